@@ -1,0 +1,17 @@
+# Finds every external dependency. All come from Debian packages (tools/install-deps.sh).
+find_package(PkgConfig REQUIRED)
+find_package(Threads REQUIRED)
+find_package(antlr4-runtime REQUIRED CONFIG)
+find_package(fmt REQUIRED CONFIG)
+find_package(MPI REQUIRED COMPONENTS CXX)
+pkg_check_modules(HWLOC REQUIRED IMPORTED_TARGET hwloc)
+find_package(Clang REQUIRED CONFIG HINTS /usr/lib/llvm-14/lib/cmake/clang)
+find_package(GTest REQUIRED)
+
+find_program(ANTLR4_TOOL antlr4 REQUIRED)
+find_program(MPIEXEC_BIN NAMES mpirun mpiexec REQUIRED)
+
+# antlr4-runtime's config names the include dir; the Debian package puts it here.
+if(NOT ANTLR4_INCLUDE_DIR)
+  set(ANTLR4_INCLUDE_DIR /usr/include/antlr4-runtime)
+endif()

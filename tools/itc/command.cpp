@@ -1,0 +1,70 @@
+// Subcommand registry and option parsing for the itc driver.
+#include "tools/itc/command.h"
+
+#include <iostream>
+
+namespace itc::driver {
+namespace {
+std::map<std::string, const ItcCommand*>& registry() {
+    static std::map<std::string, const ItcCommand*> commands;
+    return commands;
+}
+} // namespace
+
+ItcCommand::ItcCommand(std::string n, std::string s, std::string u,
+                       std::function<int(const std::vector<std::string>&)> r)
+    : name(std::move(n)), summary(std::move(s)), usage(std::move(u)), run(std::move(r)) {
+    registry()[name] = this;
+}
+
+const std::map<std::string, const ItcCommand*>& registeredCommands() { return registry(); }
+
+CommandLine::CommandLine(std::vector<std::string> args, std::set<std::string> valueOptions,
+                         std::set<std::string> flagOptions) {
+    bool onlyPositionals = false;
+    for (std::size_t i = 0; i < args.size() && error_.empty(); ++i) {
+        const std::string& arg = args[i];
+        if (onlyPositionals || arg.size() < 2 || arg[0] != '-') {
+            positionals_.push_back(arg);
+            continue;
+        }
+        if (arg == "--") {
+            onlyPositionals = true;
+            continue;
+        }
+        std::string name = arg;
+        std::optional<std::string> inlineValue;
+        if (auto eq = arg.find('='); eq != std::string::npos && arg.rfind("--", 0) == 0) {
+            name = arg.substr(0, eq);
+            inlineValue = arg.substr(eq + 1);
+        }
+        if (valueOptions.count(name)) {
+            if (inlineValue) {
+                values_[name] = *inlineValue;
+            } else if (i + 1 < args.size()) {
+                values_[name] = args[++i];
+            } else {
+                error_ = "option `" + name + "` needs a value";
+            }
+        } else if (flagOptions.count(name) && !inlineValue) {
+            values_[name] = "";
+        } else {
+            error_ = "unknown option `" + arg + "`";
+        }
+    }
+}
+
+std::optional<std::string> CommandLine::value(const std::string& option) const {
+    auto it = values_.find(option);
+    if (it == values_.end())
+        return std::nullopt;
+    return it->second;
+}
+
+int usageError(const std::string& command, const std::string& message) {
+    std::cerr << "itc " << command << ": " << message << "\n"
+              << "run `itc " << command << " --help` for usage\n";
+    return kExitUsageError;
+}
+
+} // namespace itc::driver
