@@ -79,39 +79,39 @@ struct Expr {
 };
 using ExprPtr = std::unique_ptr<Expr>;
 
-#define ITC_AST_NODE(Family, K)                                                                  \
-    static constexpr Family##Kind kKind = Family##Kind::K;                                       \
-    K() : Family(kKind) {}
+#define ITC_AST_NODE(Base, KindEnum, K)                                                          \
+    static constexpr KindEnum kKind = KindEnum::K;                                               \
+    K() : Base(kKind) {}
 
 struct IntLiteral : Expr {
-    ITC_AST_NODE(Expr, IntLiteral)
+    ITC_AST_NODE(Expr, ExprKind, IntLiteral)
     std::int64_t value = 0;
 };
 struct RealLiteral : Expr {
-    ITC_AST_NODE(Expr, RealLiteral)
+    ITC_AST_NODE(Expr, ExprKind, RealLiteral)
     double value = 0;
     std::string spelling; // as written, e.g. "0.25": precision is decided by context
 };
 struct CharLiteral : Expr {
-    ITC_AST_NODE(Expr, CharLiteral)
+    ITC_AST_NODE(Expr, ExprKind, CharLiteral)
     char value = 0;
 };
 struct StringLiteral : Expr {
-    ITC_AST_NODE(Expr, StringLiteral)
+    ITC_AST_NODE(Expr, ExprKind, StringLiteral)
     std::string value; // without the quotes
 };
 struct BoolLiteral : Expr {
-    ITC_AST_NODE(Expr, BoolLiteral)
+    ITC_AST_NODE(Expr, ExprKind, BoolLiteral)
     bool value = false;
 };
 struct NameRef : Expr {
-    ITC_AST_NODE(Expr, NameRef)
+    ITC_AST_NODE(Expr, ExprKind, NameRef)
     std::string name;
 };
 
 enum class UnaryOp { Negate, Not };
 struct Unary : Expr {
-    ITC_AST_NODE(Expr, Unary)
+    ITC_AST_NODE(Expr, ExprKind, Unary)
     UnaryOp op = UnaryOp::Negate;
     ExprPtr operand;
 };
@@ -123,20 +123,20 @@ enum class BinaryOp {
     And, Or, // `and`/`&&`, `or`/`||`
 };
 struct Binary : Expr {
-    ITC_AST_NODE(Expr, Binary)
+    ITC_AST_NODE(Expr, ExprKind, Binary)
     BinaryOp op = BinaryOp::Add;
     SourceRange opRange;
     ExprPtr lhs, rhs;
 };
 
 struct Assign : Expr {
-    ITC_AST_NODE(Expr, Assign)
+    ITC_AST_NODE(Expr, ExprKind, Assign)
     ExprPtr target, value;
 };
 
 // base.name for ordinary names: class fields, Range min/max, args.key, env.item.
 struct FieldAccess : Expr {
-    ITC_AST_NODE(Expr, FieldAccess)
+    ITC_AST_NODE(Expr, ExprKind, FieldAccess)
     ExprPtr base;
     Name field;
 };
@@ -148,7 +148,7 @@ enum class PropertyKind {
     Range,     // x.range
 };
 struct Property : Expr {
-    ITC_AST_NODE(Expr, Property)
+    ITC_AST_NODE(Expr, ExprKind, Property)
     ExprPtr base;
     PropertyKind property = PropertyKind::Local;
     int dimensionIndex = 0;
@@ -164,7 +164,7 @@ struct SubscriptItem {
 };
 // base[s1][s2]...: consecutive brackets on one base are gathered into one node.
 struct Subscript : Expr {
-    ITC_AST_NODE(Expr, Subscript)
+    ITC_AST_NODE(Expr, ExprKind, Subscript)
     ExprPtr base;
     std::vector<SubscriptItem> items;
 };
@@ -180,7 +180,7 @@ struct CallArg {
 // f(args): functions, built-ins (bind_input, load, get_cursor, ...), stage calls in code bodies
 // (an error found by semantic/), and the paper form of `reduce` never lands here.
 struct Call : Expr {
-    ITC_AST_NODE(Expr, Call)
+    ITC_AST_NODE(Expr, ExprKind, Call)
     Name callee;
     std::vector<CallArg> args;
 };
@@ -192,13 +192,13 @@ struct NamedArg {
 };
 // new Range(min: a, max: b) / new Sensor(id: 3) / new TaskEnvironment(name: "T")
 struct NewObject : Expr {
-    ITC_AST_NODE(Expr, NewObject)
+    ITC_AST_NODE(Expr, ExprKind, NewObject)
     TypeExpr type; // Range, Class or TaskEnvironment
     std::vector<NamedArg> args;
 };
 // new 1d Array of Integer / new List of T
 struct NewCollection : Expr {
-    ITC_AST_NODE(Expr, NewCollection)
+    ITC_AST_NODE(Expr, ExprKind, NewCollection)
     TypeExpr type;
 };
 
@@ -210,26 +210,26 @@ struct ReduceOperator {
 };
 // reduce("op", e): the paper's expression form.
 struct ReduceExpr : Expr {
-    ITC_AST_NODE(Expr, ReduceExpr)
+    ITC_AST_NODE(Expr, ExprKind, ReduceExpr)
     ReduceOperator op;
     ExprPtr operand;
 };
 
 struct LpuId : Expr {
-    ITC_AST_NODE(Expr, LpuId)
+    ITC_AST_NODE(Expr, ExprKind, LpuId)
 };
 struct PartitionParam : Expr {
-    ITC_AST_NODE(Expr, PartitionParam)
+    ITC_AST_NODE(Expr, ExprKind, PartitionParam)
     Name param;
 };
 // [e1...e2]
 struct RangeLiteral : Expr {
-    ITC_AST_NODE(Expr, RangeLiteral)
+    ITC_AST_NODE(Expr, ExprKind, RangeLiteral)
     ExprPtr first, last;
 };
 // e at (current) / e at (current - n)
 struct Epoch : Expr {
-    ITC_AST_NODE(Expr, Epoch)
+    ITC_AST_NODE(Expr, ExprKind, Epoch)
     ExprPtr operand;
     std::int64_t lag = 0;
 };
@@ -243,7 +243,7 @@ struct ExecuteArg {
     SourceRange range;
 };
 struct Execute : Expr {
-    ITC_AST_NODE(Expr, Execute)
+    ITC_AST_NODE(Expr, ExprKind, Execute)
     std::vector<ExecuteArg> args;
 };
 
@@ -277,7 +277,7 @@ struct Block {
 };
 
 struct ExprStmt : Stmt {
-    ITC_AST_NODE(Stmt, ExprStmt)
+    ITC_AST_NODE(Stmt, StmtKind, ExprStmt)
     ExprPtr expr;
 };
 
@@ -290,13 +290,13 @@ struct IndexGroup {
     SourceRange range;
 };
 struct ParallelLoop : Stmt {
-    ITC_AST_NODE(Stmt, ParallelLoop)
+    ITC_AST_NODE(Stmt, StmtKind, ParallelLoop)
     Block body;
     std::vector<IndexGroup> groups; // separated by `;`
 };
 
 struct SequentialFor : Stmt {
-    ITC_AST_NODE(Stmt, SequentialFor)
+    ITC_AST_NODE(Stmt, StmtKind, SequentialFor)
     Block body;
     Name index;
     ExprPtr rangeExpr;   // a RangeLiteral or any Range-valued expression
@@ -305,7 +305,7 @@ struct SequentialFor : Stmt {
 };
 
 struct While : Stmt {
-    ITC_AST_NODE(Stmt, While)
+    ITC_AST_NODE(Stmt, StmtKind, While)
     Block body;
     ExprPtr condition;
     bool inSequence = false; // written `do in sequence { } while`
@@ -317,27 +317,27 @@ struct IfBranch {
     SourceRange range;
 };
 struct If : Stmt {
-    ITC_AST_NODE(Stmt, If)
+    ITC_AST_NODE(Stmt, StmtKind, If)
     std::vector<IfBranch> branches; // if, else if, ...
     std::optional<Block> elseBody;
 };
 
 // reduce(target, "op", e): the statement form [Ext].
 struct ReduceStmt : Stmt {
-    ITC_AST_NODE(Stmt, ReduceStmt)
+    ITC_AST_NODE(Stmt, StmtKind, ReduceStmt)
     Name target;
     ReduceOperator op;
     ExprPtr operand;
 };
 
 struct Return : Stmt {
-    ITC_AST_NODE(Stmt, Return)
+    ITC_AST_NODE(Stmt, StmtKind, Return)
     ExprPtr value;
 };
 
 // @Extern { @Language "C++" @Includes { a, b } @Libraries { m } ${ code }$ }: kept verbatim.
 struct Extern : Stmt {
-    ITC_AST_NODE(Stmt, Extern)
+    ITC_AST_NODE(Stmt, StmtKind, Extern)
     std::string language;
     std::vector<Name> includes;
     std::vector<Name> libraries;
@@ -370,41 +370,41 @@ using FlowPtr = std::unique_ptr<FlowPart>;
 using FlowList = std::vector<FlowPtr>;
 
 struct SpaceBlock : FlowPart {
-    ITC_AST_NODE(FlowPart, SpaceBlock)
+    ITC_AST_NODE(FlowPart, FlowKind, SpaceBlock)
     Name space; // one letter
     FlowList body;
 };
 struct RepeatFor : FlowPart {
-    ITC_AST_NODE(FlowPart, RepeatFor)
+    ITC_AST_NODE(FlowPart, FlowKind, RepeatFor)
     Name variable;
     ExprPtr rangeExpr;
     ExprPtr step; // or null
     FlowList body;
 };
 struct RepeatForeach : FlowPart {
-    ITC_AST_NODE(FlowPart, RepeatForeach)
+    ITC_AST_NODE(FlowPart, FlowKind, RepeatForeach)
     FlowList body;
 };
 struct RepeatWhile : FlowPart {
-    ITC_AST_NODE(FlowPart, RepeatWhile)
+    ITC_AST_NODE(FlowPart, FlowKind, RepeatWhile)
     ExprPtr condition;
     bool explicitWhile = true; // false for the prose form `Repeat c { }`
     FlowList body;
 };
 // Where c { } / If c { } / Where x in R { }
 struct Condition : FlowPart {
-    ITC_AST_NODE(FlowPart, Condition)
+    ITC_AST_NODE(FlowPart, FlowKind, Condition)
     bool spelledIf = false;  // `If` rather than `Where` (synonyms, R-51)
     ExprPtr condition;       // the whole condition, or the `x` of `x in R`
     ExprPtr membershipRange; // R of `x in R`, or null
     FlowList body;
 };
 struct EpochBlock : FlowPart {
-    ITC_AST_NODE(FlowPart, EpochBlock)
+    ITC_AST_NODE(FlowPart, FlowKind, EpochBlock)
     FlowList body;
 };
 struct StageCall : FlowPart {
-    ITC_AST_NODE(FlowPart, StageCall)
+    ITC_AST_NODE(FlowPart, FlowKind, StageCall)
     Name stage;
     std::vector<CallArg> args;
 };
