@@ -1,0 +1,14 @@
+// The one public header of the libitrt channel engine: include this from generated programs.
+// Must only include other headers; no declarations of its own.
+#pragma once
+
+#include "runtime/engine/args.h"
+#include "runtime/engine/failure.h"
+#include "runtime/engine/log.h"
+#include "runtime/engine/packet.h"
+#include "runtime/engine/reduction.h"
+#include "runtime/engine/reduction_tree.h"
+#include "runtime/engine/runtime.h"
+#include "runtime/engine/tuple.h"
+#include "runtime/engine/vdp.h"
+#include "runtime/engine/vsa.h"

@@ -1,0 +1,94 @@
+// Implements failure.h. The first failing thread of a rank wins an atomic flag and prints; later
+// failing threads park until the winner ends the process, so a rank prints at most one message.
+#include "runtime/engine/failure.h"
+
+#include <mpi.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <mutex>
+#include <string>
+
+namespace itrt {
+namespace {
+
+std::atomic<int> g_state{0};  // 0: running, 1: failing (local or remote)
+std::atomic<bool> g_remote{false};
+std::atomic<int> g_rank{0};
+std::atomic<int> g_size{1};
+std::mutex g_hooks_mutex;
+const detail::FailureHooks* g_hooks = nullptr;
+
+[[noreturn]] void park_then_exit() {
+  // The winning thread is ending the process; if it somehow cannot, do not hang forever.
+  std::this_thread::sleep_for(std::chrono::seconds(30));
+  std::fflush(nullptr);
+  std::_Exit(1);
+}
+
+bool mpi_usable() {
+  int init = 0, fin = 0;
+  MPI_Initialized(&init);
+  MPI_Finalized(&fin);
+  return init && !fin;
+}
+
+}  // namespace
+
+void fail(std::string_view message) {
+  if (g_state.exchange(1) != 0) park_then_exit();
+  if (!g_remote.load()) {
+    std::string line =
+        "itrt: error on rank " + std::to_string(g_rank.load()) + ": " + std::string(message) + "\n";
+    std::fputs(line.c_str(), stderr);
+  }
+  std::fflush(nullptr);
+  const detail::FailureHooks* hooks;
+  {
+    std::lock_guard lock(g_hooks_mutex);
+    hooks = g_hooks;
+  }
+  if (hooks) {
+    if (std::this_thread::get_id() == hooks->proxy_thread) hooks->abort_all();
+    hooks->poke();
+    park_then_exit();
+  }
+  if (g_size.load() > 1 && mpi_usable()) MPI_Abort(MPI_COMM_WORLD, 1);
+  std::_Exit(1);
+}
+
+void fail_collective(std::string_view message) {
+  if (g_state.exchange(1) != 0) park_then_exit();
+  if (g_rank.load() == 0) {
+    std::string line = "itrt: error: " + std::string(message) + "\n";
+    std::fputs(line.c_str(), stderr);
+  }
+  std::fflush(nullptr);
+  // Every rank got here with the same error: finalize cleanly so mpirun reports plain exit codes.
+  if (mpi_usable()) MPI_Finalize();
+  std::exit(1);
+}
+
+namespace detail {
+
+void set_failure_hooks(const FailureHooks* hooks) {
+  std::lock_guard lock(g_hooks_mutex);
+  g_hooks = hooks;
+}
+
+bool failure_requested() { return g_state.load(std::memory_order_acquire) != 0; }
+
+void note_remote_abort() {
+  g_remote.store(true);
+  g_state.store(1);
+}
+
+void set_failure_rank(int rank, int size) {
+  g_rank.store(rank);
+  g_size.store(size);
+}
+
+}  // namespace detail
+}  // namespace itrt

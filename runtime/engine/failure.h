@@ -1,0 +1,36 @@
+// Errors across ranks: itrt::fail(message) may be called from any thread of any rank; it prints
+// one line "itrt: error on rank R: message" and makes every rank exit non-zero, never hang.
+// Must not be used for expected control flow; it does not return.
+#pragma once
+
+#include <functional>
+#include <string_view>
+#include <thread>
+
+namespace itrt {
+
+// An error seen by this rank (possibly by this rank only). Prints once, then the proxy broadcasts
+// an abort to all ranks; with no proxy running, falls back to MPI_Abort.
+[[noreturn]] void fail(std::string_view message);
+
+// An error every rank detects identically (e.g. a bad command-line argument), called by every
+// rank from its main thread outside a VSA run: only rank 0 prints, all ranks exit with status 1.
+[[noreturn]] void fail_collective(std::string_view message);
+
+namespace detail {
+
+// The proxy of a running VSA registers how to reach it; fail() on another thread then asks it to
+// run the abort protocol, and fail() on the proxy thread runs `abort_all` directly.
+struct FailureHooks {
+  std::thread::id proxy_thread;
+  std::function<void()> poke;
+  std::function<void()> abort_all;  // must not return
+};
+void set_failure_hooks(const FailureHooks* hooks);  // null to unregister
+bool failure_requested();
+// Another rank failed: silence any local message and let the caller exit.
+void note_remote_abort();
+void set_failure_rank(int rank, int size);
+
+}  // namespace detail
+}  // namespace itrt

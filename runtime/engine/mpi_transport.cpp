@@ -1,0 +1,108 @@
+// Implements mpi_transport.h. Receives are matched with MPI_Improbe in arrival order and completed
+// with MPI_Imrecv; a completed receive is handed out only when no earlier receive of the same
+// (source, tag) is still in flight, which keeps each channel FIFO.
+#include "runtime/engine/mpi_transport.h"
+
+#include "runtime/engine/log.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <set>
+#include <utility>
+
+namespace itrt {
+
+MpiTransport::MpiTransport(MPI_Comm parent) : parent_(parent) {
+  MPI_Comm_rank(parent_, &rank_);
+  MPI_Comm_size(parent_, &size_);
+  int* ub = nullptr;
+  int flag = 0;
+  MPI_Comm_get_attr(parent_, MPI_TAG_UB, &ub, &flag);
+  if (flag && ub) max_tag_ = *ub;
+}
+
+MpiTransport::~MpiTransport() {
+  if (comm_ != MPI_COMM_NULL) close();
+}
+
+void MpiTransport::open() { MPI_Comm_dup(parent_, &comm_); }
+
+void MpiTransport::close() {
+  // Every send has completed and every expected message was received (the termination protocol
+  // guarantees it), so freeing the communicator cannot strand a message.
+  if (comm_ != MPI_COMM_NULL) MPI_Comm_free(&comm_);
+}
+
+void MpiTransport::send(int dest, int tag, PacketRef packet) {
+  MPI_Request req;
+  MPI_Isend(packet->data(), static_cast<int>(packet->size()), MPI_BYTE, dest, tag, comm_, &req);
+  sends_.push_back({req, std::move(packet)});
+  send_requests_.push_back(req);
+}
+
+void MpiTransport::test_sends() {
+  if (sends_.empty()) return;
+  int outcount = 0;
+  std::vector<int> done(send_requests_.size());
+  MPI_Testsome(static_cast<int>(send_requests_.size()), send_requests_.data(), &outcount,
+               done.data(), MPI_STATUSES_IGNORE);
+  if (outcount <= 0) return;
+  // Compact: drop completed entries (their requests are now MPI_REQUEST_NULL).
+  size_t w = 0;
+  for (size_t r = 0; r < sends_.size(); ++r) {
+    if (send_requests_[r] == MPI_REQUEST_NULL) continue;
+    if (w != r) {
+      sends_[w] = std::move(sends_[r]);
+      send_requests_[w] = send_requests_[r];
+    }
+    ++w;
+  }
+  sends_.resize(w);
+  send_requests_.resize(w);
+}
+
+bool MpiTransport::poll(Incoming& out) {
+  test_sends();
+  for (;;) {
+    int flag = 0;
+    MPI_Message msg;
+    MPI_Status st;
+    MPI_Improbe(MPI_ANY_SOURCE, MPI_ANY_TAG, comm_, &flag, &msg, &st);
+    if (!flag) break;
+    int count = 0;
+    MPI_Get_count(&st, MPI_BYTE, &count);
+    PendingRecv r;
+    r.message = {st.MPI_SOURCE, st.MPI_TAG, Packet::create(static_cast<size_t>(count))};
+    MPI_Imrecv(r.message.packet->data(), count, MPI_BYTE, &msg, &r.request);
+    recvs_.push_back(std::move(r));
+  }
+  std::set<std::pair<int, int>> blocked;  // (source, tag) with an earlier receive in flight
+  for (size_t i = 0; i < recvs_.size(); ++i) {
+    PendingRecv& r = recvs_[i];
+    std::pair<int, int> key{r.message.source, r.message.tag};
+    if (!r.complete) {
+      int flag = 0;
+      MPI_Test(&r.request, &flag, MPI_STATUS_IGNORE);
+      r.complete = flag != 0;
+    }
+    if (r.complete && !blocked.count(key)) {
+      out = std::move(r.message);
+      recvs_.erase(recvs_.begin() + static_cast<long>(i));
+      return true;
+    }
+    blocked.insert(key);
+  }
+  return false;
+}
+
+bool MpiTransport::idle() {
+  test_sends();
+  return sends_.empty();
+}
+
+void MpiTransport::kill_job() {
+  MPI_Abort(MPI_COMM_WORLD, 1);
+  std::_Exit(1);
+}
+
+}  // namespace itrt

@@ -1,0 +1,50 @@
+// MpiTransport: the Transport over MPI point-to-point (Isend, Improbe + Imrecv so packet sizes
+// need not be declared in advance). Only the proxy thread calls it, so the runtime needs no more
+// than MPI_THREAD_SERIALIZED. Must not be touched by worker threads.
+#pragma once
+
+#include "runtime/engine/transport.h"
+
+#include <mpi.h>
+
+#include <vector>
+
+namespace itrt {
+
+class MpiTransport final : public Transport {
+ public:
+  explicit MpiTransport(MPI_Comm parent = MPI_COMM_WORLD);
+  ~MpiTransport() override;
+  int rank() const override { return rank_; }
+  int size() const override { return size_; }
+  int max_tag() const override { return max_tag_; }
+  void open() override;
+  void close() override;
+  void send(int dest, int tag, PacketRef packet) override;
+  bool poll(Incoming& out) override;
+  bool idle() override;
+  [[noreturn]] void kill_job() override;
+
+ private:
+  struct PendingSend {
+    MPI_Request request;
+    PacketRef packet;
+  };
+  struct PendingRecv {
+    MPI_Request request;
+    Incoming message;
+    bool complete = false;
+  };
+  void test_sends();
+
+  MPI_Comm parent_;
+  MPI_Comm comm_ = MPI_COMM_NULL;
+  int rank_ = 0;
+  int size_ = 1;
+  int max_tag_ = 32767;
+  std::vector<PendingSend> sends_;
+  std::vector<MPI_Request> send_requests_;  // parallel to sends_, for MPI_Testsome
+  std::vector<PendingRecv> recvs_;          // in match order
+};
+
+}  // namespace itrt

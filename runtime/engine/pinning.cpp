@@ -1,0 +1,53 @@
+// Implements pinning.h on one lazily loaded hwloc topology shared by all threads of the process.
+#include "runtime/engine/pinning.h"
+
+#include "runtime/engine/log.h"
+
+#include <hwloc.h>
+
+#include <mutex>
+
+namespace itrt {
+namespace {
+
+hwloc_topology_t topology() {
+  static hwloc_topology_t topo = [] {
+    hwloc_topology_t t = nullptr;
+    if (hwloc_topology_init(&t) != 0 || hwloc_topology_load(t) != 0) {
+      log(LogSystem::pin, LogLevel::warn, "hwloc topology could not be loaded; no pinning");
+      return hwloc_topology_t{nullptr};
+    }
+    return t;
+  }();
+  return topo;
+}
+
+}  // namespace
+
+bool pin_current_thread(const std::vector<int>& os_pus) {
+  if (os_pus.empty()) return false;
+  hwloc_topology_t topo = topology();
+  if (!topo) return false;
+  hwloc_bitmap_t set = hwloc_bitmap_alloc();
+  for (int pu : os_pus) hwloc_bitmap_set(set, static_cast<unsigned>(pu));
+  int rc = hwloc_set_cpubind(topo, set, HWLOC_CPUBIND_THREAD);
+  char* text = nullptr;
+  hwloc_bitmap_asprintf(&text, set);
+  if (rc != 0)
+    log(LogSystem::pin, LogLevel::warn, "could not pin thread to PUs {} (continuing unpinned)",
+        text ? text : "?");
+  else
+    log(LogSystem::pin, LogLevel::debug, "thread pinned to PUs {}", text ? text : "?");
+  std::free(text);
+  hwloc_bitmap_free(set);
+  return rc == 0;
+}
+
+int hardware_pu_count() {
+  hwloc_topology_t topo = topology();
+  if (!topo) return 1;
+  int n = hwloc_get_nbobjs_by_type(topo, HWLOC_OBJ_PU);
+  return n > 0 ? n : 1;
+}
+
+}  // namespace itrt

@@ -1,0 +1,191 @@
+// Implements proxy.h. Termination: when a rank's VDPs have all finished and its outbox is empty it
+// sends DONE(sent counts per rank) to rank 0; once rank 0 has every DONE it tells each rank how
+// many data messages to expect in total (TERMINATE); a rank leaves when it has received them all
+// and its sends completed. So no message is left in flight when the run's communicator is freed.
+#include "runtime/engine/proxy.h"
+
+#include "runtime/engine/channel.h"
+#include "runtime/engine/failure.h"
+#include "runtime/engine/log.h"
+
+#include <fmt/format.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <thread>
+
+namespace itrt {
+
+Proxy::Proxy(Transport& transport, int64_t local_vdps)
+    : transport_(transport),
+      rank_(transport.rank()),
+      size_(transport.size()),
+      unfinished_(local_vdps),
+      sent_to_(static_cast<size_t>(size_), 0),
+      expected_in_(static_cast<size_t>(size_), 0) {}
+
+void Proxy::add_incoming(Channel* channel) {
+  incoming_[{channel->src_rank(), channel->tag()}] = channel;
+}
+
+void Proxy::post(Channel* channel, const PacketRef& packet) {
+  std::lock_guard lock(mutex_);
+  outbox_.emplace_back(channel, packet);
+  cv_.notify_one();
+}
+
+void Proxy::vdp_finished() {
+  unfinished_.fetch_sub(1, std::memory_order_acq_rel);
+  poke();
+}
+
+void Proxy::poke() {
+  std::lock_guard lock(mutex_);
+  poked_ = true;
+  cv_.notify_one();
+}
+
+bool Proxy::drain_outbox() {
+  std::vector<std::pair<Channel*, PacketRef>> batch;
+  {
+    std::lock_guard lock(mutex_);
+    batch.swap(outbox_);
+  }
+  for (auto& [channel, packet] : batch) {
+    ++sent_to_[channel->dst_rank()];
+    ++stats_.data_sent;
+    transport_.send(channel->dst_rank(), channel->tag(), std::move(packet));
+  }
+  return !batch.empty();
+}
+
+bool Proxy::receive() {
+  bool any = false;
+  Incoming in;
+  while (transport_.poll(in)) {
+    any = true;
+    if (in.tag == kControlTag) {
+      handle_control(in.source, *in.packet);
+      continue;
+    }
+    auto it = incoming_.find({in.source, in.tag});
+    if (it == incoming_.end())
+      fail(fmt::format("internal error: message from rank {} with unknown channel tag {}",
+                       in.source, in.tag));
+    ++stats_.data_received;
+    it->second->deliver(std::move(in.packet));
+  }
+  return any;
+}
+
+void Proxy::send_control(int dest, std::vector<int64_t> words) {
+  ++stats_.control_sent;
+  transport_.send(dest, kControlTag, Packet::copy_of(words.data(), words.size() * sizeof(int64_t)));
+}
+
+void Proxy::collect_done(int source, const int64_t* sent_counts) {
+  for (int r = 0; r < size_; ++r) expected_in_[r] += sent_counts[r];
+  if (++done_count_ < size_) return;
+  log(LogSystem::proxy, LogLevel::debug, "all ranks done; sending TERMINATE");
+  for (int r = 1; r < size_; ++r) send_control(r, {kTerminate, expected_in_[r]});
+  terminate_received_ = true;
+  expected_ = expected_in_[0];
+  (void)source;
+}
+
+void Proxy::handle_control(int source, const Packet& packet) {
+  const int64_t* w = packet.as<int64_t>();
+  switch (w[0]) {
+    case kDone:
+      collect_done(source, w + 1);
+      break;
+    case kTerminate:
+      terminate_received_ = true;
+      expected_ = w[1];
+      break;
+    case kAbort:
+      detail::note_remote_abort();
+      log(LogSystem::proxy, LogLevel::debug, "abort received from rank {}", source);
+      std::fflush(nullptr);
+      std::_Exit(1);
+    default:
+      fail(fmt::format("internal error: unknown control message {} from rank {}", w[0], source));
+  }
+}
+
+void Proxy::abort_all() {
+  for (int r = 0; r < size_; ++r)
+    if (r != rank_) send_control(r, {kAbort});
+  // Give the aborts a bounded time to leave; if they cannot, MPI_Abort is the last resort.
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(2);
+  while (!transport_.idle()) {
+    if (std::chrono::steady_clock::now() > deadline) transport_.kill_job();
+    std::this_thread::yield();
+  }
+  std::fflush(nullptr);
+  std::_Exit(1);
+}
+
+void Proxy::wait_for_work(uint64_t idle_rounds) {
+  // Remote messages cannot wake us, so with peers we poll: yield while traffic is recent, then
+  // sleep in growing steps (bounded so latency after a quiet period stays sub-millisecond).
+  std::unique_lock lock(mutex_);
+  if (!outbox_.empty() || poked_) {
+    poked_ = false;
+    return;
+  }
+  ++stats_.idle_waits;
+  if (!transport_.needs_polling()) {
+    cv_.wait(lock, [&] { return !outbox_.empty() || poked_; });
+  } else if (idle_rounds < 64) {
+    lock.unlock();
+    std::this_thread::yield();
+    return;
+  } else {
+    auto step = std::chrono::microseconds(idle_rounds < 2048 ? 20 : 200);
+    cv_.wait_for(lock, step, [&] { return !outbox_.empty() || poked_; });
+  }
+  poked_ = false;
+}
+
+void Proxy::run() {
+  detail::FailureHooks hooks{std::this_thread::get_id(), [this] { poke(); },
+                             [this] { abort_all(); }};
+  detail::set_failure_hooks(&hooks);
+  transport_.open();
+  uint64_t idle_rounds = 0;
+  for (;;) {
+    if (detail::failure_requested()) abort_all();
+    bool progress = drain_outbox();
+    progress |= receive();
+    if (!done_sent_ && unfinished_.load(std::memory_order_acquire) == 0) {
+      std::unique_lock lock(mutex_);
+      if (outbox_.empty()) {
+        lock.unlock();
+        done_sent_ = true;
+        progress = true;
+        log(LogSystem::proxy, LogLevel::debug, "local VDPs finished; DONE ({} data sent)",
+            stats_.data_sent);
+        if (rank_ == 0) {
+          collect_done(0, sent_to_.data());
+        } else {
+          std::vector<int64_t> words{kDone};
+          words.insert(words.end(), sent_to_.begin(), sent_to_.end());
+          send_control(0, std::move(words));
+        }
+      }
+    }
+    if (terminate_received_ && static_cast<int64_t>(stats_.data_received) == expected_ &&
+        transport_.idle())
+      break;
+    idle_rounds = progress ? 0 : idle_rounds + 1;
+    if (!progress) wait_for_work(idle_rounds);
+  }
+  transport_.close();
+  detail::set_failure_hooks(nullptr);
+  log(LogSystem::proxy, LogLevel::debug, "terminated: {} data sent, {} received",
+      stats_.data_sent, stats_.data_received);
+}
+
+}  // namespace itrt

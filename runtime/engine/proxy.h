@@ -1,0 +1,80 @@
+// Proxy: the one thread per rank that drives all inter-rank traffic through a Transport. Workers
+// hand it packets for inter-rank channels; it delivers arriving packets to their channels, runs
+// the termination protocol and the cross-rank abort. Must not run VDP functions.
+#pragma once
+
+#include "runtime/engine/packet.h"
+#include "runtime/engine/transport.h"
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <utility>
+#include <vector>
+
+namespace itrt {
+
+class Channel;
+
+// Control messages travel on tag 0; channel tags start at kFirstChannelTag.
+inline constexpr int kControlTag = 0;
+inline constexpr int kFirstChannelTag = 1;
+
+struct ProxyStats {
+  uint64_t data_sent = 0;
+  uint64_t data_received = 0;
+  uint64_t control_sent = 0;
+  uint64_t idle_waits = 0;
+};
+
+class Proxy {
+ public:
+  Proxy(Transport& transport, int64_t local_vdps);
+  Proxy(const Proxy&) = delete;
+  Proxy& operator=(const Proxy&) = delete;
+
+  // Registers an inter-rank channel whose destination VDP lives on this rank.
+  void add_incoming(Channel* channel);
+  // Called by a worker: send `packet` down inter-rank `channel`.
+  void post(Channel* channel, const PacketRef& packet);
+  // Called by a worker when one of its VDPs finished.
+  void vdp_finished();
+  void poke();
+  // The proxy loop, on the calling thread; returns once every rank agreed to terminate.
+  void run();
+  const ProxyStats& stats() const { return stats_; }
+
+ private:
+  enum Control : int64_t { kDone = 1, kTerminate = 2, kAbort = 3 };
+  bool drain_outbox();
+  bool receive();
+  void handle_control(int source, const Packet& packet);
+  void send_control(int dest, std::vector<int64_t> words);
+  void collect_done(int source, const int64_t* sent_counts);
+  void wait_for_work(uint64_t idle_rounds);
+  [[noreturn]] void abort_all();
+
+  Transport& transport_;
+  int rank_;
+  int size_;
+  std::map<std::pair<int, int>, Channel*> incoming_;  // (source rank, tag) -> channel
+  std::atomic<int64_t> unfinished_;
+
+  std::mutex mutex_;  // guards outbox_ and poked_
+  std::condition_variable cv_;
+  std::vector<std::pair<Channel*, PacketRef>> outbox_;
+  bool poked_ = false;
+
+  // Termination state (proxy thread only).
+  std::vector<int64_t> sent_to_;       // data messages this rank sent to each rank
+  bool done_sent_ = false;
+  int done_count_ = 0;                 // rank 0: DONE reports collected
+  std::vector<int64_t> expected_in_;   // rank 0: sum of every rank's sent_to_
+  bool terminate_received_ = false;
+  int64_t expected_ = 0;
+  ProxyStats stats_;
+};
+
+}  // namespace itrt

@@ -1,0 +1,27 @@
+// Implements the operator name table of reduction.h from reduce_ops.def.
+#include "runtime/engine/reduction.h"
+
+namespace itrt {
+
+std::string_view reduce_op_name(ReduceOp op) {
+  switch (op) {
+#define ITRT_REDUCE_OP(e, name) \
+  case ReduceOp::e:             \
+    return name;
+#include "runtime/engine/reduce_ops.def"
+#undef ITRT_REDUCE_OP
+  }
+  return "?";
+}
+
+std::optional<ReduceOp> reduce_op_from_name(std::string_view name) {
+#define ITRT_REDUCE_OP(e, n) \
+  if (name == n) return ReduceOp::e;
+#include "runtime/engine/reduce_ops.def"
+#undef ITRT_REDUCE_OP
+  if (name == "maxEntry") return ReduceOp::max_entry;
+  if (name == "minEntry") return ReduceOp::min_entry;
+  return std::nullopt;
+}
+
+}  // namespace itrt

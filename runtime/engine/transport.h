@@ -1,0 +1,40 @@
+// Transport: the message-passing interface the proxy drives (MPI in production, an in-process
+// loopback fabric in single-process tests so they can count messages). Only the proxy thread calls
+// it. Must deliver messages of one (source, tag) pair in send order, as MPI does.
+#pragma once
+
+#include "runtime/engine/packet.h"
+
+#include <cstdint>
+
+namespace itrt {
+
+struct Incoming {
+  int source = -1;
+  int tag = -1;
+  PacketRef packet;
+};
+
+class Transport {
+ public:
+  virtual ~Transport() = default;
+  virtual int rank() const = 0;
+  virtual int size() const = 0;
+  virtual int max_tag() const = 0;
+  // Called by the proxy at the start and end of a run (MPI: a private communicator per run, so
+  // late messages of one run can never match receives of the next).
+  virtual void open() {}
+  virtual void close() {}
+  // Non-blocking send; the transport keeps `packet` alive until the send completes.
+  virtual void send(int dest, int tag, PacketRef packet) = 0;
+  // Makes progress; returns true and fills `out` if a whole message has arrived.
+  virtual bool poll(Incoming& out) = 0;
+  // True when no send is still in flight.
+  virtual bool idle() = 0;
+  // Last resort when the abort protocol cannot run (MPI_Abort).
+  [[noreturn]] virtual void kill_job() = 0;
+  // True if waiting for messages requires polling (a remote peer cannot wake the proxy).
+  virtual bool needs_polling() const { return size() > 1; }
+};
+
+}  // namespace itrt

@@ -1,0 +1,77 @@
+// Implements worker.h. The sleep protocol is Dekker-style on two seq_cst atomics: the worker
+// publishes `sleeping_` then re-reads `signal_`; a poker bumps `signal_` then reads `sleeping_`.
+// At least one of them sees the other, so a wake-up is never lost.
+#include "runtime/engine/worker.h"
+
+#include "runtime/engine/failure.h"
+#include "runtime/engine/log.h"
+#include "runtime/engine/pinning.h"
+#include "runtime/engine/proxy.h"
+#include "runtime/engine/vdp.h"
+
+#include <exception>
+
+namespace itrt {
+
+Worker::Worker(int global_id, std::vector<Vdp*> vdps, std::vector<int> cpus, Proxy* proxy)
+    : global_id_(global_id), vdps_(std::move(vdps)), cpus_(std::move(cpus)), proxy_(proxy) {}
+
+void Worker::start() { thread_ = std::thread([this] { loop(); }); }
+
+void Worker::join() {
+  if (thread_.joinable()) thread_.join();
+}
+
+void Worker::poke() {
+  signal_.fetch_add(1, std::memory_order_seq_cst);
+  if (sleeping_.load(std::memory_order_seq_cst)) {
+    std::lock_guard lock(mutex_);
+    cv_.notify_one();
+  }
+}
+
+bool Worker::sweep(size_t& unfinished) {
+  bool fired = false;
+  unfinished = 0;
+  for (Vdp* v : vdps_) {
+    if (v->finished()) continue;
+    if (v->ready()) {
+      bool done = false;
+      try {
+        done = v->fire();
+      } catch (const std::exception& e) {
+        fail(fmt::format("VDP {}: {}", v->tuple().str(), e.what()));
+      }
+      ++firings_;
+      fired = true;
+      if (done) {
+        log(LogSystem::engine, LogLevel::debug, "VDP {} finished after {} firings",
+            v->tuple().str(), v->fired());
+        proxy_->vdp_finished();
+        continue;
+      }
+    }
+    ++unfinished;
+  }
+  return fired;
+}
+
+void Worker::loop() {
+  if (!cpus_.empty()) pin_current_thread(cpus_);
+  size_t unfinished = vdps_.size();
+  while (unfinished > 0) {
+    uint64_t seen = signal_.load(std::memory_order_seq_cst);
+    if (sweep(unfinished) || unfinished == 0) continue;
+    std::unique_lock lock(mutex_);
+    sleeping_.store(true, std::memory_order_seq_cst);
+    if (signal_.load(std::memory_order_seq_cst) == seen) {
+      ++sleeps_;
+      cv_.wait(lock, [&] { return signal_.load(std::memory_order_seq_cst) != seen; });
+    }
+    sleeping_.store(false, std::memory_order_seq_cst);
+  }
+  log(LogSystem::engine, LogLevel::debug, "worker {} done ({} firings, {} sleeps)", global_id_,
+      firings_, sleeps_);
+}
+
+}  // namespace itrt
