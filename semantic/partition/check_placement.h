@@ -1,0 +1,18 @@
+// Pass: checks the Partition section against the flow's data usage: every array a stage uses in
+// a space other than Root is configured there (§8.5, §9.8); sub-partitioned arrays are touched
+// only inside `Repeat foreach sub-partition` of their space; and a Sub-partition is
+// declared only where such a loop uses it (§8.3). Reports PartitionDef kinds only.
+#pragma once
+
+#include "frontend/diagnostics/diagnostics.h"
+#include "semantic/partition/lps_tree.h"
+#include "semantic/usage/data_usage.h"
+#include "semantic/usage/flow_tree.h"
+#include "semantic/usage/task_globals.h"
+
+namespace itc::semantic {
+
+void checkPlacement(const TaskGlobals& globals, const LpsTree& lps, const FlowTree& flow,
+                    const DataUsage& usage, DiagnosticEngine& diags);
+
+} // namespace itc::semantic

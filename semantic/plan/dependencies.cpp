@@ -1,0 +1,360 @@
+// Reaching definitions over the flow tree, then one classification per dependency and one
+// synchronisation per distinct (kind, variable, spaces, flow point).
+#include "semantic/plan/dependencies.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <tuple>
+
+namespace itc::semantic {
+
+const char* syncKindName(SyncKind k) {
+    switch (k) {
+#define ITC_SYNC_CASE(kind, text)                                                                  \
+    case SyncKind::kind: return text;
+        ITC_SYNC_KINDS(ITC_SYNC_CASE)
+#undef ITC_SYNC_CASE
+    }
+    return "?";
+}
+
+namespace {
+
+struct Def {
+    int access = -1;
+    std::vector<int> exits; // Space nodes exited since the write, in order
+    int carried = -1;
+    bool operator<(const Def& o) const {
+        return std::tie(access, exits, carried) < std::tie(o.access, o.exits, o.carried);
+    }
+    bool operator==(const Def& o) const {
+        return access == o.access && exits == o.exits && carried == o.carried;
+    }
+};
+using State = std::map<std::string, std::vector<Def>>;
+
+void mergeInto(State& into, const State& from) {
+    for (const auto& [var, defs] : from) {
+        std::vector<Def>& d = into[var];
+        for (const Def& x : defs)
+            if (std::find(d.begin(), d.end(), x) == d.end())
+                d.push_back(x);
+    }
+}
+
+class DependencyAnalyzer {
+public:
+    DependencyAnalyzer(const TaskGlobals& globals, const LpsTree& lps, const FlowTree& flow,
+                       const DataUsage& usage)
+        : globals_(globals), lps_(lps), flow_(flow), usage_(usage) {}
+
+    DependencyGraph run() {
+        State s;
+        walk(0, s);
+        buildSyncs();
+        return std::move(out_);
+    }
+
+private:
+    bool inSubtree(int node, int top) const {
+        for (int n = node; n != -1; n = flow_.at(n).parent)
+            if (n == top)
+                return true;
+        return false;
+    }
+
+    const FlowAccess* accessOf(int node) const {
+        auto it = usage_.accessOfNode.find(node);
+        return it == usage_.accessOfNode.end() ? nullptr : &usage_.accesses[it->second];
+    }
+
+    void apply(int node, State& s) {
+        auto it = usage_.accessOfNode.find(node);
+        if (it == usage_.accessOfNode.end())
+            return;
+        int idx = it->second;
+        const FlowAccess& a = usage_.accesses[static_cast<std::size_t>(idx)];
+        for (const VarAccess& v : a.vars)
+            if (v.read)
+                for (const Def& d : s[v.var])
+                    record(v.var, d, idx);
+        for (const VarAccess& v : a.vars) {
+            if (!v.written && !v.reduced)
+                continue;
+            Def d;
+            d.access = idx;
+            if (a.guarded) {
+                if (std::find(s[v.var].begin(), s[v.var].end(), d) == s[v.var].end())
+                    s[v.var].push_back(d);
+            } else {
+                s[v.var] = {d};
+            }
+        }
+    }
+
+    void walkChildren(int node, State& s) {
+        for (int c : flow_.at(node).children)
+            walk(c, s);
+    }
+
+    void walk(int node, State& s) {
+        const FlowNode& n = flow_.at(node);
+        switch (n.kind) {
+        case FlowNode::Kind::Root:
+        case FlowNode::Kind::Epoch: walkChildren(node, s); return;
+        case FlowNode::Kind::Call: apply(node, s); return;
+        case FlowNode::Kind::Space:
+            walkChildren(node, s);
+            for (auto& [var, defs] : s) {
+                std::vector<Def> updated;
+                for (Def d : defs) {
+                    if (std::find(d.exits.begin(), d.exits.end(), node) == d.exits.end())
+                        d.exits.push_back(node);
+                    if (std::find(updated.begin(), updated.end(), d) == updated.end())
+                        updated.push_back(d);
+                }
+                defs = std::move(updated);
+            }
+            return;
+        case FlowNode::Kind::Condition: {
+            apply(node, s);
+            State body = s;
+            walkChildren(node, body);
+            mergeInto(s, body);
+            return;
+        }
+        case FlowNode::Kind::RepeatFor:
+        case FlowNode::Kind::RepeatWhile:
+        case FlowNode::Kind::RepeatForeach: {
+            State in = s;
+            State first = in;
+            apply(node, first);
+            walkChildren(node, first);
+            // The back edge: writes made inside the body reach the next iteration.
+            State back;
+            for (auto& [var, defs] : first)
+                for (Def d : defs) {
+                    if (d.carried == -1 && inSubtree(usage_.accesses[d.access].node, node))
+                        d.carried = node;
+                    back[var].push_back(d);
+                }
+            State second = in;
+            mergeInto(second, back);
+            apply(node, second);
+            walkChildren(node, second);
+            State after = in;
+            apply(node, after); // the header runs even when the body never does
+            mergeInto(after, second);
+            s = std::move(after);
+            return;
+        }
+        }
+    }
+
+    void record(const std::string& var, const Def& d, int reader) {
+        Def key = d;
+        int readerNode = usage_.accesses[static_cast<std::size_t>(reader)].node;
+        if (key.carried != -1 && !inSubtree(readerNode, key.carried))
+            key.carried = -1; // the write reaches past the loop: not an iteration-carried read
+        auto k = std::make_tuple(var, key.access, reader, key.exits, key.carried);
+        if (!seen_.insert(k).second)
+            return;
+        out_.deps.push_back(classify(var, key, reader));
+    }
+
+    // A space with a single LPU under Root: Root itself, or un-partitioned spaces down from it.
+    bool singleLpu(int l) const {
+        for (; l != kRootLps; l = lps_.at(l).parent)
+            if (!lps_.at(l).unpartitioned)
+                return false;
+        return true;
+    }
+
+    Dependency classify(const std::string& var, const Def& d, int reader) {
+        const FlowAccess& w = usage_.accesses[static_cast<std::size_t>(d.access)];
+        const FlowAccess& r = usage_.accesses[static_cast<std::size_t>(reader)];
+        const VarAccess* wv = w.find(var);
+        Dependency dep;
+        dep.var = var;
+        dep.writer = d.access;
+        dep.reader = reader;
+        dep.carriedBy = d.carried;
+        dep.exits = d.exits;
+        dep.fromLps = wv && wv->reduced && wv->reductionLps != kNoLps ? wv->reductionLps : w.lps;
+        dep.toLps = r.lps;
+        const TaskGlobal* g = globals_.find(var);
+        bool isArray = g && g->isArray();
+        int from = dep.fromLps, to = dep.toLps;
+        if (from == to) {
+            if (isArray) {
+                // Padded copies are refreshed at every exit of a Space block of the padded
+                // space (or of an ancestor holding padding) on the way from writer to reader.
+                for (int exitNode : d.exits) {
+                    int s = flow_.at(exitNode).context;
+                    if (s != from && !lps_.isProperAncestor(s, from))
+                        continue;
+                    const ArrayPartition* ap = lps_.at(s).find(var);
+                    if (ap && ap->padded())
+                        dep.paddingExits.push_back({s, exitNode});
+                }
+                if (!dep.paddingExits.empty()) {
+                    dep.kind = SyncKind::PaddingExchange;
+                    dep.why = "the flow leaves a padded space between the write and the read";
+                    return dep;
+                }
+            }
+            const ArrayPartition* ap = isArray ? lps_.at(from).find(var) : nullptr;
+            bool shared = isArray ? (ap && ap->hasReplicatedDim()) : !singleLpu(from);
+            if (shared && w.guarded && !(wv && wv->reduced)) {
+                dep.kind = SyncKind::ReplicaBroadcast;
+                dep.why = "a Where/If-guarded write to data that several LPUs hold";
+                return dep;
+            }
+            dep.kind = SyncKind::None;
+            if (wv && wv->reduced)
+                dep.why = "the reduction result is already in its space";
+            else if (isArray && lps_.at(from).find(var) && lps_.at(from).find(var)->padded())
+                dep.why = "same part; padded copies stay stale until the flow leaves the space";
+            else
+                dep.why = "same LPS, same part";
+            return dep;
+        }
+        if (lps_.isProperAncestor(to, from)) {
+            dep.kind = SyncKind::GatherUp;
+            dep.why = "written in a lower space, read in an ancestor";
+        } else if (lps_.isProperAncestor(from, to)) {
+            dep.kind = SyncKind::ScatterDown;
+            dep.why = "written in an ancestor, read in a lower space";
+        } else {
+            dep.kind = SyncKind::Redistribution;
+            dep.why = "written and read in unrelated spaces";
+        }
+        return dep;
+    }
+
+    // The flow point of a gather: the first exit on the path that returns to the reader's space.
+    int gatherExit(const Dependency& dep) const {
+        for (int e : dep.exits) {
+            int outer = flow_.at(e).outerContext;
+            if (outer == dep.toLps || lps_.isProperAncestor(outer, dep.toLps))
+                return e;
+        }
+        return -1;
+    }
+
+    // The flow point of a scatter: the outermost Space block around the reader entered from the
+    // writer's space (or an ancestor of it).
+    int scatterEntry(const Dependency& dep) const {
+        int found = -1;
+        int readerNode = usage_.accesses[static_cast<std::size_t>(dep.reader)].node;
+        for (int n = flow_.at(readerNode).parent; n != -1; n = flow_.at(n).parent) {
+            const FlowNode& f = flow_.at(n);
+            if (f.kind != FlowNode::Kind::Space)
+                continue;
+            if (f.outerContext == dep.fromLps || lps_.isProperAncestor(f.outerContext, dep.fromLps))
+                found = n;
+            if (f.outerContext == dep.fromLps)
+                break;
+        }
+        return found;
+    }
+
+    void addSync(Synchronization s, int depIndex) {
+        for (Synchronization& x : out_.syncs)
+            if (x.kind == s.kind && x.var == s.var && x.fromLps == s.fromLps &&
+                x.toLps == s.toLps && x.viaLps == s.viaLps && x.point == s.point &&
+                x.node == s.node) {
+                if (std::find(x.deps.begin(), x.deps.end(), depIndex) == x.deps.end())
+                    x.deps.push_back(depIndex);
+                return;
+            }
+        s.deps.push_back(depIndex);
+        out_.syncs.push_back(std::move(s));
+    }
+
+    void buildSyncs() {
+        // Reductions: one per reducing invocation, whether or not the result is read later.
+        for (std::size_t i = 0; i < usage_.accesses.size(); ++i) {
+            const FlowAccess& a = usage_.accesses[i];
+            for (const VarAccess& v : a.vars)
+                if (v.reduced) {
+                    Synchronization s;
+                    s.kind = SyncKind::Reduction;
+                    s.var = v.var;
+                    s.fromLps = a.lps;
+                    s.toLps = v.reductionLps == kNoLps ? a.lps : v.reductionLps;
+                    s.point = Synchronization::Point::AfterStage;
+                    s.node = a.node;
+                    out_.syncs.push_back(s);
+                }
+        }
+        for (std::size_t i = 0; i < out_.deps.size(); ++i) {
+            const Dependency& dep = out_.deps[i];
+            int idx = static_cast<int>(i);
+            Synchronization s;
+            s.kind = dep.kind;
+            s.var = dep.var;
+            s.fromLps = dep.fromLps;
+            s.toLps = dep.toLps;
+            const FlowAccess& w = usage_.accesses[static_cast<std::size_t>(dep.writer)];
+            const FlowAccess& r = usage_.accesses[static_cast<std::size_t>(dep.reader)];
+            switch (dep.kind) {
+            case SyncKind::None: continue;
+            case SyncKind::Reduction: continue;
+            case SyncKind::PaddingExchange:
+                for (auto [space, exitNode] : dep.paddingExits) {
+                    Synchronization p = s;
+                    p.viaLps = space;
+                    p.point = Synchronization::Point::SpaceExit;
+                    p.node = exitNode;
+                    addSync(p, idx);
+                }
+                continue;
+            case SyncKind::ReplicaBroadcast:
+                s.point = Synchronization::Point::AfterStage;
+                s.node = w.node;
+                break;
+            case SyncKind::GatherUp: {
+                int e = gatherExit(dep);
+                s.point = e != -1 ? Synchronization::Point::SpaceExit
+                                  : Synchronization::Point::BeforeAccess;
+                s.node = e != -1 ? e : r.node;
+                break;
+            }
+            case SyncKind::ScatterDown: {
+                int e = scatterEntry(dep);
+                s.point = e != -1 ? Synchronization::Point::SpaceEntry
+                                  : Synchronization::Point::BeforeAccess;
+                s.node = e != -1 ? e : r.node;
+                break;
+            }
+            case SyncKind::Redistribution:
+                s.point = Synchronization::Point::BeforeAccess;
+                s.node = r.node;
+                break;
+            }
+            addSync(s, idx);
+        }
+        std::stable_sort(out_.syncs.begin(), out_.syncs.end(),
+                         [](const Synchronization& a, const Synchronization& b) {
+                             return a.node < b.node;
+                         });
+    }
+
+    const TaskGlobals& globals_;
+    const LpsTree& lps_;
+    const FlowTree& flow_;
+    const DataUsage& usage_;
+    DependencyGraph out_;
+    std::set<std::tuple<std::string, int, int, std::vector<int>, int>> seen_;
+};
+
+} // namespace
+
+DependencyGraph analyzeDependencies(const TaskGlobals& globals, const LpsTree& lps,
+                                    const FlowTree& flow, const DataUsage& usage) {
+    return DependencyAnalyzer(globals, lps, flow, usage).run();
+}
+
+} // namespace itc::semantic

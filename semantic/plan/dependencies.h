@@ -1,0 +1,69 @@
+// Pass: writer->reader dependencies of one task's flow and the synchronisation each needs.
+// A dependency links an access that writes a task-global to a later access that reads it and
+// sees that write (reaching definitions over the flow tree: a `Repeat` body is walked twice, so a
+// read before a write in the body depends on the previous iteration's write; a write under
+// Where/If does not hide earlier writes). Each dependency is classified (architecture.md,
+// "Synchronisation is computed, exact and minimal"); the deduplicated synchronisations are what
+// the task plan inserts into the flow. Reports nothing.
+#pragma once
+
+#include "semantic/partition/lps_tree.h"
+#include "semantic/usage/data_usage.h"
+#include "semantic/usage/flow_tree.h"
+#include "semantic/usage/task_globals.h"
+
+#include <string>
+#include <vector>
+
+namespace itc::semantic {
+
+#define ITC_SYNC_KINDS(X)                                                                          \
+    X(None, "none")                                                                                \
+    X(ReplicaBroadcast, "replica broadcast")                                                       \
+    X(PaddingExchange, "padding exchange")                                                         \
+    X(GatherUp, "gather up")                                                                       \
+    X(ScatterDown, "scatter down")                                                                 \
+    X(Redistribution, "redistribution")                                                            \
+    X(Reduction, "reduction")
+
+enum class SyncKind {
+#define ITC_SYNC_ENUM(k, text) k,
+    ITC_SYNC_KINDS(ITC_SYNC_ENUM)
+#undef ITC_SYNC_ENUM
+};
+const char* syncKindName(SyncKind k);
+
+struct Dependency {
+    std::string var;
+    int writer = -1; // index into DataUsage::accesses
+    int reader = -1;
+    int fromLps = kRootLps; // where the written value lives (a reduction's target space)
+    int toLps = kRootLps;   // where it is read
+    SyncKind kind = SyncKind::None;
+    // Padding exchange: (padded LPS, exited Space block node) for every refresh on the path.
+    std::vector<std::pair<int, int>> paddingExits;
+    std::vector<int> exits; // Space block nodes the flow leaves between write and read
+    int carriedBy = -1; // the Repeat node whose previous iteration made the write, or -1
+    std::string why;    // one phrase: why this kind
+};
+
+struct Synchronization {
+    enum class Point { AfterStage, BeforeAccess, SpaceEntry, SpaceExit };
+    SyncKind kind = SyncKind::None;
+    std::string var;
+    int fromLps = kRootLps, toLps = kRootLps;
+    int viaLps = kNoLps;     // padding exchange: the LPS whose padded copies are refreshed
+    Point point = Point::BeforeAccess;
+    int node = -1;           // the flow node the point refers to
+    std::vector<int> deps;   // the dependencies it serves
+};
+
+struct DependencyGraph {
+    std::vector<Dependency> deps;
+    std::vector<Synchronization> syncs; // in flow order of their points
+};
+
+DependencyGraph analyzeDependencies(const TaskGlobals& globals, const LpsTree& lps,
+                                    const FlowTree& flow, const DataUsage& usage);
+
+} // namespace itc::semantic

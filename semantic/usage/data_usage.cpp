@@ -1,0 +1,549 @@
+// Data usage: each stage body is summarised once per stage (uses of its parameters and of
+// task-globals), then every invocation maps that summary through its arguments.
+#include "semantic/usage/data_usage.h"
+
+#include <algorithm>
+#include <functional>
+#include <set>
+
+namespace itc::semantic {
+
+void DimAccess::merge(const DimAccess& o) {
+    if (!aligned || !o.aligned) {
+        aligned = false;
+        return;
+    }
+    minOffset = std::min(minOffset, o.minOffset);
+    maxOffset = std::max(maxOffset, o.maxOffset);
+}
+
+std::string DimAccess::text() const {
+    if (!aligned)
+        return "*";
+    auto sgn = [](int v) { return v > 0 ? "+" + std::to_string(v) : std::to_string(v); };
+    if (minOffset == maxOffset)
+        return sgn(minOffset);
+    return sgn(minOffset) + ".." + sgn(maxOffset);
+}
+
+std::string VarAccess::readOffsetsText() const {
+    bool interesting = false;
+    for (const DimAccess& d : readDims)
+        if (!d.aligned || d.minOffset != 0 || d.maxOffset != 0)
+            interesting = true;
+    if (!interesting)
+        return "";
+    std::string s;
+    for (const DimAccess& d : readDims)
+        s += "[" + d.text() + "]";
+    return s;
+}
+
+const VarAccess* FlowAccess::find(const std::string& var) const {
+    for (const VarAccess& v : vars)
+        if (v.var == var)
+            return &v;
+    return nullptr;
+}
+
+namespace {
+
+// Uses of one name (a stage parameter or a task-global) inside a stage body.
+struct NameUse {
+    bool read = false, written = false, reduceTarget = false;
+    std::string reduceOp;
+    std::vector<DimAccess> readDims, writeDims;
+    bool readWhole = false, writeWhole = false; // used without subscripts (all dims arbitrary)
+    int maxLag = 0;
+};
+
+void mergeDims(std::vector<DimAccess>& into, const std::vector<DimAccess>& from) {
+    if (into.empty()) {
+        into = from;
+        return;
+    }
+    for (std::size_t i = 0; i < into.size() && i < from.size(); ++i)
+        into[i].merge(from[i]);
+}
+
+// Walks a code body (a stage) or a flow expression and records the uses of tracked names.
+class UseCollector {
+public:
+    // `tracked`: names whose uses are recorded (parameters first, then task-globals);
+    // `dimsOf`: array dimensionality of a tracked name when known (0 otherwise).
+    explicit UseCollector(std::function<bool(const std::string&)> tracked)
+        : tracked_(std::move(tracked)) {}
+
+    std::map<std::string, NameUse> uses;
+
+    void block(const ast::Block& b) {
+        for (const ast::StmtPtr& s : b.stmts)
+            stmt(*s);
+    }
+
+    void expr(const ast::Expr* e, bool write, int lag) {
+        if (!e)
+            return;
+        using K = ast::ExprKind;
+        switch (e->kind) {
+        case K::NameRef: {
+            const std::string& n = e->as<ast::NameRef>()->name;
+            if (!isTracked(n))
+                return;
+            NameUse& u = uses[n];
+            if (write) {
+                u.written = true;
+                u.writeWhole = true;
+            } else {
+                u.read = true;
+                u.readWhole = true;
+                u.maxLag = std::max(u.maxLag, lag);
+            }
+            return;
+        }
+        case K::Subscript: {
+            const auto* s = e->as<ast::Subscript>();
+            for (const ast::SubscriptItem& it : s->items) {
+                expr(it.index.get(), false, 0);
+                expr(it.first.get(), false, 0);
+                expr(it.last.get(), false, 0);
+            }
+            const ast::Expr* base = s->base.get();
+            if (base && base->kind == K::NameRef && isTracked(base->as<ast::NameRef>()->name)) {
+                NameUse& u = uses[base->as<ast::NameRef>()->name];
+                std::vector<DimAccess> dims;
+                for (const ast::SubscriptItem& it : s->items)
+                    dims.push_back(dimAccess(it));
+                if (write) {
+                    u.written = true;
+                    mergeDims(u.writeDims, dims);
+                } else {
+                    u.read = true;
+                    mergeDims(u.readDims, dims);
+                    u.maxLag = std::max(u.maxLag, lag);
+                }
+                return;
+            }
+            expr(base, write, lag);
+            return;
+        }
+        case K::FieldAccess: expr(e->as<ast::FieldAccess>()->base.get(), write, lag); return;
+        case K::Property: return; // shape metadata (dimension ranges, local.): not a data access
+        case K::Assign: {
+            const auto* a = e->as<ast::Assign>();
+            const ast::Expr* target = a->target.get();
+            int targetLag = 0;
+            if (target && target->kind == K::Epoch) {
+                targetLag = static_cast<int>(target->as<ast::Epoch>()->lag);
+                target = target->as<ast::Epoch>()->operand.get();
+            }
+            (void)targetLag; // writing an old version is part A's EpochWrite error
+            expr(a->value.get(), false, lag);
+            expr(target, true, 0);
+            return;
+        }
+        case K::Epoch: {
+            const auto* ep = e->as<ast::Epoch>();
+            expr(ep->operand.get(), write, static_cast<int>(ep->lag));
+            return;
+        }
+        case K::Unary: expr(e->as<ast::Unary>()->operand.get(), false, lag); return;
+        case K::Binary: {
+            const auto* b = e->as<ast::Binary>();
+            expr(b->lhs.get(), false, lag);
+            expr(b->rhs.get(), false, lag);
+            return;
+        }
+        case K::Call: {
+            const auto* c = e->as<ast::Call>();
+            static const std::set<std::string> mutators = {"insert_at", "remove_at",
+                                                           "set_capacity"};
+            for (std::size_t i = 0; i < c->args.size(); ++i) {
+                const ast::CallArg& a = c->args[i];
+                if (a.isSpaceArg())
+                    continue;
+                bool w = i == 0 && mutators.count(c->callee.text);
+                if (w)
+                    expr(a.value.get(), false, lag);
+                expr(a.value.get(), w, lag);
+            }
+            return;
+        }
+        case K::NewObject:
+            for (const ast::NamedArg& a : e->as<ast::NewObject>()->args)
+                expr(a.value.get(), false, lag);
+            return;
+        case K::ReduceExpr: expr(e->as<ast::ReduceExpr>()->operand.get(), false, lag); return;
+        case K::RangeLiteral: {
+            const auto* r = e->as<ast::RangeLiteral>();
+            expr(r->first.get(), false, lag);
+            expr(r->last.get(), false, lag);
+            return;
+        }
+        default: return; // literals, lpuId, partition.p, new collections, execute
+        }
+    }
+
+private:
+    bool isTracked(const std::string& n) const {
+        return !loopIndices_.count(n) && tracked_(n);
+    }
+
+    DimAccess dimAccess(const ast::SubscriptItem& it) const {
+        DimAccess d;
+        if (it.kind != ast::SubscriptItem::Kind::Index || !it.index) {
+            d.aligned = false;
+            return d;
+        }
+        const ast::Expr* e = it.index.get();
+        auto parIndex = [&](const ast::Expr* x) {
+            return x && x->kind == ast::ExprKind::NameRef &&
+                   parallelIndices_.count(x->as<ast::NameRef>()->name);
+        };
+        if (parIndex(e))
+            return d;
+        if (e->kind == ast::ExprKind::Binary) {
+            const auto* b = e->as<ast::Binary>();
+            auto lit = [](const ast::Expr* x) -> const ast::IntLiteral* {
+                return x ? x->as<ast::IntLiteral>() : nullptr;
+            };
+            if (b->op == ast::BinaryOp::Add || b->op == ast::BinaryOp::Sub) {
+                if (parIndex(b->lhs.get()) && lit(b->rhs.get())) {
+                    int c = static_cast<int>(lit(b->rhs.get())->value);
+                    d.minOffset = d.maxOffset = b->op == ast::BinaryOp::Add ? c : -c;
+                    return d;
+                }
+                if (b->op == ast::BinaryOp::Add && lit(b->lhs.get()) && parIndex(b->rhs.get())) {
+                    d.minOffset = d.maxOffset = static_cast<int>(lit(b->lhs.get())->value);
+                    return d;
+                }
+            }
+        }
+        d.aligned = false;
+        return d;
+    }
+
+    void stmt(const ast::Stmt& s) {
+        using K = ast::StmtKind;
+        switch (s.kind) {
+        case K::ExprStmt: expr(s.as<ast::ExprStmt>()->expr.get(), false, 0); return;
+        case K::ParallelLoop: {
+            const auto* l = s.as<ast::ParallelLoop>();
+            std::vector<std::string> added;
+            for (const ast::IndexGroup& g : l->groups)
+                for (const ast::Name& n : g.indices)
+                    if (loopIndices_.insert(n.text).second) {
+                        parallelIndices_.insert(n.text);
+                        added.push_back(n.text);
+                    }
+            for (const ast::IndexGroup& g : l->groups)
+                expr(g.restriction.get(), false, 0);
+            block(l->body);
+            for (const std::string& n : added) {
+                loopIndices_.erase(n);
+                parallelIndices_.erase(n);
+            }
+            return;
+        }
+        case K::SequentialFor: {
+            const auto* f = s.as<ast::SequentialFor>();
+            expr(f->rangeExpr.get(), false, 0);
+            expr(f->step.get(), false, 0);
+            bool added = loopIndices_.insert(f->index.text).second;
+            expr(f->restriction.get(), false, 0);
+            block(f->body);
+            if (added)
+                loopIndices_.erase(f->index.text);
+            return;
+        }
+        case K::While: {
+            const auto* w = s.as<ast::While>();
+            block(w->body);
+            expr(w->condition.get(), false, 0);
+            return;
+        }
+        case K::If: {
+            const auto* i = s.as<ast::If>();
+            for (const ast::IfBranch& b : i->branches) {
+                expr(b.condition.get(), false, 0);
+                block(b.body);
+            }
+            if (i->elseBody)
+                block(*i->elseBody);
+            return;
+        }
+        case K::ReduceStmt: {
+            const auto* r = s.as<ast::ReduceStmt>();
+            expr(r->operand.get(), false, 0);
+            if (isTracked(r->target.text)) {
+                NameUse& u = uses[r->target.text];
+                u.reduceTarget = true;
+                u.written = true;
+                u.writeWhole = true;
+                u.reduceOp = r->op.text;
+            }
+            return;
+        }
+        case K::Return: expr(s.as<ast::Return>()->value.get(), false, 0); return;
+        case K::Extern: return; // native code is opaque (documented in docs/task-plan.md)
+        }
+    }
+
+    std::function<bool(const std::string&)> tracked_;
+    std::set<std::string> loopIndices_;
+    std::set<std::string> parallelIndices_;
+};
+
+std::vector<DimAccess> wholeDims(int dims) {
+    DimAccess star;
+    star.aligned = false;
+    return std::vector<DimAccess>(static_cast<std::size_t>(std::max(dims, 0)), star);
+}
+
+// Normalises a use's per-dimension accesses to the array's dimensionality.
+std::vector<DimAccess> normalize(std::vector<DimAccess> dims, bool whole, int arrayDims) {
+    if (arrayDims <= 0)
+        return {};
+    if (whole)
+        return wholeDims(arrayDims);
+    DimAccess star;
+    star.aligned = false;
+    dims.resize(static_cast<std::size_t>(arrayDims), star); // omitted trailing dims: whole
+    return dims;
+}
+
+class UsageBuilder {
+public:
+    UsageBuilder(const ast::TaskDef& task, const TaskGlobals& globals, const LpsTree& lps,
+                 const FlowTree& flow)
+        : task_(task), globals_(globals), lps_(lps), flow_(flow) {}
+
+    DataUsage run() {
+        for (std::size_t id = 1; id < flow_.nodes.size(); ++id)
+            visit(static_cast<int>(id));
+        for (const FlowAccess& a : out_.accesses)
+            for (const VarAccess& v : a.vars)
+                if (v.maxLag > 0)
+                    out_.versionDepth[v.var] = std::max(out_.versionDepth[v.var], v.maxLag + 1);
+        return std::move(out_);
+    }
+
+private:
+    FlowAccess start(int id, FlowAccess::Kind kind) {
+        const FlowNode& n = flow_.at(id);
+        FlowAccess a;
+        a.kind = kind;
+        a.node = id;
+        a.lps = n.kind == FlowNode::Kind::Space ? n.outerContext : n.context;
+        a.range = n.range;
+        a.guarded = flow_.enclosing(id, FlowNode::Kind::Condition) != -1;
+        a.inEpoch = flow_.enclosing(id, FlowNode::Kind::Epoch) != -1;
+        a.inForeach = flow_.enclosing(id, FlowNode::Kind::RepeatForeach) != -1;
+        return a;
+    }
+
+    VarAccess& var(FlowAccess& a, const std::string& name) {
+        for (VarAccess& v : a.vars)
+            if (v.var == name)
+                return v;
+        VarAccess v;
+        v.var = name;
+        a.vars.push_back(v);
+        return a.vars.back();
+    }
+
+    // Reads of task-globals in a flow expression (conditions, ranges, argument subscripts).
+    void flowReads(FlowAccess& a, const ast::Expr* e) {
+        if (!e)
+            return;
+        UseCollector c([&](const std::string& n) { return globals_.find(n) != nullptr; });
+        c.expr(e, false, 0);
+        for (auto& [name, use] : c.uses) {
+            VarAccess& v = var(a, name);
+            v.read = true;
+            const TaskGlobal* g = globals_.find(name);
+            mergeDims(v.readDims, normalize(use.readDims, use.readWhole, g ? g->dims : 0));
+        }
+    }
+
+    void push(int id, FlowAccess a) {
+        if (a.vars.empty() && a.kind != FlowAccess::Kind::Stage)
+            return;
+        out_.accessOfNode[id] = static_cast<int>(out_.accesses.size());
+        out_.accesses.push_back(std::move(a));
+    }
+
+    void visit(int id) {
+        const FlowNode& n = flow_.at(id);
+        switch (n.kind) {
+        case FlowNode::Kind::RepeatFor: {
+            const auto* r = n.source->as<ast::RepeatFor>();
+            FlowAccess a = start(id, FlowAccess::Kind::RepeatHeader);
+            flowReads(a, r->rangeExpr.get());
+            flowReads(a, r->step.get());
+            if (globals_.find(r->variable.text))
+                var(a, r->variable.text).written = true;
+            push(id, std::move(a));
+            return;
+        }
+        case FlowNode::Kind::RepeatWhile: {
+            FlowAccess a = start(id, FlowAccess::Kind::RepeatHeader);
+            flowReads(a, n.source->as<ast::RepeatWhile>()->condition.get());
+            push(id, std::move(a));
+            return;
+        }
+        case FlowNode::Kind::Condition: {
+            const auto* c = n.source->as<ast::Condition>();
+            FlowAccess a = start(id, FlowAccess::Kind::Condition);
+            flowReads(a, c->condition.get());
+            flowReads(a, c->membershipRange.get());
+            push(id, std::move(a));
+            return;
+        }
+        case FlowNode::Kind::Call: stageCall(id, *n.source->as<ast::StageCall>()); return;
+        default: return;
+        }
+    }
+
+    const ast::StageDef* findStage(const std::string& name) const {
+        for (const ast::StageDef& s : task_.stages)
+            if (s.name.text == name)
+                return &s;
+        return nullptr;
+    }
+
+    const std::map<std::string, NameUse>& summary(const ast::StageDef& s) {
+        auto it = summaries_.find(&s);
+        if (it != summaries_.end())
+            return it->second;
+        std::set<std::string> params;
+        for (const ast::Name& p : s.params)
+            params.insert(p.text);
+        UseCollector c([&](const std::string& n) {
+            return params.count(n) || globals_.find(n) != nullptr;
+        });
+        c.block(s.body);
+        return summaries_[&s] = std::move(c.uses);
+    }
+
+    // The task-global an argument expression is rooted at, or "" for constants.
+    static std::string rootGlobal(const ast::Expr* e, bool& element) {
+        element = false;
+        while (e) {
+            switch (e->kind) {
+            case ast::ExprKind::NameRef: return e->as<ast::NameRef>()->name;
+            case ast::ExprKind::Subscript:
+                element = true;
+                e = e->as<ast::Subscript>()->base.get();
+                break;
+            case ast::ExprKind::FieldAccess:
+                element = true;
+                e = e->as<ast::FieldAccess>()->base.get();
+                break;
+            case ast::ExprKind::Epoch: e = e->as<ast::Epoch>()->operand.get(); break;
+            default: return "";
+            }
+        }
+        return "";
+    }
+
+    void apply(FlowAccess& a, const std::string& global, const std::string& via,
+               const NameUse& use, bool element) {
+        const TaskGlobal* g = globals_.find(global);
+        if (!g)
+            return;
+        VarAccess& v = var(a, global);
+        if (v.via.empty())
+            v.via = via;
+        int dims = g->isArray() ? g->dims : 0;
+        if (use.read) {
+            v.read = true;
+            mergeDims(v.readDims, normalize(use.readDims, use.readWhole || element, dims));
+            v.maxLag = std::max(v.maxLag, use.maxLag);
+        }
+        if (use.written) {
+            v.written = true;
+            mergeDims(v.writeDims, normalize(use.writeDims, use.writeWhole || element, dims));
+        }
+    }
+
+    void stageCall(int id, const ast::StageCall& call) {
+        FlowAccess a = start(id, FlowAccess::Kind::Stage);
+        a.stage = call.stage.text;
+        const ast::StageDef* stage = findStage(call.stage.text);
+        if (!stage) {
+            push(id, std::move(a));
+            return;
+        }
+        const auto& uses = summary(*stage);
+        std::set<std::string> params;
+        for (std::size_t i = 0; i < stage->params.size(); ++i) {
+            const std::string& p = stage->params[i].text;
+            params.insert(p);
+            if (i >= call.args.size())
+                continue;
+            const ast::CallArg& arg = call.args[i];
+            auto it = uses.find(p);
+            if (arg.isSpaceArg()) {
+                if (!arg.variable || !globals_.find(arg.variable->text))
+                    continue;
+                VarAccess& v = var(a, arg.variable->text);
+                v.via = p;
+                if (it != uses.end() && it->second.reduceTarget) {
+                    v.reduced = true;
+                    v.reductionOp = it->second.reduceOp;
+                    v.reductionLps = arg.space->text == "Root" ? kRootLps
+                                                               : lps_.find(arg.space->text);
+                } else if (it != uses.end()) {
+                    apply(a, arg.variable->text, p, it->second, false);
+                }
+                continue;
+            }
+            bool element = false;
+            std::string g = rootGlobal(arg.value.get(), element);
+            if (element)
+                flowReadsOfSubscripts(a, arg.value.get());
+            if (g.empty() || it == uses.end())
+                continue;
+            apply(a, g, p, it->second, element);
+        }
+        for (const auto& [name, use] : uses)
+            if (!params.count(name))
+                apply(a, name, "", use, false); // task-globals used directly
+        push(id, std::move(a));
+    }
+
+    // `g[g.local.dimension1.range.min][r]` as an argument reads `r` in the invoking LPS.
+    void flowReadsOfSubscripts(FlowAccess& a, const ast::Expr* e) {
+        while (e) {
+            if (const auto* s = e->as<ast::Subscript>()) {
+                for (const ast::SubscriptItem& it : s->items) {
+                    flowReads(a, it.index.get());
+                    flowReads(a, it.first.get());
+                    flowReads(a, it.last.get());
+                }
+                e = s->base.get();
+            } else if (const auto* f = e->as<ast::FieldAccess>()) {
+                e = f->base.get();
+            } else {
+                return;
+            }
+        }
+    }
+
+    const ast::TaskDef& task_;
+    const TaskGlobals& globals_;
+    const LpsTree& lps_;
+    const FlowTree& flow_;
+    DataUsage out_;
+    std::map<const ast::StageDef*, std::map<std::string, NameUse>> summaries_;
+};
+
+} // namespace
+
+DataUsage analyzeDataUsage(const ast::TaskDef& task, const TaskGlobals& globals,
+                           const LpsTree& lps, const FlowTree& flow) {
+    return UsageBuilder(task, globals, lps, flow).run();
+}
+
+} // namespace itc::semantic

@@ -1,0 +1,68 @@
+// Pass: data usage of one task's flow. For every stage invocation (and every Repeat header and
+// Where/If condition of the flow) it records the LPS it runs in and the task-globals it reads,
+// writes and reduces: stage parameters are mapped to the call's arguments (§6.2 rule 3) and
+// task-globals used directly are included. Array accesses carry constant offsets per
+// dimension where the subscript is a parallel-loop index plus or minus a constant (a stencil's
+// `plate[i-1][j]`), and reads carry the epoch lags used (`at (current - n)`, R-34).
+// It reports nothing and never fails: unresolvable names are simply not task-global uses.
+#pragma once
+
+#include "frontend/ast/ast.h"
+#include "semantic/partition/lps_tree.h"
+#include "semantic/usage/flow_tree.h"
+#include "semantic/usage/task_globals.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace itc::semantic {
+
+// How one array dimension is indexed: `aligned` when every subscript is a parallel-loop index
+// plus a constant in [minOffset, maxOffset]; otherwise any index of the held part may be touched.
+struct DimAccess {
+    bool aligned = true;
+    int minOffset = 0;
+    int maxOffset = 0;
+    void merge(const DimAccess& o);
+    std::string text() const; // `0`, `-1..+1`, `*`
+};
+
+struct VarAccess {
+    std::string var;        // the task-global
+    std::string via;        // the stage parameter it is bound to; empty for direct use
+    bool read = false;
+    bool written = false;
+    bool reduced = false;   // target of a cross-LPU reduction (`Space X: v`)
+    int reductionLps = kNoLps;
+    std::string reductionOp;
+    std::vector<DimAccess> readDims, writeDims; // arrays only, one per array dimension
+    int maxLag = 0;         // the largest `at (current - n)` on reads
+    // `offsets` text of the reads, e.g. `[-1..+1][-1..+1]`; empty when every dimension is 0.
+    std::string readOffsetsText() const;
+};
+
+struct FlowAccess {
+    enum class Kind { Stage, RepeatHeader, Condition };
+    Kind kind = Kind::Stage;
+    int node = -1;          // the flow node
+    int lps = kRootLps;     // its context space
+    std::string stage;      // Kind::Stage: the stage's name
+    std::vector<VarAccess> vars;
+    bool guarded = false;   // inside a Where/If: may not run in every LPU
+    bool inEpoch = false;
+    bool inForeach = false; // inside `Repeat foreach sub-partition`
+    SourceRange range;
+    const VarAccess* find(const std::string& var) const;
+};
+
+struct DataUsage {
+    std::vector<FlowAccess> accesses;  // in flow (pre-)order
+    std::map<int, int> accessOfNode;   // flow node -> index into accesses
+    std::map<std::string, int> versionDepth; // version-dependent structure -> N+1
+};
+
+DataUsage analyzeDataUsage(const ast::TaskDef& task, const TaskGlobals& globals,
+                           const LpsTree& lps, const FlowTree& flow);
+
+} // namespace itc::semantic
