@@ -1,0 +1,137 @@
+// Mapping file text -> MappingFile (grammar/Mapping.g4). Syntax errors go through our own
+// wording; a space name must be one capital letter or `Root`.
+#include "MappingLexer.h"
+#include "MappingParser.h"
+#include "pcubes/antlr_errors.h"
+#include "pcubes/mapping.h"
+
+#include <charconv>
+
+namespace itc::pcubes {
+namespace {
+
+using P = itc::antlr::MappingParser;
+
+std::string composeSyntaxMessage(antlr4::Parser& parser, const antlr4::Token* found) {
+    std::string what = describeToken(found);
+    if (found && found->getType() == P::UNTERMINATED_STRING)
+        return fmt::format("the task name {} has no closing `\"`; write it as `\"Task Name\"`",
+                           what);
+    if (found && found->getType() == P::ERROR_CHAR)
+        return fmt::format("unexpected character {}; a mapping looks like "
+                           "`\"Task Name\" {{ Space A: 2 }}` and `//` starts a comment",
+                           what);
+    auto* ctx = parser.getContext();
+    antlr4::misc::IntervalSet expected;
+    try {
+        expected = parser.getExpectedTokens();
+    } catch (...) {
+    }
+    auto expects = [&](size_t type) { return expected.contains(type); };
+    if (auto* m = dynamic_cast<P::LpsMappingContext*>(enclosingRule(ctx, P::RuleLpsMapping))) {
+        if (!m->space)
+            return fmt::format("expected a space name (a capital letter or `Root`) after "
+                               "`Space`, found {}",
+                               what);
+        if (expects(P::COLON))
+            return fmt::format("expected `:` after `Space {}`, found {}", m->space->getText(),
+                               what);
+        return fmt::format("expected a PPS number after `Space {}:`, found {}",
+                           m->space->getText(), what);
+    }
+    if (enclosingRule(ctx, P::RuleTaskMapping)) {
+        if (expects(P::LBRACE))
+            return fmt::format("expected `{{` after the task name, found {}", what);
+        if (found && found->getType() == P::STRING)
+            return fmt::format("expected `}}` to close the task's mapping before the next task "
+                               "{}",
+                               what);
+        if (found && found->getType() == P::ID && found->getText().rfind("Space", 0) == 0)
+            return fmt::format("expected `Space X: N` with a blank after `Space`, found {}",
+                               what);
+        return fmt::format("expected `Space X: N` or `}}`, found {}", what);
+    }
+    return fmt::format("expected a task name in quotes, such as `\"Task Name\" {{`, found {}",
+                       what);
+}
+
+bool isSpaceName(const std::string& s) {
+    return s == "Root" || (s.size() == 1 && s[0] >= 'A' && s[0] <= 'Z');
+}
+
+} // namespace
+
+std::optional<MappingFile> parseMapping(FileId file, const SourceManager& sources,
+                                        DiagnosticEngine& diags) {
+    antlr4::ANTLRInputStream input(sources.text(file));
+    itc::antlr::MappingLexer lexer(&input);
+    lexer.removeErrorListeners();
+    antlr4::CommonTokenStream tokens(&lexer);
+    P parser(&tokens);
+    parser.removeErrorListeners();
+    FirstSyntaxError listener(file, diags, DiagKind::MappingSyntax, composeSyntaxMessage);
+    lexer.addErrorListener(&listener);
+    parser.addErrorListener(&listener);
+    P::MappingFileContext* tree = parser.mappingFile();
+    if (listener.failed())
+        return std::nullopt;
+    MappingFile result;
+    result.file = file;
+    result.path = sources.path(file);
+    bool ok = true;
+    if (tree->taskMapping().empty()) {
+        SourceRange whole;
+        whole.begin.file = file;
+        diags.error(DiagKind::MappingSyntax, whole,
+                    "the mapping file maps no task; add one such as "
+                    "`\"Task Name\" {{ Space A: 1 }}`");
+        return std::nullopt;
+    }
+    // taskMapping : STRING '{' lpsMapping* '}'
+    for (P::TaskMappingContext* t : tree->taskMapping()) {
+        MappingFile::Task task;
+        std::string quoted = t->STRING()->getText();
+        task.name = quoted.substr(1, quoted.size() - 2);
+        task.nameRange = tokenRange(file, t->STRING()->getSymbol());
+        task.range = {task.nameRange.begin, tokenRange(file, t->getStop()).end};
+        // lpsMapping : SPACE space=spaceName ':' pps=INTEGER
+        for (P::LpsMappingContext* m : t->lpsMapping()) {
+            MappingFile::Entry e;
+            e.space = m->space->getText();
+            e.spaceRange = tokenRange(file, m->space->getStart());
+            e.ppsRange = tokenRange(file, m->pps);
+            e.range = {tokenRange(file, m->getStart()).begin, e.ppsRange.end};
+            if (!isSpaceName(e.space)) {
+                diags.error(DiagKind::MappingBadSpaceName, e.spaceRange,
+                            "`{}` is not a space name; spaces are named by one capital letter, "
+                            "such as `Space A`, or `Space Root`",
+                            e.space);
+                ok = false;
+                continue;
+            }
+            std::string digits = m->pps->getText();
+            int value = 0;
+            auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+            e.pps = ec == std::errc() && end == digits.data() + digits.size() ? value : 1 << 30;
+            task.entries.push_back(std::move(e));
+        }
+        result.tasks.push_back(std::move(task));
+    }
+    if (!ok)
+        return std::nullopt;
+    return result;
+}
+
+std::optional<MappingFile> loadMapping(const std::string& path, SourceManager& sources,
+                                       DiagnosticEngine& diags) {
+    std::string error;
+    auto file = sources.loadFile(path, error);
+    if (!file) {
+        diags.error(DiagKind::FileNotReadable, {}, "cannot read mapping file `{}`: {}", path,
+                    error);
+        return std::nullopt;
+    }
+    return parseMapping(*file, sources, diags);
+}
+
+} // namespace itc::pcubes
