@@ -1,0 +1,16 @@
+// The coordinator (see check_coordinator.h).
+#include "semantic/check/check_coordinator.h"
+
+#include "semantic/check/body_checker.h"
+
+namespace itc::sema::check {
+
+void checkCoordinator(CheckState& state) {
+    if (!state.coordinator) return;
+    BodyChecker body(state, BodyKind::Coordinator, nullptr, &state.out.exprTypes);
+    body.setArgsName(state.coordinator->argsName.text);
+    body.checkBlock(state.coordinator->body);
+    state.out.coordinatorLocals = body.localTypes();
+}
+
+} // namespace itc::sema::check

@@ -1,0 +1,396 @@
+// The Computation section (see check_flow.h).
+#include "semantic/check/check_flow.h"
+
+#include "semantic/check/ast_walk.h"
+#include "semantic/check/body_checker.h"
+#include "semantic/check/check_stages.h"
+
+#include <fmt/format.h>
+
+namespace itc::sema::check {
+
+namespace {
+
+struct RepeatFrame {
+    std::string space; // context of the Repeat
+    bool foreach = false;
+};
+
+struct PendingReduction {
+    std::string target; // space X of `Space X: v`
+    SourceRange call;
+};
+
+class FlowChecker {
+public:
+    FlowChecker(CheckState& state, TaskSym& task)
+        : state_(state), task_(task), exprs_(state, BodyKind::Flow, &task, &state.out.exprTypes) {}
+
+    void run() { walk(task_.def->computation, "Root", false); }
+
+private:
+    void walk(const ast::FlowList& list, const std::string& space, bool inEpoch) {
+        for (const ast::FlowPtr& p : list) part(*p, space, inEpoch);
+    }
+
+    // Reports reads of reduction results that are not yet available.
+    void checkReads(const std::set<std::string>& globals, SourceRange where) {
+        for (const std::string& g : globals) {
+            auto it = pending_.find(g);
+            if (it == pending_.end()) continue;
+            if (auto* d = state_.rep.error(
+                    DiagKind::ReductionResultReadEarly, where,
+                    fmt::format("{} is read before the reduction into it completes; its result is "
+                                "available only after the flow returns to Space {}",
+                                q(g), it->second.target)))
+                DiagnosticEngine::addNote(*d, it->second.call, "reduction invoked here");
+        }
+    }
+
+    std::set<std::string> exprGlobals(const ast::Expr& e) {
+        std::set<std::string> out;
+        walkExpr(e, [&](const ast::Expr& x) {
+            if (auto* n = x.as<ast::NameRef>(); n && task_.globals.count(n->name)) out.insert(n->name);
+        });
+        return out;
+    }
+
+    void typeExpr(const ast::Expr& e, const std::string& space) {
+        exprs_.setFlowSpace(space);
+        exprs_.checkExpr(e);
+    }
+
+    void part(const ast::FlowPart& p, const std::string& space, bool inEpoch) {
+        using K = ast::FlowKind;
+        switch (p.kind) {
+        case K::SpaceBlock: spaceBlock(*p.as<ast::SpaceBlock>(), space, inEpoch); break;
+        case K::RepeatFor: {
+            auto* r = p.as<ast::RepeatFor>();
+            auto g = task_.globals.find(r->variable.text);
+            if (g == task_.globals.end() || g->second.type.kind != TypeKind::Integer) {
+                state_.rep.error(DiagKind::RepeatVariable, r->variable.range,
+                                 g == task_.globals.end()
+                                     ? fmt::format("the `Repeat for` variable {} must be an `Integer` "
+                                                   "task-global; declare `{}: Integer` in Define",
+                                                   q(r->variable.text), r->variable.text)
+                                     : fmt::format("the `Repeat for` variable {} must be an `Integer` "
+                                                   "task-global, but it is {}",
+                                                   q(r->variable.text), qt(g->second.type)));
+            }
+            exprs_.setFlowSpace(space);
+            exprs_.checkRange(*r->rangeExpr);
+            if (r->step) exprs_.checkInteger(*r->step, "the `Repeat` step");
+            checkReads(exprGlobals(*r->rangeExpr), r->rangeExpr->range);
+            repeats_.push_back({space, false});
+            walk(r->body, space, inEpoch);
+            repeats_.pop_back();
+            break;
+        }
+        case K::RepeatForeach: {
+            auto* r = p.as<ast::RepeatForeach>();
+            auto s = task_.spaces.find(space);
+            if (s == task_.spaces.end() || !s->second.hasSubpartition) {
+                state_.rep.error(DiagKind::ForeachWithoutSubpartition, p.range,
+                                 space == "Root"
+                                     ? std::string("`Repeat foreach sub-partition` needs a context space "
+                                                   "with a Sub-partition, but here the context is Root")
+                                     : fmt::format("`Repeat foreach sub-partition` is in Space {}, which "
+                                                   "has no `Sub-partition` in the Partition section",
+                                                   space));
+            }
+            repeats_.push_back({space, true});
+            walk(r->body, space, inEpoch);
+            repeats_.pop_back();
+            break;
+        }
+        case K::RepeatWhile: {
+            auto* r = p.as<ast::RepeatWhile>();
+            exprs_.setFlowSpace(space);
+            exprs_.checkCondition(*r->condition, "the `Repeat` condition");
+            checkReads(exprGlobals(*r->condition), r->condition->range);
+            repeats_.push_back({space, false});
+            walk(r->body, space, inEpoch);
+            repeats_.pop_back();
+            break;
+        }
+        case K::Condition: {
+            auto* c = p.as<ast::Condition>();
+            exprs_.setFlowSpace(space);
+            if (c->membershipRange) {
+                exprs_.checkInteger(*c->condition, "the element of an `in` test");
+                exprs_.checkRange(*c->membershipRange);
+                checkReads(exprGlobals(*c->membershipRange), c->membershipRange->range);
+            } else {
+                exprs_.checkCondition(*c->condition, c->spelledIf ? "the `If` condition"
+                                                                  : "the `Where` condition");
+            }
+            checkReads(exprGlobals(*c->condition), c->condition->range);
+            walk(c->body, space, inEpoch);
+            break;
+        }
+        case K::EpochBlock: walk(p.as<ast::EpochBlock>()->body, space, true); break;
+        case K::StageCall: stageCall(*p.as<ast::StageCall>(), space, inEpoch); break;
+        }
+    }
+
+    void spaceBlock(const ast::SpaceBlock& b, const std::string& space, bool inEpoch) {
+        const std::string& x = b.space.text;
+        if (x == "Root") {
+            state_.rep.error(DiagKind::RootSpaceNamed, b.space.range,
+                             "`Root` cannot be named in a `Space` block; flow parts outside any "
+                             "`Space` block already run in Root");
+            walk(b.body, space, inEpoch);
+            return;
+        }
+        auto it = task_.spaces.find(x);
+        if (it == task_.spaces.end()) {
+            state_.rep.error(DiagKind::UnknownSpace, b.space.range,
+                             fmt::format("Space {} is not declared in the Partition section of task "
+                                         "\"{}\"",
+                                         x, task_.def->name.text));
+            return;
+        }
+        if (x == space || !task_.isAncestorOrSelf(space, x)) {
+            if (auto* d = state_.rep.error(
+                    DiagKind::SpaceNotDescendant, b.space.range,
+                    x == space ? fmt::format("the flow is already in Space {}; a `Space` block must "
+                                             "enter a proper descendant of its context",
+                                             x)
+                               : fmt::format("Space {} is not a descendant of Space {}, the context "
+                                             "here; a `Space` block must enter a proper descendant",
+                                             x, space)))
+                if (it->second.config) DiagnosticEngine::addNote(*d, it->second.config->space.range,
+                                                                 fmt::format("Space {} declared here", x));
+            return;
+        }
+        if (it->second.dividesSubpartitions) {
+            bool ok = false;
+            for (const auto& r : repeats_) ok |= r.foreach && r.space == it->second.parent;
+            if (!ok)
+                state_.rep.error(DiagKind::SubpartitionSpaceOutsideForeach, b.space.range,
+                                 fmt::format("Space {} divides the sub-partitions of Space {}, so its "
+                                             "blocks must lie inside `Repeat foreach sub-partition` "
+                                             "in Space {}",
+                                             x, it->second.parent, it->second.parent));
+        }
+        walk(b.body, x, inEpoch);
+        // Leaving the block: reductions into `space` or a descendant of it are now complete.
+        for (auto p = pending_.begin(); p != pending_.end();) {
+            if (task_.isAncestorOrSelf(space, p->second.target)) p = pending_.erase(p);
+            else ++p;
+        }
+    }
+
+    // Classifies one stage argument (§6.2 rule 3) and computes its binding.
+    bool argument(const ast::CallArg& a, const std::string& space, ParamBinding& b,
+                  std::set<std::string>& reads) {
+        if (a.isSpaceArg()) {
+            const std::string& x = a.space->text;
+            const std::string& v = a.variable->text;
+            auto g = task_.globals.find(v);
+            if (g == task_.globals.end() || !g->second.isReduction) {
+                state_.rep.error(DiagKind::InvalidReductionTarget, a.variable->range,
+                                 g == task_.globals.end()
+                                     ? fmt::format("{} is not a task-global; `Space {}: v` needs a "
+                                                   "`Reduction` task-global",
+                                                   q(v), x)
+                                     : fmt::format("{} is not declared as a `Reduction` variable; "
+                                                   "declare it as `{}: {} Reduction`",
+                                                   q(v), v, typeName(g->second.type)));
+                return false;
+            }
+            if (x != "Root" && !task_.spaces.count(x)) {
+                state_.rep.error(DiagKind::UnknownSpace, a.space->range,
+                                 fmt::format("Space {} is not declared in the Partition section of task "
+                                             "\"{}\"",
+                                             x, task_.def->name.text));
+                return false;
+            }
+            if (!task_.isAncestorOrSelf(x, space)) {
+                state_.rep.error(DiagKind::InvalidReductionTarget, a.space->range,
+                                 fmt::format("a reduction invoked in Space {} can deliver its result "
+                                             "only to Space {} or one of its ancestors, not to Space {}",
+                                             space, space, x));
+                return false;
+            }
+            b.type = g->second.type;
+            b.spaceTarget = x;
+            b.rootGlobal = v;
+            return true;
+        }
+        const ast::Expr& e = *a.value;
+        exprs_.setFlowSpace(space);
+        Type t = exprs_.checkExpr(e);
+        b.type = t;
+        using K = ast::ExprKind;
+        switch (e.kind) {
+        case K::IntLiteral:
+        case K::RealLiteral:
+        case K::CharLiteral:
+        case K::BoolLiteral:
+        case K::PartitionParam:
+            b.constant = true;
+            b.type = inferredLocalType(t);
+            return true;
+        case K::StringLiteral:
+            b.constant = true;
+            b.isStringLiteral = true;
+            b.literalString = e.as<ast::StringLiteral>()->value;
+            return true;
+        case K::Unary:
+            if (auto* u = e.as<ast::Unary>(); u->op == ast::UnaryOp::Negate &&
+                                              (u->operand->kind == K::IntLiteral || u->operand->kind == K::RealLiteral)) {
+                b.constant = true;
+                b.type = inferredLocalType(t);
+                return true;
+            }
+            break;
+        case K::NameRef: {
+            auto* n = e.as<ast::NameRef>();
+            if (task_.globals.count(n->name)) {
+                b.rootGlobal = n->name;
+                reads.insert(n->name);
+                return true;
+            }
+            return t.isError() ? false : (badArg(e), false);
+        }
+        case K::Subscript:
+        case K::FieldAccess: {
+            const ast::Expr* root = &e;
+            while (true) {
+                if (auto* s = root->as<ast::Subscript>()) root = s->base.get();
+                else if (auto* f = root->as<ast::FieldAccess>()) root = f->base.get();
+                else break;
+            }
+            auto* n = root->as<ast::NameRef>();
+            if (n && task_.globals.count(n->name)) {
+                b.rootGlobal = n->name;
+                for (const auto& g : exprGlobals(e)) reads.insert(g);
+                return true;
+            }
+            break;
+        }
+        default: break;
+        }
+        if (t.isError()) return false;
+        badArg(e);
+        return false;
+    }
+
+    void badArg(const ast::Expr& e) {
+        state_.rep.error(DiagKind::InvalidStageArgument, e.range,
+                         "a stage argument must be a task-global, a literal, `partition.p`, an "
+                         "element, field or sub-range of a task-global, or `Space X: v`; compute "
+                         "other values inside the stage");
+    }
+
+    void stageCall(const ast::StageCall& c, const std::string& space, bool inEpoch) {
+        auto sit = task_.stages.find(c.stage.text);
+        if (sit == task_.stages.end()) {
+            state_.rep.error(DiagKind::UnknownStage, c.stage.range,
+                             fmt::format("task \"{}\" has no stage named {}{}", task_.def->name.text,
+                                         q(c.stage.text),
+                                         state_.functions.count(c.stage.text)
+                                             ? "; functions are called from code bodies, not from "
+                                               "the Computation section"
+                                             : ""));
+            return;
+        }
+        const ast::StageDef& stage = *sit->second;
+        std::vector<ParamBinding> bindings;
+        std::set<std::string> reads;
+        bool ok = true;
+        for (const ast::CallArg& a : c.args) {
+            ParamBinding b;
+            ok &= argument(a, space, b, reads);
+            bindings.push_back(std::move(b));
+        }
+        if (c.args.size() != stage.params.size()) {
+            if (auto* d = state_.rep.error(DiagKind::CallArity, c.range,
+                                           fmt::format("stage {} takes {} argument{}, but {} {} given",
+                                                       q(c.stage.text), stage.params.size(),
+                                                       stage.params.size() == 1 ? "" : "s", c.args.size(),
+                                                       c.args.size() == 1 ? "is" : "are")))
+                DiagnosticEngine::addNote(*d, stage.name.range, "stage defined here");
+            return;
+        }
+        if (!ok) {
+            for (auto& b : bindings)
+                if (b.type.isError()) b = ParamBinding{};
+        }
+        std::size_t idx = instantiateStage(state_, task_, stage, bindings, space, c);
+        const StageFacts& facts = task_.instanceFacts[idx];
+
+        if (facts.epochUse && !inEpoch) {
+            if (auto* d = state_.rep.error(
+                    DiagKind::EpochOutsideEpochBlock, c.stage.range,
+                    fmt::format("stage {} reads old epoch versions, so it must be invoked inside an "
+                                "`Epoch {{ }}` block",
+                                q(c.stage.text))))
+                DiagnosticEngine::addNote(*d, *facts.epochUse, "epoch version used here");
+        }
+        if (facts.lpuIdUse) {
+            bool unpart = space == "Root";
+            auto s = task_.spaces.find(space);
+            if (s != task_.spaces.end()) unpart = s->second.unpartitioned;
+            if (unpart)
+                if (auto* d = state_.rep.error(
+                        DiagKind::LpuIdNotAllowed, c.stage.range,
+                        fmt::format("stage {} uses `lpuId`, but it is invoked in {}, which is "
+                                    "un-partitioned",
+                                    q(c.stage.text), space == "Root" ? std::string("Root")
+                                                                     : "Space " + space)))
+                    DiagnosticEngine::addNote(*d, *facts.lpuIdUse, "`lpuId` used here");
+        }
+        // Cross-LPU reductions: every `Space X: v` argument feeds a statement reduction, and
+        // every parameter that receives one is bound to `Space X: v` (checked in the body).
+        for (std::size_t i = 0; i < c.args.size(); ++i) {
+            const ast::CallArg& a = c.args[i];
+            if (!a.isSpaceArg() || bindings[i].spaceTarget.empty()) continue;
+            if (!facts.reductionTargetParams.count(i)) {
+                state_.rep.error(DiagKind::InvalidReductionTarget, a.range,
+                                 fmt::format("`Space {}: {}` must be bound to a parameter that "
+                                             "receives a statement reduction `reduce({}, ...)`, but "
+                                             "stage {} does not reduce into {}",
+                                             a.space->text, a.variable->text, stage.params[i].text,
+                                             q(stage.name.text), q(stage.params[i].text)));
+                continue;
+            }
+            const std::string& x = bindings[i].spaceTarget;
+            for (auto r = repeats_.rbegin(); r != repeats_.rend(); ++r) {
+                if (!task_.isAncestorOrSelf(r->space, x)) {
+                    state_.rep.error(DiagKind::ReductionInRepeat, a.range,
+                                     fmt::format("this reduction into Space {} is inside a `Repeat` "
+                                                 "running in Space {}, below Space {}; move the "
+                                                 "`Repeat` to Space {} or an ancestor so that each "
+                                                 "iteration's reduction completes",
+                                                 x, r->space, x, x));
+                }
+                break; // the innermost Repeat decides (outer ones are its ancestors)
+            }
+        }
+        // Reads of pending reduction results, then new pending results.
+        std::set<std::string> allReads = reads;
+        for (const auto& g : facts.globalsUsed) allReads.insert(g);
+        for (std::size_t i = 0; i < c.args.size(); ++i)
+            if (c.args[i].isSpaceArg()) allReads.erase(bindings[i].rootGlobal);
+        checkReads(allReads, c.stage.range);
+        for (std::size_t i = 0; i < c.args.size(); ++i)
+            if (c.args[i].isSpaceArg() && !bindings[i].spaceTarget.empty() && bindings[i].spaceTarget != space)
+                pending_[bindings[i].rootGlobal] = {bindings[i].spaceTarget, c.args[i].range};
+    }
+
+    CheckState& state_;
+    TaskSym& task_;
+    BodyChecker exprs_;
+    std::vector<RepeatFrame> repeats_;
+    std::map<std::string, PendingReduction> pending_;
+};
+
+} // namespace
+
+void checkFlow(CheckState& state, TaskSym& task) {
+    FlowChecker(state, task).run();
+}
+
+} // namespace itc::sema::check

@@ -1,0 +1,21 @@
+// Functions (§7): the call graph (no recursion, R-44), paper-form result counts, and
+// instantiation of brace-form functions per combination of argument types (§3.6 rule 4),
+// each instance checked once with the function scope rules of §7.2.
+#pragma once
+
+#include "semantic/check/context.h"
+
+namespace itc::sema::check {
+
+// Reports every direct or indirect recursion once, and paper-form result counts.
+void checkFunctionDeclarations(CheckState& state);
+
+// The result type of calling `fn` with arguments of `argTypes` (Void when it returns
+// nothing). Checks the instance on first use; errors inside carry a note at `callSite`.
+Type instantiateFunction(CheckState& state, const ast::FunctionDef& fn,
+                         const std::vector<Type>& argTypes, SourceRange callSite);
+
+// Checks the bodies of functions that no checked code calls (parameters untyped).
+void checkUncalledFunctions(CheckState& state);
+
+} // namespace itc::sema::check

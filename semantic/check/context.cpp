@@ -1,0 +1,43 @@
+// Reporter de-duplication and the small helpers shared by the check passes (see context.h).
+#include "semantic/check/context.h"
+
+namespace itc::sema::check {
+
+Diagnostic* Reporter::error(DiagKind kind, SourceRange range, std::string message) {
+    auto key = std::make_tuple(static_cast<int>(kind), range.begin.file, range.begin.line,
+                               range.begin.column);
+    if (!seen_.insert(key).second) return nullptr;
+    Diagnostic& d = diags_.report(kind, range, std::move(message));
+    for (auto it = context_.rbegin(); it != context_.rend(); ++it) d.notes.push_back(*it);
+    return &d;
+}
+
+bool TaskSym::isAncestorOrSelf(const std::string& ancestor, std::string space) const {
+    for (int guard = 0; guard < 64; ++guard) {
+        if (space == ancestor) return true;
+        if (space == "Root") return false;
+        auto it = spaces.find(space);
+        if (it == spaces.end()) return false;
+        space = it->second.parent;
+    }
+    return false;
+}
+
+const std::vector<VarInfo>* CheckState::classFields(const std::string& name) const {
+    static const std::vector<VarInfo> rangeFields = {{"min", Type::integer(), {}},
+                                                     {"max", Type::integer(), {}}};
+    if (name == "Range") return &rangeFields;
+    auto it = out.classes.find(name);
+    return it == out.classes.end() ? nullptr : &it->second.fields;
+}
+
+bool isIoBuiltin(const std::string& name) {
+    return name == "bind_input" || name == "bind_output" || name == "load" || name == "store";
+}
+
+bool isBuiltinFunction(const std::string& name) {
+    return isIoBuiltin(name) || name == "get_cursor" || name == "value" || name == "advance" ||
+           name == "insert_at" || name == "remove_at" || name == "set_capacity";
+}
+
+} // namespace itc::sema::check
