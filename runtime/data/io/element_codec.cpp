@@ -5,6 +5,7 @@
 #include <bit>
 #include <charconv>
 #include <cstring>
+#include <stdexcept>
 #include <fmt/format.h>
 
 namespace itrt {
@@ -149,8 +150,12 @@ class StringCodec final : public ElementCodec {
     s->data[255] = '\0';
   }
   void write_text(const void* e, std::string& out) const override {
+    auto v = static_cast<const FixedString*>(e)->view();
+    if (v.find_first_of("\"\n") != std::string_view::npos)
+      throw std::invalid_argument(fmt::format("cannot write the String `{}` as text: it contains `{}`", v,
+                                              v.find('"') != std::string_view::npos ? "\"" : "\\n"));
     out += '"';
-    out += static_cast<const FixedString*>(e)->view();
+    out += v;
     out += '"';
   }
   bool read_text(std::span<const std::string_view> t, void* e, std::string& error) const override {

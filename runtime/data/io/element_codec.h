@@ -38,7 +38,8 @@ class ElementCodec {
   virtual int text_fields() const = 0;     // whitespace-separated tokens per element in a .txt file
   virtual void encode(const void* elem, std::byte* out) const = 0;
   virtual void decode(const std::byte* in, void* elem) const = 0;
-  // Appends the element's tokens, separated by single spaces.
+  // Appends the element's tokens, separated by single spaces. Throws std::invalid_argument for a
+  // value the text encoding cannot represent (a String containing `"` or LF).
   virtual void write_text(const void* elem, std::string& out) const = 0;
   // Parses text_fields() tokens. On failure returns false and sets `error` to
   // "expected <what>, found `<token>`".
