@@ -21,7 +21,8 @@ constexpr std::array<const char*, 6> kLevelNames = {"off", "error", "warn", "inf
 
 std::array<std::atomic<int>, static_cast<size_t>(LogSystem::count)> g_levels;
 std::atomic<int> g_rank{-1};
-std::once_flag g_once;
+std::atomic<bool> g_configured{false};
+std::mutex g_configure_mutex;
 
 int parse_level(std::string_view word) {
   for (size_t i = 0; i < kLevelNames.size(); ++i)
@@ -30,13 +31,16 @@ int parse_level(std::string_view word) {
 }
 
 void ensure_configured() {
-  std::call_once(g_once, [] { log_configure(std::getenv("ITRT_LOG")); });
+  if (g_configured.load(std::memory_order_acquire)) return;
+  std::lock_guard lock(g_configure_mutex);
+  if (!g_configured.load(std::memory_order_relaxed)) log_configure(std::getenv("ITRT_LOG"));
 }
 
 }  // namespace
 
 void log_configure(const char* spec) {
   for (auto& l : g_levels) l.store(static_cast<int>(LogLevel::warn), std::memory_order_relaxed);
+  g_configured.store(true, std::memory_order_release);  // an explicit call overrides ITRT_LOG
   if (!spec) return;
   std::string_view rest(spec);
   while (!rest.empty()) {
