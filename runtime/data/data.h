@@ -1,0 +1,18 @@
+// The one public header of libitrt's data side: parts and their index arithmetic, views,
+// transfer schedules, ghost exchange, and data files (sequential and MPI-IO).
+// Generated code includes this header only.
+#pragma once
+
+#include "runtime/data/data_error.h"
+#include "runtime/data/dim_range.h"
+#include "runtime/data/ghost_exchange.h"
+#include "runtime/data/index_set.h"
+#include "runtime/data/io/data_file.h"
+#include "runtime/data/io/element_codec.h"
+#include "runtime/data/io/file_layout.h"
+#include "runtime/data/io/mpi_array_io.h"
+#include "runtime/data/part.h"
+#include "runtime/data/part_view.h"
+#include "runtime/data/partition_function.h"
+#include "runtime/data/space_config.h"
+#include "runtime/data/transfer_schedule.h"
