@@ -9,6 +9,7 @@
 //   ref_check constant FILE VALUE              every element equals VALUE exactly
 //   ref_check sorted-permutation IN OUT        OUT is IN sorted ascending (Integer keys)
 //   ref_check lu A U L P TOL                   P a = transpose(l) transpose(u), l unit, u upper
+//   ref_check first-pivot A P                  p[0] is the first row of a's largest column-0 entry
 //   ref_check residual A X B TOL               |a x - b| <= TOL |b|
 //   ref_check stencil-bounds IN OUT            OUT keeps IN's boundary ring and stays in IN's range
 //   ref_check pi SUMMARY LPU HISTORY KEEP      estimate within 5 std errors of pi, counts consistent
@@ -125,6 +126,18 @@ void check_lu(const std::string& fa, const std::string& fu, const std::string& f
     }
 }
 
+// The first pivot is chosen from column 0 of a alone: the first row holding its largest value.
+void check_first_pivot(const std::string& fa, const std::string& fp) {
+  auto a = read_data<double>(fa);
+  auto p = read_data<std::int32_t>(fp);
+  expect(a.dims.size() == 2 && a.rows() > 0 && !p.values.empty(), "need a matrix and a pivot vector");
+  std::size_t best = 0;
+  for (std::size_t i = 1; i < a.rows(); ++i)
+    if (a.at(i, 0) > a.at(best, 0)) best = i;
+  expect(static_cast<std::size_t>(p.values[0]) == best,
+         "p[0] = " + std::to_string(p.values[0]) + " but the largest entry of column 0 is in row " + std::to_string(best));
+}
+
 void check_residual(const std::string& fa, const std::string& fx, const std::string& fb, double tol) {
   auto a = read_data<double>(fa), x = read_data<double>(fx), b = read_data<double>(fb);
   const std::size_t n = b.values.size();
@@ -183,6 +196,7 @@ int main(int argc, char** argv) {
     else if (a.size() == 3 && a[0] == "constant") check_constant(a[1], std::stod(a[2]));
     else if (a.size() == 3 && a[0] == "sorted-permutation") check_sorted_permutation(a[1], a[2]);
     else if (a.size() == 6 && a[0] == "lu") check_lu(a[1], a[2], a[3], a[4], std::stod(a[5]));
+    else if (a.size() == 3 && a[0] == "first-pivot") check_first_pivot(a[1], a[2]);
     else if (a.size() == 5 && a[0] == "residual") check_residual(a[1], a[2], a[3], std::stod(a[4]));
     else if (a.size() == 3 && a[0] == "stencil-bounds") check_stencil_bounds(a[1], a[2]);
     else if (a.size() == 5 && a[0] == "pi") check_pi(a[1], a[2], a[3], std::stoll(a[4]));
