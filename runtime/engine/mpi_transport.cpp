@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <set>
 #include <utility>
 
 namespace itrt {
@@ -76,7 +75,8 @@ bool MpiTransport::poll(Incoming& out) {
     MPI_Imrecv(r.message.packet->data(), count, MPI_BYTE, &msg, &r.request);
     recvs_.push_back(std::move(r));
   }
-  std::set<std::pair<int, int>> blocked;  // (source, tag) with an earlier receive in flight
+  // (source, tag) pairs with an earlier receive still in flight; few, so a vector is fastest.
+  std::vector<std::pair<int, int>> blocked;
   for (size_t i = 0; i < recvs_.size(); ++i) {
     PendingRecv& r = recvs_[i];
     std::pair<int, int> key{r.message.source, r.message.tag};
@@ -85,12 +85,13 @@ bool MpiTransport::poll(Incoming& out) {
       MPI_Test(&r.request, &flag, MPI_STATUS_IGNORE);
       r.complete = flag != 0;
     }
-    if (r.complete && !blocked.count(key)) {
+    bool is_blocked = std::find(blocked.begin(), blocked.end(), key) != blocked.end();
+    if (r.complete && !is_blocked) {
       out = std::move(r.message);
       recvs_.erase(recvs_.begin() + static_cast<long>(i));
       return true;
     }
-    blocked.insert(key);
+    if (!is_blocked) blocked.push_back(key);
   }
   return false;
 }

@@ -23,6 +23,7 @@ class MpiTransport final : public Transport {
   void send(int dest, int tag, PacketRef packet) override;
   bool poll(Incoming& out) override;
   bool idle() override;
+  bool in_flight() const override { return !sends_.empty() || !recvs_.empty(); }
   [[noreturn]] void kill_job() override;
 
  private:

@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -179,7 +180,8 @@ void Proxy::run() {
     if (terminate_received_ && static_cast<int64_t>(stats_.data_received) == expected_ &&
         transport_.idle())
       break;
-    idle_rounds = progress ? 0 : idle_rounds + 1;
+    idle_rounds = progress ? 0 : transport_.in_flight() ? std::min<uint64_t>(idle_rounds + 1, 63)
+                                                        : idle_rounds + 1;
     if (!progress) wait_for_work(idle_rounds);
   }
   transport_.close();

@@ -31,6 +31,9 @@ class Transport {
   virtual bool poll(Incoming& out) = 0;
   // True when no send is still in flight.
   virtual bool idle() = 0;
+  // True while any send or receive is in flight: the proxy keeps polling instead of sleeping,
+  // because MPI only progresses large (rendezvous) transfers when it is called.
+  virtual bool in_flight() const { return false; }
   // Last resort when the abort protocol cannot run (MPI_Abort).
   [[noreturn]] virtual void kill_job() = 0;
   // True if waiting for messages requires polling (a remote peer cannot wake the proxy).
