@@ -52,8 +52,13 @@ std::string composeSyntaxMessage(antlr4::Parser& parser, const antlr4::Token* fo
             return fmt::format("expected `:` after the property name, found {}", what);
         if (enclosingRule(ctx, P::RuleValueWord) || (expects(P::NAME) && ctx->getRuleIndex() == P::RuleProperty))
             return fmt::format("expected a value after `:`, such as `64GiB`, found {}", what);
-        if (expects(P::RBRACE) && expects(P::COMMA))
+        if (expects(P::RBRACE) && expects(P::COMMA)) {
+            if (found && found->getType() == P::COLON)
+                return fmt::format("expected `,` or `}}` after the property value, found {}; "
+                                   "separate properties with `,`",
+                                   what);
             return fmt::format("expected `,` or `}}` after the property value, found {}", what);
+        }
         return fmt::format("expected a property such as `memory: 64GiB`, or `}}`, found {}", what);
     }
     if (auto* line = dynamic_cast<P::SpaceLineContext*>(enclosingRule(ctx, P::RuleSpaceLine))) {

@@ -57,8 +57,8 @@ bool validateMachine(MachineModel& model, FileId file, DiagnosticEngine& diags) 
     for (Level& l : levels) {
         if (l.fanOut == 0) {
             diags.error(DiagKind::MachineBadCount, l.declared,
-                        "level `{}` has a PPU count of 0; every PPU holds at least one PPU of the "
-                        "level below",
+                        "level `{}` has a PPU count of 0; each PPU of the level above holds at "
+                        "least one PPU of this level",
                         l.name);
             return false;
         }
