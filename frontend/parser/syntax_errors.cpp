@@ -1,0 +1,365 @@
+// Parser error recording and wording (see syntax_errors.h).
+#include "frontend/parser/syntax_errors.h"
+
+#include "ITLexer.h"
+#include "ITParser.h"
+
+#include <Exceptions.h>
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <set>
+
+namespace itc::frontend {
+
+using antlr4::Token;
+using L = itc::antlr::ITLexer;
+using P = itc::antlr::ITParser;
+
+// ---------------------------------------------------------------------------------------------
+// The strategy: record the first error, then abort.
+// ---------------------------------------------------------------------------------------------
+
+void FirstErrorStrategy::record(antlr4::Parser* parser, Token* offending,
+                                const antlr4::misc::IntervalSet& expected) {
+    if (record_.set)
+        return;
+    record_.set = true;
+    record_.offending = offending ? offending : parser->getCurrentToken();
+    record_.expected = expected;
+    record_.context = parser->getContext();
+}
+
+void FirstErrorStrategy::reportError(antlr4::Parser* parser, const antlr4::RecognitionException& e) {
+    antlr4::misc::IntervalSet expected;
+    try {
+        expected = e.getExpectedTokens();
+    } catch (...) {
+    }
+    if (expected.isEmpty()) {
+        try {
+            expected = parser->getExpectedTokens();
+        } catch (...) {
+        }
+    }
+    record(parser, e.getOffendingToken(), expected);
+}
+
+void FirstErrorStrategy::recover(antlr4::Parser*, std::exception_ptr) { throw ParseAbort{}; }
+
+Token* FirstErrorStrategy::recoverInline(antlr4::Parser* parser) {
+    antlr4::misc::IntervalSet expected;
+    try {
+        expected = parser->getExpectedTokens();
+    } catch (...) {
+    }
+    record(parser, parser->getCurrentToken(), expected);
+    throw ParseAbort{};
+}
+
+void FirstErrorStrategy::reportUnwantedToken(antlr4::Parser* parser) {
+    recoverInline(parser);
+}
+
+void FirstErrorStrategy::reportMissingToken(antlr4::Parser* parser) { recoverInline(parser); }
+
+// ---------------------------------------------------------------------------------------------
+// Wording
+// ---------------------------------------------------------------------------------------------
+
+namespace {
+
+bool startsExpression(std::size_t t) {
+    switch (t) {
+    case L::INTEGER: case L::REAL: case L::CHAR_LIT: case L::STRING: case L::K_TRUE_UC:
+    case L::K_FALSE_UC: case L::K_TRUE: case L::K_FALSE: case L::K_LPUID:
+    case L::K_PARTITION_LC: case L::K_REDUCE: case L::K_EXECUTE: case L::K_NEW:
+    case L::VAR_NAME: case L::TYPE_NAME: case L::SPACE_ID: case L::LPAREN: case L::LBRACK:
+    case L::MINUS: case L::BANG:
+        return true;
+    default:
+        return false;
+    }
+}
+
+bool isOperator(std::size_t t) {
+    switch (t) {
+    case L::POWER: case L::SHL: case L::SHR: case L::LE: case L::GE: case L::EQ: case L::NE:
+    case L::AND_AND: case L::OR_OR: case L::PLUS: case L::MINUS: case L::STAR: case L::SLASH:
+    case L::PERCENT: case L::AMP: case L::PIPE: case L::CARET: case L::LT: case L::GT:
+    case L::ASSIGN: case L::K_AND: case L::K_OR: case L::DOT: case L::LBRACK: case L::K_AT:
+        return true;
+    default:
+        return false;
+    }
+}
+
+// Tokens that may continue an expression but never start a statement.
+bool onlyContinues(std::size_t t) {
+    return (isOperator(t) && t != L::MINUS && t != L::LBRACK) || t == L::K_STEP ||
+           t == L::ELLIPSIS;
+}
+
+bool isReservedWord(const antlr4::dfa::Vocabulary& v, std::size_t t) {
+    std::string lit = v.getLiteralName(t);
+    return lit.size() > 2 && (std::isalpha(static_cast<unsigned char>(lit[1])) || lit[1] == '@');
+}
+
+std::string clip(std::string s) {
+    if (s.size() > 24)
+        s = s.substr(0, 21) + "...";
+    return s;
+}
+
+std::string describeFound(const Token* t) {
+    switch (t->getType()) {
+    case Token::EOF: return "the end of the file";
+    case L::NL: return "the end of the line";
+    case L::STRING: return fmt::format("the string {}", clip(t->getText()));
+    case L::NATIVE_CODE: return "native code `${ ... }$`";
+    default: return fmt::format("`{}`", clip(t->getText()));
+    }
+}
+
+std::string describeExpected(std::size_t t, const antlr4::dfa::Vocabulary& v) {
+    switch (t) {
+    case Token::EOF: return "the end of the file";
+    case L::NL: return "a newline";
+    case L::VAR_NAME: return "a name";
+    case L::TYPE_NAME: return "a class name";
+    case L::SPACE_ID: return "a space letter";
+    case L::INTEGER: return "an integer";
+    case L::REAL: return "a real number";
+    case L::STRING: return "a string";
+    case L::CHAR_LIT: return "a character literal";
+    case L::DIMENSIONALITY: return "a dimensionality like `2d`";
+    case L::NATIVE_CODE: return "native code `${ ... }$`";
+    case L::INCLUDES: case L::K_INCLUDES: return "`@Includes { ... }`";
+    case L::LIBRARIES: case L::K_LIBRARIES: return "`@Libraries { ... }`";
+    default: {
+        std::string lit = v.getLiteralName(t);
+        if (lit.size() >= 2 && lit.front() == '\'')
+            lit = lit.substr(1, lit.size() - 2);
+        return "`" + lit + "`";
+    }
+    }
+}
+
+std::vector<std::string> expectedItems(const antlr4::misc::IntervalSet& set,
+                                       const antlr4::dfa::Vocabulary& v) {
+    std::vector<std::size_t> types;
+    for (ssize_t t : set.toList())
+        if (t >= 0 || t == static_cast<ssize_t>(Token::EOF))
+            types.push_back(static_cast<std::size_t>(t));
+    int exprStarts = 0, operators = 0;
+    bool names = false;
+    for (std::size_t t : types) {
+        exprStarts += startsExpression(t);
+        operators += isOperator(t);
+        names = names || t == L::VAR_NAME;
+    }
+    bool expression = exprStarts >= 5;
+    bool dropOperators = operators >= 3;
+    std::vector<std::string> items;
+    if (expression)
+        items.push_back("an expression");
+    for (std::size_t t : types) {
+        if (expression && startsExpression(t))
+            continue;
+        if (dropOperators && isOperator(t))
+            continue;
+        if (names && (t == L::TYPE_NAME || t == L::SPACE_ID))
+            continue;
+        std::string d = describeExpected(t, v);
+        if (std::find(items.begin(), items.end(), d) == items.end())
+            items.push_back(d);
+    }
+    return items;
+}
+
+std::string joinOr(const std::vector<std::string>& items) {
+    std::string out;
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        if (i > 0)
+            out += i + 1 == items.size() ? " or " : ", ";
+        out += items[i];
+    }
+    return out;
+}
+
+std::string nameOf(P::AnyNameContext* n) { return n ? n->getText() : std::string(); }
+
+// Where the parser was, in words: the innermost construct worth naming.
+std::string describeContext(antlr4::ParserRuleContext* ctx) {
+    for (auto* c = ctx; c; c = dynamic_cast<antlr4::ParserRuleContext*>(c->parent)) {
+        if (auto* s = dynamic_cast<P::StageDefContext*>(c))
+            return s->anyName() ? fmt::format("in stage `{}`", nameOf(s->anyName()))
+                                : "in a stage definition";
+        if (dynamic_cast<P::ExternBlockContext*>(c))
+            return "in an `@Extern` block";
+        if (dynamic_cast<P::ExecuteCallContext*>(c))
+            return "in `execute(...)`";
+        if (dynamic_cast<P::NewExprContext*>(c))
+            return "in a `new` expression";
+        if (dynamic_cast<P::IfStmtContext*>(c))
+            return "in an `if` statement";
+        if (dynamic_cast<P::DoStmtContext*>(c))
+            return "in a `do` loop";
+        if (dynamic_cast<P::TypeSpecContext*>(c) || dynamic_cast<P::StaticTypeContext*>(c))
+            return "in a type";
+        if (dynamic_cast<P::SubpartitionConfigContext*>(c))
+            return "in a Sub-partition configuration";
+        if (auto* s = dynamic_cast<P::SpaceConfigContext*>(c))
+            return s->anyName() ? fmt::format("in the configuration of Space {}", nameOf(s->anyName()))
+                                : "in a Space configuration";
+        if (dynamic_cast<P::DefineSectionContext*>(c))
+            return "in the Define section";
+        if (dynamic_cast<P::EnvironmentSectionContext*>(c))
+            return "in the Environment section";
+        if (dynamic_cast<P::InitializeSectionContext*>(c))
+            return "in the Initialize section";
+        if (dynamic_cast<P::StagesSectionContext*>(c))
+            return "in the Stages section";
+        if (dynamic_cast<P::ComputationSectionContext*>(c))
+            return "in the Computation section";
+        if (dynamic_cast<P::PartitionSectionContext*>(c))
+            return "in the Partition section";
+        if (dynamic_cast<P::TaskDefContext*>(c))
+            return "in a task";
+        if (dynamic_cast<P::ClassDefContext*>(c))
+            return "in a class definition";
+        if (auto* f = dynamic_cast<P::FunctionDefContext*>(c)) {
+            P::AnyNameContext* n = nullptr;
+            if (auto* b = dynamic_cast<P::BraceFunctionContext*>(f))
+                n = b->anyName();
+            else if (auto* p = dynamic_cast<P::PaperFunctionContext*>(f))
+                n = p->anyName();
+            return n ? fmt::format("in function `{}`", nameOf(n)) : "in a function definition";
+        }
+        if (dynamic_cast<P::CoordinatorContext*>(c))
+            return "in the coordinator `Program`";
+    }
+    return "at the top level of the program";
+}
+
+struct OpenBracket {
+    const Token* token;
+    const Token* before; // the token before it (the callee of a call), or null
+};
+
+// The innermost `(` or `[` still open at token index `upTo` (brackets do not cross braces).
+std::optional<OpenBracket> openBracketBefore(const std::vector<Token*>& tokens, std::size_t upTo) {
+    std::vector<std::vector<OpenBracket>> levels(1);
+    for (std::size_t i = 0; i < upTo && i < tokens.size(); ++i) {
+        std::size_t t = tokens[i]->getType();
+        if (t == L::LBRACE) {
+            levels.emplace_back();
+        } else if (t == L::RBRACE) {
+            if (levels.size() > 1)
+                levels.pop_back();
+        } else if (t == L::LPAREN || t == L::LBRACK) {
+            levels.back().push_back({tokens[i], i > 0 ? tokens[i - 1] : nullptr});
+        } else if ((t == L::RPAREN || t == L::RBRACK) && !levels.back().empty()) {
+            levels.back().pop_back();
+        }
+    }
+    if (levels.back().empty())
+        return std::nullopt;
+    return levels.back().back();
+}
+
+std::string describeOpener(const OpenBracket& open) {
+    if (open.token->getType() == L::LPAREN && open.before) {
+        std::size_t b = open.before->getType();
+        if (b == L::VAR_NAME || b == L::TYPE_NAME || b == L::SPACE_ID)
+            return fmt::format("the call to `{}`", open.before->getText());
+        if (b == L::K_EXECUTE || b == L::K_REDUCE)
+            return fmt::format("`{}(`", open.before->getText());
+        if (b == L::K_IF)
+            return "the condition of `if`";
+    }
+    if (open.token->getType() == L::LBRACK && open.before &&
+        (open.before->getType() == L::VAR_NAME || open.before->getType() == L::RBRACK))
+        return "the subscript";
+    return fmt::format("the `{}` at line {}", open.token->getText(), open.token->getLine());
+}
+
+} // namespace
+
+LexProblem describeSyntaxError(const SyntaxErrorRecord& error, const std::vector<Token*>& tokens,
+                               const antlr4::dfa::Vocabulary& vocabulary, FileId file,
+                               const std::string& text) {
+    const Token* t = error.offending;
+    SourceRange where = SourceRange::at(tokenRange(file, text, t).begin);
+    if (t->getType() != Token::EOF && t->getType() != L::NL)
+        where = tokenRange(file, text, t);
+    std::vector<std::string> items = expectedItems(error.expected, vocabulary);
+    std::string expected = items.empty() || items.size() > 6 ? "" : joinOr(items);
+    std::string context = describeContext(error.context);
+    std::string found = describeFound(t);
+    std::size_t index = t->getTokenIndex();
+    std::size_t type = t->getType();
+
+    if (type == Token::EOF) {
+        return {DiagKind::UnexpectedEndOfFile, where,
+                expected.empty()
+                    ? fmt::format("the file ends {}; the construct is incomplete", context)
+                    : fmt::format("the file ends {}: expected {}", context, expected),
+                std::nullopt};
+    }
+
+    if (auto open = openBracketBefore(tokens, index)) {
+        bool paren = open->token->getType() == L::LPAREN;
+        std::size_t closer = paren ? L::RPAREN : L::RBRACK;
+        if (error.expected.contains(static_cast<size_t>(closer))) {
+            bool comma = error.expected.contains(static_cast<size_t>(L::COMMA));
+            std::string what = paren ? (comma ? "`,` or `)`" : "`)`") : (comma ? "`,` or `]`" : "`]`");
+            LexProblem p{paren ? DiagKind::MissingClosingParen : DiagKind::MissingClosingBracket,
+                         where,
+                         fmt::format("expected {} to close {}, found {}", what, describeOpener(*open),
+                                     found),
+                         std::nullopt};
+            if (open->token->getLine() != t->getLine())
+                p.note = DiagnosticNote{tokenRange(file, text, open->token),
+                                        fmt::format("the `{}` opened here", open->token->getText())};
+            return p;
+        }
+    }
+
+    if (type == L::NL) {
+        return {DiagKind::MisplacedNewline, where,
+                expected.empty()
+                    ? fmt::format("unexpected end of line {}; a statement continues on the next "
+                                  "line only after a `\\`",
+                                  context)
+                    : fmt::format("unexpected end of line {}: expected {}; a statement continues "
+                                  "on the next line only after a `\\`",
+                                  context, expected),
+                std::nullopt};
+    }
+
+    if (index > 0 && index - 1 < tokens.size() && tokens[index - 1]->getType() == L::NL &&
+        onlyContinues(type)) {
+        return {DiagKind::MisplacedNewline, where,
+                fmt::format("a statement cannot start with `{}`; to continue the previous line "
+                            "there, end it with `\\`",
+                            t->getText()),
+                std::nullopt};
+    }
+
+    if (error.expected.contains(static_cast<size_t>(L::VAR_NAME)) && isReservedWord(vocabulary, type) &&
+        std::islower(static_cast<unsigned char>(t->getText()[0]))) {
+        return {DiagKind::UnexpectedToken, where,
+                fmt::format("`{}` is a reserved word and cannot be used as a name {}; choose "
+                            "another name",
+                            t->getText(), context),
+                std::nullopt};
+    }
+
+    return {DiagKind::UnexpectedToken, where,
+            expected.empty() ? fmt::format("unexpected {} {}", found, context)
+                             : fmt::format("expected {} {}, found {}", expected, context, found),
+            std::nullopt};
+}
+
+} // namespace itc::frontend
