@@ -1,0 +1,139 @@
+// Stage and function instantiation on parsed programs: a polymorphic stage (or brace-form
+// function) gets one instance per combination of argument types, each with its own local types.
+#include "frontend/parser.h"
+#include "semantic/semantic.h"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+using namespace itc;
+using namespace itc::sema;
+
+namespace {
+
+struct Checked {
+    SourceManager sources;
+    std::unique_ptr<DiagnosticEngine> diags;
+    std::unique_ptr<ast::Program> program;
+    CheckedProgram out;
+    bool ok = false;
+    std::string messages() const {
+        std::ostringstream s;
+        diags->print(s);
+        return s.str();
+    }
+};
+
+std::unique_ptr<Checked> check(const std::string& text) {
+    auto c = std::make_unique<Checked>();
+    FileId f = c->sources.addBuffer("test.it", text);
+    c->diags = std::make_unique<DiagnosticEngine>(c->sources);
+    c->program = parseProgram(f, c->sources, *c->diags);
+    if (c->diags->hasErrors()) return c;
+    c->ok = checkProgram(*c->program, c->sources, *c->diags, c->out);
+    return c;
+}
+
+const char* kTwoPrecisions = R"(Program (args) {
+    env = new TaskEnvironment(name: "Scale")
+    bind_input(env, "a", args.a)
+    bind_input(env, "b", args.b)
+    execute(task: "Scale"; environment: env; partition: args.p)
+}
+
+Task "Scale":
+    Define:
+        a: 1d Array of Real single-precision
+        b: 1d Array of Real double-precision
+        factor: Integer
+    Environment:
+        a, b: link
+    Stages:
+        scale(x, f) {
+            do {
+                t = x[i] * 2.0
+                x[i] = t + f
+            } for i in x
+        }
+    Computation:
+        Space A {
+            scale(a, factor)
+            scale(b, factor)
+            scale(a, factor)
+        }
+    Partition (p):
+        Space A <1d> { a, b: block_count(p) }
+)";
+
+TEST(StageInstances, OneInstancePerArgumentTypes) {
+    auto c = check(kTwoPrecisions);
+    ASSERT_TRUE(c->ok) << c->messages();
+    const TaskInfo* task = c->out.findTask("Scale");
+    ASSERT_NE(task, nullptr);
+    ASSERT_EQ(task->stageInstances.size(), 2u);
+    const StageInstance& single = task->stageInstances[0];
+    const StageInstance& dbl = task->stageInstances[1];
+    EXPECT_EQ(single.stage->name.text, "scale");
+    EXPECT_EQ(single.calls.size(), 2u); // the third call reuses the first instance
+    EXPECT_EQ(single.space, "A");
+    EXPECT_EQ(typeName(single.params[0].type), "1d Array of Real single-precision");
+    EXPECT_EQ(typeName(dbl.params[0].type), "1d Array of Real double-precision");
+    // The local `t` follows the element type: x[i] * 2.0 has x's precision (R-6).
+    EXPECT_EQ(typeName(single.locals.at("t")), "Real single-precision");
+    EXPECT_EQ(typeName(dbl.locals.at("t")), "Real double-precision");
+    EXPECT_EQ(typeName(single.locals.at("t")), "Real single-precision");
+}
+
+TEST(StageInstances, ErrorInsideAnInstanceHasANoteAtTheCallSite) {
+    std::string text = kTwoPrecisions;
+    text.replace(text.find("x[i] = t + f"), 12, "x[i] = t and f");
+    auto c = check(text);
+    ASSERT_FALSE(c->ok);
+    ASSERT_EQ(c->diags->errorCount(), 1u) << c->messages();
+    const Diagnostic& d = c->diags->diagnostics()[0];
+    EXPECT_EQ(d.kind, DiagKind::InvalidOperands);
+    ASSERT_FALSE(d.notes.empty());
+    EXPECT_NE(d.notes.back().message.find("invoked here"), std::string::npos);
+    EXPECT_EQ(d.notes.back().range.begin.line, 24u);
+}
+
+TEST(FunctionInstances, OnePerArgumentTypes) {
+    auto c = check(R"(Function twice(v) {
+    w = v + v
+    return w
+}
+
+Program (args) {
+    i = twice(3)
+    r = twice(1.5)
+    c = twice('a')
+}
+)");
+    ASSERT_TRUE(c->ok) << c->messages();
+    ASSERT_EQ(c->out.functions.size(), 3u);
+    EXPECT_EQ(typeName(c->out.functions[0].result), "Integer");
+    EXPECT_EQ(typeName(c->out.functions[1].result), "Real double-precision");
+    EXPECT_EQ(typeName(c->out.functions[1].locals.at("w")), "Real double-precision");
+    EXPECT_EQ(typeName(c->out.coordinatorLocals.at("i")), "Integer");
+    EXPECT_EQ(typeName(c->out.coordinatorLocals.at("r")), "Real double-precision");
+    EXPECT_EQ(typeName(c->out.coordinatorLocals.at("c")), "Integer");
+}
+
+TEST(CoordinatorLocals, InferredFromFirstAssignment) {
+    auto c = check(R"(Program (args) {
+    n = args.n
+    x = 1
+    y = x * 0.5
+    ok = x < 3
+    r = new Range(min: 1, max: n)
+}
+)");
+    ASSERT_TRUE(c->ok) << c->messages();
+    EXPECT_EQ(typeName(c->out.coordinatorLocals.at("n")), "String"); // R-18
+    EXPECT_EQ(typeName(c->out.coordinatorLocals.at("y")), "Real double-precision");
+    EXPECT_EQ(typeName(c->out.coordinatorLocals.at("ok")), "Boolean");
+    EXPECT_EQ(typeName(c->out.coordinatorLocals.at("r")), "Range");
+}
+
+} // namespace
