@@ -71,7 +71,7 @@ bool MpiTransport::poll(Incoming& out) {
     int count = 0;
     MPI_Get_count(&st, MPI_BYTE, &count);
     PendingRecv r;
-    r.message = {st.MPI_SOURCE, st.MPI_TAG, Packet::create(static_cast<size_t>(count))};
+    r.message = {st.MPI_SOURCE, st.MPI_TAG, Packet::create_uninitialized(static_cast<size_t>(count))};
     MPI_Imrecv(r.message.packet->data(), count, MPI_BYTE, &msg, &r.request);
     recvs_.push_back(std::move(r));
   }

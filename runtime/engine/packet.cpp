@@ -1,6 +1,8 @@
 // Implements packet.h: allocation, release and the live-packet counter used by leak checks.
 #include "runtime/engine/packet.h"
 
+#include "runtime/engine/buffer_pool.h"
+
 #include <cstdlib>
 #include <cstring>
 #include <new>
@@ -9,18 +11,18 @@ namespace itrt {
 namespace {
 std::atomic<int64_t> g_live{0};
 
-void* allocate(size_t bytes) {
-  // Round up: aligned_alloc wants a multiple of the alignment; never ask for zero bytes.
-  size_t rounded = (bytes + 63) / 64 * 64;
-  void* p = std::aligned_alloc(64, rounded ? rounded : 64);
-  if (!p) throw std::bad_alloc();
-  return p;
-}
+void* allocate(size_t bytes) { return pool_allocate(bytes); }
 }  // namespace
 
 PacketRef Packet::create(size_t bytes) {
   void* p = allocate(bytes);
   std::memset(p, 0, bytes);
+  g_live.fetch_add(1, std::memory_order_relaxed);
+  return PacketRef(new Packet(p, bytes, true));
+}
+
+PacketRef Packet::create_uninitialized(size_t bytes) {
+  void* p = allocate(bytes);
   g_live.fetch_add(1, std::memory_order_relaxed);
   return PacketRef(new Packet(p, bytes, true));
 }
@@ -38,7 +40,7 @@ PacketRef Packet::view(void* data, size_t bytes) {
 }
 
 Packet::~Packet() {
-  if (owned_) std::free(data_);
+  if (owned_) pool_release(data_, size_);
   g_live.fetch_sub(1, std::memory_order_relaxed);
 }
 

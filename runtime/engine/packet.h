@@ -16,6 +16,8 @@ class Packet {
  public:
   // New zero-initialised buffer of `bytes`, owned by the packet, 64-byte aligned.
   static PacketRef create(size_t bytes);
+  // Same without zero-filling, for buffers about to be overwritten (e.g. an MPI receive).
+  static PacketRef create_uninitialized(size_t bytes);
   // New owned buffer holding a copy of [data, data+bytes).
   static PacketRef copy_of(const void* data, size_t bytes);
   // Non-owning view of caller memory (PULSAR's "packet from preallocated memory"); the caller keeps

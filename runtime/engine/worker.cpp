@@ -13,6 +13,10 @@
 
 namespace itrt {
 
+namespace {
+constexpr int kSpinsBeforeSleep = 64;
+}  // namespace
+
 Worker::Worker(int global_id, std::vector<Vdp*> vdps, std::vector<int> cpus, Proxy* proxy)
     : global_id_(global_id), vdps_(std::move(vdps)), cpus_(std::move(cpus)), proxy_(proxy) {}
 
@@ -62,6 +66,14 @@ void Worker::loop() {
   while (unfinished > 0) {
     uint64_t seen = signal_.load(std::memory_order_seq_cst);
     if (sweep(unfinished) || unfinished == 0) continue;
+    // A short yield-spin before sleeping: a packet often arrives within microseconds (ping-pong),
+    // and a futex wake costs more than that. Bounded, so an idle worker still goes to sleep.
+    bool changed = false;
+    for (int spin = 0; spin < kSpinsBeforeSleep && !changed; ++spin) {
+      std::this_thread::yield();
+      changed = signal_.load(std::memory_order_seq_cst) != seen;
+    }
+    if (changed) continue;
     std::unique_lock lock(mutex_);
     sleeping_.store(true, std::memory_order_seq_cst);
     if (signal_.load(std::memory_order_seq_cst) == seen) {
