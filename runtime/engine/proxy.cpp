@@ -124,6 +124,9 @@ void Proxy::abort_all() {
     if (std::chrono::steady_clock::now() > deadline) transport_.kill_job();
     std::this_thread::yield();
   }
+  // Let the other ranks act on the abort and exit by themselves before mpirun sees our exit and
+  // starts killing processes (either way every rank ends non-zero; this keeps it orderly).
+  std::this_thread::sleep_for(std::chrono::milliseconds(size_ > 1 ? 300 : 0));
   std::fflush(nullptr);
   std::_Exit(1);
 }
