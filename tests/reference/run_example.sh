@@ -45,11 +45,13 @@ it_check() { if ((reference_only)); then return 0; fi; check "$@"; }
 case $example in
 vector-add)
   make_input -o a.txt --type double --shape 1000 --seed 1 --lo -10 --hi 10
-  make_input -o b.txt --type double --shape 1000 --seed 2 --lo -10 --hi 10
-  args=(a_file=a.txt b_file=b.txt p=8)
+  make_input -o b.bin --type double --shape 1000 --seed 2 --lo -10 --hi 10   # binary input
+  args=(a_file=a.txt b_file=b.bin p=8)
   run_it "${args[@]}" c_file=c.txt
   "$ref/ref_vector_add" "${args[@]}" c_file=c_ref.txt
   it_check equal c.txt c_ref.txt 0
+  run_it "${args[@]}" c_file=c.bin                                           # binary output
+  it_check equal c.bin c_ref.txt 0
   ;;
 dot-product)
   make_input -o u.txt --type double --shape 1000 --kind constant --value 1
