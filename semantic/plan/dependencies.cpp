@@ -3,6 +3,7 @@
 #include "semantic/plan/dependencies.h"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <set>
 #include <tuple>
@@ -143,6 +144,17 @@ private:
             mergeInto(second, back);
             apply(node, second);
             walkChildren(node, second);
+            // Leaving the loop: its writes are no longer "from the previous iteration".
+            for (auto& [var, defs] : second) {
+                std::vector<Def> left;
+                for (Def d : defs) {
+                    if (d.carried == node)
+                        d.carried = -1;
+                    if (std::find(left.begin(), left.end(), d) == left.end())
+                        left.push_back(d);
+                }
+                defs = std::move(left);
+            }
             State after = in;
             apply(node, after); // the header runs even when the body never does
             mergeInto(after, second);
@@ -336,9 +348,30 @@ private:
             }
             addSync(s, idx);
         }
+        // Number synchronisations in the order a reader of the flow meets them: before a node,
+        // after its own line, and on exit after its whole subtree.
+        std::vector<int> enter(flow_.nodes.size()), leave(flow_.nodes.size());
+        int seq = 0;
+        std::function<void(int)> number = [&](int n) {
+            enter[static_cast<std::size_t>(n)] = seq++;
+            for (int c : flow_.at(n).children)
+                number(c);
+            leave[static_cast<std::size_t>(n)] = seq++;
+        };
+        number(0);
+        auto key = [&](const Synchronization& s) {
+            std::size_t n = static_cast<std::size_t>(s.node < 0 ? 0 : s.node);
+            switch (s.point) {
+            case Synchronization::Point::BeforeAccess:
+            case Synchronization::Point::SpaceEntry: return 3 * enter[n];
+            case Synchronization::Point::AfterStage: return 3 * enter[n] + 1;
+            case Synchronization::Point::SpaceExit: return 3 * leave[n] + 2;
+            }
+            return 0;
+        };
         std::stable_sort(out_.syncs.begin(), out_.syncs.end(),
-                         [](const Synchronization& a, const Synchronization& b) {
-                             return a.node < b.node;
+                         [&](const Synchronization& a, const Synchronization& b) {
+                             return key(a) < key(b);
                          });
     }
 

@@ -258,7 +258,8 @@ private:
             if (!shifted.empty())
                 head += " (entry shifts the versions of " + shifted + ")";
         }
-        line(indent, fmt::format("{:<64} {}", head, lineOf(n.range)));
+        std::string text = std::string(static_cast<std::size_t>(indent * 2), ' ') + head;
+        out_ += fmt::format("{:<72} {}\n", text, lineOf(n.range));
         if (auto it = p_.usage.accessOfNode.find(id); it != p_.usage.accessOfNode.end())
             usageLines(p_.usage.accesses[static_cast<std::size_t>(it->second)], indent + 2);
         for (int s : after_[id])

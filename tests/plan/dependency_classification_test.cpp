@@ -1,0 +1,388 @@
+// Dependency classification: one small program per synchronisation kind (none, replica
+// broadcast, padding exchange, gather up, scatter down, redistribution, reduction), plus the
+// loop-carried and flow-point details the plan report relies on.
+#include "frontend/parser.h"
+#include "semantic/plan/build_plan.h"
+#include "semantic/plan/print_plan.h"
+
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <sstream>
+
+using namespace itc;
+using namespace itc::semantic;
+
+namespace {
+
+struct Planned {
+    SourceManager sources;
+    std::unique_ptr<DiagnosticEngine> diags;
+    std::unique_ptr<ast::Program> program;
+    ProgramPlan plan;
+
+    const TaskPlan& task() const { return plan.tasks.at(0); }
+    std::string diagText() const {
+        std::ostringstream s;
+        diags->print(s);
+        return s.str();
+    }
+    std::string accessName(int idx) const {
+        const FlowAccess& a = task().usage.accesses.at(static_cast<std::size_t>(idx));
+        return a.kind == FlowAccess::Kind::Stage ? a.stage : task().flow.at(a.node).label;
+    }
+    // Every dependency of `var` from stage `writer` to stage `reader`.
+    std::vector<const Dependency*> deps(const std::string& var, const std::string& writer,
+                                        const std::string& reader) const {
+        std::vector<const Dependency*> r;
+        for (const Dependency& d : task().dependencies.deps)
+            if (d.var == var && accessName(d.writer) == writer && accessName(d.reader) == reader)
+                r.push_back(&d);
+        return r;
+    }
+    std::vector<SyncKind> kinds(const std::string& var, const std::string& writer,
+                                const std::string& reader) const {
+        std::vector<SyncKind> r;
+        for (const Dependency* d : deps(var, writer, reader))
+            r.push_back(d->kind);
+        return r;
+    }
+    int syncCount(SyncKind k) const {
+        int n = 0;
+        for (const Synchronization& s : task().dependencies.syncs)
+            n += s.kind == k ? 1 : 0;
+        return n;
+    }
+};
+
+std::unique_ptr<Planned> plan(const std::string& taskText) {
+    auto p = std::make_unique<Planned>();
+    std::string text = "Program (args) {\n}\n\n" + taskText;
+    FileId f = p->sources.addBuffer("test.it", text);
+    p->diags = std::make_unique<DiagnosticEngine>(p->sources);
+    p->program = parseProgram(f, p->sources, *p->diags);
+    EXPECT_FALSE(p->diags->hasErrors()) << p->diagText();
+    p->plan = buildProgramPlan(*p->program, PlanTarget{}, *p->diags);
+    EXPECT_FALSE(p->diags->hasErrors()) << p->diagText();
+    EXPECT_EQ(p->plan.tasks.size(), 1u);
+    return p;
+}
+
+TEST(DependencyClassification, SameSpaceSamePartNeedsNothing) {
+    auto p = plan(R"(Task "T":
+    Define:
+        a: 1d Array of Integer
+    Environment:
+        a: link
+    Stages:
+        produce(x) {
+            do { x[i] = i } for i in x
+        }
+        consume(x) {
+            do { x[i] = x[i] * 2 } for i in x
+        }
+    Computation:
+        Space A {
+            produce(a)
+            consume(a)
+        }
+    Partition (k):
+        Space A <1d> { a: block_size(k) }
+)");
+    EXPECT_EQ(p->kinds("a", "produce", "consume"), std::vector<SyncKind>{SyncKind::None});
+    EXPECT_TRUE(p->task().dependencies.syncs.empty());
+}
+
+TEST(DependencyClassification, GuardedWriteToReplicatedDataIsBroadcast) {
+    auto p = plan(R"(Task "T":
+    Define:
+        v, w: 1d Array of Integer
+    Environment:
+        v, w: link
+    Stages:
+        setFirst(x) {
+            do { x[i] = 1 } for i in x
+        }
+        scale(x, y) {
+            do { x[i] = x[i] * y[0] } for i in x
+        }
+    Computation:
+        Space A {
+            Where 0 in v.local.dimension1.range { setFirst(w) }
+            scale(v, w)
+        }
+    Partition (n):
+        Space A <1d> {
+            v: block_count(n)
+            w: replicated
+        }
+)");
+    EXPECT_EQ(p->kinds("w", "setFirst", "scale"),
+              std::vector<SyncKind>{SyncKind::ReplicaBroadcast});
+    ASSERT_EQ(p->syncCount(SyncKind::ReplicaBroadcast), 1);
+    const Synchronization& s = p->task().dependencies.syncs.at(0);
+    EXPECT_EQ(s.point, Synchronization::Point::AfterStage);
+    EXPECT_EQ(p->task().flow.at(s.node).label, "setFirst(w)");
+}
+
+TEST(DependencyClassification, LeavingPaddedSpaceExchangesPadding) {
+    auto p = plan(R"(Task "T":
+    Define:
+        s: 1d Array of Real double-precision
+        it, inner: Integer
+    Environment:
+        s: link
+    Stages:
+        relax(x) {
+            do { x[i] = (x[i-1] + x[i+1]) / 2.0 } for i in x \
+                and i > x.local.dimension1.range.min and i < x.local.dimension1.range.max
+        }
+    Computation:
+        Repeat for it in [1...10] {
+            Space A {
+                Repeat for inner in [1...2] {
+                    relax(s)
+                }
+            }
+        }
+    Partition (k):
+        Space A <1d> { s: block_size(k) padding(2) }
+)");
+    std::vector<SyncKind> k = p->kinds("s", "relax", "relax");
+    // Across `inner` iterations the padded copies stay stale (none); across `it` iterations the
+    // flow leaves Space A, which refreshes them.
+    ASSERT_EQ(k.size(), 2u);
+    EXPECT_EQ(k[0], SyncKind::None);
+    EXPECT_EQ(k[1], SyncKind::PaddingExchange);
+    ASSERT_EQ(p->syncCount(SyncKind::PaddingExchange), 1);
+    const Synchronization& s = p->task().dependencies.syncs.at(0);
+    EXPECT_EQ(s.point, Synchronization::Point::SpaceExit);
+    EXPECT_EQ(p->task().flow.at(s.node).label, "Space A");
+    const FlowAccess& relax = p->task().usage.accesses.at(
+        static_cast<std::size_t>(p->deps("s", "relax", "relax")[0]->reader));
+    EXPECT_EQ(relax.find("s")->readOffsetsText(), "[-1..+1]");
+    EXPECT_NE(p->deps("s", "relax", "relax")[0]->carriedBy, -1);
+}
+
+TEST(DependencyClassification, LowerWriteReadAboveIsGatherUp) {
+    auto p = plan(R"(Task "T":
+    Define:
+        x: 1d Array of Integer
+        total: Integer
+    Environment:
+        x: link
+    Stages:
+        fill(v) {
+            do { v[i] = 1 } for i in v
+        }
+        add(v, t) {
+            do { t = reduce("sum", v[i]) } for i in v
+        }
+    Computation:
+        Space A {
+            Space B { fill(x) }
+            add(x, total)
+        }
+    Partition (n):
+        Space A <un-partitioned> { x }
+        Space B <1d> divides Space A partitions { x: block_count(n) }
+)");
+    EXPECT_EQ(p->kinds("x", "fill", "add"), std::vector<SyncKind>{SyncKind::GatherUp});
+    ASSERT_EQ(p->syncCount(SyncKind::GatherUp), 1);
+    EXPECT_EQ(p->task().dependencies.syncs.at(0).point, Synchronization::Point::SpaceExit);
+}
+
+TEST(DependencyClassification, UpperWriteReadBelowIsScatterDown) {
+    auto p = plan(R"(Task "T":
+    Define:
+        x: 1d Array of Integer
+    Environment:
+        x: link
+    Stages:
+        init(v) {
+            do { v[i] = i } for i in v
+        }
+        bump(v) {
+            do { v[i] = v[i] + 1 } for i in v
+        }
+    Computation:
+        Space A {
+            init(x)
+            Space B { bump(x) }
+        }
+    Partition (n):
+        Space A <un-partitioned> { x }
+        Space B <1d> divides Space A partitions { x: block_count(n) }
+)");
+    EXPECT_EQ(p->kinds("x", "init", "bump"), std::vector<SyncKind>{SyncKind::ScatterDown});
+    ASSERT_EQ(p->syncCount(SyncKind::ScatterDown), 1);
+    const Synchronization& s = p->task().dependencies.syncs.at(0);
+    EXPECT_EQ(s.point, Synchronization::Point::SpaceEntry);
+    EXPECT_EQ(p->task().flow.at(s.node).label, "Space B");
+}
+
+TEST(DependencyClassification, UnrelatedSpacesRedistribute) {
+    auto p = plan(R"(Task "T":
+    Define:
+        x: 1d Array of Integer
+    Environment:
+        x: link
+    Stages:
+        init(v) {
+            do { v[i] = i } for i in v
+        }
+        bump(v) {
+            do { v[i] = v[i] + 1 } for i in v
+        }
+    Computation:
+        Space A { init(x) }
+        Space B { bump(x) }
+    Partition (k, n):
+        Space A <1d> { x: block_size(k) }
+        Space B <1d> { x: block_count(n) }
+)");
+    EXPECT_EQ(p->kinds("x", "init", "bump"), std::vector<SyncKind>{SyncKind::Redistribution});
+    ASSERT_EQ(p->syncCount(SyncKind::Redistribution), 1);
+    EXPECT_EQ(p->task().dependencies.syncs.at(0).point, Synchronization::Point::BeforeAccess);
+}
+
+TEST(DependencyClassification, SpaceArgumentIsReduction) {
+    auto p = plan(R"(Task "T":
+    Define:
+        x: 1d Array of Integer
+        total: Integer Reduction
+        shown: Integer
+    Environment:
+        x: link
+        total: create
+    Stages:
+        count(v, t) {
+            do { reduce(t, "sum", v[i]) } for i in v
+        }
+        show(t, s) {
+            s = t
+        }
+    Computation:
+        Space A {
+            Space B { count(x, Space A: total) }
+            show(total, shown)
+        }
+    Partition (n):
+        Space A <un-partitioned> { x }
+        Space B <1d> divides Space A partitions { x: block_count(n) }
+)");
+    ASSERT_EQ(p->syncCount(SyncKind::Reduction), 1);
+    const Synchronization* red = nullptr;
+    for (const Synchronization& s : p->task().dependencies.syncs)
+        if (s.kind == SyncKind::Reduction)
+            red = &s;
+    EXPECT_EQ(red->var, "total");
+    EXPECT_EQ(p->task().lps.at(red->fromLps).name, "B");
+    EXPECT_EQ(p->task().lps.at(red->toLps).name, "A");
+    EXPECT_EQ(red->point, Synchronization::Point::AfterStage);
+    // The result lives in Space A, where it is read: nothing more to move.
+    EXPECT_EQ(p->kinds("total", "count", "show"), std::vector<SyncKind>{SyncKind::None});
+}
+
+TEST(DependencyClassification, RepeatVariableIsScatteredToLowerSpace) {
+    auto p = plan(R"(Task "T":
+    Define:
+        x: 1d Array of Integer
+        k: Integer
+    Environment:
+        x: link
+    Stages:
+        mark(v, at) {
+            do { v[i] = at } for i in v
+        }
+    Computation:
+        Space A {
+            Repeat for k in [1...4] {
+                Space B { mark(x, k) }
+            }
+        }
+    Partition (n):
+        Space A <un-partitioned> { x }
+        Space B <1d> divides Space A partitions { x: block_count(n) }
+)");
+    EXPECT_EQ(p->kinds("k", "Repeat for k in [1...4]", "mark"),
+              std::vector<SyncKind>{SyncKind::ScatterDown});
+}
+
+TEST(DependencyClassification, GuardedScalarWriteReadAboveIsGatherUp) {
+    auto p = plan(R"(Task "T":
+    Define:
+        x: 1d Array of Integer
+        best: Integer
+    Environment:
+        x: link
+    Stages:
+        pick(v, b) {
+            b = v[v.local.dimension1.range.min]
+        }
+        use(v, b) {
+            do { v[i] = b } for i in v
+        }
+    Computation:
+        Space A {
+            Space B {
+                Where 0 in x.local.dimension1.range { pick(x, best) }
+            }
+            use(x, best)
+        }
+    Partition (n):
+        Space A <un-partitioned> { x }
+        Space B <1d> divides Space A partitions { x: block_count(n) }
+)");
+    EXPECT_EQ(p->kinds("best", "pick", "use"), std::vector<SyncKind>{SyncKind::GatherUp});
+}
+
+TEST(PlanReport, EpochVersionDepthIsLargestLagPlusOne) {
+    auto p = plan(R"(Task "T":
+    Define:
+        s: 1d Array of Real double-precision
+        it: Integer
+    Environment:
+        s: link
+    Stages:
+        smooth(x) {
+            do { x[i] at (current) = (x[i] at (current - 1) + x[i] at (current - 2)) / 2.0 \
+            } for i in x
+        }
+    Computation:
+        Repeat for it in [1...3] {
+            Space A { Epoch { smooth(s) } }
+        }
+    Partition (k):
+        Space A <1d> { s: block_size(k) }
+)");
+    EXPECT_EQ(p->task().versionDepth.at("s"), 3);
+    std::string report = printTaskPlan(p->task());
+    EXPECT_NE(report.find("s: 3 versions (current, current - 1, current - 2)"), std::string::npos)
+        << report;
+}
+
+TEST(PlanReport, LpuCountFormulas) {
+    auto p = plan(R"(Task "T":
+    Define:
+        c: 2d Array of Real single-precision
+    Environment:
+        c: link
+    Stages:
+        zero(m) {
+            do { m[i][j] = 0 } for i, j in m
+        }
+    Computation:
+        Space B { zero(c) }
+    Partition (k, l, q):
+        Space A <2d> { c: block_size(k, l) padding(1) }
+        Space B <1d> divides Space A partitions { c<dim2>: block_count(q) }
+)");
+    const TaskPlan& t = p->task();
+    EXPECT_EQ(t.spaces.at(1).lpusPerParent, "ceil(len(c.dim1)/k) x ceil(len(c.dim2)/l)");
+    EXPECT_EQ(t.spaces.at(2).lpusPerParent, "min(q, len(c.dim2 in A))");
+    EXPECT_EQ(t.spaces.at(2).dimCounts.at(0).heldNote,
+              "a Space A part of c.dim2 holds at most l+2*1 indices");
+}
+
+} // namespace
