@@ -51,18 +51,16 @@ definition : nameList ':' typeSpec 'Reduction'? ;
 // Classes (§3.3): colon form (Appendix A) and brace form (prose), R-10
 // =============================================================================================
 
-classDef
-    : 'Class' anyName ':' definition*
-    | 'Class' anyName '{' definition* '}'
-    ;
+classDef : 'Class' anyName ( ':' definition* | '{' definition* '}' ) ;
 
 // =============================================================================================
 // Functions (§7): paper form and brace form [Ext]
 // =============================================================================================
 
-functionDef
-    : 'Function' anyName '(' ( functionParam ( ',' functionParam )* )? ')' block   # braceFunction
-    | 'Function' anyName ':' functionSection*                                      # paperFunction
+functionDef : 'Function' anyName functionRest ;
+functionRest
+    : '(' ( functionParam ( ',' functionParam )* )? ')' block      # braceFunction
+    | ':' functionSection*                                         # paperFunction
     ;
 
 functionParam : '&'? anyName ;

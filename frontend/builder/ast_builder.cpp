@@ -325,7 +325,7 @@ std::unique_ptr<Program> Builder::build(P::ProgramContext* tree) {
     return program;
 }
 
-// classDef : 'Class' anyName ':' definition* | 'Class' anyName '{' definition* '}' ;
+// classDef : 'Class' anyName ( ':' definition* | '{' definition* '}' ) ;
 ClassDef Builder::classDef(P::ClassDefContext* c) {
     ClassDef d;
     d.name = name(c->anyName(), NameClass::Class, "class name");
@@ -339,22 +339,22 @@ ClassDef Builder::classDef(P::ClassDefContext* c) {
     return d;
 }
 
-// functionDef : 'Function' anyName '(' params ')' block | 'Function' anyName ':' functionSection* ;
+// functionDef : 'Function' anyName functionRest ;
+// functionRest : '(' params ')' block | ':' functionSection* ;
 FunctionDef Builder::functionDef(P::FunctionDefContext* c) {
     FunctionDef f;
     f.range = range(c);
-    if (auto* b = is<P::BraceFunctionContext>(c)) {
+    f.name = name(c->anyName(), NameClass::Variable, "function name");
+    if (auto* b = is<P::BraceFunctionContext>(c->functionRest())) {
         f.form = FunctionDef::Form::Brace;
-        f.name = name(b->anyName(), NameClass::Variable, "function name");
         for (auto* p : b->functionParam())
             f.params.push_back({name(p->anyName(), NameClass::Variable, "parameter"),
                                 p->AMP() != nullptr});
         f.body = block(b->block());
         return f;
     }
-    auto* p = is<P::PaperFunctionContext>(c);
+    auto* p = is<P::PaperFunctionContext>(c->functionRest());
     f.form = FunctionDef::Form::Paper;
-    f.name = name(p->anyName(), NameClass::Variable, "function name");
     // Arguments (optional), Results, Compute — in this order, each once.
     static const char* kNames[] = {"Arguments", "Results", "Compute"};
     int last = -1;

@@ -228,14 +228,9 @@ std::string describeContext(antlr4::ParserRuleContext* ctx) {
             return "in a task";
         if (dynamic_cast<P::ClassDefContext*>(c))
             return "in a class definition";
-        if (auto* f = dynamic_cast<P::FunctionDefContext*>(c)) {
-            P::AnyNameContext* n = nullptr;
-            if (auto* b = dynamic_cast<P::BraceFunctionContext*>(f))
-                n = b->anyName();
-            else if (auto* p = dynamic_cast<P::PaperFunctionContext*>(f))
-                n = p->anyName();
-            return n ? fmt::format("in function `{}`", nameOf(n)) : "in a function definition";
-        }
+        if (auto* f = dynamic_cast<P::FunctionDefContext*>(c))
+            return f->anyName() ? fmt::format("in function `{}`", nameOf(f->anyName()))
+                                : "in a function definition";
         if (dynamic_cast<P::CoordinatorContext*>(c))
             return "in the coordinator `Program`";
     }
@@ -244,7 +239,8 @@ std::string describeContext(antlr4::ParserRuleContext* ctx) {
 
 struct OpenBracket {
     const Token* token;
-    const Token* before; // the token before it (the callee of a call), or null
+    const Token* before;  // the token before it (the callee of a call), or null
+    const Token* before2; // and the one before that (`Function` of a definition), or null
 };
 
 // The innermost `(` or `[` still open at token index `upTo` (brackets do not cross braces).
@@ -258,7 +254,8 @@ std::optional<OpenBracket> openBracketBefore(const std::vector<Token*>& tokens, 
             if (levels.size() > 1)
                 levels.pop_back();
         } else if (t == L::LPAREN || t == L::LBRACK) {
-            levels.back().push_back({tokens[i], i > 0 ? tokens[i - 1] : nullptr});
+            levels.back().push_back(
+                {tokens[i], i > 0 ? tokens[i - 1] : nullptr, i > 1 ? tokens[i - 2] : nullptr});
         } else if ((t == L::RPAREN || t == L::RBRACK) && !levels.back().empty()) {
             levels.back().pop_back();
         }
@@ -268,10 +265,16 @@ std::optional<OpenBracket> openBracketBefore(const std::vector<Token*>& tokens, 
     return levels.back().back();
 }
 
-std::string describeOpener(const OpenBracket& open) {
+std::string describeOpener(const OpenBracket& open, antlr4::ParserRuleContext* ctx) {
     if (open.token->getType() == L::LPAREN && open.before) {
         std::size_t b = open.before->getType();
-        if (b == L::VAR_NAME || b == L::TYPE_NAME || b == L::SPACE_ID)
+        bool name = b == L::VAR_NAME || b == L::TYPE_NAME || b == L::SPACE_ID;
+        if (name && open.before2 && open.before2->getType() == L::K_FUNCTION)
+            return fmt::format("the parameter list of function `{}`", open.before->getText());
+        if (name && (dynamic_cast<P::StageDefContext*>(ctx) ||
+                     (ctx && dynamic_cast<P::StageDefContext*>(ctx->parent))))
+            return fmt::format("the parameter list of stage `{}`", open.before->getText());
+        if (name)
             return fmt::format("the call to `{}`", open.before->getText());
         if (b == L::K_EXECUTE || b == L::K_REDUCE)
             return fmt::format("`{}(`", open.before->getText());
@@ -303,7 +306,7 @@ LexProblem describeSyntaxError(const SyntaxErrorRecord& error, const std::vector
     if (type == Token::EOF) {
         return {DiagKind::UnexpectedEndOfFile, where,
                 expected.empty()
-                    ? fmt::format("the file ends {}; the construct is incomplete", context)
+                    ? fmt::format("unexpected end of file {}: the construct is incomplete", context)
                     : fmt::format("the file ends {}: expected {}", context, expected),
                 std::nullopt};
     }
@@ -316,7 +319,7 @@ LexProblem describeSyntaxError(const SyntaxErrorRecord& error, const std::vector
             std::string what = paren ? (comma ? "`,` or `)`" : "`)`") : (comma ? "`,` or `]`" : "`]`");
             LexProblem p{paren ? DiagKind::MissingClosingParen : DiagKind::MissingClosingBracket,
                          where,
-                         fmt::format("expected {} to close {}, found {}", what, describeOpener(*open),
+                         fmt::format("expected {} to close {}, found {}", what, describeOpener(*open, error.context),
                                      found),
                          std::nullopt};
             if (open->token->getLine() != t->getLine())
@@ -355,6 +358,14 @@ LexProblem describeSyntaxError(const SyntaxErrorRecord& error, const std::vector
                             t->getText(), context),
                 std::nullopt};
     }
+
+    // The statement is complete but something follows it on the same line.
+    if (dynamic_cast<P::BlockContext*>(error.context) && error.expected.contains(static_cast<size_t>(L::RBRACE)))
+        return {DiagKind::UnexpectedToken, where,
+                fmt::format("expected the end of the statement (a newline) or `}}` {}, found {}; "
+                            "write each statement on its own line",
+                            context, found),
+                std::nullopt};
 
     return {DiagKind::UnexpectedToken, where,
             expected.empty() ? fmt::format("unexpected {} {}", found, context)
