@@ -3,6 +3,7 @@
 // Everything is O(chain length) per index; chains longer than one are rare (nested strided sets).
 #include "runtime/data/index_set.h"
 
+#include <algorithm>
 #include <cassert>
 #include <sstream>
 
@@ -119,19 +120,21 @@ IndexSet1D IndexSet1D::select(const Piece& rel) const {
   return out;
 }
 
-std::vector<IndexRun> IndexSet1D::runs() const {
+std::vector<IndexRun> IndexSet1D::runs(int64_t k_begin, int64_t k_end) const {
   std::vector<IndexRun> out;
-  const int64_t n = size();
-  if (n == 0) return out;
+  k_begin = std::max<int64_t>(k_begin, 0);
+  k_end = std::min(k_end, size());
+  if (k_begin >= k_end) return out;
   if (chain_.size() == 1) {
     const Piece& p = chain_[0];
-    if (p.affine() && (n == 1 || p.step == dir_)) return {IndexRun{0, p.offset, n}};
+    if (p.affine() && (size() == 1 || p.step == dir_)) return {IndexRun{k_begin, p.map(k_begin), k_end - k_begin}};
     if (!p.affine() && p.step == dir_) {
-      for (int64_t k = 0; k < n; k += p.block) out.push_back({k, p.map(k), std::min(p.block, n - k)});
+      for (int64_t k = k_begin; k < k_end; k = (k / p.block + 1) * p.block)
+        out.push_back({k, p.map(k), std::min((k / p.block + 1) * p.block, k_end) - k});
       return out;
     }
   }
-  for (int64_t k = 0; k < n; ++k) {
+  for (int64_t k = k_begin; k < k_end; ++k) {
     int64_t i = at(k);
     if (!out.empty() && out.back().first + out.back().length * dir_ == i) {
       ++out.back().length;
@@ -140,6 +143,19 @@ std::vector<IndexRun> IndexSet1D::runs() const {
     }
   }
   return out;
+}
+
+int64_t IndexSet1D::lower_bound(int64_t index) const {
+  int64_t lo = 0, hi = size();
+  while (lo < hi) {
+    int64_t mid = lo + (hi - lo) / 2;
+    if (at(mid) * dir_ < index * dir_) {
+      lo = mid + 1;
+    } else {
+      hi = mid;
+    }
+  }
+  return lo;
 }
 
 std::vector<int64_t> IndexSet1D::indices() const {

@@ -100,8 +100,12 @@ class IndexSet1D {
 
   // The sub-sequence whose element k is element rel.map(k) of this set.
   IndexSet1D select(const Piece& rel) const;
-  // The maximal runs of consecutive indices, in set order.
-  std::vector<IndexRun> runs() const;
+  // The maximal runs of consecutive indices, in set order; the second form only covers elements
+  // k_begin <= k < k_end (a run may be cut at the boundaries).
+  std::vector<IndexRun> runs() const { return runs(0, size()); }
+  std::vector<IndexRun> runs(int64_t k_begin, int64_t k_end) const;
+  // The first k whose index lies at or beyond `index` in the array's direction (size() if none).
+  int64_t lower_bound(int64_t index) const;
   // All indices, in order (for tests and small sets).
   std::vector<int64_t> indices() const;
   // "3..6" for an interval, "3,6,9,12" otherwise, "{}" when empty.

@@ -69,6 +69,12 @@ Part lpu_part(const Part& parent_part, const ArrayConfig& config, std::span<cons
   return parent_part.child(per_dim);
 }
 
+bool primary_replica(const ArrayConfig& config, std::span<const int64_t> coords) {
+  for (size_t t = 0; t < config.dims.size(); ++t)
+    if (config.dims[t].replicated && coords[t] != 0) return false;
+  return true;
+}
+
 std::vector<std::vector<int64_t>> grid_coordinates(std::span<const int64_t> counts) {
   std::vector<std::vector<int64_t>> out;
   int64_t total = 1;

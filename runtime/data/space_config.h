@@ -39,6 +39,10 @@ std::vector<int64_t> lpu_counts(int space_dims, const std::vector<ArrayConfig>& 
 // The part of an array held by the LPU with coordinates `coords` (0 <= coords[t] < counts[t]).
 Part lpu_part(const Part& parent_part, const ArrayConfig& config, std::span<const int64_t> coords);
 
+// True for the one replica that represents a part shared along replicated space dimensions
+// (coordinate 0 there), e.g. the one that writes it to a file.
+bool primary_replica(const ArrayConfig& config, std::span<const int64_t> coords);
+
 // All LPU coordinates of a grid, in increasing lexicographic order.
 std::vector<std::vector<int64_t>> grid_coordinates(std::span<const int64_t> counts);
 

@@ -23,7 +23,13 @@ std::vector<RunPair> intersect_runs(const IndexSet1D& a, const IndexSet1D& a_loc
   std::vector<RunPair> out;
   if (a.empty() || b.empty()) return out;
   const int64_t dir = a.dir();
-  auto ra = a.runs(), rb = b.runs();
+  // Only the elements of each set inside the other's extent can meet.
+  auto clip = [dir](const IndexSet1D& s, const IndexSet1D& other) {
+    int64_t begin = s.lower_bound(other.first());
+    int64_t end = s.lower_bound(other.last() + dir);
+    return s.runs(begin, end);
+  };
+  auto ra = clip(a, b), rb = clip(b, a);
   size_t i = 0, j = 0;
   // Keys increase along the array's direction.
   while (i < ra.size() && j < rb.size()) {

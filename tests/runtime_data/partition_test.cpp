@@ -6,6 +6,7 @@
 #include "runtime/data/part.h"
 #include "runtime/data/part_view.h"
 #include "runtime/data/space_config.h"
+#include "runtime/data/transfer_schedule.h"
 
 namespace itrt {
 namespace {
@@ -261,6 +262,31 @@ TEST(View, NestedPartIsAffineViewIntoParentStorage) {
   int64_t local[] = {3, 1};
   int64_t global[] = {7, 7};
   EXPECT_EQ(v.at(storage.data(), local), *pa.local_offset(global));
+}
+
+}  // namespace
+}  // namespace itrt
+
+namespace itrt {
+namespace {
+
+TEST(Intersection, HugeStridedSetAgainstSmallIntervalIsClipped) {
+  // 2e9 indices split by stride() into 3 parts: enumerating all runs would not finish; the
+  // intersection with a 10-index interval must only look at the overlap.
+  Part root = Part::whole({DimRange{-1000000000, 999999999}});
+  ArrayConfig s{"big", {DimInstruction::split(0, {PartitionFn::stride, 1, 0, 0, 3})}};
+  int64_t c1[] = {1};
+  Part strided = lpu_part(root, s, c1);  // positions 1, 4, 7, ... => indices -999999999, ...
+  ArrayConfig b{"big", {DimInstruction::split(0, {PartitionFn::block_size, 10})}};
+  int64_t cb[] = {100000000};  // positions 1e9 .. 1e9+9 => indices 0..9
+  Part block = lpu_part(root, b, cb);
+  ASSERT_EQ(block.held(0).to_string(), "0..9");
+  auto sched = TransferSchedule::owned_to_held(strided, block);
+  // Positions p = 1e9 + t with p % 3 == 1: 1e9 % 3 == 1, so t = 0, 3, 6, 9.
+  EXPECT_EQ(sched.element_count(), 4);
+  auto got = sched.receiver_indices(block);
+  EXPECT_EQ(got, (std::vector<std::vector<int64_t>>{{0}, {3}, {6}, {9}}));
+  EXPECT_EQ(sched.runs()[0][0].src, 333333333);
 }
 
 }  // namespace

@@ -137,6 +137,12 @@ void write_array_parts(MPI_Comm comm, const std::string& path, const ElementCode
   }
   throw_if_any(comm, error);
 
+  std::vector<int64_t> lengths;
+  int64_t elements = 1;
+  for (const DimRange& r : ranges) {
+    lengths.push_back(r.length());
+    elements *= r.length();
+  }
   // Encode this rank's owned elements in file order.
   std::vector<Segment> segs;
   for (size_t i = 0; i < parts.size(); ++i) part_segments(*parts[i].part, true, ranges, i, segs);
@@ -157,12 +163,12 @@ void write_array_parts(MPI_Comm comm, const std::string& path, const ElementCode
     }
   }
 
-  std::vector<int64_t> lengths;
-  int64_t elements = 1;
-  for (const DimRange& r : ranges) {
-    lengths.push_back(r.length());
-    elements *= r.length();
-  }
+  long long mine = total, covered = 0;
+  MPI_Allreduce(&mine, &covered, 1, MPI_LONG_LONG, MPI_SUM, comm);
+  if (covered != elements)
+    throw DataFileError(fmt::format("{}: internal error: the parts written cover {} elements, but the {} array has {} "
+                                    "(each element must be written by exactly one part)",
+                                    path, covered, format_lengths(lengths), elements));
   const std::string header = render_header(Collection::array);
   const std::string trailer = "\n" + render_trailer(Collection::array, lengths, {});
   std::string tmp;

@@ -42,13 +42,21 @@ struct Layout {
   std::vector<Part> parts;  // the parts of this rank (LPUs dealt round-robin)
 };
 
-Layout make_layout(std::vector<DimRange> ranges, ArrayConfig config) {
+// `other` (optional) is a second array of the space that splits the dimensions `config` replicates.
+// With `all_replicas` false only the primary replica of each shared part is kept.
+Layout make_layout(std::vector<DimRange> ranges, ArrayConfig config, const ArrayConfig* other = nullptr,
+                   std::vector<DimRange> other_ranges = {}, bool all_replicas = false) {
   Layout L{std::move(ranges), std::move(config), {}, {}};
   Part root = Part::whole(L.ranges);
-  L.counts = lpu_counts(2, {L.config}, {root});
+  if (other) {
+    L.counts = lpu_counts(2, {L.config, *other}, {root, Part::whole(other_ranges)});
+  } else {
+    L.counts = lpu_counts(2, {L.config}, {root});
+  }
   auto coords = grid_coordinates(L.counts);
   for (size_t i = 0; i < coords.size(); ++i)
-    if (static_cast<int>(i % g_size) == g_rank) L.parts.push_back(lpu_part(root, L.config, coords[i]));
+    if (static_cast<int>(i % g_size) == g_rank && (all_replicas || primary_replica(L.config, coords[i])))
+      L.parts.push_back(lpu_part(root, L.config, coords[i]));
   return L;
 }
 
@@ -65,6 +73,25 @@ std::vector<std::vector<double>> fill(const Layout& L, int salt) {
     st.push_back(std::move(s));
   }
   return st;
+}
+
+void replicas_must_not_be_written_twice(const std::string& dir) {
+  ArrayConfig v{"v", {DimInstruction::replicate(), DimInstruction::split(0, {PartitionFn::block_count, 2})}};
+  ArrayConfig m{"m", {DimInstruction::split(0, {PartitionFn::block_count, 2}), DimInstruction::replicate()}};
+  Layout dup = make_layout({{0, 3}, {0, 1}}, m, &v, {{0, 5}}, /*all_replicas=*/true);
+  auto storage = fill(dup, 7);
+  std::vector<ConstLocalPart> parts;
+  for (size_t i = 0; i < dup.parts.size(); ++i) parts.push_back({&dup.parts[i], storage[i].data()});
+  std::string msg;
+  try {
+    write_array_parts(MPI_COMM_WORLD, dir + "/dup.bin", double_codec(), dup.ranges, parts);
+  } catch (const DataFileError& e) {
+    msg = e.what();
+  }
+  CHECK(msg == dir + "/dup.bin: internal error: the parts written cover 16 elements, but the 4*2 array has 8 (each "
+               "element must be written by exactly one part)",
+        "got `%s`", msg.c_str());
+  CHECK(!fs::exists(dir + "/dup.bin"), "dup.bin exists after a failed write");
 }
 
 void write_then_read_sequentially(const std::string& dir, const Layout& L, int salt) {
@@ -176,7 +203,14 @@ int main(int argc, char** argv) {
     Layout strided = make_layout({{0, 12}, {-3, 6}}, {"b", {split(0, {PartitionFn::block_stride, 2, 0, 0, 3}), split(1, {PartitionFn::stride, 1, 0, 0, 2})}});
     // More LPUs than elements per rank and a rank without parts (np=4): 3x1 grid.
     Layout few = make_layout({{0, 2}, {0, 4}}, {"c", {split(0, {PartitionFn::block_size, 1}), split(1, {PartitionFn::block_count, 1})}});
+    // Rows split along space dimension 1, replicated along dimension 2 (split by another array).
+    ArrayConfig v{"v", {DimInstruction::replicate(), split(0, {PartitionFn::block_count, 3})}};
+    Layout replicated = make_layout({{3, -4}, {0, 4}}, {"m", {split(0, {PartitionFn::block_size, 3, 1, 0}), DimInstruction::replicate()}}, &v, {{0, 8}});
+    Layout replicated_all = make_layout({{3, -4}, {0, 4}}, {"m", {split(0, {PartitionFn::block_size, 3, 1, 0}), DimInstruction::replicate()}}, &v, {{0, 8}}, true);
     int salt = 1;
+    write_then_read_sequentially(dir, replicated, 50);
+    write_sequentially_then_read_parts(dir, replicated_all, 51);
+    replicas_must_not_be_written_twice(dir);
     for (const Layout* L : {&blocks, &strided, &few}) {
       write_then_read_sequentially(dir, *L, salt);
       write_sequentially_then_read_parts(dir, *L, salt + 10);
