@@ -14,85 +14,12 @@
 #include "runtime/data/data_error.h"
 #include "runtime/data/io/atomic_output.h"
 #include "runtime/data/io/data_file.h"
+#include "runtime/data/io/mpi_io_internal.h"
 
 namespace itrt {
 namespace {
 
-struct Segment {
-  int64_t file = 0;   // element offset in the content
-  int64_t local = 0;  // element offset in local storage
-  int64_t length = 0;
-  size_t part = 0;
-};
-
-// File segments of one part: `owned` selects the owned set, otherwise the held set.
-void part_segments(const Part& p, bool owned, const std::vector<DimRange>& ranges, size_t part_no,
-                   std::vector<Segment>& out) {
-  const int rank = p.rank();
-  struct Run {
-    int64_t file, local, length;
-  };
-  std::vector<std::vector<Run>> runs(rank);
-  for (int d = 0; d < rank; ++d) {
-    const IndexSet1D& s = owned ? p.owned(d) : p.held(d);
-    for (const IndexRun& r : s.runs()) runs[d].push_back({ranges[d].position_of(r.first), *p.held(d).local_of(r.first), r.length});
-    if (runs[d].empty()) return;
-  }
-  std::vector<int64_t> fstride(rank, 1), lstride = p.strides();
-  for (int d = rank - 2; d >= 0; --d) fstride[d] = fstride[d + 1] * ranges[d + 1].length();
-  std::vector<size_t> ri(rank, 0);
-  std::vector<int64_t> off(rank, 0);
-  const int last = rank - 1;
-  while (true) {
-    int64_t f = 0, l = 0;
-    for (int d = 0; d < last; ++d) {
-      f += (runs[d][ri[d]].file + off[d]) * fstride[d];
-      l += (runs[d][ri[d]].local + off[d]) * lstride[d];
-    }
-    for (const Run& r : runs[last]) out.push_back({f + r.file, l + r.local, r.length, part_no});
-    int d = last - 1;
-    for (; d >= 0; --d) {
-      if (++off[d] < runs[d][ri[d]].length) break;
-      off[d] = 0;
-      if (++ri[d] < runs[d].size()) break;
-      ri[d] = 0;
-    }
-    if (d < 0) return;
-  }
-}
-
-std::string mpi_error(int rc) {
-  char msg[MPI_MAX_ERROR_STRING];
-  int len = 0;
-  MPI_Error_string(rc, msg, &len);
-  return std::string(msg, len);
-}
-
-// Broadcasts a string from rank 0.
-std::string bcast_string(MPI_Comm comm, std::string s) {
-  int rank;
-  MPI_Comm_rank(comm, &rank);
-  long long n = static_cast<long long>(s.size());
-  MPI_Bcast(&n, 1, MPI_LONG_LONG, 0, comm);
-  s.resize(n);
-  if (n > 0) MPI_Bcast(s.data(), static_cast<int>(n), MPI_CHAR, 0, comm);
-  return s;
-}
-
-// Every rank learns the first non-empty error message (by rank order) and throws it.
-void throw_if_any(MPI_Comm comm, const std::string& mine) {
-  int rank, size;
-  MPI_Comm_rank(comm, &rank);
-  MPI_Comm_size(comm, &size);
-  int flag = mine.empty() ? size : rank, first = size;
-  MPI_Allreduce(&flag, &first, 1, MPI_INT, MPI_MIN, comm);
-  if (first == size) return;
-  long long n = static_cast<long long>(mine.size());
-  MPI_Bcast(&n, 1, MPI_LONG_LONG, first, comm);
-  std::string msg = rank == first ? mine : std::string(n, '\0');
-  MPI_Bcast(msg.data(), static_cast<int>(n), MPI_CHAR, first, comm);
-  throw DataFileError(msg);
-}
+using namespace detail;
 
 // A file view type over byte ranges [disp, disp+len), sorted and disjoint.
 MPI_Datatype file_type(const std::vector<std::pair<int64_t, int64_t>>& byte_ranges) {
@@ -129,13 +56,14 @@ void write_array_parts(MPI_Comm comm, const std::string& path, const ElementCode
   int rank;
   MPI_Comm_rank(comm, &rank);
   std::string error;
+  bool text = false;
   try {
-    if (encoding_of(path) != Encoding::binary)
-      error = fmt::format("{}: parallel writes support only binary (`.bin`) Array files", path);
+    text = encoding_of(path) == Encoding::text;
   } catch (const DataFileError& e) {
     error = e.what();
   }
   throw_if_any(comm, error);
+  if (text) return write_text_array_parts(comm, path, codec, ranges, parts);
 
   std::vector<int64_t> lengths;
   int64_t elements = 1;
@@ -212,6 +140,8 @@ void write_array_parts(MPI_Comm comm, const std::string& path, const ElementCode
 
 namespace {
 
+using namespace detail;
+
 // Rank 0 parses header and trailer; every rank gets the layout or the same error.
 FileLayout collective_layout(MPI_Comm comm, const std::string& path, const FileExpectation& expect, size_t elem_size) {
   int rank;
@@ -220,8 +150,7 @@ FileLayout collective_layout(MPI_Comm comm, const std::string& path, const FileE
   FileLayout L;
   if (rank == 0) {
     try {
-      if (encoding_of(path) != Encoding::binary)
-        throw DataFileError(fmt::format("{}: parallel reads support only binary (`.bin`) Array files", path));
+      encoding_of(path);
       std::FILE* f = std::fopen(path.c_str(), "rb");
       if (!f) throw DataFileError(fmt::format("{}: cannot open for reading: {}", path, std::strerror(errno)));
       std::fseek(f, 0, SEEK_END);
@@ -266,6 +195,15 @@ std::vector<int64_t> read_array_shape(MPI_Comm comm, const std::string& path, co
 
 void read_array_parts(MPI_Comm comm, const std::string& path, const ElementCodec& codec,
                       const std::vector<DimRange>& ranges, const std::vector<LocalPart>& parts) {
+  std::string error;
+  bool text = false;
+  try {
+    text = encoding_of(path) == Encoding::text;
+  } catch (const DataFileError& e) {
+    error = e.what();
+  }
+  throw_if_any(comm, error);
+  if (text) return read_text_array_parts(comm, path, codec, ranges, parts);
   FileExpectation expect{Collection::array, static_cast<int>(ranges.size()), {}};
   for (const DimRange& r : ranges) expect.lengths.push_back(r.length());
   FileLayout L = collective_layout(comm, path, expect, codec.binary_size());
@@ -294,7 +232,6 @@ void read_array_parts(MPI_Comm comm, const std::string& path, const ElementCodec
   std::vector<std::pair<int64_t, int64_t>> byte_ranges;
   for (const Merged& m : merged) byte_ranges.push_back({m.file * static_cast<int64_t>(esz), m.length * static_cast<int64_t>(esz)});
 
-  std::string error;
   MPI_File fh;
   int rc = MPI_File_open(comm, path.c_str(), MPI_MODE_RDONLY, MPI_INFO_NULL, &fh);
   if (rc != MPI_SUCCESS) error = fmt::format("{}: cannot open for reading: {}", path, mpi_error(rc));

@@ -1,7 +1,8 @@
-// Part-wise parallel reading and writing of binary `Array` files with MPI-IO (`bind_input`,
-// `bind_output`, §4.4): each rank reads or writes only the elements of its own parts, through a
-// file view, in one collective call. Rank 0 handles header and trailer. All ranks see the same
-// errors. Output goes to a temporary name and is renamed collectively at the end.
+// Part-wise parallel reading and writing of `Array` files (`bind_input`, `bind_output`, §4.4).
+// Binary files use MPI-IO: each rank reads or writes only the elements of its own parts, through
+// a file view, in one collective call; rank 0 handles header and trailer. Text files go through
+// rank 0 (gather/broadcast). All ranks see the same errors. Output goes to a temporary name and
+// is renamed at the end, after all ranks agree that the write succeeded.
 #pragma once
 
 #include <mpi.h>
@@ -27,7 +28,7 @@ struct ConstLocalPart {
   const void* storage;
 };
 
-// Collective over `comm`. Writes `path` (must end in `.bin`) as an Array with the lengths of
+// Collective over `comm`. Writes `path` (`.bin` or `.txt`) as an Array with the lengths of
 // `ranges`; each rank writes the owned elements of its `parts`. The owned sets of all parts on all
 // ranks must cover the array exactly once (pass one replica of replicated parts).
 // Throws DataFileError on every rank if any rank fails.

@@ -94,8 +94,8 @@ void replicas_must_not_be_written_twice(const std::string& dir) {
   CHECK(!fs::exists(dir + "/dup.bin"), "dup.bin exists after a failed write");
 }
 
-void write_then_read_sequentially(const std::string& dir, const Layout& L, int salt) {
-  const std::string path = dir + "/parts" + std::to_string(salt) + ".bin";
+void write_then_read_sequentially(const std::string& dir, const Layout& L, int salt, const char* ext = ".bin") {
+  const std::string path = dir + "/parts" + std::to_string(salt) + ext;
   auto storage = fill(L, salt);
   std::vector<ConstLocalPart> parts;
   for (size_t i = 0; i < L.parts.size(); ++i) parts.push_back({&L.parts[i], storage[i].data()});
@@ -116,8 +116,8 @@ void write_then_read_sequentially(const std::string& dir, const Layout& L, int s
   }
 }
 
-void write_sequentially_then_read_parts(const std::string& dir, const Layout& L, int salt) {
-  const std::string path = dir + "/seq" + std::to_string(salt) + ".bin";
+void write_sequentially_then_read_parts(const std::string& dir, const Layout& L, int salt, const char* ext = ".bin") {
+  const std::string path = dir + "/seq" + std::to_string(salt) + ext;
   if (g_rank == 0) {
     std::vector<double> v;
     for (int64_t p = 0; p < L.ranges[0].length(); ++p)
@@ -125,8 +125,10 @@ void write_sequentially_then_read_parts(const std::string& dir, const Layout& L,
     write_data_file(path, double_codec(), DataCollection::array(ElementBlock::of<double>({L.ranges[0].length(), L.ranges[1].length()}, v)));
   }
   MPI_Barrier(MPI_COMM_WORLD);
-  auto shape = read_array_shape(MPI_COMM_WORLD, path, {Collection::array, 2, {}});
-  CHECK(shape == (std::vector<int64_t>{L.ranges[0].length(), L.ranges[1].length()}), "shape");
+  if (std::string(ext) == ".bin") {
+    auto shape = read_array_shape(MPI_COMM_WORLD, path, {Collection::array, 2, {}});
+    CHECK(shape == (std::vector<int64_t>{L.ranges[0].length(), L.ranges[1].length()}), "shape");
+  }
   std::vector<std::vector<double>> storage;
   std::vector<LocalPart> parts;
   for (const Part& p : L.parts) storage.emplace_back(p.element_count(), -1.0);
@@ -166,11 +168,18 @@ void malformed_fails_everywhere(const std::string& dir) {
   CHECK(msg == want, "got `%s`", msg.c_str());
   msg.clear();
   try {
-    write_array_parts(MPI_COMM_WORLD, dir + "/out.txt", double_codec(), L.ranges, {});
+    write_array_parts(MPI_COMM_WORLD, dir + "/out.dat", double_codec(), L.ranges, {});
   } catch (const DataFileError& e) {
     msg = e.what();
   }
-  CHECK(msg == dir + "/out.txt: parallel writes support only binary (`.bin`) Array files", "got `%s`", msg.c_str());
+  CHECK(msg == dir + "/out.dat: unknown data file extension `.dat` (expected `.txt` or `.bin`)", "got `%s`", msg.c_str());
+  msg.clear();
+  try {
+    read_array_parts(MPI_COMM_WORLD, dir + "/missing.txt", double_codec(), L.ranges, parts);
+  } catch (const DataFileError& e) {
+    msg = e.what();
+  }
+  CHECK(msg == dir + "/missing.txt: cannot open for reading: No such file or directory", "got `%s`", msg.c_str());
 }
 
 }  // namespace
@@ -214,6 +223,9 @@ int main(int argc, char** argv) {
     for (const Layout* L : {&blocks, &strided, &few}) {
       write_then_read_sequentially(dir, *L, salt);
       write_sequentially_then_read_parts(dir, *L, salt + 10);
+      // Text files take the gather/broadcast path.
+      write_then_read_sequentially(dir, *L, salt + 20, ".txt");
+      write_sequentially_then_read_parts(dir, *L, salt + 30, ".txt");
       ++salt;
     }
     malformed_fails_everywhere(dir);
