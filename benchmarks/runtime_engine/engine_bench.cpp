@@ -1,7 +1,7 @@
 // Microbenchmark of the channel engine: intra-rank latency/bandwidth against a raw std::thread
 // hand-off (mutex+condvar, and spinning atomics), inter-rank against raw MPI ping-pong/streaming,
 // side by side in one run, printing ratios, plus the CPU used by an idle wait.
-// Run: mpirun -np 2 ./itrt_engine_bench [iters=20000] [mib=256] [reps=5]. Not a test: asserts nothing.
+// Run: mpirun -np 2 ./itrt_engine_bench [iters=20000] [mib=256] [reps=5] [idle=1.0]. Not a test: asserts nothing.
 #include "runtime/engine/engine.h"
 
 #include <malloc.h>
@@ -352,9 +352,10 @@ int main(int argc, char** argv) {
   } else if (g_rank == 0) {
     std::printf("(run with mpirun -np 2 for the inter-rank rows)\n");
   }
-  double idle = idle_cpu_fraction(1.0);
+  double idle_s = args.has("idle") ? args.get_double("idle") : 1.0;
+  double idle = idle_cpu_fraction(idle_s);
   if (g_rank == 0)
-    std::printf("idle wait of 1 s: worst rank used %.1f%% of one core (workers + proxy)\n",
-                idle * 100);
+    std::printf("idle wait of %.1f s: worst rank used %.1f%% of one core (workers + proxy)\n",
+                idle_s, idle * 100);
   return 0;
 }

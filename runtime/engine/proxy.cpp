@@ -148,9 +148,9 @@ void Proxy::wait_for_work(uint64_t idle_rounds) {
     std::this_thread::yield();
     return;
   } else {
-    // 10 us steps for ~10 ms of quiet, then 100 us, then 500 us: an answer that comes soon is
-    // seen soon, and a long-idle proxy costs well under 1% of a core.
-    auto step = std::chrono::microseconds(idle_rounds < 1024 ? 10 : idle_rounds < 4096 ? 100 : 500);
+    // 10 us steps for a few ms of quiet, then 100 us, then 1 ms: an answer that comes soon is
+    // seen soon, and a long-idle proxy wakes only ~1000 times per second.
+    auto step = std::chrono::microseconds(idle_rounds < 512 ? 10 : idle_rounds < 2048 ? 100 : 1000);
     cv_.wait_for(lock, step, [&] { return !outbox_.empty() || poked_; });
   }
   poked_ = false;
