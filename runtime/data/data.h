@@ -14,5 +14,6 @@
 #include "runtime/data/part.h"
 #include "runtime/data/part_view.h"
 #include "runtime/data/partition_function.h"
+#include "runtime/data/redistribution.h"
 #include "runtime/data/space_config.h"
 #include "runtime/data/transfer_schedule.h"

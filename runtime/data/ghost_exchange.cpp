@@ -2,21 +2,9 @@
 // checks per parent LPU, exact intersections only where extents meet; computed at task launch.
 #include "runtime/data/ghost_exchange.h"
 
+#include "runtime/data/redistribution.h"
+
 namespace itrt {
-namespace {
-
-// Cheap pre-check: do the sender's owned extent and the receiver's held extent overlap in every dimension?
-bool extents_meet(const Part& sender, const Part& receiver) {
-  for (int d = 0; d < sender.rank(); ++d) {
-    const IndexSet1D &o = sender.owned(d), &h = receiver.held(d);
-    if (o.empty() || h.empty()) return false;
-    const int64_t dir = o.dir();
-    if (o.last() * dir < h.first() * dir || h.last() * dir < o.first() * dir) return false;
-  }
-  return true;
-}
-
-}  // namespace
 
 std::vector<GhostTransfer> ghost_exchange(const Part& parent_part, const ArrayConfig& config,
                                           const std::vector<int64_t>& counts) {

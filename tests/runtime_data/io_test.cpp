@@ -362,5 +362,19 @@ TEST_F(DataFileTest, FailedWriteLeavesNoFileUnderFinalName) {
   EXPECT_TRUE(fs::is_empty(dir_));
 }
 
+TEST_F(DataFileTest, ErrorNestedElementCount) {
+  EXPECT_EQ(error_of("data.txt", "List of Arrays\n1 2\n0:2 2:3\n2\n", {Collection::list_of_arrays, 1, {}}),
+            "data.txt: line 4: expected 5 elements for a List of 2 Arrays, found 2");
+  std::string bin = "Array of Lists\n" + std::string(12, '\x00') + "\n0:3 3:1\n1*2\n";
+  EXPECT_EQ(error_of("data.bin", bin, {Collection::array_of_lists, 2, {}}),
+            "data.bin: expected 16 content bytes for a 1*2 Array of Lists of Integer (4 elements of 4 bytes), found 12");
+}
+
+TEST_F(DataFileTest, ArraysReadBackGetRangesFromZero) {
+  write_data_file(path("a.bin"), integer_codec(), DataCollection::array(ElementBlock::of<int32_t>({2, 3}, {1, 2, 3, 4, 5, 6})));
+  auto d = read_data_file(path("a.bin"), integer_codec(), array2d());
+  EXPECT_EQ(ranges_from_file(d.shape), (std::vector<DimRange>{{0, 1}, {0, 2}}));
+}
+
 }  // namespace
 }  // namespace itrt

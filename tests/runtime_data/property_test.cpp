@@ -12,6 +12,7 @@
 #include "runtime/data/data_error.h"
 #include "runtime/data/ghost_exchange.h"
 #include "runtime/data/part_view.h"
+#include "runtime/data/redistribution.h"
 #include "runtime/data/space_config.h"
 #include "runtime/data/transfer_schedule.h"
 #include "tests/runtime_data/reference.h"
@@ -318,6 +319,53 @@ TEST(TransferProperties, GhostExchangeFillsExactlyThePadding) {
       for (const auto& [e, from] : received[co]) ASSERT_TRUE(got.insert(e).second) << "padding element received twice";
       ASSERT_EQ(got, want) << me.to_string();
     }
+  }
+}
+
+
+// All LPUs' parts of a random one- or two-level layout of `root` (primary replicas only when
+// `primary_only`).
+std::vector<Part> random_layout(Rng& r, const Part& root, bool primary_only) {
+  ArrayConfig c = random_config(r, root, true);
+  auto counts = counts_for(r, root, c);
+  std::vector<Part> out;
+  for (const auto& co : grid_coordinates(counts)) {
+    if (primary_only && !primary_replica(c, co)) continue;
+    out.push_back(lpu_part(root, c, co));
+  }
+  return out;
+}
+
+TEST(TransferProperties, RedistributionDeliversEveryHeldElementExactlyOnce) {
+  const uint64_t seed = base_seed() + 4;
+  std::cout << "[ seed ] TransferProperties.RedistributionDeliversEveryHeldElementExactlyOnce seed=" << seed
+            << " trials=200\n";
+  Rng r(seed);
+  for (int trial = 0; trial < 200; ++trial) {
+    SCOPED_TRACE("seed " + std::to_string(seed) + " trial " + std::to_string(trial));
+    int rank = static_cast<int>(r.in(1, 3));
+    Part root = Part::whole(random_ranges(r, rank, rank == 3 ? 7 : 12));
+    auto senders = random_layout(r, root, true);
+    auto receivers = random_layout(r, root, false);
+    auto plan = redistribution(senders, receivers);
+    std::vector<std::map<Tuple, int>> got(receivers.size());
+    int64_t moved = 0;
+    for (const auto& t : plan) {
+      for (const auto& e : t.schedule.receiver_indices(receivers[t.to])) {
+        ASSERT_TRUE(senders[t.from].owns(e));
+        ++got[t.to][e];
+      }
+      moved += t.schedule.element_count();
+    }
+    int64_t needed = 0;
+    for (size_t j = 0; j < receivers.size(); ++j) {
+      for_each_tuple(held_lists(receivers[j]), [&](const Tuple& t) {
+        ++needed;
+        ASSERT_EQ(got[j][t], 1) << "receiver " << j << " element received " << got[j][t] << " times";
+      });
+      ASSERT_EQ(static_cast<int64_t>(got[j].size()), receivers[j].element_count());
+    }
+    ASSERT_EQ(moved, needed);  // nothing more, nothing less
   }
 }
 

@@ -137,6 +137,12 @@ void write_data_file(const std::string& path, const ElementCodec& codec, const D
   write_file_atomically(path, out);
 }
 
+std::vector<DimRange> ranges_from_file(const std::vector<int64_t>& lengths) {
+  std::vector<DimRange> r;
+  for (int64_t d : lengths) r.push_back({0, d - 1});
+  return r;
+}
+
 std::string read_whole_file(const std::string& path) {
   std::FILE* f = std::fopen(path.c_str(), "rb");
   if (!f) throw DataFileError(fmt::format("{}: cannot open for reading: {}", path, std::strerror(errno)));

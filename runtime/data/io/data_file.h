@@ -10,6 +10,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "runtime/data/dim_range.h"
 #include "runtime/data/io/element_codec.h"
 #include "runtime/data/io/file_layout.h"
 
@@ -57,6 +58,9 @@ void write_data_file(const std::string& path, const ElementCodec& codec, const D
 // Reads `path`, checking it against `expect`; arrays read back have ranges 0..d-1.
 // Throws DataFileError with a precise message for any malformed or mismatching file.
 DataCollection read_data_file(const std::string& path, const ElementCodec& codec, const FileExpectation& expect);
+
+// The ranges an array read from a file gets: 0..d-1 per dimension.
+std::vector<DimRange> ranges_from_file(const std::vector<int64_t>& lengths);
 
 // Reads the whole file (for scan_layout); throws DataFileError if it cannot be opened.
 std::string read_whole_file(const std::string& path);
