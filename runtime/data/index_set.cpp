@@ -172,7 +172,12 @@ std::string IndexSet1D::to_string() const {
     os << first() << ".." << last();
     return os.str();
   }
-  for (int64_t k = 0; k < size(); ++k) os << (k ? "," : "") << at(k);
+  if (size() <= 12) {
+    for (int64_t k = 0; k < size(); ++k) os << (k ? "," : "") << at(k);
+  } else {
+    for (int64_t k = 0; k < 4; ++k) os << at(k) << ",";
+    os << "...," << last() << " (" << size() << " indices)";
+  }
   return os.str();
 }
 

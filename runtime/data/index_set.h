@@ -108,7 +108,7 @@ class IndexSet1D {
   int64_t lower_bound(int64_t index) const;
   // All indices, in order (for tests and small sets).
   std::vector<int64_t> indices() const;
-  // "3..6" for an interval, "3,6,9,12" otherwise, "{}" when empty.
+  // "3..6" for an interval, "3,6,9,12" otherwise (abbreviated beyond 12 indices), "{}" when empty.
   std::string to_string() const;
   // The maps from the set's elements to global indices, outermost (global) first.
   const std::vector<Piece>& chain() const { return chain_; }
