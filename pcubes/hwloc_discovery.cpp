@@ -130,7 +130,7 @@ std::optional<Discovery> discoverMachine(const DiscoveryOptions& options, std::s
         hwloc_bitmap_t keep = hwloc_bitmap_dup(allowed);
         hwloc_bitmap_and(keep, keep, root->cpuset);
         int pus = hwloc_bitmap_weight(root->cpuset) - hwloc_bitmap_weight(keep);
-        if (hwloc_bitmap_iszero(keep) || hwloc_topology_restrict(raw, keep, 0) != 0) {
+        if (hwloc_bitmap_iszero(keep) || hwloc_topology_restrict(raw, keep, HWLOC_RESTRICT_FLAG_REMOVE_CPULESS) != 0) {
             hwloc_bitmap_free(keep);
             error = "no processor of this machine is allowed for this process";
             return std::nullopt;
