@@ -12,9 +12,9 @@
 namespace itrt {
 
 struct GhostTransfer {
-  std::vector<int64_t> from;  // sender LPU coordinates
-  std::vector<int64_t> to;    // receiver LPU coordinates
-  TransferSchedule schedule;  // sender's owned ∩ receiver's held
+    std::vector<int64_t> from; // sender LPU coordinates
+    std::vector<int64_t> to;   // receiver LPU coordinates
+    TransferSchedule schedule; // sender's owned ∩ receiver's held
 };
 
 // All transfers for the LPUs of one parent LPU. Along space dimensions where the array is
@@ -23,4 +23,4 @@ struct GhostTransfer {
 std::vector<GhostTransfer> ghost_exchange(const Part& parent_part, const ArrayConfig& config,
                                           const std::vector<int64_t>& counts);
 
-}  // namespace itrt
+} // namespace itrt

@@ -16,42 +16,42 @@
 namespace itrt {
 
 class Part {
- public:
-  Part() = default;
-  // The array's part in Root: the whole ranges, owned and held.
-  static Part whole(const std::vector<DimRange>& ranges);
+public:
+    Part() = default;
+    // The array's part in Root: the whole ranges, owned and held.
+    static Part whole(const std::vector<DimRange>& ranges);
 
-  int rank() const { return static_cast<int>(held_.size()); }
-  const IndexSet1D& held(int d) const { return held_[d]; }
-  const IndexSet1D& owned(int d) const { return owned_[d]; }
-  // The owned elements of dimension d as positions of the held sequence (an interval).
-  const Piece& owned_in_held(int d) const { return owned_in_held_[d]; }
+    int rank() const { return static_cast<int>(held_.size()); }
+    const IndexSet1D& held(int d) const { return held_[d]; }
+    const IndexSet1D& owned(int d) const { return owned_[d]; }
+    // The owned elements of dimension d as positions of the held sequence (an interval).
+    const Piece& owned_in_held(int d) const { return owned_in_held_[d]; }
 
-  // Held lengths per dimension = the local storage's extents.
-  std::vector<int64_t> extents() const;
-  // Row-major strides of the local storage, in elements.
-  std::vector<int64_t> strides() const;
-  int64_t element_count() const;  // held elements (local storage size)
-  int64_t owned_count() const;
+    // Held lengths per dimension = the local storage's extents.
+    std::vector<int64_t> extents() const;
+    // Row-major strides of the local storage, in elements.
+    std::vector<int64_t> strides() const;
+    int64_t element_count() const; // held elements (local storage size)
+    int64_t owned_count() const;
 
-  bool holds(std::span<const int64_t> global) const;
-  bool owns(std::span<const int64_t> global) const;
-  // Offset in local storage of a held global index tuple; nullopt if not held.
-  std::optional<int64_t> local_offset(std::span<const int64_t> global) const;
-  // Range of a contiguous held dimension (`a.local.dimensionK.range`), nullopt if strided.
-  std::optional<DimRange> local_range(int d) const;
+    bool holds(std::span<const int64_t> global) const;
+    bool owns(std::span<const int64_t> global) const;
+    // Offset in local storage of a held global index tuple; nullopt if not held.
+    std::optional<int64_t> local_offset(std::span<const int64_t> global) const;
+    // Range of a contiguous held dimension (`a.local.dimensionK.range`), nullopt if strided.
+    std::optional<DimRange> local_range(int d) const;
 
-  // The part that splits this one: for each dimension, the positions chosen by a partition
-  // function (nullopt = dimension held whole, as large as this part).
-  Part child(const std::vector<std::optional<PartPositions>>& per_dim) const;
+    // The part that splits this one: for each dimension, the positions chosen by a partition
+    // function (nullopt = dimension held whole, as large as this part).
+    Part child(const std::vector<std::optional<PartPositions>>& per_dim) const;
 
-  // "[3..7 | own 3..6] x [0..4 | own 0..4]" for messages and tests.
-  std::string to_string() const;
+    // "[3..7 | own 3..6] x [0..4 | own 0..4]" for messages and tests.
+    std::string to_string() const;
 
- private:
-  std::vector<IndexSet1D> held_;
-  std::vector<IndexSet1D> owned_;
-  std::vector<Piece> owned_in_held_;
+private:
+    std::vector<IndexSet1D> held_;
+    std::vector<IndexSet1D> owned_;
+    std::vector<Piece> owned_in_held_;
 };
 
-}  // namespace itrt
+} // namespace itrt

@@ -11,19 +11,20 @@
 namespace itrt {
 
 struct PartTransfer {
-  size_t from = 0;  // index into `senders`
-  size_t to = 0;    // index into `receivers`
-  TransferSchedule schedule;
+    size_t from = 0; // index into `senders`
+    size_t to = 0;   // index into `receivers`
+    TransferSchedule schedule;
 };
 
 // All non-empty transfers owned(senders[i]) -> held(receivers[j]). The senders' owned sets must
 // not overlap (pass one replica of replicated parts); `same_index_skipped` omits i == j (for
 // exchanges within one layout, where an LPU already holds its own data).
-std::vector<PartTransfer> redistribution(const std::vector<Part>& senders, const std::vector<Part>& receivers,
+std::vector<PartTransfer> redistribution(const std::vector<Part>& senders,
+                                         const std::vector<Part>& receivers,
                                          bool same_index_skipped = false);
 
 // True when the sender's owned extent and the receiver's held extent overlap in every dimension
 // (a cheap necessary condition for a non-empty transfer).
 bool extents_meet(const Part& sender, const Part& receiver);
 
-}  // namespace itrt
+} // namespace itrt

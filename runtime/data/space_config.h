@@ -15,18 +15,20 @@ namespace itrt {
 
 // Instruction t of an array's data configuration; it governs space dimension t.
 struct DimInstruction {
-  bool replicated = false;
-  int array_dim = 0;  // 0-based array dimension split (ignored when replicated)
-  PartitionSpec spec;
+    bool replicated = false;
+    int array_dim = 0; // 0-based array dimension split (ignored when replicated)
+    PartitionSpec spec;
 
-  static DimInstruction split(int array_dim, PartitionSpec spec) { return {false, array_dim, spec}; }
-  static DimInstruction replicate() { return {true, 0, {}}; }
+    static DimInstruction split(int array_dim, PartitionSpec spec) {
+        return {false, array_dim, spec};
+    }
+    static DimInstruction replicate() { return {true, 0, {}}; }
 };
 
 // One array's configuration in a space of d dimensions: exactly d instructions.
 struct ArrayConfig {
-  std::string array;
-  std::vector<DimInstruction> dims;
+    std::string array;
+    std::vector<DimInstruction> dims;
 };
 
 // LPUs per parent LPU along each space dimension. `parent_parts[i]` is the part of
@@ -54,6 +56,7 @@ std::vector<int64_t> subpartition_counts(int dims, const std::vector<ArrayConfig
 enum class VisitOrder { increasing, decreasing, unordered };
 // The order in which `Repeat foreach sub-partition` visits sub-partition coordinates.
 // `unordered` visits each once; this implementation uses increasing order.
-std::vector<std::vector<int64_t>> subpartition_order(std::span<const int64_t> counts, VisitOrder order);
+std::vector<std::vector<int64_t>> subpartition_order(std::span<const int64_t> counts,
+                                                     VisitOrder order);
 
-}  // namespace itrt
+} // namespace itrt

@@ -17,4 +17,4 @@ void write_file_atomically(const std::string& path, std::string_view bytes);
 // Renames `tmp` to `path`; throws DataFileError naming `path` on failure (and removes `tmp`).
 void commit_temporary(const std::string& tmp, const std::string& path);
 
-}  // namespace itrt
+} // namespace itrt

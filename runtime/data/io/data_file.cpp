@@ -14,190 +14,219 @@ namespace itrt {
 namespace {
 
 struct Token {
-  std::string_view text;
-  int64_t line;
+    std::string_view text;
+    int64_t line;
 };
 
 // Splits text content into tokens; a token starting with `"` runs to the next `"`.
 std::vector<Token> tokenize(const std::string& path, std::string_view s, int64_t first_line) {
-  std::vector<Token> out;
-  int64_t line = first_line;
-  size_t i = 0;
-  while (i < s.size()) {
-    char c = s[i];
-    if (c == '\n') {
-      ++line;
-      ++i;
-    } else if (c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f') {
-      ++i;
-    } else if (c == '"') {
-      size_t end = s.find_first_of("\"\n", i + 1);
-      if (end == std::string_view::npos || s[end] == '\n')
-        throw DataFileError(fmt::format("{}: line {}: expected a closing `\"` for the String starting here, found {}", path,
-                                        line, end == std::string_view::npos ? "the end of the content" : "the end of the line"));
-      out.push_back({s.substr(i, end - i + 1), line});
-      i = end + 1;
-    } else {
-      size_t end = s.find_first_of(" \t\r\v\f\n", i);
-      if (end == std::string_view::npos) end = s.size();
-      out.push_back({s.substr(i, end - i), line});
-      i = end;
+    std::vector<Token> out;
+    int64_t line = first_line;
+    size_t i = 0;
+    while (i < s.size()) {
+        char c = s[i];
+        if (c == '\n') {
+            ++line;
+            ++i;
+        } else if (c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f') {
+            ++i;
+        } else if (c == '"') {
+            size_t end = s.find_first_of("\"\n", i + 1);
+            if (end == std::string_view::npos || s[end] == '\n')
+                throw DataFileError(fmt::format(
+                    "{}: line {}: expected a closing `\"` for the String starting here, found {}",
+                    path, line,
+                    end == std::string_view::npos ? "the end of the content"
+                                                  : "the end of the line"));
+            out.push_back({s.substr(i, end - i + 1), line});
+            i = end + 1;
+        } else {
+            size_t end = s.find_first_of(" \t\r\v\f\n", i);
+            if (end == std::string_view::npos)
+                end = s.size();
+            out.push_back({s.substr(i, end - i), line});
+            i = end;
+        }
     }
-  }
-  return out;
+    return out;
 }
 
 void check_collection(const DataCollection& d) {
-  auto fail = [](const std::string& m) { throw std::invalid_argument("write_data_file: " + m); };
-  switch (d.kind) {
+    auto fail = [](const std::string& m) { throw std::invalid_argument("write_data_file: " + m); };
+    switch (d.kind) {
     case Collection::array:
     case Collection::list:
-      if (d.items.size() != 1 || d.items[0].lengths != d.shape) fail("shape and content disagree");
-      break;
+        if (d.items.size() != 1 || d.items[0].lengths != d.shape)
+            fail("shape and content disagree");
+        break;
     case Collection::list_of_arrays:
-      if (d.shape.size() != 1 || static_cast<int64_t>(d.items.size()) != d.shape[0]) fail("shape and content disagree");
-      break;
+        if (d.shape.size() != 1 || static_cast<int64_t>(d.items.size()) != d.shape[0])
+            fail("shape and content disagree");
+        break;
     case Collection::array_of_lists: {
-      int64_t n = 1;
-      for (int64_t x : d.shape) n *= x;
-      if (static_cast<int64_t>(d.items.size()) != n) fail("shape and content disagree");
-      break;
+        int64_t n = 1;
+        for (int64_t x : d.shape)
+            n *= x;
+        if (static_cast<int64_t>(d.items.size()) != n)
+            fail("shape and content disagree");
+        break;
     }
-  }
+    }
 }
 
 // Text: one line per innermost row of an array, one line per list.
-void render_text_block(const ElementCodec& codec, const ElementBlock& b, bool is_list, std::string& out) {
-  const int64_t n = b.count();
-  const int64_t row = is_list || b.lengths.empty() ? std::max<int64_t>(n, 1) : b.lengths.back();
-  if (n == 0) {
-    out += '\n';
-    return;
-  }
-  for (int64_t i = 0; i < n; ++i) {
-    codec.write_text(b.bytes.data() + i * codec.memory_size(), out);
-    out += (i + 1) % row == 0 ? '\n' : ' ';
-  }
+void render_text_block(const ElementCodec& codec, const ElementBlock& b, bool is_list,
+                       std::string& out) {
+    const int64_t n = b.count();
+    const int64_t row = is_list || b.lengths.empty() ? std::max<int64_t>(n, 1) : b.lengths.back();
+    if (n == 0) {
+        out += '\n';
+        return;
+    }
+    for (int64_t i = 0; i < n; ++i) {
+        codec.write_text(b.bytes.data() + i * codec.memory_size(), out);
+        out += (i + 1) % row == 0 ? '\n' : ' ';
+    }
 }
 
-}  // namespace
+} // namespace
 
 int64_t ElementBlock::count() const {
-  int64_t n = 1;
-  for (int64_t x : lengths) n *= x;
-  return n;
+    int64_t n = 1;
+    for (int64_t x : lengths)
+        n *= x;
+    return n;
 }
 
 DataCollection DataCollection::array(ElementBlock a) {
-  DataCollection d{Collection::array, a.lengths, {}};
-  d.items.push_back(std::move(a));
-  return d;
+    DataCollection d{Collection::array, a.lengths, {}};
+    d.items.push_back(std::move(a));
+    return d;
 }
 DataCollection DataCollection::list(ElementBlock l) {
-  DataCollection d{Collection::list, l.lengths, {}};
-  d.items.push_back(std::move(l));
-  return d;
+    DataCollection d{Collection::list, l.lengths, {}};
+    d.items.push_back(std::move(l));
+    return d;
 }
 DataCollection DataCollection::list_of_arrays(std::vector<ElementBlock> arrays) {
-  int64_t n = static_cast<int64_t>(arrays.size());
-  return DataCollection{Collection::list_of_arrays, {n}, std::move(arrays)};
+    int64_t n = static_cast<int64_t>(arrays.size());
+    return DataCollection{Collection::list_of_arrays, {n}, std::move(arrays)};
 }
-DataCollection DataCollection::array_of_lists(std::vector<int64_t> outer, std::vector<ElementBlock> lists) {
-  return DataCollection{Collection::array_of_lists, std::move(outer), std::move(lists)};
+DataCollection DataCollection::array_of_lists(std::vector<int64_t> outer,
+                                              std::vector<ElementBlock> lists) {
+    return DataCollection{Collection::array_of_lists, std::move(outer), std::move(lists)};
 }
 
-void write_data_file(const std::string& path, const ElementCodec& codec, const DataCollection& data) {
-  const Encoding enc = encoding_of(path);
-  check_collection(data);
-  std::string out = render_header(data.kind);
-  std::vector<DirEntry> entries;
-  int64_t offset = 0;
-  for (const ElementBlock& b : data.items) {
-    entries.push_back({offset, b.lengths});
-    offset += b.count();
-  }
-  const bool lists = data.kind == Collection::list || data.kind == Collection::array_of_lists;
-  if (enc == Encoding::text) {
-    size_t before = out.size();
-    try {
-      for (const ElementBlock& b : data.items) render_text_block(codec, b, lists, out);
-    } catch (const std::invalid_argument& e) {
-      throw DataFileError(fmt::format("{}: {}", path, e.what()));
+void write_data_file(const std::string& path, const ElementCodec& codec,
+                     const DataCollection& data) {
+    const Encoding enc = encoding_of(path);
+    check_collection(data);
+    std::string out = render_header(data.kind);
+    std::vector<DirEntry> entries;
+    int64_t offset = 0;
+    for (const ElementBlock& b : data.items) {
+        entries.push_back({offset, b.lengths});
+        offset += b.count();
     }
-    if (out.size() == before) out += '\n';
-  } else {
-    size_t at = out.size();
-    out.resize(at + offset * codec.binary_size());
-    for (const ElementBlock& b : data.items)
-      for (int64_t i = 0; i < b.count(); ++i, at += codec.binary_size())
-        codec.encode(b.bytes.data() + i * codec.memory_size(), reinterpret_cast<std::byte*>(out.data() + at));
-    out += '\n';
-  }
-  out += render_trailer(data.kind, data.shape, entries);
-  write_file_atomically(path, out);
+    const bool lists = data.kind == Collection::list || data.kind == Collection::array_of_lists;
+    if (enc == Encoding::text) {
+        size_t before = out.size();
+        try {
+            for (const ElementBlock& b : data.items)
+                render_text_block(codec, b, lists, out);
+        } catch (const std::invalid_argument& e) {
+            throw DataFileError(fmt::format("{}: {}", path, e.what()));
+        }
+        if (out.size() == before)
+            out += '\n';
+    } else {
+        size_t at = out.size();
+        out.resize(at + offset * codec.binary_size());
+        for (const ElementBlock& b : data.items)
+            for (int64_t i = 0; i < b.count(); ++i, at += codec.binary_size())
+                codec.encode(b.bytes.data() + i * codec.memory_size(),
+                             reinterpret_cast<std::byte*>(out.data() + at));
+        out += '\n';
+    }
+    out += render_trailer(data.kind, data.shape, entries);
+    write_file_atomically(path, out);
 }
 
 std::vector<DimRange> ranges_from_file(const std::vector<int64_t>& lengths) {
-  std::vector<DimRange> r;
-  for (int64_t d : lengths) r.push_back({0, d - 1});
-  return r;
+    std::vector<DimRange> r;
+    for (int64_t d : lengths)
+        r.push_back({0, d - 1});
+    return r;
 }
 
 std::string read_whole_file(const std::string& path) {
-  std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (!f) throw DataFileError(fmt::format("{}: cannot open for reading: {}", path, std::strerror(errno)));
-  std::string s;
-  char buf[1 << 16];
-  size_t n;
-  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) s.append(buf, n);
-  std::fclose(f);
-  return s;
+    std::FILE* f = std::fopen(path.c_str(), "rb");
+    if (!f)
+        throw DataFileError(
+            fmt::format("{}: cannot open for reading: {}", path, std::strerror(errno)));
+    std::string s;
+    char buf[1 << 16];
+    size_t n;
+    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0)
+        s.append(buf, n);
+    std::fclose(f);
+    return s;
 }
 
-DataCollection read_data_file(const std::string& path, const ElementCodec& codec, const FileExpectation& expect) {
-  encoding_of(path);  // reject unknown extensions before touching the file
-  const std::string file = read_whole_file(path);
-  FileLayout L = scan_layout(path, file.size(), [&](uint64_t off, uint64_t len) { return file.substr(off, len); }, expect);
-  DataCollection d{L.kind, L.shape, {}};
-  for (const DirEntry& e : L.entries) {
-    ElementBlock b{e.lengths, {}};
-    b.bytes.resize(e.count() * codec.memory_size());
-    d.items.push_back(std::move(b));
-  }
-  std::string_view content = std::string_view(file).substr(L.content_begin, L.content_end - L.content_begin);
-  const std::string what = describe_shape(L.kind, L.shape);
-  if (L.encoding == Encoding::binary) {
-    const uint64_t want = L.total_elements * codec.binary_size();
-    if (content.size() != want)
-      throw DataFileError(fmt::format("{}: expected {} content bytes for {} of {} ({} elements of {} bytes), found {}", path,
-                                      want, what, codec.type_name(), L.total_elements, codec.binary_size(), content.size()));
-    const auto* in = reinterpret_cast<const std::byte*>(content.data());
-    for (ElementBlock& b : d.items)
-      for (int64_t i = 0; i < b.count(); ++i, in += codec.binary_size()) codec.decode(in, b.bytes.data() + i * codec.memory_size());
-    return d;
-  }
-  auto tokens = tokenize(path, content, 2);
-  const size_t fields = static_cast<size_t>(codec.text_fields());
-  const size_t want = static_cast<size_t>(L.total_elements) * fields;
-  if (tokens.size() != want) {
-    if (fields == 1 || tokens.size() % fields == 0)
-      throw DataFileError(fmt::format("{}: line {}: expected {} elements for {}, found {}", path, L.trailer_line,
-                                      L.total_elements, what, tokens.size() / fields));
-    throw DataFileError(fmt::format("{}: line {}: expected {} elements ({} values) for {} of {}, found {} values", path,
-                                    L.trailer_line, L.total_elements, want, what, codec.type_name(), tokens.size()));
-  }
-  std::vector<std::string_view> fieldv(fields);
-  size_t t = 0;
-  std::string error;
-  for (ElementBlock& b : d.items) {
-    for (int64_t i = 0; i < b.count(); ++i) {
-      for (size_t f = 0; f < fields; ++f) fieldv[f] = tokens[t + f].text;
-      if (!codec.read_text(fieldv, b.bytes.data() + i * codec.memory_size(), error))
-        throw DataFileError(fmt::format("{}: line {}: {}", path, tokens[t].line, error));
-      t += fields;
+DataCollection read_data_file(const std::string& path, const ElementCodec& codec,
+                              const FileExpectation& expect) {
+    encoding_of(path); // reject unknown extensions before touching the file
+    const std::string file = read_whole_file(path);
+    FileLayout L = scan_layout(
+        path, file.size(), [&](uint64_t off, uint64_t len) { return file.substr(off, len); },
+        expect);
+    DataCollection d{L.kind, L.shape, {}};
+    for (const DirEntry& e : L.entries) {
+        ElementBlock b{e.lengths, {}};
+        b.bytes.resize(e.count() * codec.memory_size());
+        d.items.push_back(std::move(b));
     }
-  }
-  return d;
+    std::string_view content =
+        std::string_view(file).substr(L.content_begin, L.content_end - L.content_begin);
+    const std::string what = describe_shape(L.kind, L.shape);
+    if (L.encoding == Encoding::binary) {
+        const uint64_t want = L.total_elements * codec.binary_size();
+        if (content.size() != want)
+            throw DataFileError(fmt::format(
+                "{}: expected {} content bytes for {} of {} ({} elements of {} bytes), found {}",
+                path, want, what, codec.type_name(), L.total_elements, codec.binary_size(),
+                content.size()));
+        const auto* in = reinterpret_cast<const std::byte*>(content.data());
+        for (ElementBlock& b : d.items)
+            for (int64_t i = 0; i < b.count(); ++i, in += codec.binary_size())
+                codec.decode(in, b.bytes.data() + i * codec.memory_size());
+        return d;
+    }
+    auto tokens = tokenize(path, content, 2);
+    const size_t fields = static_cast<size_t>(codec.text_fields());
+    const size_t want = static_cast<size_t>(L.total_elements) * fields;
+    if (tokens.size() != want) {
+        if (fields == 1 || tokens.size() % fields == 0)
+            throw DataFileError(fmt::format("{}: line {}: expected {} elements for {}, found {}",
+                                            path, L.trailer_line, L.total_elements, what,
+                                            tokens.size() / fields));
+        throw DataFileError(fmt::format(
+            "{}: line {}: expected {} elements ({} values) for {} of {}, found {} values", path,
+            L.trailer_line, L.total_elements, want, what, codec.type_name(), tokens.size()));
+    }
+    std::vector<std::string_view> fieldv(fields);
+    size_t t = 0;
+    std::string error;
+    for (ElementBlock& b : d.items) {
+        for (int64_t i = 0; i < b.count(); ++i) {
+            for (size_t f = 0; f < fields; ++f)
+                fieldv[f] = tokens[t + f].text;
+            if (!codec.read_text(fieldv, b.bytes.data() + i * codec.memory_size(), error))
+                throw DataFileError(fmt::format("{}: line {}: {}", path, tokens[t].line, error));
+            t += fields;
+        }
+    }
+    return d;
 }
 
-}  // namespace itrt
+} // namespace itrt

@@ -18,46 +18,50 @@ namespace itrt {
 
 // One array (its lengths) or one list ({length}) of elements in memory, row-major.
 struct ElementBlock {
-  std::vector<int64_t> lengths;
-  std::vector<std::byte> bytes;  // count() * codec.memory_size()
-  int64_t count() const;
+    std::vector<int64_t> lengths;
+    std::vector<std::byte> bytes; // count() * codec.memory_size()
+    int64_t count() const;
 
-  template <class T>
-  static ElementBlock of(std::vector<int64_t> lengths, const std::vector<T>& values) {
-    static_assert(std::is_trivially_copyable_v<T>);
-    ElementBlock b{std::move(lengths), std::vector<std::byte>(values.size() * sizeof(T))};
-    if (!values.empty()) std::memcpy(b.bytes.data(), values.data(), b.bytes.size());
-    return b;
-  }
-  template <class T>
-  std::vector<T> values() const {
-    static_assert(std::is_trivially_copyable_v<T>);
-    std::vector<T> v(bytes.size() / sizeof(T));
-    if (!v.empty()) std::memcpy(v.data(), bytes.data(), v.size() * sizeof(T));
-    return v;
-  }
+    template <class T>
+    static ElementBlock of(std::vector<int64_t> lengths, const std::vector<T>& values) {
+        static_assert(std::is_trivially_copyable_v<T>);
+        ElementBlock b{std::move(lengths), std::vector<std::byte>(values.size() * sizeof(T))};
+        if (!values.empty())
+            std::memcpy(b.bytes.data(), values.data(), b.bytes.size());
+        return b;
+    }
+    template <class T> std::vector<T> values() const {
+        static_assert(std::is_trivially_copyable_v<T>);
+        std::vector<T> v(bytes.size() / sizeof(T));
+        if (!v.empty())
+            std::memcpy(v.data(), bytes.data(), v.size() * sizeof(T));
+        return v;
+    }
 };
 
 // The content of a data file. `shape` is as in FileLayout: array lengths (Array), {length}
 // (List), {number of arrays} (List of Arrays), outer lengths (Array of Lists). `items` holds the
 // collections in content order: one for Array and List, one per array or per cell otherwise.
 struct DataCollection {
-  Collection kind = Collection::array;
-  std::vector<int64_t> shape;
-  std::vector<ElementBlock> items;
+    Collection kind = Collection::array;
+    std::vector<int64_t> shape;
+    std::vector<ElementBlock> items;
 
-  static DataCollection array(ElementBlock a);
-  static DataCollection list(ElementBlock l);
-  static DataCollection list_of_arrays(std::vector<ElementBlock> arrays);
-  static DataCollection array_of_lists(std::vector<int64_t> outer, std::vector<ElementBlock> lists);
+    static DataCollection array(ElementBlock a);
+    static DataCollection list(ElementBlock l);
+    static DataCollection list_of_arrays(std::vector<ElementBlock> arrays);
+    static DataCollection array_of_lists(std::vector<int64_t> outer,
+                                         std::vector<ElementBlock> lists);
 };
 
 // Writes `data` to `path` (`.txt` or `.bin`) through a temporary file and a rename.
-void write_data_file(const std::string& path, const ElementCodec& codec, const DataCollection& data);
+void write_data_file(const std::string& path, const ElementCodec& codec,
+                     const DataCollection& data);
 
 // Reads `path`, checking it against `expect`; arrays read back have ranges 0..d-1.
 // Throws DataFileError with a precise message for any malformed or mismatching file.
-DataCollection read_data_file(const std::string& path, const ElementCodec& codec, const FileExpectation& expect);
+DataCollection read_data_file(const std::string& path, const ElementCodec& codec,
+                              const FileExpectation& expect);
 
 // The ranges an array read from a file gets: 0..d-1 per dimension.
 std::vector<DimRange> ranges_from_file(const std::vector<int64_t>& lengths);
@@ -65,4 +69,4 @@ std::vector<DimRange> ranges_from_file(const std::vector<int64_t>& lengths);
 // Reads the whole file (for scan_layout); throws DataFileError if it cannot be opened.
 std::string read_whole_file(const std::string& path);
 
-}  // namespace itrt
+} // namespace itrt

@@ -14,35 +14,35 @@ namespace itrt {
 enum class Collection { array, list, array_of_lists, list_of_arrays };
 enum class Encoding { text, binary };
 
-std::string_view header_of(Collection kind);  // "Array", "List", "Array of Lists", "List of Arrays"
+std::string_view header_of(Collection kind); // "Array", "List", "Array of Lists", "List of Arrays"
 // `.txt` -> text, `.bin` -> binary; anything else throws DataFileError.
 Encoding encoding_of(std::string_view path);
 
 // One collection stored in the content: an array (its lengths) or a list (one length).
 struct DirEntry {
-  int64_t offset = 0;             // in elements from the start of the content
-  std::vector<int64_t> lengths;
-  int64_t count() const;
+    int64_t offset = 0; // in elements from the start of the content
+    std::vector<int64_t> lengths;
+    int64_t count() const;
 };
 
 struct FileLayout {
-  Collection kind = Collection::array;
-  Encoding encoding = Encoding::text;
-  std::vector<int64_t> shape;      // the last trailer line: array lengths, list length, number of
+    Collection kind = Collection::array;
+    Encoding encoding = Encoding::text;
+    std::vector<int64_t> shape;    // the last trailer line: array lengths, list length, number of
                                    // arrays (List of Arrays) or outer lengths (Array of Lists)
-  std::vector<DirEntry> entries;   // the collections in content order (Array and List: one)
-  int64_t total_elements = 0;
-  uint64_t content_begin = 0;      // byte range of the content; for binary files the separator LF
-  uint64_t content_end = 0;        // before the trailer is excluded
-  int64_t trailer_line = 0;        // line number of the last trailer line (text files)
+    std::vector<DirEntry> entries; // the collections in content order (Array and List: one)
+    int64_t total_elements = 0;
+    uint64_t content_begin = 0; // byte range of the content; for binary files the separator LF
+    uint64_t content_end = 0;   // before the trailer is excluded
+    int64_t trailer_line = 0;   // line number of the last trailer line (text files)
 };
 
 // What the program expects to read.
 struct FileExpectation {
-  Collection kind = Collection::array;
-  int rank = -1;                  // dimensionality of the array(s), or of the outer array of an
+    Collection kind = Collection::array;
+    int rank = -1;                // dimensionality of the array(s), or of the outer array of an
                                   // Array of Lists; -1 accepts any
-  std::vector<int64_t> lengths;   // required lengths (e.g. a linked array's); empty accepts any
+    std::vector<int64_t> lengths; // required lengths (e.g. a linked array's); empty accepts any
 };
 
 // Reads `len` bytes at byte offset `off` of the file.
@@ -55,10 +55,11 @@ FileLayout scan_layout(const std::string& path, uint64_t file_size, const ByteRe
 // The header line, LF-terminated.
 std::string render_header(Collection kind);
 // The trailer lines, each LF-terminated, for the given shape and content collections.
-std::string render_trailer(Collection kind, const std::vector<int64_t>& shape, const std::vector<DirEntry>& entries);
+std::string render_trailer(Collection kind, const std::vector<int64_t>& shape,
+                           const std::vector<DirEntry>& entries);
 // "2*3" for {2, 3}.
 std::string format_lengths(const std::vector<int64_t>& lengths);
 // "a 2*3 Array", "a List of length 4", "a List of 2 Arrays", "a 1*2 Array of Lists".
 std::string describe_shape(Collection kind, const std::vector<int64_t>& shape);
 
-}  // namespace itrt
+} // namespace itrt

@@ -23,119 +23,144 @@ using namespace detail;
 
 // A file view type over byte ranges [disp, disp+len), sorted and disjoint.
 MPI_Datatype file_type(const std::vector<std::pair<int64_t, int64_t>>& byte_ranges) {
-  std::vector<int> lens;
-  std::vector<MPI_Aint> disps;
-  for (const auto& [d, l] : byte_ranges) {
-    disps.push_back(static_cast<MPI_Aint>(d));
-    lens.push_back(static_cast<int>(l));
-  }
-  MPI_Datatype t;
-  MPI_Type_create_hindexed(static_cast<int>(lens.size()), lens.data(), disps.data(), MPI_BYTE, &t);
-  MPI_Type_commit(&t);
-  return t;
+    std::vector<int> lens;
+    std::vector<MPI_Aint> disps;
+    for (const auto& [d, l] : byte_ranges) {
+        disps.push_back(static_cast<MPI_Aint>(d));
+        lens.push_back(static_cast<int>(l));
+    }
+    MPI_Datatype t;
+    MPI_Type_create_hindexed(static_cast<int>(lens.size()), lens.data(), disps.data(), MPI_BYTE,
+                             &t);
+    MPI_Type_commit(&t);
+    return t;
 }
 
-// Collective read or write of `buf` through a view of the given byte ranges (offsets relative to `disp`).
-int transfer_all(MPI_File fh, MPI_Offset disp, const std::vector<std::pair<int64_t, int64_t>>& byte_ranges,
+// Collective read or write of `buf` through a view of the given byte ranges (offsets relative to
+// `disp`).
+int transfer_all(MPI_File fh, MPI_Offset disp,
+                 const std::vector<std::pair<int64_t, int64_t>>& byte_ranges,
                  std::vector<std::byte>& buf, bool write) {
-  MPI_Datatype ft = MPI_BYTE;
-  if (!byte_ranges.empty()) ft = file_type(byte_ranges);
-  int rc = MPI_File_set_view(fh, disp, MPI_BYTE, ft, "native", MPI_INFO_NULL);
-  MPI_Status st;
-  int count = static_cast<int>(buf.size());
-  if (rc == MPI_SUCCESS)
-    rc = write ? MPI_File_write_all(fh, buf.data(), count, MPI_BYTE, &st) : MPI_File_read_all(fh, buf.data(), count, MPI_BYTE, &st);
-  if (!byte_ranges.empty()) MPI_Type_free(&ft);
-  return rc;
+    MPI_Datatype ft = MPI_BYTE;
+    if (!byte_ranges.empty())
+        ft = file_type(byte_ranges);
+    int rc = MPI_File_set_view(fh, disp, MPI_BYTE, ft, "native", MPI_INFO_NULL);
+    MPI_Status st;
+    int count = static_cast<int>(buf.size());
+    if (rc == MPI_SUCCESS)
+        rc = write ? MPI_File_write_all(fh, buf.data(), count, MPI_BYTE, &st)
+                   : MPI_File_read_all(fh, buf.data(), count, MPI_BYTE, &st);
+    if (!byte_ranges.empty())
+        MPI_Type_free(&ft);
+    return rc;
 }
 
-}  // namespace
+} // namespace
 
 void write_array_parts(MPI_Comm comm, const std::string& path, const ElementCodec& codec,
-                       const std::vector<DimRange>& ranges, const std::vector<ConstLocalPart>& parts) {
-  int rank;
-  MPI_Comm_rank(comm, &rank);
-  std::string error;
-  bool text = false;
-  try {
-    text = encoding_of(path) == Encoding::text;
-  } catch (const DataFileError& e) {
-    error = e.what();
-  }
-  throw_if_any(comm, error);
-  if (text) return write_text_array_parts(comm, path, codec, ranges, parts);
-
-  std::vector<int64_t> lengths;
-  int64_t elements = 1;
-  for (const DimRange& r : ranges) {
-    lengths.push_back(r.length());
-    elements *= r.length();
-  }
-  // Encode this rank's owned elements in file order.
-  std::vector<Segment> segs;
-  for (size_t i = 0; i < parts.size(); ++i) part_segments(*parts[i].part, true, ranges, i, segs);
-  std::sort(segs.begin(), segs.end(), [](const Segment& a, const Segment& b) { return a.file < b.file; });
-  const size_t esz = codec.binary_size(), msz = codec.memory_size();
-  int64_t total = 0;
-  for (const Segment& s : segs) total += s.length;
-  std::vector<std::byte> buf(total * esz);
-  std::vector<std::pair<int64_t, int64_t>> byte_ranges;
-  std::byte* out = buf.data();
-  for (const Segment& s : segs) {
-    const auto* src = static_cast<const std::byte*>(parts[s.part].storage);
-    for (int64_t e = 0; e < s.length; ++e, out += esz) codec.encode(src + (s.local + e) * msz, out);
-    if (!byte_ranges.empty() && byte_ranges.back().first + byte_ranges.back().second == s.file * static_cast<int64_t>(esz)) {
-      byte_ranges.back().second += s.length * esz;
-    } else {
-      byte_ranges.push_back({s.file * static_cast<int64_t>(esz), s.length * static_cast<int64_t>(esz)});
-    }
-  }
-
-  long long mine = total, covered = 0;
-  MPI_Allreduce(&mine, &covered, 1, MPI_LONG_LONG, MPI_SUM, comm);
-  if (covered != elements)
-    throw DataFileError(fmt::format("{}: internal error: the parts written cover {} elements, but the {} array has {} "
-                                    "(each element must be written by exactly one part)",
-                                    path, covered, format_lengths(lengths), elements));
-  const std::string header = render_header(Collection::array);
-  const std::string trailer = "\n" + render_trailer(Collection::array, lengths, {});
-  std::string tmp;
-  if (rank == 0) {
-    tmp = temporary_path_for(path, fmt::format("mpi{}", ::getpid()));
-    std::remove(tmp.c_str());
-  }
-  tmp = bcast_string(comm, tmp);
-
-  MPI_File fh;
-  int rc = MPI_File_open(comm, tmp.c_str(), MPI_MODE_CREATE | MPI_MODE_WRONLY, MPI_INFO_NULL, &fh);
-  if (rc != MPI_SUCCESS) error = fmt::format("{}: cannot open for writing: {}", path, mpi_error(rc));
-  throw_if_any(comm, error);
-  if (rank == 0) {
-    MPI_Status st;
-    const MPI_Offset end = static_cast<MPI_Offset>(header.size() + elements * esz);
-    rc = MPI_File_write_at(fh, 0, header.data(), static_cast<int>(header.size()), MPI_CHAR, &st);
-    if (rc == MPI_SUCCESS) rc = MPI_File_write_at(fh, end, trailer.data(), static_cast<int>(trailer.size()), MPI_CHAR, &st);
-    if (rc != MPI_SUCCESS) error = fmt::format("{}: write failed: {}", path, mpi_error(rc));
-  }
-  rc = transfer_all(fh, static_cast<MPI_Offset>(header.size()), byte_ranges, buf, true);
-  if (rc != MPI_SUCCESS && error.empty()) error = fmt::format("{}: write failed: {}", path, mpi_error(rc));
-  rc = MPI_File_close(&fh);
-  if (rc != MPI_SUCCESS && error.empty()) error = fmt::format("{}: write failed: {}", path, mpi_error(rc));
-  if (!error.empty() && rank == 0) std::remove(tmp.c_str());
-  try {
-    throw_if_any(comm, error);
-  } catch (...) {
-    if (rank == 0) std::remove(tmp.c_str());
-    throw;
-  }
-  if (rank == 0) {
+                       const std::vector<DimRange>& ranges,
+                       const std::vector<ConstLocalPart>& parts) {
+    int rank;
+    MPI_Comm_rank(comm, &rank);
+    std::string error;
+    bool text = false;
     try {
-      commit_temporary(tmp, path);
+        text = encoding_of(path) == Encoding::text;
     } catch (const DataFileError& e) {
-      error = e.what();
+        error = e.what();
     }
-  }
-  throw_if_any(comm, error);
+    throw_if_any(comm, error);
+    if (text)
+        return write_text_array_parts(comm, path, codec, ranges, parts);
+
+    std::vector<int64_t> lengths;
+    int64_t elements = 1;
+    for (const DimRange& r : ranges) {
+        lengths.push_back(r.length());
+        elements *= r.length();
+    }
+    // Encode this rank's owned elements in file order.
+    std::vector<Segment> segs;
+    for (size_t i = 0; i < parts.size(); ++i)
+        part_segments(*parts[i].part, true, ranges, i, segs);
+    std::sort(segs.begin(), segs.end(),
+              [](const Segment& a, const Segment& b) { return a.file < b.file; });
+    const size_t esz = codec.binary_size(), msz = codec.memory_size();
+    int64_t total = 0;
+    for (const Segment& s : segs)
+        total += s.length;
+    std::vector<std::byte> buf(total * esz);
+    std::vector<std::pair<int64_t, int64_t>> byte_ranges;
+    std::byte* out = buf.data();
+    for (const Segment& s : segs) {
+        const auto* src = static_cast<const std::byte*>(parts[s.part].storage);
+        for (int64_t e = 0; e < s.length; ++e, out += esz)
+            codec.encode(src + (s.local + e) * msz, out);
+        if (!byte_ranges.empty() && byte_ranges.back().first + byte_ranges.back().second ==
+                                        s.file * static_cast<int64_t>(esz)) {
+            byte_ranges.back().second += s.length * esz;
+        } else {
+            byte_ranges.push_back(
+                {s.file * static_cast<int64_t>(esz), s.length * static_cast<int64_t>(esz)});
+        }
+    }
+
+    long long mine = total, covered = 0;
+    MPI_Allreduce(&mine, &covered, 1, MPI_LONG_LONG, MPI_SUM, comm);
+    if (covered != elements)
+        throw DataFileError(fmt::format(
+            "{}: internal error: the parts written cover {} elements, but the {} array has {} "
+            "(each element must be written by exactly one part)",
+            path, covered, format_lengths(lengths), elements));
+    const std::string header = render_header(Collection::array);
+    const std::string trailer = "\n" + render_trailer(Collection::array, lengths, {});
+    std::string tmp;
+    if (rank == 0) {
+        tmp = temporary_path_for(path, fmt::format("mpi{}", ::getpid()));
+        std::remove(tmp.c_str());
+    }
+    tmp = bcast_string(comm, tmp);
+
+    MPI_File fh;
+    int rc =
+        MPI_File_open(comm, tmp.c_str(), MPI_MODE_CREATE | MPI_MODE_WRONLY, MPI_INFO_NULL, &fh);
+    if (rc != MPI_SUCCESS)
+        error = fmt::format("{}: cannot open for writing: {}", path, mpi_error(rc));
+    throw_if_any(comm, error);
+    if (rank == 0) {
+        MPI_Status st;
+        const MPI_Offset end = static_cast<MPI_Offset>(header.size() + elements * esz);
+        rc =
+            MPI_File_write_at(fh, 0, header.data(), static_cast<int>(header.size()), MPI_CHAR, &st);
+        if (rc == MPI_SUCCESS)
+            rc = MPI_File_write_at(fh, end, trailer.data(), static_cast<int>(trailer.size()),
+                                   MPI_CHAR, &st);
+        if (rc != MPI_SUCCESS)
+            error = fmt::format("{}: write failed: {}", path, mpi_error(rc));
+    }
+    rc = transfer_all(fh, static_cast<MPI_Offset>(header.size()), byte_ranges, buf, true);
+    if (rc != MPI_SUCCESS && error.empty())
+        error = fmt::format("{}: write failed: {}", path, mpi_error(rc));
+    rc = MPI_File_close(&fh);
+    if (rc != MPI_SUCCESS && error.empty())
+        error = fmt::format("{}: write failed: {}", path, mpi_error(rc));
+    if (!error.empty() && rank == 0)
+        std::remove(tmp.c_str());
+    try {
+        throw_if_any(comm, error);
+    } catch (...) {
+        if (rank == 0)
+            std::remove(tmp.c_str());
+        throw;
+    }
+    if (rank == 0) {
+        try {
+            commit_temporary(tmp, path);
+        } catch (const DataFileError& e) {
+            error = e.what();
+        }
+    }
+    throw_if_any(comm, error);
 }
 
 namespace {
@@ -143,111 +168,129 @@ namespace {
 using namespace detail;
 
 // Rank 0 parses header and trailer; every rank gets the layout or the same error.
-FileLayout collective_layout(MPI_Comm comm, const std::string& path, const FileExpectation& expect, size_t elem_size) {
-  int rank;
-  MPI_Comm_rank(comm, &rank);
-  std::string error;
-  FileLayout L;
-  if (rank == 0) {
-    try {
-      encoding_of(path);
-      std::FILE* f = std::fopen(path.c_str(), "rb");
-      if (!f) throw DataFileError(fmt::format("{}: cannot open for reading: {}", path, std::strerror(errno)));
-      std::fseek(f, 0, SEEK_END);
-      uint64_t size = static_cast<uint64_t>(std::ftell(f));
-      auto reader = [&](uint64_t off, uint64_t len) {
-        std::string s(len, '\0');
-        std::fseek(f, static_cast<long>(off), SEEK_SET);
-        s.resize(std::fread(s.data(), 1, len, f));
-        return s;
-      };
-      try {
-        L = scan_layout(path, size, reader, expect);
-      } catch (...) {
-        std::fclose(f);
-        throw;
-      }
-      std::fclose(f);
-      uint64_t have = L.content_end - L.content_begin, want = L.total_elements * elem_size;
-      if (elem_size > 0 && have != want)
-        throw DataFileError(fmt::format("{}: expected {} content bytes for {} ({} elements of {} bytes), found {}", path, want,
-                                        describe_shape(L.kind, L.shape), L.total_elements, elem_size, have));
-    } catch (const DataFileError& e) {
-      error = e.what();
+FileLayout collective_layout(MPI_Comm comm, const std::string& path, const FileExpectation& expect,
+                             size_t elem_size) {
+    int rank;
+    MPI_Comm_rank(comm, &rank);
+    std::string error;
+    FileLayout L;
+    if (rank == 0) {
+        try {
+            encoding_of(path);
+            std::FILE* f = std::fopen(path.c_str(), "rb");
+            if (!f)
+                throw DataFileError(
+                    fmt::format("{}: cannot open for reading: {}", path, std::strerror(errno)));
+            std::fseek(f, 0, SEEK_END);
+            uint64_t size = static_cast<uint64_t>(std::ftell(f));
+            auto reader = [&](uint64_t off, uint64_t len) {
+                std::string s(len, '\0');
+                std::fseek(f, static_cast<long>(off), SEEK_SET);
+                s.resize(std::fread(s.data(), 1, len, f));
+                return s;
+            };
+            try {
+                L = scan_layout(path, size, reader, expect);
+            } catch (...) {
+                std::fclose(f);
+                throw;
+            }
+            std::fclose(f);
+            uint64_t have = L.content_end - L.content_begin, want = L.total_elements * elem_size;
+            if (elem_size > 0 && have != want)
+                throw DataFileError(fmt::format(
+                    "{}: expected {} content bytes for {} ({} elements of {} bytes), found {}",
+                    path, want, describe_shape(L.kind, L.shape), L.total_elements, elem_size,
+                    have));
+        } catch (const DataFileError& e) {
+            error = e.what();
+        }
     }
-  }
-  throw_if_any(comm, error);
-  long long meta[2] = {static_cast<long long>(L.content_begin), static_cast<long long>(L.shape.size())};
-  MPI_Bcast(meta, 2, MPI_LONG_LONG, 0, comm);
-  L.content_begin = static_cast<uint64_t>(meta[0]);
-  L.shape.resize(meta[1]);
-  std::vector<long long> shape(L.shape.begin(), L.shape.end());
-  MPI_Bcast(shape.data(), static_cast<int>(meta[1]), MPI_LONG_LONG, 0, comm);
-  L.shape.assign(shape.begin(), shape.end());
-  return L;
+    throw_if_any(comm, error);
+    long long meta[2] = {static_cast<long long>(L.content_begin),
+                         static_cast<long long>(L.shape.size())};
+    MPI_Bcast(meta, 2, MPI_LONG_LONG, 0, comm);
+    L.content_begin = static_cast<uint64_t>(meta[0]);
+    L.shape.resize(meta[1]);
+    std::vector<long long> shape(L.shape.begin(), L.shape.end());
+    MPI_Bcast(shape.data(), static_cast<int>(meta[1]), MPI_LONG_LONG, 0, comm);
+    L.shape.assign(shape.begin(), shape.end());
+    return L;
 }
 
-}  // namespace
+} // namespace
 
-std::vector<int64_t> read_array_shape(MPI_Comm comm, const std::string& path, const FileExpectation& expect) {
-  return collective_layout(comm, path, expect, 0).shape;
+std::vector<int64_t> read_array_shape(MPI_Comm comm, const std::string& path,
+                                      const FileExpectation& expect) {
+    return collective_layout(comm, path, expect, 0).shape;
 }
 
 void read_array_parts(MPI_Comm comm, const std::string& path, const ElementCodec& codec,
                       const std::vector<DimRange>& ranges, const std::vector<LocalPart>& parts) {
-  std::string error;
-  bool text = false;
-  try {
-    text = encoding_of(path) == Encoding::text;
-  } catch (const DataFileError& e) {
-    error = e.what();
-  }
-  throw_if_any(comm, error);
-  if (text) return read_text_array_parts(comm, path, codec, ranges, parts);
-  FileExpectation expect{Collection::array, static_cast<int>(ranges.size()), {}};
-  for (const DimRange& r : ranges) expect.lengths.push_back(r.length());
-  FileLayout L = collective_layout(comm, path, expect, codec.binary_size());
-
-  std::vector<Segment> segs;
-  for (size_t i = 0; i < parts.size(); ++i) part_segments(*parts[i].part, false, ranges, i, segs);
-  std::sort(segs.begin(), segs.end(), [](const Segment& a, const Segment& b) { return a.file < b.file; });
-  // Merge overlapping/adjacent segments (padding of neighbouring parts overlaps) into disjoint ranges.
-  struct Merged {
-    int64_t file, length, staging;
-  };
-  std::vector<Merged> merged;
-  int64_t staged = 0;
-  for (const Segment& s : segs) {
-    if (!merged.empty() && s.file <= merged.back().file + merged.back().length) {
-      int64_t end = std::max(merged.back().file + merged.back().length, s.file + s.length);
-      staged += end - (merged.back().file + merged.back().length);
-      merged.back().length = end - merged.back().file;
-    } else {
-      merged.push_back({s.file, s.length, staged});
-      staged += s.length;
+    std::string error;
+    bool text = false;
+    try {
+        text = encoding_of(path) == Encoding::text;
+    } catch (const DataFileError& e) {
+        error = e.what();
     }
-  }
-  const size_t esz = codec.binary_size(), msz = codec.memory_size();
-  std::vector<std::byte> buf(staged * esz);
-  std::vector<std::pair<int64_t, int64_t>> byte_ranges;
-  for (const Merged& m : merged) byte_ranges.push_back({m.file * static_cast<int64_t>(esz), m.length * static_cast<int64_t>(esz)});
+    throw_if_any(comm, error);
+    if (text)
+        return read_text_array_parts(comm, path, codec, ranges, parts);
+    FileExpectation expect{Collection::array, static_cast<int>(ranges.size()), {}};
+    for (const DimRange& r : ranges)
+        expect.lengths.push_back(r.length());
+    FileLayout L = collective_layout(comm, path, expect, codec.binary_size());
 
-  MPI_File fh;
-  int rc = MPI_File_open(comm, path.c_str(), MPI_MODE_RDONLY, MPI_INFO_NULL, &fh);
-  if (rc != MPI_SUCCESS) error = fmt::format("{}: cannot open for reading: {}", path, mpi_error(rc));
-  throw_if_any(comm, error);
-  rc = transfer_all(fh, static_cast<MPI_Offset>(L.content_begin), byte_ranges, buf, false);
-  if (rc != MPI_SUCCESS) error = fmt::format("{}: read failed: {}", path, mpi_error(rc));
-  MPI_File_close(&fh);
-  throw_if_any(comm, error);
+    std::vector<Segment> segs;
+    for (size_t i = 0; i < parts.size(); ++i)
+        part_segments(*parts[i].part, false, ranges, i, segs);
+    std::sort(segs.begin(), segs.end(),
+              [](const Segment& a, const Segment& b) { return a.file < b.file; });
+    // Merge overlapping/adjacent segments (padding of neighbouring parts overlaps) into disjoint
+    // ranges.
+    struct Merged {
+        int64_t file, length, staging;
+    };
+    std::vector<Merged> merged;
+    int64_t staged = 0;
+    for (const Segment& s : segs) {
+        if (!merged.empty() && s.file <= merged.back().file + merged.back().length) {
+            int64_t end = std::max(merged.back().file + merged.back().length, s.file + s.length);
+            staged += end - (merged.back().file + merged.back().length);
+            merged.back().length = end - merged.back().file;
+        } else {
+            merged.push_back({s.file, s.length, staged});
+            staged += s.length;
+        }
+    }
+    const size_t esz = codec.binary_size(), msz = codec.memory_size();
+    std::vector<std::byte> buf(staged * esz);
+    std::vector<std::pair<int64_t, int64_t>> byte_ranges;
+    for (const Merged& m : merged)
+        byte_ranges.push_back(
+            {m.file * static_cast<int64_t>(esz), m.length * static_cast<int64_t>(esz)});
 
-  for (const Segment& s : segs) {
-    auto it = std::upper_bound(merged.begin(), merged.end(), s.file, [](int64_t f, const Merged& m) { return f < m.file; });
-    const Merged& m = *(it - 1);
-    const std::byte* in = buf.data() + (m.staging + s.file - m.file) * esz;
-    auto* dst = static_cast<std::byte*>(parts[s.part].storage);
-    for (int64_t e = 0; e < s.length; ++e, in += esz) codec.decode(in, dst + (s.local + e) * msz);
-  }
+    MPI_File fh;
+    int rc = MPI_File_open(comm, path.c_str(), MPI_MODE_RDONLY, MPI_INFO_NULL, &fh);
+    if (rc != MPI_SUCCESS)
+        error = fmt::format("{}: cannot open for reading: {}", path, mpi_error(rc));
+    throw_if_any(comm, error);
+    rc = transfer_all(fh, static_cast<MPI_Offset>(L.content_begin), byte_ranges, buf, false);
+    if (rc != MPI_SUCCESS)
+        error = fmt::format("{}: read failed: {}", path, mpi_error(rc));
+    MPI_File_close(&fh);
+    throw_if_any(comm, error);
+
+    for (const Segment& s : segs) {
+        auto it = std::upper_bound(merged.begin(), merged.end(), s.file,
+                                   [](int64_t f, const Merged& m) { return f < m.file; });
+        const Merged& m = *(it - 1);
+        const std::byte* in = buf.data() + (m.staging + s.file - m.file) * esz;
+        auto* dst = static_cast<std::byte*>(parts[s.part].storage);
+        for (int64_t e = 0; e < s.length; ++e, in += esz)
+            codec.decode(in, dst + (s.local + e) * msz);
+    }
 }
 
-}  // namespace itrt
+} // namespace itrt

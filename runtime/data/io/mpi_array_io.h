@@ -20,12 +20,12 @@ namespace itrt {
 // A part of the array on this rank and its local storage (row-major over the held set,
 // codec.memory_size() bytes per element).
 struct LocalPart {
-  const Part* part;
-  void* storage;
+    const Part* part;
+    void* storage;
 };
 struct ConstLocalPart {
-  const Part* part;
-  const void* storage;
+    const Part* part;
+    const void* storage;
 };
 
 // Collective over `comm`. Writes `path` (`.bin` or `.txt`) as an Array with the lengths of
@@ -33,14 +33,16 @@ struct ConstLocalPart {
 // ranks must cover the array exactly once (pass one replica of replicated parts).
 // Throws DataFileError on every rank if any rank fails.
 void write_array_parts(MPI_Comm comm, const std::string& path, const ElementCodec& codec,
-                       const std::vector<DimRange>& ranges, const std::vector<ConstLocalPart>& parts);
+                       const std::vector<DimRange>& ranges,
+                       const std::vector<ConstLocalPart>& parts);
 
 // Collective. The dimension lengths stored in the Array file `path` (rank 0 reads the trailer).
-std::vector<int64_t> read_array_shape(MPI_Comm comm, const std::string& path, const FileExpectation& expect);
+std::vector<int64_t> read_array_shape(MPI_Comm comm, const std::string& path,
+                                      const FileExpectation& expect);
 
 // Collective. Fills the held elements (padding included) of each of this rank's `parts` from
 // the Array file `path`, whose lengths must equal those of `ranges`.
 void read_array_parts(MPI_Comm comm, const std::string& path, const ElementCodec& codec,
                       const std::vector<DimRange>& ranges, const std::vector<LocalPart>& parts);
 
-}  // namespace itrt
+} // namespace itrt

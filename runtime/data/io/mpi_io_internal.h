@@ -17,10 +17,10 @@ namespace itrt::detail {
 // Elements [file, file+length) of the content (row-major positions) are elements
 // [local, local+length) of local storage of part number `part`.
 struct Segment {
-  int64_t file = 0;
-  int64_t local = 0;
-  int64_t length = 0;
-  size_t part = 0;
+    int64_t file = 0;
+    int64_t local = 0;
+    int64_t length = 0;
+    size_t part = 0;
 };
 
 // File segments of one part: `owned` selects the owned set, otherwise the held set.
@@ -35,8 +35,10 @@ void throw_if_any(MPI_Comm comm, const std::string& mine);
 
 // Text (`.txt`) Array files: rank 0 gathers/reads the whole array and writes/broadcasts it.
 void write_text_array_parts(MPI_Comm comm, const std::string& path, const ElementCodec& codec,
-                            const std::vector<DimRange>& ranges, const std::vector<ConstLocalPart>& parts);
+                            const std::vector<DimRange>& ranges,
+                            const std::vector<ConstLocalPart>& parts);
 void read_text_array_parts(MPI_Comm comm, const std::string& path, const ElementCodec& codec,
-                           const std::vector<DimRange>& ranges, const std::vector<LocalPart>& parts);
+                           const std::vector<DimRange>& ranges,
+                           const std::vector<LocalPart>& parts);
 
-}  // namespace itrt::detail
+} // namespace itrt::detail
