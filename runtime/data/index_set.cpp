@@ -44,6 +44,10 @@ std::optional<Piece> merge(const Piece& outer, const Piece& inner) {
         if (lo / outer.block == hi / outer.block)
             return Piece::progression(outer.map(lo), outer.step, inner.count);
     }
+    // Every inner step skips whole blocks: same offset in each block, so a progression again.
+    if (inner.affine() && inner.step % outer.block == 0)
+        return Piece::progression(outer.map(inner.offset), outer.period * (inner.step / outer.block),
+                                  inner.count);
     return std::nullopt;
 }
 

@@ -234,8 +234,14 @@ TEST(Nesting, StrideInsideBlockStrideUsesParentPositions) {
     ArrayConfig b{"x", {DimInstruction::split(0, {PartitionFn::stride, 1, 0, 0, 2})}};
     int64_t c1[] = {1};
     EXPECT_EQ(lpu_part(pa, b, c1).held(0).to_string(), "4,10");
+    // block_stride(2) blocks taken every other element of width 2: one progression again.
+    ArrayConfig b2{"x", {DimInstruction::split(0, {PartitionFn::stride, 1, 0, 0, 2})}};
+    EXPECT_EQ(lpu_part(pa, b2, c0).held(0).to_string(), "3,9");
+    EXPECT_EQ(lpu_part(pa, b2, c0).held(0).chain().size(), 1u);
+    EXPECT_EQ(lpu_part(pa, b2, c0).held(0).affine_translation()->step, 6);
     ArrayConfig bs{"x", {DimInstruction::split(0, {PartitionFn::block_size, 3})}};
     EXPECT_EQ(lpu_part(pa, bs, c0).held(0).to_string(), "3,4,9");
+    EXPECT_EQ(lpu_part(pa, bs, c0).held(0).chain().size(), 2u);  // not one piece: kept as a chain
     EXPECT_EQ(lpu_part(pa, bs, c1).held(0).to_string(), "10..10");
 }
 
