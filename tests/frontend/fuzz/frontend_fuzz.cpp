@@ -137,10 +137,13 @@ std::string join(const std::string& text, const std::vector<itc::TokenOffsets>& 
 int main() {
     std::signal(SIGALRM, onAlarm);
     std::vector<std::filesystem::path> examples;
-    for (const auto& dir : std::filesystem::directory_iterator(ITC_EXAMPLES_DIR))
+    for (const auto& dir : std::filesystem::directory_iterator(ITC_EXAMPLES_DIR)) {
+        if (!dir.is_directory())
+            continue;
         for (const auto& f : std::filesystem::directory_iterator(dir.path()))
             if (f.path().extension() == ".it")
                 examples.push_back(f.path());
+    }
     std::sort(examples.begin(), examples.end());
     if (examples.empty()) {
         std::fprintf(stderr, "frontend_fuzz: no examples under %s\n", ITC_EXAMPLES_DIR);
