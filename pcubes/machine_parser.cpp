@@ -88,7 +88,15 @@ std::string composeSyntaxMessage(antlr4::Parser& parser, const antlr4::Token* fo
                            "found {}",
                            what);
     }
-    return fmt::format("expected a level line such as `Space 1<core>: Core (4)`, found {}", what);
+    const antlr4::Token* previous = parser.getTokenStream()->LT(-1);
+    if (found && previous && found->getType() != antlr4::Token::EOF &&
+        previous->getLine() == found->getLine() && previous->getType() == P::RPAREN)
+        return fmt::format("unexpected {} after the level's count; a level line ends with its "
+                           "count `(N)` or its properties `{{ ... }}`, and comments start with `//`",
+                           what);
+    return fmt::format("expected a level line starting with `Space`, such as "
+                       "`Space 1<core>: Core (4)`, found {}",
+                       what);
 }
 
 class Builder {
