@@ -77,8 +77,9 @@ bool log_enabled(LogSystem sys, LogLevel level) {
 
 void log_write(LogSystem sys, LogLevel level, std::string_view text) {
   // One fprintf per line so lines from different threads do not interleave.
-  std::string line = fmt::format("[itrt r{} {} {}] {}\n", g_rank.load(std::memory_order_relaxed),
-                                 kSystemNames[static_cast<size_t>(sys)],
+  int rank = g_rank.load(std::memory_order_relaxed);  // -1 until Runtime knows it
+  std::string who = rank < 0 ? std::string("-") : "r" + std::to_string(rank);
+  std::string line = fmt::format("[itrt {} {} {}] {}\n", who, kSystemNames[static_cast<size_t>(sys)],
                                  kLevelNames[static_cast<size_t>(level)], text);
   std::fputs(line.c_str(), stderr);
 }

@@ -3,6 +3,7 @@
 
 #include "runtime/engine/log.h"
 
+#include <fmt/ranges.h>
 #include <hwloc.h>
 
 #include <mutex>
@@ -31,14 +32,11 @@ bool pin_current_thread(const std::vector<int>& os_pus) {
   hwloc_bitmap_t set = hwloc_bitmap_alloc();
   for (int pu : os_pus) hwloc_bitmap_set(set, static_cast<unsigned>(pu));
   int rc = hwloc_set_cpubind(topo, set, HWLOC_CPUBIND_THREAD);
-  char* text = nullptr;
-  hwloc_bitmap_asprintf(&text, set);
   if (rc != 0)
     log(LogSystem::pin, LogLevel::warn, "could not pin thread to PUs {} (continuing unpinned)",
-        text ? text : "?");
+        fmt::join(os_pus, ","));
   else
-    log(LogSystem::pin, LogLevel::debug, "thread pinned to PUs {}", text ? text : "?");
-  std::free(text);
+    log(LogSystem::pin, LogLevel::debug, "thread pinned to PUs {}", fmt::join(os_pus, ","));
   hwloc_bitmap_free(set);
   return rc == 0;
 }
