@@ -482,6 +482,15 @@ Type BodyChecker::checkAssign(const ast::Assign& e) {
         }
     }
     Type target = checkLValue(*e.target, e);
+    if (target.kind == TypeKind::Dimension && value.kind == TypeKind::Dimension &&
+        target.dims != value.dims) {
+        state_.rep.error(DiagKind::TypeMismatch, e.value->range,
+                         fmt::format("the target has {} dimension{}, but the value gives {}; "
+                                     "dimensionalities must match (assign one dimension with "
+                                     "`x.dimensionJ = y.dimensionK`)",
+                                     target.dims, target.dims == 1 ? "" : "s", value.dims));
+        return target;
+    }
     if (!isAssignable(target, value)) {
         std::string why;
         if (target.kind == TypeKind::Boolean || value.kind == TypeKind::Boolean)
@@ -692,12 +701,13 @@ Type BodyChecker::checkCall(const ast::Call& e) {
     if (it == state_.functions.end()) {
         std::vector<Type> dummy;
         for (const auto& a : e.args) checkExpr(*a.value);
+        bool isStage = false;
+        for (const auto& [tn, t] : state_.tasks) isStage |= t.stages.count(name) != 0;
         state_.rep.error(DiagKind::UnknownFunction, e.callee.range,
                          fmt::format("no function named {} is defined{}", q(name),
-                                     kind_ == BodyKind::Coordinator ? "; stages can be invoked only "
-                                                                      "from a task's Computation "
-                                                                      "section"
-                                                                    : ""));
+                                     isStage ? "; stages can be invoked only from a task's "
+                                               "Computation section"
+                                             : ""));
         return Type::error();
     }
     const ast::FunctionDef& fn = *it->second;
@@ -778,7 +788,7 @@ Type BodyChecker::checkBuiltin(const ast::Call& e) {
         auto* item = e.args[1].value->as<ast::StringLiteral>();
         if (!item) return mismatch(1, "a string literal naming an environmental item");
         if (!isString(t[2])) return mismatch(2, "a file name (`String`)");
-        if (t[0].isError()) return Type::Type::simple(TypeKind::Void);
+        if (t[0].isError()) return Type::simple(TypeKind::Void);
         const TaskSym* task = state_.findTask(t[0].name);
         if (!task) return Type::simple(TypeKind::Void);
         auto it = task->globals.find(item->value);
@@ -1139,6 +1149,12 @@ Type BodyChecker::checkReduceExpr(const ast::ReduceExpr& e) {
 }
 
 void BodyChecker::checkReduceStmt(const ast::ReduceStmt& s) {
+    // The target parameter counts as a reduction target even if the statement is misplaced,
+    // so that its `Space X: v` argument is not reported a second time.
+    std::size_t targetIndex = 0;
+    if (isStageParam(s.target.text, targetIndex) && lookup(s.target.text) &&
+        lookup(s.target.text)->role == Role::Param)
+        facts_.reductionTargetParams.insert(targetIndex);
     if (kind_ != BodyKind::Stage) {
         state_.rep.error(DiagKind::ParallelOutsideStage, s.range,
                          fmt::format("`reduce` appears only inside parallel loops of stages, not in {}",
@@ -1173,8 +1189,6 @@ void BodyChecker::checkReduceStmt(const ast::ReduceStmt& s) {
                                      q(s.target.text), s.target.text));
         return;
     case Role::Param: {
-        std::size_t index = 0;
-        if (isStageParam(s.target.text, index)) facts_.reductionTargetParams.insert(index);
         if (v->binding && v->binding->spaceTarget.empty()) {
             state_.rep.error(DiagKind::InvalidReductionTarget, s.target.range,
                              fmt::format("parameter {} receives a cross-LPU reduction, so its argument "

@@ -135,13 +135,6 @@ private:
 
     void spaceBlock(const ast::SpaceBlock& b, const std::string& space, bool inEpoch) {
         const std::string& x = b.space.text;
-        if (x == "Root") {
-            state_.rep.error(DiagKind::RootSpaceNamed, b.space.range,
-                             "`Root` cannot be named in a `Space` block; flow parts outside any "
-                             "`Space` block already run in Root");
-            walk(b.body, space, inEpoch);
-            return;
-        }
         auto it = task_.spaces.find(x);
         if (it == task_.spaces.end()) {
             state_.rep.error(DiagKind::UnknownSpace, b.space.range,
@@ -185,6 +178,8 @@ private:
     bool argument(const ast::CallArg& a, const std::string& space, ParamBinding& b,
                   std::set<std::string>& reads) {
         if (a.isSpaceArg()) {
+            b.type = Type::error();
+            b.spaceTarget = "<error>"; // until proven valid: keeps the stage body silent
             const std::string& x = a.space->text;
             const std::string& v = a.variable->text;
             auto g = task_.globals.find(v);
@@ -314,10 +309,7 @@ private:
                 DiagnosticEngine::addNote(*d, stage.name.range, "stage defined here");
             return;
         }
-        if (!ok) {
-            for (auto& b : bindings)
-                if (b.type.isError()) b = ParamBinding{};
-        }
+        (void)ok;
         std::size_t idx = instantiateStage(state_, task_, stage, bindings, space, c);
         const StageFacts& facts = task_.instanceFacts[idx];
 
@@ -346,7 +338,7 @@ private:
         // every parameter that receives one is bound to `Space X: v` (checked in the body).
         for (std::size_t i = 0; i < c.args.size(); ++i) {
             const ast::CallArg& a = c.args[i];
-            if (!a.isSpaceArg() || bindings[i].spaceTarget.empty()) continue;
+            if (!a.isSpaceArg() || bindings[i].spaceTarget == "<error>") continue;
             if (!facts.reductionTargetParams.count(i)) {
                 state_.rep.error(DiagKind::InvalidReductionTarget, a.range,
                                  fmt::format("`Space {}: {}` must be bound to a parameter that "
@@ -376,7 +368,7 @@ private:
             if (c.args[i].isSpaceArg()) allReads.erase(bindings[i].rootGlobal);
         checkReads(allReads, c.stage.range);
         for (std::size_t i = 0; i < c.args.size(); ++i)
-            if (c.args[i].isSpaceArg() && !bindings[i].spaceTarget.empty() && bindings[i].spaceTarget != space)
+            if (c.args[i].isSpaceArg() && bindings[i].spaceTarget != "<error>" && bindings[i].spaceTarget != space)
                 pending_[bindings[i].rootGlobal] = {bindings[i].spaceTarget, c.args[i].range};
     }
 

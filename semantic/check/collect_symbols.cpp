@@ -77,43 +77,45 @@ void collectClasses(CheckState& state) {
         }
         state.out.classes[c.name.text] = std::move(info);
     }
-    // A class may not contain itself, directly or indirectly (§3.3).
-    std::map<std::string, int> mark; // 0 unvisited, 1 in progress, 2 done
-    std::function<bool(const std::string&, const std::string&, SourceRange)> visit;
-    visit = [&](const std::string& cls, const std::string& origin, SourceRange where) -> bool {
-        int& m = mark[cls];
-        if (m == 2) return false;
-        if (m == 1) {
-            if (cls == origin) {
-                state.rep.error(DiagKind::RecursiveClass, where,
-                                fmt::format("class {} contains itself through this field; a class "
-                                            "may not contain itself, directly or indirectly",
-                                            q(origin)));
-                return true;
-            }
-            return false;
-        }
-        m = 1;
+    // A class may not contain itself, directly or indirectly (§3.3). Each cycle is reported
+    // once, at the field of the first class (in source order) that starts it.
+    std::map<std::string, int> mark; // 0 unvisited, 1 on the path, 2 done
+    std::vector<std::pair<std::string, SourceRange>> path; // class, field leading onward
+    std::function<void(const std::string&)> visit = [&](const std::string& cls) {
+        mark[cls] = 1;
         auto it = state.out.classes.find(cls);
         if (it != state.out.classes.end()) {
             for (const ast::VarDecl& decl : it->second.def->fields) {
                 const ast::TypeExpr* t = &decl.type;
                 while (t->kind == ast::TypeKind::StaticArray && t->element) t = t->element.get();
-                if (t->kind == ast::TypeKind::Class && state.classes.count(t->className)) {
-                    if (visit(t->className, origin, cls == origin ? decl.type.range : where)) {
-                        m = 2;
-                        return true;
-                    }
+                if (t->kind != ast::TypeKind::Class || !state.classes.count(t->className)) continue;
+                path.push_back({cls, decl.type.range});
+                int m = mark[t->className];
+                if (m == 1) {
+                    std::size_t start = 0;
+                    while (path[start].first != t->className) ++start;
+                    std::string chain;
+                    for (std::size_t i = start; i < path.size(); ++i) chain += q(path[i].first) + " -> ";
+                    chain += q(t->className);
+                    state.rep.error(DiagKind::RecursiveClass, path[start].second,
+                                    path.size() - start == 1
+                                        ? fmt::format("class {} contains itself through this field; "
+                                                      "a class may not contain itself",
+                                                      q(t->className))
+                                        : fmt::format("class {} contains itself through this field "
+                                                      "({}); a class may not contain itself, directly "
+                                                      "or indirectly",
+                                                      q(t->className), chain));
+                } else if (m == 0) {
+                    visit(t->className);
                 }
+                path.pop_back();
             }
         }
-        m = 2;
-        return false;
+        mark[cls] = 2;
     };
-    for (const ast::ClassDef& c : state.program.classes) {
-        mark.clear();
-        visit(c.name.text, c.name.text, c.name.range);
-    }
+    for (const ast::ClassDef& c : state.program.classes)
+        if (mark[c.name.text] == 0) visit(c.name.text);
 }
 
 void collectFunctions(CheckState& state) {
