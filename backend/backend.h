@@ -1,0 +1,50 @@
+// The backend: a checked IT program with its task plans, mapping and machine model in, one
+// C++ translation unit out (formatted with clang's libFormat, commented with the IT source
+// lines it comes from, deterministic names). Only the backend knows C++ syntax. Constructs it
+// cannot translate yet are reported as `Unsupported` with their source range; nothing here
+// prints, builds or exits (tools/itc/cmd_compile.cpp does).
+#pragma once
+
+#include "frontend/ast/ast.h"
+#include "frontend/source_manager.h"
+#include "semantic/plan/task_plan.h"
+#include "semantic/semantic.h"
+
+#include <stdexcept>
+#include <string>
+
+namespace itc::pcubes {
+struct MachineModel;
+}
+
+namespace itc::backend {
+
+struct BackendInput {
+    const ast::Program* program = nullptr;
+    const sema::CheckedProgram* checked = nullptr;
+    const semantic::ProgramPlan* plan = nullptr; // built with the mapping and machine
+    const pcubes::MachineModel* machine = nullptr;
+    const SourceManager* sources = nullptr;
+    std::string programFile; // for comments
+    std::string machineFile; // for run-time messages
+    bool debug = false;      // bounds checks naming the IT source line
+};
+
+// A construct of a valid program that this backend does not translate yet.
+struct Unsupported : std::runtime_error {
+    Unsupported(SourceRange r, const std::string& what) : std::runtime_error(what), range(r) {}
+    SourceRange range;
+};
+
+// Returns the whole generated program (prologue template + emitted code + main template),
+// formatted. Throws Unsupported, or std::logic_error for internal errors.
+std::string emitProgram(const BackendInput& in);
+
+// Formats C++ text with clang libFormat (LLVM-based style); returns the input on failure.
+std::string formatCpp(const std::string& code, const std::string& fileName);
+
+// The fixed parts of every generated program, embedded from backend/templates/ at build time.
+const char* prologueTemplate();
+const char* mainTemplate();
+
+} // namespace itc::backend

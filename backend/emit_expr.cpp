@@ -1,0 +1,236 @@
+// Expressions: the C++ spelling of IT operators, literals, dimension attributes and types
+// (§1.6, §3). Names, elements and attributes are resolved by the hooks of each body kind.
+#include "backend/emitter.h"
+
+#include <stdexcept>
+
+namespace itc::backend {
+
+using sema::TypeKind;
+
+void unsupported(SourceRange r, const std::string& what) {
+    throw Unsupported(r, what + " is not supported by this version of the itc backend");
+}
+
+std::string cppType(const sema::Type& t) {
+    switch (t.kind) {
+    case TypeKind::Integer: return "int32_t";
+    case TypeKind::RealSingle: return "float";
+    case TypeKind::RealDouble:
+    case TypeKind::RealLiteral: return "double";
+    case TypeKind::Character: return "char";
+    case TypeKind::Boolean: return "bool";
+    case TypeKind::String: return "std::string";
+    case TypeKind::ArgValue: return "itrt::task::ArgValue";
+    case TypeKind::Range: return "Range";
+    case TypeKind::DynamicArray: return "itrt::task::LocalArray<" + cppElement(t) + ">";
+    case TypeKind::TaskEnvironment: return "std::shared_ptr<itrt::task::Env>";
+    default: break;
+    }
+    throw Unsupported({}, "values of type `" + sema::typeName(t) + "` are not supported by this version of the itc backend");
+}
+
+std::string cppElement(const sema::Type& array) { return cppType(array.elementType()); }
+
+std::string codecOf(const sema::Type& e) {
+    switch (e.kind) {
+    case TypeKind::Integer: return "itrt::integer_codec()";
+    case TypeKind::RealSingle: return "itrt::float_codec()";
+    case TypeKind::RealDouble: return "itrt::double_codec()";
+    case TypeKind::Character: return "itrt::char_codec()";
+    case TypeKind::Boolean: return "itrt::bool_codec()";
+    case TypeKind::Range: return "itrt::range_codec()";
+    default: break;
+    }
+    throw Unsupported({}, "arrays of `" + sema::typeName(e) + "` are not supported by this version of the itc backend");
+}
+
+std::string cString(const std::string& s) {
+    std::string r = "\"";
+    for (char c : s) {
+        if (c == '"' || c == '\\')
+            r += '\\';
+        r += c;
+    }
+    return r + "\"";
+}
+
+std::string ident(const std::string& s) {
+    std::string r;
+    for (char c : s)
+        r += (std::isalnum(static_cast<unsigned char>(c)) ? static_cast<char>(std::tolower(static_cast<unsigned char>(c))) : '_');
+    if (r.empty() || std::isdigit(static_cast<unsigned char>(r[0])))
+        r = "_" + r;
+    return r;
+}
+
+std::string lineComment(const BackendInput& in, SourceRange r) {
+    if (!r.valid())
+        return "";
+    std::string text(in.sources->lineText(r.begin.file, r.begin.line));
+    size_t b = text.find_first_not_of(" \t");
+    text = b == std::string::npos ? "" : text.substr(b);
+    for (auto& c : text)
+        if (c == '\\' && &c == &text.back())
+            c = ' ';
+    std::string file = in.programFile;
+    if (auto slash = file.rfind('/'); slash != std::string::npos)
+        file = file.substr(slash + 1);
+    return "// " + file + ":" + std::to_string(r.begin.line) + ": " + text + "\n";
+}
+
+sema::Type ExprEmitter::typeOf(const ast::Expr& e) const {
+    if (!types_)
+        return sema::Type::error();
+    auto it = types_->find(&e);
+    return it == types_->end() ? sema::Type::error() : it->second;
+}
+
+static const char* binaryOp(ast::BinaryOp op) {
+    using B = ast::BinaryOp;
+    switch (op) {
+    case B::Add: return "+";
+    case B::Sub: return "-";
+    case B::Mul: return "*";
+    case B::Div: return "/";
+    case B::Mod: return "%";
+    case B::ShiftLeft: return "<<";
+    case B::ShiftRight: return ">>";
+    case B::BitAnd: return "&";
+    case B::BitXor: return "^";
+    case B::BitOr: return "|";
+    case B::Less: return "<";
+    case B::Greater: return ">";
+    case B::LessEqual: return "<=";
+    case B::GreaterEqual: return ">=";
+    case B::Equal: return "==";
+    case B::NotEqual: return "!=";
+    case B::And: return "&&";
+    case B::Or: return "||";
+    case B::Power: return "**";
+    }
+    return "?";
+}
+
+std::string ExprEmitter::binary(const ast::Binary& b) {
+    std::string l = emit(*b.lhs), r = emit(*b.rhs);
+    if (b.op == ast::BinaryOp::Power) {
+        bool ints = typeOf(*b.lhs).kind == TypeKind::Integer && typeOf(*b.rhs).kind == TypeKind::Integer;
+        if (ints)
+            return "it_pow(static_cast<int32_t>(" + l + "), static_cast<int32_t>(" + r + "))";
+        return "it_pow(static_cast<double>(" + l + "), static_cast<double>(" + r + "))";
+    }
+    return "(" + l + " " + binaryOp(b.op) + " " + r + ")";
+}
+
+// `a.dimensionK.range`, `a.local.dimensionK.range`, and `a.dimensionK` used as a range.
+std::string ExprEmitter::property(const ast::Property& p) {
+    const ast::Expr* base = p.base.get();
+    if (p.property == ast::PropertyKind::Range)
+        if (auto dim = base->as<ast::Property>(); dim && dim->property == ast::PropertyKind::Dimension)
+            return property(*dim);
+    if (p.property == ast::PropertyKind::Dimension) {
+        bool local = false;
+        const ast::Expr* arr = base;
+        if (auto l = base->as<ast::Property>(); l && l->property == ast::PropertyKind::Local) {
+            local = true;
+            arr = l->base.get();
+        }
+        auto name = arr->as<ast::NameRef>();
+        if (!name)
+            unsupported(p.range, "this dimension attribute");
+        int k = p.dimensionIndex == 0 ? 0 : p.dimensionIndex - 1;
+        return dimensionRange(p, name->name, k, local);
+    }
+    unsupported(p.range, "this property");
+}
+
+std::string ExprEmitter::emit(const ast::Expr& e) {
+    using K = ast::ExprKind;
+    switch (e.kind) {
+    case K::IntLiteral: return std::to_string(e.as<ast::IntLiteral>()->value);
+    case K::RealLiteral: {
+        auto* r = e.as<ast::RealLiteral>();
+        std::string s = r->spelling.empty() ? std::to_string(r->value) : r->spelling;
+        if (s.find('.') == std::string::npos && s.find('e') == std::string::npos)
+            s += ".0";
+        return typeOf(e).kind == TypeKind::RealSingle ? s + "f" : s;
+    }
+    case K::CharLiteral: return "static_cast<char>(" + std::to_string(static_cast<int>(e.as<ast::CharLiteral>()->value)) + ")";
+    case K::StringLiteral: return "std::string(" + cString(e.as<ast::StringLiteral>()->value) + ")";
+    case K::BoolLiteral: return e.as<ast::BoolLiteral>()->value ? "true" : "false";
+    case K::NameRef: return nameRef(*e.as<ast::NameRef>());
+    case K::Unary: {
+        auto* u = e.as<ast::Unary>();
+        return std::string("(") + (u->op == ast::UnaryOp::Negate ? "-" : "!") + emit(*u->operand) + ")";
+    }
+    case K::Binary: return binary(*e.as<ast::Binary>());
+    case K::Assign: {
+        auto* a = e.as<ast::Assign>();
+        return emit(*a->target) + " = " + emit(*a->value);
+    }
+    case K::FieldAccess: {
+        auto* f = e.as<ast::FieldAccess>();
+        if (auto n = f->base->as<ast::NameRef>()) {
+            std::string s = fieldOfName(*f, n->name);
+            if (!s.empty())
+                return s;
+        }
+        return "(" + emit(*f->base) + ")." + f->field.text;
+    }
+    case K::Property: return property(*e.as<ast::Property>());
+    case K::Subscript: {
+        auto* s = e.as<ast::Subscript>();
+        if (s->base->kind == K::LpuId) {
+            if (s->items.size() != 1 || s->items[0].kind != ast::SubscriptItem::Kind::Index)
+                unsupported(s->range, "this use of `lpuId`");
+            return "static_cast<int32_t>(" + lpuId(*s->base) + "[" + emit(*s->items[0].index) + "])";
+        }
+        auto* n = s->base->as<ast::NameRef>();
+        if (!n)
+            unsupported(s->range, "subscripts of computed values");
+        std::vector<std::string> idx;
+        for (auto& it : s->items) {
+            if (it.kind != ast::SubscriptItem::Kind::Index)
+                unsupported(it.range, "array sections (`...`)");
+            idx.push_back(emit(*it.index));
+        }
+        return element(*s, n->name, idx, lag_);
+    }
+    case K::Call: return call(*e.as<ast::Call>());
+    case K::NewObject: {
+        auto* o = e.as<ast::NewObject>();
+        if (o->type.kind == ast::TypeKind::Range) {
+            std::string mn = "0", mx = "0";
+            for (auto& a : o->args) {
+                if (a.name.text == "min")
+                    mn = emit(*a.value);
+                else if (a.name.text == "max")
+                    mx = emit(*a.value);
+            }
+            return "Range{static_cast<int32_t>(" + mn + "), static_cast<int32_t>(" + mx + ")}";
+        }
+        unsupported(e.range, "`new` of this type here");
+    }
+    case K::PartitionParam: return partitionParam(e.as<ast::PartitionParam>()->param.text);
+    case K::RangeLiteral: {
+        auto* r = e.as<ast::RangeLiteral>();
+        return "Range{static_cast<int32_t>(" + emit(*r->first) + "), static_cast<int32_t>(" + emit(*r->last) + ")}";
+    }
+    case K::Epoch: {
+        auto* ep = e.as<ast::Epoch>();
+        int saved = lag_;
+        lag_ = static_cast<int>(ep->lag);
+        std::string s = "(" + emit(*ep->operand) + ")";
+        lag_ = saved;
+        return s;
+    }
+    case K::LpuId: unsupported(e.range, "`lpuId` without a subscript");
+    case K::ReduceExpr: unsupported(e.range, "`reduce` outside the body of a parallel loop");
+    case K::NewCollection: unsupported(e.range, "`new` collections here");
+    case K::Execute: unsupported(e.range, "`execute` here");
+    }
+    unsupported(e.range, "this expression");
+}
+
+} // namespace itc::backend

@@ -1,0 +1,535 @@
+// A task's run(): array declarations, Initialize (§5.2), the space descriptions for the launch
+// (§9, partition arguments substituted), and the flow (§8) walked in lock step over the LPUs of
+// each space, with the synchronisations of the plan inserted where the flow needs them.
+#include "backend/task_emitter.h"
+
+#include <algorithm>
+#include <functional>
+
+namespace itc::backend {
+
+using sema::TypeKind;
+
+TaskEmitter::TaskEmitter(const BackendInput& in, const ast::TaskDef& def, const sema::TaskInfo& info,
+                         const semantic::TaskPlan& plan, int index)
+    : in_(in), def_(def), info_(&info), plan_(plan), index_(index) {
+    ns_ = "task_" + ident(def.name.text);
+    int a = 0;
+    for (const auto& g : info.globals) {
+        globals_[g.name] = &g;
+        if (g.type.isArray() && !g.isReduction) {
+            if (g.type.kind != TypeKind::DynamicArray)
+                unsupported(g.declared, "static arrays as task-globals");
+            arrayIndex_[g.name] = a++;
+        }
+    }
+    analyse();
+}
+
+int TaskEmitter::lpsOf(const std::string& letter) const {
+    int l = plan_.lps.find(letter);
+    if (l < 0)
+        throw std::logic_error("unknown space " + letter);
+    return l;
+}
+
+int TaskEmitter::versionsOf(const std::string& array) const {
+    auto it = plan_.versionDepth.find(array);
+    return it == plan_.versionDepth.end() ? 1 : std::max(1, it->second);
+}
+
+std::string TaskEmitter::reductionValue(const std::string& v, const std::string& lpu) const {
+    auto it = reductionLps_.find(v);
+    if (it == reductionLps_.end())
+        throw Unsupported(global(v).declared, "reading Reduction variable `" + v + "` that no stage reduces into");
+    return "g.r_" + v + "[t.ancestor(" + lpu + ", " + std::to_string(it->second) + ").id]";
+}
+
+std::string TaskEmitter::where(SourceRange r) const {
+    std::string file = in_.programFile;
+    return file + ":" + std::to_string(r.begin.line);
+}
+
+// Home LPS of every array (the space whose stages use it), written arrays, reduction spaces.
+void TaskEmitter::analyse() {
+    for (const auto& acc : plan_.usage.accesses) {
+        if (acc.kind != semantic::FlowAccess::Kind::Stage)
+            continue;
+        for (const auto& v : acc.vars) {
+            if (v.reduced)
+                reductionLps_[v.var] = v.reductionLps;
+            if (!arrayIndex_.count(v.var))
+                continue;
+            auto [it, fresh] = home_.emplace(v.var, acc.lps);
+            if (!fresh && it->second != acc.lps)
+                throw Unsupported(acc.range, "array `" + v.var + "` is used by stages of two spaces (" +
+                                                 plan_.lps.at(it->second).name + " and " + plan_.lps.at(acc.lps).name +
+                                                 "); moving data between spaces");
+            if (v.written)
+                written_.insert(v.var);
+        }
+    }
+    sigs_.resize(info_->stageInstances.size());
+}
+
+void TaskEmitter::emit(Out& o) {
+    o << lineComment(in_, def_.range);
+    o << "namespace " << ns_ << " {\n\n";
+    o << "// Task-global scalars (replicated in every rank) and Reduction results per LPU of their space.\n";
+    o << "struct Globals {\n";
+    for (const auto& g : info_->globals) {
+        if (g.isReduction)
+            o << "std::vector<" << cppType(g.type) << "> r_" << g.name << ";\n";
+        else if (!g.type.isArray())
+            o << cppType(g.type) << " " << g.name << "{};\n";
+    }
+    o << "};\n\n";
+    for (const auto& p : plan_.lps.params)
+        o << "// partition parameter: " << p << "\n";
+    o << "static int64_t p_unused_ = 0;\n\n";
+    for (size_t k = 0; k < info_->stageInstances.size(); ++k) {
+        // The partition parameters are not visible in stages, so no p_ parameters.
+        emitStage(o, k);
+    }
+    emitRun(o);
+    o << "} // namespace " << ns_ << "\n\n";
+}
+
+std::string TaskEmitter::flowExpr(const ast::Expr& e, int lps, const std::string& lpuVar) {
+    struct Flow : ExprEmitter {
+        TaskEmitter& te;
+        std::string w;
+        Flow(TaskEmitter& t, const sema::ExprTypes* ty, std::string lpu) : ExprEmitter(ty), te(t), w(std::move(lpu)) {}
+        std::string nameRef(const ast::NameRef& n) override {
+            if (te.isGlobal(n.name)) {
+                if (te.global(n.name).isReduction) {
+                    if (w.empty())
+                        unsupported(n.range, "a Reduction variable outside a space");
+                    return te.reductionValue(n.name, w);
+                }
+                return "g." + n.name;
+            }
+            unsupported(n.range, "name `" + n.name + "` in the Computation section");
+        }
+        std::string dimensionRange(const ast::Expr& at, const std::string& array, int k, bool local) override {
+            if (!te.isGlobal(array) || !te.global(array).type.isArray())
+                unsupported(at.range, "this dimension attribute");
+            std::string a = std::to_string(te.arrayIndex(array));
+            if (local) {
+                if (w.empty())
+                    unsupported(at.range, "`local` outside a space");
+                return "t.local_range(" + a + ", " + w + ", " + std::to_string(k) + ")";
+            }
+            return "t.whole_range(" + a + ", " + std::to_string(k) + ")";
+        }
+        std::string lpuId(const ast::Expr& at) override {
+            if (w.empty())
+                unsupported(at.range, "`lpuId` outside a space");
+            return w + ".coords";
+        }
+    } f(*this, &in_.checked->exprTypes, lpuVar);
+    (void)lps;
+    return f.emit(e);
+}
+
+void TaskEmitter::emitInitialize(Out& o) {
+    if (!def_.initialize)
+        return;
+    const auto& init = *def_.initialize;
+    o << lineComment(in_, init.range);
+    for (const auto& p : init.params)
+        if (isGlobal(p.text))
+            o << "g." << p.text << " = i_" << p.text << ";\n";
+    for (const auto& [name, type] : info_->initializeLocals) {
+        bool param = std::any_of(init.params.begin(), init.params.end(), [&](auto& p) { return p.text == name; });
+        if (!param)
+            o << cppType(type) << " " << name << "{};\n";
+    }
+    struct Init : ExprEmitter {
+        TaskEmitter& te;
+        std::set<std::string> params;
+        Init(TaskEmitter& t, const sema::ExprTypes* ty) : ExprEmitter(ty), te(t) {}
+        std::string nameRef(const ast::NameRef& n) override {
+            if (params.count(n.name) && !te.isGlobal(n.name))
+                return "i_" + n.name;
+            if (te.isGlobal(n.name))
+                return "g." + n.name;
+            return n.name;
+        }
+        std::string dimensionRange(const ast::Expr& at, const std::string& array, int k, bool local) override {
+            if (local || !te.isGlobal(array))
+                unsupported(at.range, "this dimension attribute in Initialize");
+            return "t.whole_range(" + std::to_string(te.arrayIndex(array)) + ", " + std::to_string(k) + ")";
+        }
+        // `x.dimensionK`, `x.dimensionK.range` as an assignable DimRange; -1 for all dimensions.
+        std::optional<std::pair<std::string, int>> dimTarget(const ast::Expr& e) {
+            const ast::Expr* x = &e;
+            if (auto r = x->as<ast::Property>(); r && r->property == ast::PropertyKind::Range)
+                x = r->base.get();
+            auto d = x->as<ast::Property>();
+            if (!d || d->property != ast::PropertyKind::Dimension)
+                return std::nullopt;
+            auto n = d->base->as<ast::NameRef>();
+            if (!n || !te.isGlobal(n->name))
+                return std::nullopt;
+            return std::make_pair(std::to_string(te.arrayIndex(n->name)), d->dimensionIndex - 1);
+        }
+        std::string assign(const ast::Assign& a) {
+            auto dt = dimTarget(*a.target);
+            if (dt) {
+                if (dt->second < 0) {
+                    auto src = dimTarget(*a.value);
+                    if (!src || src->second >= 0)
+                        unsupported(a.range, "this `dimension` assignment");
+                    return "t.copy_ranges(" + dt->first + ", " + src->first + ")";
+                }
+                std::string lhs = "t.range(" + dt->first + ", " + std::to_string(dt->second) + ")";
+                if (auto chain = a.value->as<ast::Assign>())
+                    return lhs + " = " + assign(*chain);
+                auto src = dimTarget(*a.value);
+                if (!src)
+                    unsupported(a.range, "this dimension assignment");
+                if (src->second < 0)
+                    src->second = 0;
+                return lhs + " = t.range(" + src->first + ", " + std::to_string(src->second) + ")";
+            }
+            if (auto f = a.target->as<ast::FieldAccess>(); f && (f->field.text == "min" || f->field.text == "max"))
+                if (auto d = dimTarget(*f->base))
+                    return "t.range(" + d->first + ", " + std::to_string(std::max(0, d->second)) + ")." + f->field.text +
+                           " = " + emit(*a.value);
+            if (auto chain = a.value->as<ast::Assign>())
+                return emit(*a.target) + " = " + assign(*chain);
+            return emit(*a.target) + " = " + emit(*a.value);
+        }
+    } ie(*this, &in_.checked->exprTypes);
+    for (const auto& p : init.params)
+        ie.params.insert(p.text);
+    for (const auto& s : init.body.stmts) {
+        o << lineComment(in_, s->range);
+        auto es = s->as<ast::ExprStmt>();
+        if (!es)
+            unsupported(s->range, "this statement in Initialize");
+        if (auto a = es->expr->as<ast::Assign>())
+            o << ie.assign(*a) << ";\n";
+        else
+            o << ie.emit(*es->expr) << ";\n";
+    }
+}
+
+void TaskEmitter::emitSpaces(Out& o) {
+    o << "// The spaces (LPSes) of the Partition section, with the partition arguments of this execution.\n";
+    for (size_t l = 0; l < plan_.lps.spaces.size(); ++l) {
+        const auto& s = plan_.lps.spaces[l];
+        const auto& pl = plan_.spaces[l];
+        int pps = l == 0 ? plan_.rootPps : (pl.placement ? pl.placement->pps : 0);
+        o << "{\nitrt::task::LpsDesc d;\nd.name = " << cString(s.name) << ";\nd.parent = " << s.parent
+          << ";\nd.dims = " << s.dims << ";\nd.pps = " << pps << ";\n";
+        auto arg = [&](const std::optional<semantic::SymbolicArg>& a) -> std::string {
+            if (!a)
+                return "0";
+            return a->param ? "p_" + *a->param : std::to_string(a->literal);
+        };
+        auto configs = [&](const std::vector<semantic::ArrayPartition>& arrays, const std::string& field) {
+            for (const auto& ap : arrays) {
+                if (ap.whole || !arrayIndex_.count(ap.array))
+                    continue;
+                o << "d." << field << ".push_back({" << arrayIndex(ap.array) << ", itrt::ArrayConfig{"
+                  << cString(ap.array) << ", {";
+                for (size_t k = 0; k < ap.instructions.size(); ++k) {
+                    const auto& di = ap.instructions[k];
+                    if (k)
+                        o << ", ";
+                    if (di.replicated) {
+                        o << "itrt::DimInstruction::replicate()";
+                        continue;
+                    }
+                    static const char* fn[] = {"block_size", "block_count", "stride", "block_stride"};
+                    o << "itrt::DimInstruction::split(" << di.arrayDim - 1 << ", itrt::PartitionSpec{itrt::PartitionFn::"
+                      << fn[static_cast<int>(di.function)] << ", " << (di.argument ? arg(di.argument) : "1") << ", "
+                      << arg(di.paddingFront) << ", " << arg(di.paddingBack) << ", 1})";
+                }
+                o << "}}});\n";
+            }
+        };
+        configs(s.arrays, "configs");
+        if (s.subpartition) {
+            o << "d.sub_dims = " << s.subpartition->dims << ";\n";
+            o << "d.sub_order = itrt::VisitOrder::"
+              << (s.subpartition->order == ast::SubpartitionOrder::Decreasing ? "decreasing" : "increasing") << ";\n";
+            configs(s.subpartition->arrays, "sub_configs");
+        }
+        o << "t.add_lps(std::move(d));\n}\n";
+    }
+}
+
+void TaskEmitter::emitRun(Out& o) {
+    o << "// Runs one execution of the task on this rank's LPUs (all ranks call it in the same order).\n";
+    o << "void run(itrt::task::Program& prog, itrt::task::Env& env";
+    if (def_.initialize)
+        for (const auto& p : def_.initialize->params) {
+            sema::Type t = isGlobal(p.text) ? global(p.text).type : info_->initializeLocals.at(p.text);
+            o << ", " << cppType(t) << " i_" << p.text;
+        }
+    for (const auto& p : plan_.lps.params)
+        o << ", int64_t p_" << p;
+    o << ") {\n";
+    o << "itrt::task::TaskInstance t(prog, " << cString(def_.name.text) << ", env);\nGlobals g{};\n";
+    // Environmental scalars.
+    for (const auto& g : info_->globals) {
+        if (!g.environmental || g.type.isArray() || g.isReduction)
+            continue;
+        if (g.mode != ast::LinkMode::Create)
+            o << "if (env.scalar(" << cString(g.name) << ") && env.scalar(" << cString(g.name) << ")->set) g." << g.name
+              << " = env.get<" << cppType(g.type) << ">(" << cString(g.name) << ");\n";
+    }
+    o << "// Arrays: index, name, dimensions, element, environment link, home space, versions, written.\n";
+    for (const auto& g : info_->globals) {
+        if (!arrayIndex_.count(g.name))
+            continue;
+        int home = home_.count(g.name) ? home_.at(g.name) : -1;
+        int mode = g.mode == ast::LinkMode::Link ? 0 : g.mode == ast::LinkMode::Create ? 1 : 2;
+        o << "t.declare_array(" << arrayIndex(g.name) << ", " << cString(g.name) << ", " << g.type.arrayDims()
+          << ", sizeof(" << cppElement(g.type) << "), &" << codecOf(g.type.elementType()) << ", "
+          << (g.environmental ? "true" : "false") << ", " << mode << ", " << home << ", " << versionsOf(g.name)
+          << ", " << (written_.count(g.name) ? "true" : "false") << ");\n";
+    }
+    emitInitialize(o);
+    emitSpaces(o);
+    o << "t.launch();\n";
+    for (const auto& [v, x] : reductionLps_)
+        o << "g.r_" << v << ".assign(t.lpus(" << x << ").size(), {});\n";
+    o << "// The flow (Computation section).\n";
+    emitFlow(o, def_.computation, 0);
+    o << "t.finish();\n";
+    for (const auto& g : info_->globals) {
+        if (!g.environmental || g.type.isArray())
+            continue;
+        if (g.isReduction)
+            o << "if (!g.r_" << g.name << ".empty()) env.set<" << cppType(g.type) << ">(" << cString(g.name) << ", g.r_"
+              << g.name << "[0]);\n";
+        else
+            o << "env.set<" << cppType(g.type) << ">(" << cString(g.name) << ", g." << g.name << ");\n";
+    }
+    o << "(void)p_unused_;\n}\n\n";
+}
+
+static void stageCallsIn(const ast::FlowList& list, std::vector<const ast::StageCall*>& out) {
+    for (const auto& f : list) {
+        if (auto c = f->as<ast::StageCall>())
+            out.push_back(c);
+        else if (auto s = f->as<ast::SpaceBlock>())
+            stageCallsIn(s->body, out);
+        else if (auto r = f->as<ast::RepeatFor>())
+            stageCallsIn(r->body, out);
+        else if (auto r2 = f->as<ast::RepeatForeach>())
+            stageCallsIn(r2->body, out);
+        else if (auto r3 = f->as<ast::RepeatWhile>())
+            stageCallsIn(r3->body, out);
+        else if (auto c2 = f->as<ast::Condition>())
+            stageCallsIn(c2->body, out);
+        else if (auto e = f->as<ast::EpochBlock>())
+            stageCallsIn(e->body, out);
+    }
+}
+
+void TaskEmitter::emitFlow(Out& o, const ast::FlowList& list, int lps) {
+    for (const auto& f : list) {
+        o << lineComment(in_, f->range);
+        if (auto s = f->as<ast::SpaceBlock>()) {
+            int x = lpsOf(s->space.text);
+            emitFlow(o, s->body, x);
+            // Leaving Space X refreshes the padded copies of the arrays X pads.
+            for (const auto& ap : plan_.lps.at(x).arrays) {
+                if (!ap.padded() || !home_.count(ap.array))
+                    continue;
+                int h = home_.at(ap.array);
+                if (h != x && !plan_.lps.isProperAncestor(x, h))
+                    continue;
+                o << "t.refresh_padding(" << arrayIndex(ap.array) << ", " << x << ", "
+                  << cString("task " + def_.name.text + ": padding exchange of " + ap.array + " at exit of Space " +
+                             s->space.text)
+                  << ");\n";
+            }
+        } else if (auto r = f->as<ast::RepeatFor>()) {
+            if (guards_.size())
+                unsupported(r->range, "`Repeat` inside `Where`");
+            std::string n = "rep_" + std::to_string(syncCounter_++);
+            o << "{\nconst Range " << n << " = " << flowExpr(*r->rangeExpr, lps, "") << ";\n";
+            o << "const int64_t " << n << "_step = " << (r->step ? flowExpr(*r->step, lps, "") : "1") << ";\n";
+            o << "const int64_t " << n << "_dir = " << n << ".min <= " << n << ".max ? 1 : -1;\n";
+            o << "for (int64_t " << n << "_i = " << n << ".min; " << n << "_dir > 0 ? " << n << "_i <= " << n
+              << ".max : " << n << "_i >= " << n << ".max; " << n << "_i += " << n << "_dir * " << n << "_step) {\n";
+            o << "g." << r->variable.text << " = static_cast<int32_t>(" << n << "_i);\n";
+            emitFlow(o, r->body, lps);
+            o << "}\n}\n";
+        } else if (auto w = f->as<ast::RepeatWhile>()) {
+            o << "while (" << flowExpr(*w->condition, lps, "") << ") {\n";
+            emitFlow(o, w->body, lps);
+            o << "}\n";
+        } else if (auto fe = f->as<ast::RepeatForeach>()) {
+            if (foreachLps_ >= 0)
+                unsupported(fe->range, "nested `Repeat foreach sub-partition`");
+            foreachLps_ = lps;
+            o << "for (int64_t sub = 0; sub < t.max_subpartitions(" << lps << "); ++sub) {\n";
+            emitFlow(o, fe->body, lps);
+            o << "}\n";
+            foreachLps_ = -1;
+        } else if (auto c = f->as<ast::Condition>()) {
+            guards_.push_back({lps, c});
+            emitFlow(o, c->body, lps);
+            guards_.pop_back();
+        } else if (auto e = f->as<ast::EpochBlock>()) {
+            std::vector<const ast::StageCall*> calls;
+            stageCallsIn(e->body, calls);
+            std::set<std::string> arrays;
+            for (auto* call : calls)
+                for (const auto& inst : info_->stageInstances)
+                    if (std::find(inst.calls.begin(), inst.calls.end(), call) != inst.calls.end()) {
+                        for (const auto& b : inst.params)
+                            if (!b.rootGlobal.empty() && versionsOf(b.rootGlobal) > 1)
+                                arrays.insert(b.rootGlobal);
+                        for (const auto& gname : inst.globalsUsed)
+                            if (versionsOf(gname) > 1)
+                                arrays.insert(gname);
+                    }
+            o << "// Entering the epoch: every version-dependent array ages by one version (R-34).\n";
+            for (const auto& a : arrays)
+                if (arrayIndex_.count(a))
+                    o << "t.advance_epoch(" << arrayIndex(a) << ");\n";
+            emitFlow(o, e->body, lps);
+        } else if (auto call = f->as<ast::StageCall>()) {
+            emitStageCall(o, *call, lps);
+        }
+    }
+}
+
+void TaskEmitter::emitStageCall(Out& o, const ast::StageCall& call, int lps) {
+    size_t k = 0;
+    for (; k < info_->stageInstances.size(); ++k) {
+        const auto& c = info_->stageInstances[k].calls;
+        if (std::find(c.begin(), c.end(), &call) != c.end())
+            break;
+    }
+    if (k == info_->stageInstances.size())
+        throw std::logic_error("stage call without an instance: " + call.stage.text);
+    const sema::StageInstance& inst = info_->stageInstances[k];
+    const StageSig& sig = sigs_[k];
+    const ast::StageDef& def = *inst.stage;
+    o << "{\n";
+    // Cross-LPU reduction slots, one per LPU of the invoking space.
+    std::vector<std::pair<std::string, const StageParam*>> slots;
+    for (size_t i = 0; i < def.params.size(); ++i) {
+        const StageParam& sp = sig.params.at(def.params[i].text);
+        if (!sp.isReductionSlot)
+            continue;
+        std::string n = "slot_" + std::to_string(slotCounter_++);
+        o << "std::vector<itrt::Reducer<" << sp.reduceOp << ", " << sp.reduceType << ">::Value> " << n << "(t.lpus("
+          << lps << ").size(), itrt::Reducer<" << sp.reduceOp << ", " << sp.reduceType << ">::identity());\n";
+        slots.push_back({n, &sp});
+    }
+    o << "t.for_each_lpu(" << lps << ", [&](const Lpu& lpu, int) {\n";
+    for (const auto& gd : guards_) {
+        std::string w = "w" + std::to_string(&gd - guards_.data());
+        o << "{\nconst Lpu& " << w << " = t.ancestor(lpu, " << gd.lps << ");\n";
+        const ast::Condition& c = *gd.cond;
+        std::string test;
+        if (c.membershipRange) {
+            std::string x = flowExpr(*c.condition, gd.lps, w);
+            // `x in a.local.dimensionK.range`: membership in the part.
+            const ast::Expr* r = c.membershipRange.get();
+            if (auto rp = r->as<ast::Property>(); rp && rp->property == ast::PropertyKind::Range)
+                r = rp->base.get();
+            auto dp = r->as<ast::Property>();
+            auto lp = dp && dp->property == ast::PropertyKind::Dimension ? dp->base->as<ast::Property>() : nullptr;
+            auto an = lp && lp->property == ast::PropertyKind::Local ? lp->base->as<ast::NameRef>() : nullptr;
+            if (an && arrayIndex_.count(an->name))
+                test = "t.holds(" + std::to_string(arrayIndex(an->name)) + ", " + w + ", " +
+                       std::to_string(std::max(0, dp->dimensionIndex - 1)) + ", " + x + ")";
+            else
+                test = "it_in(" + x + ", " + flowExpr(*c.membershipRange, gd.lps, w) + ")";
+        } else {
+            test = flowExpr(*c.condition, gd.lps, w);
+        }
+        o << "if (!(" << test << ")) return;\n}\n";
+    }
+    // Views of the arrays the stage touches, one per epoch version kept.
+    std::set<std::string> viewed;
+    auto views = [&](const std::string& a) {
+        if (!viewed.insert(a).second)
+            return;
+        if (!home_.count(a) || home_.at(a) != lps)
+            throw std::logic_error("array " + a + " has no part in this space");
+        const auto& gt = global(a).type;
+        std::string vt = "View<" + cppElement(gt) + ", " + std::to_string(gt.arrayDims()) + ">";
+        bool sub = false;
+        if (foreachLps_ >= 0 && plan_.lps.at(foreachLps_).subpartition &&
+            plan_.lps.at(foreachLps_).subpartition->find(a))
+            sub = true;
+        int nv = versionsOf(a);
+        for (int v = 0; v < nv; ++v) {
+            if (sub) {
+                o << "auto sv_" << a << "_" << v << " = t.sub_view<" << cppElement(gt) << ", " << gt.arrayDims() << ">("
+                  << arrayIndex(a) << ", lpu, sub, " << v << ");\nif (!sv_" << a << "_" << v << ") return;\n";
+            }
+        }
+        o << "const " << vt << " v_" << a << "[" << nv << "] = {";
+        for (int v = 0; v < nv; ++v) {
+            if (v)
+                o << ", ";
+            if (sub)
+                o << "*sv_" << a << "_" << v;
+            else
+                o << "t.view<" << cppElement(gt) << ", " << gt.arrayDims() << ">(" << arrayIndex(a) << ", lpu, " << v << ")";
+        }
+        o << "};\n";
+    };
+    std::vector<std::string> args;
+    size_t slot = 0;
+    for (size_t i = 0; i < def.params.size(); ++i) {
+        const StageParam& sp = sig.params.at(def.params[i].text);
+        const sema::ParamBinding& b = inst.params[i];
+        const ast::CallArg& ca = call.args[i];
+        if (sp.isReductionSlot) {
+            args.push_back(slots[slot++].first + "[static_cast<size_t>(lpu.id)]");
+        } else if (sp.isArray) {
+            auto n = ca.value ? ca.value->as<ast::NameRef>() : nullptr;
+            if (!n)
+                unsupported(ca.range, "array arguments that are not a task-global name");
+            views(n->name);
+            args.push_back("v_" + n->name);
+        } else if (b.isStringLiteral) {
+            args.push_back("std::string(" + cString(b.literalString) + ")");
+        } else if (b.constant) {
+            args.push_back(flowExpr(*ca.value, lps, "lpu"));
+        } else {
+            auto n = ca.value ? ca.value->as<ast::NameRef>() : nullptr;
+            if (!n || !isGlobal(n->name))
+                unsupported(ca.range, "this stage argument (element or section of a task-global)");
+            args.push_back(global(n->name).isReduction ? reductionValue(n->name, "lpu") : "g." + n->name);
+        }
+    }
+    for (const auto& a : sig.directArrays) {
+        views(a);
+        args.push_back("v_" + a);
+    }
+    o << sig.fn << "(g, t, lpu";
+    for (auto& a : args)
+        o << ", " << a;
+    o << ");\n});\n";
+    // Reductions into `Space X: v` complete when every invoking LPU has contributed.
+    slot = 0;
+    for (size_t i = 0; i < def.params.size(); ++i) {
+        const StageParam& sp = sig.params.at(def.params[i].text);
+        if (!sp.isReductionSlot)
+            continue;
+        const ast::CallArg& ca = call.args[i];
+        const std::string& var = ca.variable->text;
+        int x = lpsOf(ca.space->text);
+        o << "it_reduce<" << sp.reduceOp << ", " << sp.reduceType << ">(t, " << lps << ", " << x << ", "
+          << slots[slot++].first << ", g.r_" << var << ", "
+          << cString("task " + def_.name.text + ": reduction of " + var + " into Space " + ca.space->text) << ");\n";
+    }
+    o << "}\n";
+}
+
+} // namespace itc::backend

@@ -1,0 +1,539 @@
+// Tasks: one C++ namespace per task with its task-globals, one function per stage instance
+// (tight loops over the LPU's part through View), and run(), which declares the arrays,
+// runs Initialize, describes the spaces for the launch and walks the flow in lock step over
+// the LPUs of each space, inserting the synchronisations of the plan (padding refresh at
+// Space exits, cross-LPU reductions after the reducing stage, epoch shifts).
+#include "backend/task_emitter.h"
+
+#include <algorithm>
+
+namespace itc::backend {
+
+using sema::TypeKind;
+
+namespace {
+
+std::string reduceOpName(std::string op) {
+    if (op == "maxEntry")
+        op = "max_entry";
+    if (op == "minEntry")
+        op = "min_entry";
+    static const std::set<std::string> known = {"sum", "product", "max", "min", "max_entry",
+                                                "min_entry", "land", "lor", "band", "bor"};
+    if (!known.count(op))
+        throw Unsupported({}, "reduction operator `" + op + "`");
+    return "itrt::ReduceOp::" + op;
+}
+
+void collectNames(const ast::Expr& e, std::set<std::string>& out) {
+    if (auto n = e.as<ast::NameRef>())
+        out.insert(n->name);
+    struct V {
+        std::set<std::string>& out;
+        void expr(const ast::Expr* e) {
+            if (e)
+                collectNames(*e, out);
+        }
+    } v{out};
+    using K = ast::ExprKind;
+    switch (e.kind) {
+    case K::Unary: v.expr(e.as<ast::Unary>()->operand.get()); break;
+    case K::Binary: v.expr(e.as<ast::Binary>()->lhs.get()); v.expr(e.as<ast::Binary>()->rhs.get()); break;
+    case K::Assign: v.expr(e.as<ast::Assign>()->target.get()); v.expr(e.as<ast::Assign>()->value.get()); break;
+    case K::FieldAccess: v.expr(e.as<ast::FieldAccess>()->base.get()); break;
+    case K::Property: v.expr(e.as<ast::Property>()->base.get()); break;
+    case K::Subscript:
+        v.expr(e.as<ast::Subscript>()->base.get());
+        for (auto& it : e.as<ast::Subscript>()->items) {
+            v.expr(it.index.get());
+            v.expr(it.first.get());
+            v.expr(it.last.get());
+        }
+        break;
+    case K::Call:
+        for (auto& a : e.as<ast::Call>()->args)
+            v.expr(a.value.get());
+        break;
+    case K::ReduceExpr: v.expr(e.as<ast::ReduceExpr>()->operand.get()); break;
+    case K::RangeLiteral: v.expr(e.as<ast::RangeLiteral>()->first.get()); v.expr(e.as<ast::RangeLiteral>()->last.get()); break;
+    case K::Epoch: v.expr(e.as<ast::Epoch>()->operand.get()); break;
+    case K::NewObject:
+        for (auto& a : e.as<ast::NewObject>()->args)
+            v.expr(a.value.get());
+        break;
+    default: break;
+    }
+}
+
+// Every Subscript node of a block (for index binding and loop order).
+void collectSubscripts(const ast::Expr& e, std::vector<const ast::Subscript*>& out);
+void collectSubscripts(const ast::Block& b, std::vector<const ast::Subscript*>& out);
+void collectSubscriptsStmt(const ast::Stmt& s, std::vector<const ast::Subscript*>& out) {
+    using K = ast::StmtKind;
+    switch (s.kind) {
+    case K::ExprStmt: collectSubscripts(*s.as<ast::ExprStmt>()->expr, out); break;
+    case K::ParallelLoop:
+        collectSubscripts(s.as<ast::ParallelLoop>()->body, out);
+        for (auto& g : s.as<ast::ParallelLoop>()->groups)
+            if (g.restriction)
+                collectSubscripts(*g.restriction, out);
+        break;
+    case K::SequentialFor: collectSubscripts(s.as<ast::SequentialFor>()->body, out); break;
+    case K::While: collectSubscripts(s.as<ast::While>()->body, out); break;
+    case K::If:
+        for (auto& br : s.as<ast::If>()->branches) {
+            collectSubscripts(*br.condition, out);
+            collectSubscripts(br.body, out);
+        }
+        if (s.as<ast::If>()->elseBody)
+            collectSubscripts(*s.as<ast::If>()->elseBody, out);
+        break;
+    case K::ReduceStmt: collectSubscripts(*s.as<ast::ReduceStmt>()->operand, out); break;
+    default: break;
+    }
+}
+void collectSubscripts(const ast::Block& b, std::vector<const ast::Subscript*>& out) {
+    for (auto& s : b.stmts)
+        collectSubscriptsStmt(*s, out);
+}
+void collectSubscripts(const ast::Expr& e, std::vector<const ast::Subscript*>& out) {
+    if (auto s = e.as<ast::Subscript>())
+        out.push_back(s);
+    using K = ast::ExprKind;
+    switch (e.kind) {
+    case K::Unary: collectSubscripts(*e.as<ast::Unary>()->operand, out); break;
+    case K::Binary: collectSubscripts(*e.as<ast::Binary>()->lhs, out); collectSubscripts(*e.as<ast::Binary>()->rhs, out); break;
+    case K::Assign: collectSubscripts(*e.as<ast::Assign>()->target, out); collectSubscripts(*e.as<ast::Assign>()->value, out); break;
+    case K::FieldAccess: collectSubscripts(*e.as<ast::FieldAccess>()->base, out); break;
+    case K::Subscript:
+        for (auto& it : e.as<ast::Subscript>()->items)
+            if (it.index)
+                collectSubscripts(*it.index, out);
+        break;
+    case K::ReduceExpr: collectSubscripts(*e.as<ast::ReduceExpr>()->operand, out); break;
+    case K::Epoch: collectSubscripts(*e.as<ast::Epoch>()->operand, out); break;
+    case K::Call:
+        for (auto& a : e.as<ast::Call>()->args)
+            if (a.value)
+                collectSubscripts(*a.value, out);
+        break;
+    default: break;
+    }
+}
+
+void splitAnd(const ast::Expr& e, std::vector<const ast::Expr*>& out) {
+    if (auto b = e.as<ast::Binary>(); b && b->op == ast::BinaryOp::And) {
+        splitAnd(*b->lhs, out);
+        splitAnd(*b->rhs, out);
+        return;
+    }
+    out.push_back(&e);
+}
+
+void loopIndexNames(const ast::Block& b, std::set<std::string>& out) {
+    for (auto& s : b.stmts) {
+        if (auto p = s->as<ast::ParallelLoop>()) {
+            for (auto& g : p->groups)
+                for (auto& i : g.indices)
+                    out.insert(i.text);
+            loopIndexNames(p->body, out);
+        } else if (auto f = s->as<ast::SequentialFor>()) {
+            out.insert(f->index.text);
+            loopIndexNames(f->body, out);
+        } else if (auto w = s->as<ast::While>()) {
+            loopIndexNames(w->body, out);
+        } else if (auto i = s->as<ast::If>()) {
+            for (auto& br : i->branches)
+                loopIndexNames(br.body, out);
+            if (i->elseBody)
+                loopIndexNames(*i->elseBody, out);
+        }
+    }
+}
+
+} // namespace
+
+// ---------------------------------------------------------------------------------------------
+// Stage bodies
+// ---------------------------------------------------------------------------------------------
+
+class StageBody : public ExprEmitter {
+public:
+    StageBody(TaskEmitter& te, const sema::StageInstance& inst, const StageSig& sig)
+        : ExprEmitter(&inst.exprTypes), te_(te), inst_(inst), sig_(sig) {}
+
+    void body(Out& o, const ast::Block& b) {
+        for (auto& s : b.stmts)
+            stmt(o, *s);
+    }
+
+    std::map<std::string, std::pair<std::string, int>> loopIdx; // index -> (array, dim)
+
+protected:
+    std::string nameRef(const ast::NameRef& n) override {
+        if (loopVars_.count(n.name))
+            return n.name;
+        if (auto it = sig_.params.find(n.name); it != sig_.params.end())
+            return it->second.cppName;
+        if (te_.isGlobal(n.name)) {
+            const auto& gi = te_.global(n.name);
+            if (gi.isReduction)
+                return te_.reductionValue(n.name, "lpu");
+            if (gi.type.isArray())
+                unsupported(n.range, "whole-array use of `" + n.name + "` in a stage");
+            return "g." + n.name;
+        }
+        return n.name; // a local
+    }
+    std::string element(const ast::Subscript& s, const std::string& array,
+                        const std::vector<std::string>& idx, int lag) override {
+        std::string view;
+        if (auto it = sig_.params.find(array); it != sig_.params.end() && it->second.isArray)
+            view = it->second.cppName;
+        else if (sig_.directArrays.count(array))
+            view = "d_" + array;
+        else
+            unsupported(s.range, "element access on `" + array + "`");
+        if (lag > 0)
+            view += "_" + std::to_string(lag);
+        std::string args;
+        for (auto& i : idx)
+            args += (args.empty() ? "" : ", ") + i;
+        if (te_.in().debug)
+            return view + ".checked(" + cString(te_.where(s.range)) + ", " + args + ")";
+        return view + "(" + args + ")";
+    }
+    std::string dimensionRange(const ast::Expr& at, const std::string& array, int k, bool local) override {
+        std::string global = array;
+        if (auto it = sig_.params.find(array); it != sig_.params.end()) {
+            if (!it->second.isArray)
+                unsupported(at.range, "dimension attribute of a non-array");
+            if (local)
+                return it->second.cppName + ".range(" + std::to_string(k) + ")";
+            global = it->second.global;
+        } else if (local) {
+            if (!sig_.directArrays.count(array))
+                unsupported(at.range, "`local` attribute of `" + array + "`");
+            return "d_" + array + ".range(" + std::to_string(k) + ")";
+        }
+        return "t.whole_range(" + std::to_string(te_.arrayIndex(global)) + ", " + std::to_string(k) + ")";
+    }
+    std::string lpuId(const ast::Expr&) override { return "lpu.coords"; }
+    std::string partitionParam(const std::string& p) override { return "p_" + p; }
+
+private:
+    void stmt(Out& o, const ast::Stmt& s) {
+        o << lineComment(te_.in(), s.range);
+        using K = ast::StmtKind;
+        switch (s.kind) {
+        case K::ExprStmt: o << emit(*s.as<ast::ExprStmt>()->expr) << ";\n"; return;
+        case K::ParallelLoop: parallelLoop(o, *s.as<ast::ParallelLoop>()); return;
+        case K::SequentialFor: {
+            auto* f = s.as<ast::SequentialFor>();
+            std::string r = "r_" + f->index.text;
+            o << "{\nconst Range " << r << " = " << emit(*f->rangeExpr) << ";\n";
+            o << "const int64_t " << r << "_step = " << (f->step ? emit(*f->step) : "1") << ";\n";
+            o << "const int64_t " << r << "_dir = " << r << ".min <= " << r << ".max ? 1 : -1;\n";
+            loopVars_.insert(f->index.text);
+            o << "for (int64_t " << f->index.text << " = " << r << ".min; " << r << "_dir > 0 ? "
+              << f->index.text << " <= " << r << ".max : " << f->index.text << " >= " << r << ".max; "
+              << f->index.text << " += " << r << "_dir * " << r << "_step) {\n";
+            if (f->restriction)
+                o << "if (!(" << emit(*f->restriction) << ")) continue;\n";
+            body(o, f->body);
+            o << "}\n}\n";
+            loopVars_.erase(f->index.text);
+            return;
+        }
+        case K::While: {
+            auto* w = s.as<ast::While>();
+            o << "do {\n";
+            body(o, w->body);
+            o << "} while (" << emit(*w->condition) << ");\n";
+            return;
+        }
+        case K::If: {
+            auto* i = s.as<ast::If>();
+            for (size_t k = 0; k < i->branches.size(); ++k) {
+                o << (k ? "} else if (" : "if (") << emit(*i->branches[k].condition) << ") {\n";
+                body(o, i->branches[k].body);
+            }
+            if (i->elseBody) {
+                o << "} else {\n";
+                body(o, *i->elseBody);
+            }
+            o << "}\n";
+            return;
+        }
+        case K::Extern: {
+            auto* x = s.as<ast::Extern>();
+            o << "{\n" << x->code << "\n}\n";
+            return;
+        }
+        case K::ReduceStmt: unsupported(s.range, "`reduce` outside a parallel loop body of its own");
+        case K::Return: unsupported(s.range, "`return` in a stage");
+        }
+    }
+
+    // Binds each index of a loop to (array view, dimension): §6.3 and R-32.
+    void bindIndices(const ast::ParallelLoop& p, std::vector<std::pair<std::string, std::pair<std::string, int>>>& out) {
+        std::vector<const ast::Subscript*> subs;
+        collectSubscripts(p.body, subs);
+        for (auto& g : p.groups) {
+            std::string arr = g.collection.text;
+            auto it = sig_.params.find(arr);
+            std::string view, global;
+            if (it != sig_.params.end() && it->second.isArray) {
+                view = it->second.cppName;
+                global = it->second.global;
+            } else if (sig_.directArrays.count(arr)) {
+                view = "d_" + arr;
+                global = arr;
+            } else {
+                unsupported(g.range, "a parallel loop over `" + arr + "`");
+            }
+            int dims = te_.global(global).type.arrayDims();
+            for (size_t k = 0; k < g.indices.size(); ++k) {
+                const std::string& idx = g.indices[k].text;
+                int dim = -1;
+                if (g.dimensionIndex > 0)
+                    dim = g.dimensionIndex - 1;
+                else if (static_cast<int>(g.indices.size()) == dims)
+                    dim = static_cast<int>(k);
+                else if (dims == 1)
+                    dim = 0;
+                else {
+                    for (auto* s : subs) {
+                        auto* n = s->base->as<ast::NameRef>();
+                        if (!n || n->name != arr)
+                            continue;
+                        for (size_t d = 0; d < s->items.size(); ++d) {
+                            auto* in = s->items[d].index ? s->items[d].index->as<ast::NameRef>() : nullptr;
+                            if (in && in->name == idx && (dim < 0 || static_cast<int>(d) < dim))
+                                dim = static_cast<int>(d);
+                        }
+                    }
+                }
+                if (dim < 0)
+                    unsupported(g.range, "binding index `" + idx + "` to a dimension");
+                out.push_back({idx, {view, dim}});
+            }
+        }
+    }
+
+    void parallelLoop(Out& o, const ast::ParallelLoop& p) {
+        std::vector<std::pair<std::string, std::pair<std::string, int>>> idx;
+        bindIndices(p, idx);
+        // Loop order: the index used most often as the last subscript goes innermost (unit
+        // stride); the others keep the order written.
+        std::vector<const ast::Subscript*> subs;
+        collectSubscripts(p.body, subs);
+        std::map<std::string, int> lastUse;
+        for (auto* s : subs)
+            if (!s->items.empty() && s->items.back().index)
+                if (auto n = s->items.back().index->as<ast::NameRef>())
+                    ++lastUse[n->name];
+        if (idx.size() > 1) {
+            size_t best = idx.size() - 1;
+            for (size_t k = 0; k < idx.size(); ++k)
+                if (lastUse[idx[k].first] > lastUse[idx[best].first])
+                    best = k;
+            auto inner = idx[best];
+            idx.erase(idx.begin() + static_cast<long>(best));
+            idx.push_back(inner);
+        }
+        // Restrictions: each conjunct is tested in the loop of the last index it uses.
+        std::vector<const ast::Expr*> conj;
+        for (auto& g : p.groups)
+            if (g.restriction)
+                splitAnd(*g.restriction, conj);
+        std::vector<std::vector<const ast::Expr*>> at(idx.size() + 1);
+        for (auto* c : conj) {
+            std::set<std::string> names;
+            collectNames(*c, names);
+            size_t level = 0;
+            for (size_t k = 0; k < idx.size(); ++k)
+                if (names.count(idx[k].first))
+                    level = k + 1;
+            at[level].push_back(c);
+        }
+        // A reduction body.
+        const ast::ReduceStmt* rs = nullptr;
+        const ast::Assign* ra = nullptr;
+        const ast::ReduceExpr* re = nullptr;
+        if (p.body.stmts.size() == 1) {
+            rs = p.body.stmts[0]->as<ast::ReduceStmt>();
+            if (auto es = p.body.stmts[0]->as<ast::ExprStmt>())
+                if ((ra = es->expr->as<ast::Assign>()))
+                    re = ra->value->as<ast::ReduceExpr>();
+        }
+        if (!rs && !re)
+            ra = nullptr;
+        o << "{\n";
+        std::string acc;
+        bool entry = false;
+        if (rs || re) {
+            const ast::ReduceOperator& op = rs ? rs->op : re->op;
+            const ast::Expr& operand = rs ? *rs->operand : *re->operand;
+            std::string opName = op.text;
+            if (!op.isLiteral) {
+                auto it = sig_.params.find(op.text);
+                if (it == sig_.params.end() || it->second.literal.empty())
+                    unsupported(op.range, "this reduction operator");
+                opName = it->second.literal;
+            }
+            sema::Type t = typeOf(operand);
+            std::string ct = cppType(t.kind == TypeKind::RealLiteral ? sema::Type::simple(TypeKind::RealDouble) : t);
+            entry = reduceOpName(opName).find("entry") != std::string::npos;
+            o << "using R_ = itrt::Reducer<" << reduceOpName(opName) << ", " << ct << ">;\n";
+            o << "R_::Value acc_ = R_::identity();\n";
+            acc = "acc_";
+        }
+        for (auto* c : at[0])
+            o << "if (" << emit(*c) << ") {\n";
+        for (size_t k = 0; k < idx.size(); ++k) {
+            auto& [name, vd] = idx[k];
+            loopVars_.insert(name);
+            std::string d = std::to_string(vd.second);
+            o << "for (int64_t " << name << " = " << vd.first << ".lo[" << d << "]; " << name
+              << " <= " << vd.first << ".hi[" << d << "]; ++" << name << ") {\n";
+            for (auto* c : at[k + 1])
+                o << "if (!(" << emit(*c) << ")) continue;\n";
+        }
+        if (rs || re) {
+            const ast::Expr& operand = rs ? *rs->operand : *re->operand;
+            if (entry) {
+                if (idx.size() != 1)
+                    unsupported(p.range, "an entry reduction over several indices");
+                o << "acc_ = R_::combine(acc_, R_::Value{" << emit(operand) << ", static_cast<int32_t>("
+                  << idx[0].first << ")});\n";
+            } else {
+                o << "acc_ = R_::combine(acc_, " << emit(operand) << ");\n";
+            }
+        } else {
+            body(o, p.body);
+        }
+        for (auto& [name, vd] : idx) {
+            o << "}\n";
+            loopVars_.erase(name);
+        }
+        for (size_t k = 0; k < at[0].size(); ++k)
+            o << "}\n";
+        if (rs) {
+            auto it = sig_.params.find(rs->target.text);
+            if (it != sig_.params.end() && it->second.isReductionSlot) {
+                o << it->second.cppName << " = R_::combine(" << it->second.cppName << ", acc_);\n";
+            } else {
+                ast::NameRef n;
+                n.name = rs->target.text;
+                std::string target = nameRef(n);
+                o << (entry ? "if (!acc_.empty()) " + target + " = acc_.index;\n" : target + " = acc_;\n");
+            }
+        } else if (re) {
+            std::string target = emit(*ra->target);
+            o << (entry ? "if (!acc_.empty()) " + target + " = acc_.index;\n" : target + " = acc_;\n");
+        }
+        o << "}\n";
+    }
+
+    TaskEmitter& te_;
+    const sema::StageInstance& inst_;
+    const StageSig& sig_;
+    std::set<std::string> loopVars_;
+};
+
+void TaskEmitter::emitStage(Out& o, size_t k) {
+    const sema::StageInstance& inst = info_->stageInstances[k];
+    StageSig& sig = sigs_[k];
+    const ast::StageDef& def = *inst.stage;
+    sig.fn = "stage_" + def.name.text + "_" + std::to_string(k);
+    o << lineComment(in_, def.range);
+    o << "static void " << sig.fn << "(Globals& g, itrt::task::TaskInstance& t, const Lpu& lpu";
+    // Reductions inside, by parameter.
+    std::map<std::string, std::pair<std::string, std::string>> slotOps; // param -> (op, operand type)
+    std::function<void(const ast::Block&)> scan = [&](const ast::Block& b) {
+        for (auto& s : b.stmts) {
+            if (auto p = s->as<ast::ParallelLoop>()) {
+                if (p->body.stmts.size() == 1)
+                    if (auto r = p->body.stmts[0]->as<ast::ReduceStmt>()) {
+                        auto t = inst.exprTypes.count(r->operand.get()) ? inst.exprTypes.at(r->operand.get()) : sema::Type::error();
+                        if (t.kind == TypeKind::RealLiteral)
+                            t = sema::Type::simple(TypeKind::RealDouble);
+                        std::string op = r->op.text;
+                        slotOps[r->target.text] = {op, cppType(t)};
+                    }
+                scan(p->body);
+            } else if (auto f = s->as<ast::SequentialFor>()) {
+                scan(f->body);
+            } else if (auto i = s->as<ast::If>()) {
+                for (auto& br : i->branches)
+                    scan(br.body);
+                if (i->elseBody)
+                    scan(*i->elseBody);
+            }
+        }
+    };
+    scan(def.body);
+    for (size_t i = 0; i < def.params.size(); ++i) {
+        const std::string& pn = def.params[i].text;
+        const sema::ParamBinding& b = inst.params[i];
+        StageParam sp;
+        sp.cppName = pn;
+        sp.global = b.rootGlobal;
+        sp.literal = b.isStringLiteral ? b.literalString : "";
+        if (!b.spaceTarget.empty()) {
+            sp.isReductionSlot = true;
+            auto it = slotOps.find(pn);
+            if (it == slotOps.end())
+                unsupported(def.range, "a `Space X:` argument not used as a reduction target");
+            sp.reduceOp = reduceOpName(it->second.first);
+            sp.reduceType = it->second.second;
+            o << ", itrt::Reducer<" << sp.reduceOp << ", " << sp.reduceType << ">::Value& " << pn;
+        } else if (b.type.kind == TypeKind::DynamicArray) {
+            sp.isArray = true;
+            sp.dims = b.type.arrayDims();
+            sp.element = cppElement(b.type);
+            if (b.rootGlobal.empty())
+                unsupported(def.range, "array arguments not named by a task-global");
+            sp.versions = versionsOf(b.rootGlobal);
+            o << ", const View<" << sp.element << ", " << sp.dims << ">* " << pn << "_v";
+        } else if (b.isStringLiteral) {
+            sp.literal = b.literalString;
+            o << ", const std::string& " << pn;
+        } else if (b.constant) {
+            o << ", const " << cppType(b.type) << " " << pn;
+        } else {
+            o << ", " << cppType(b.type) << "& " << pn;
+        }
+        sig.params[pn] = sp;
+        sig.order.push_back(pn);
+    }
+    for (const std::string& gname : inst.globalsUsed) {
+        if (!isGlobal(gname) || !global(gname).type.isArray())
+            continue;
+        sig.directArrays.insert(gname);
+        o << ", const View<" << cppElement(global(gname).type) << ", " << global(gname).type.arrayDims()
+          << ">* d_" << gname << "_v";
+    }
+    o << ") {\n";
+    // Views as locals: the translation is folded into each view's origin once per LPU.
+    for (auto& [pn, sp] : sig.params)
+        if (sp.isArray)
+            for (int v = 0; v < sp.versions; ++v)
+                o << "const auto " << pn << (v ? "_" + std::to_string(v) : "") << " = " << pn << "_v[" << v << "];\n";
+    for (const std::string& a : sig.directArrays)
+        for (int v = 0; v < versionsOf(a); ++v)
+            o << "const auto d_" << a << (v ? "_" + std::to_string(v) : "") << " = d_" << a << "_v[" << v << "];\n";
+    std::set<std::string> loops;
+    loopIndexNames(def.body, loops);
+    for (auto& [name, type] : inst.locals) {
+        if (loops.count(name) || sig.params.count(name) || isGlobal(name))
+            continue;
+        o << cppType(type) << " " << name << "{};\n";
+    }
+    StageBody body(*this, inst, sig);
+    body.body(o, def.body);
+    o << "(void)g;\n(void)t;\n(void)lpu;\n}\n\n";
+}
+
+} // namespace itc::backend

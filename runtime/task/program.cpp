@@ -1,0 +1,290 @@
+// Implements the process side of program.h: arguments, machine arithmetic, the worker thread
+// pool, the channel exchange used by every synchronisation, IT_STATS and environments.
+// Must not know IT syntax; the task launch itself is in task_instance.cpp.
+#include "runtime/task/program.h"
+
+#include "runtime/engine/pinning.h"
+
+#include <mpi.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+
+namespace itrt::task {
+
+// --- ArgValue ----------------------------------------------------------------------------------
+
+int32_t ArgValue::as_int() const {
+  try {
+    size_t used = 0;
+    long long v = std::stoll(text_, &used);
+    if (used == text_.size()) return static_cast<int32_t>(v);
+  } catch (...) {
+  }
+  fail_collective("argument `" + key_ + "=" + text_ + "`: expected an Integer");
+}
+
+double ArgValue::as_double() const {
+  try {
+    size_t used = 0;
+    double v = std::stod(text_, &used);
+    if (used == text_.size()) return v;
+  } catch (...) {
+  }
+  fail_collective("argument `" + key_ + "=" + text_ + "`: expected a Real number");
+}
+
+// --- MachineDesc -------------------------------------------------------------------------------
+
+int64_t MachineDesc::total(int level) const {
+  int64_t n = 1;
+  for (int l = top; l >= level && l >= 1; --l) n *= fanout[static_cast<size_t>(l)];
+  return n;
+}
+
+int64_t MachineDesc::per_parent(int level, int above) const {
+  if (level >= above) return 1;
+  return total(level) / total(above);
+}
+
+// --- ThreadPool: one worker per PPU of the rank, fed by the main thread ------------------------
+
+class ThreadPool {
+ public:
+  explicit ThreadPool(int n, int rank) {
+    int hw = hardware_pu_count();
+    const char* pin = std::getenv("IT_PIN");
+    bool do_pin = pin && std::string(pin) == "1";
+    for (int t = 0; t < n; ++t)
+      threads_.emplace_back([this, t, do_pin, hw, rank, n] {
+        if (do_pin) pin_current_thread({(rank * n + t) % std::max(hw, 1)});
+        loop(t);
+      });
+  }
+  ~ThreadPool() {
+    {
+      std::lock_guard<std::mutex> lk(m_);
+      stop_ = true;
+      ++generation_;
+    }
+    cv_.notify_all();
+    for (auto& t : threads_) t.join();
+  }
+  int size() const { return static_cast<int>(threads_.size()); }
+  void run(int active, const std::function<void(int)>& fn) {
+    {
+      std::lock_guard<std::mutex> lk(m_);
+      job_ = &fn;
+      active_ = active;
+      pending_ = static_cast<int>(threads_.size());
+      ++generation_;
+    }
+    cv_.notify_all();
+    std::unique_lock<std::mutex> lk(m_);
+    done_cv_.wait(lk, [&] { return pending_ == 0; });
+    job_ = nullptr;
+  }
+
+ private:
+  void loop(int t) {
+    uint64_t seen = 0;
+    for (;;) {
+      const std::function<void(int)>* job;
+      int active;
+      {
+        std::unique_lock<std::mutex> lk(m_);
+        cv_.wait(lk, [&] { return generation_ != seen; });
+        seen = generation_;
+        if (stop_) return;
+        job = job_;
+        active = active_;
+      }
+      if (job && t < active) (*job)(t);
+      std::lock_guard<std::mutex> lk(m_);
+      if (--pending_ == 0) done_cv_.notify_all();
+    }
+  }
+  std::vector<std::thread> threads_;
+  std::mutex m_;
+  std::condition_variable cv_, done_cv_;
+  const std::function<void(int)>* job_ = nullptr;
+  int active_ = 0;
+  int pending_ = 0;
+  uint64_t generation_ = 0;
+  bool stop_ = false;
+};
+
+// --- Program -----------------------------------------------------------------------------------
+
+Program::Program(int& argc, char**& argv, MachineDesc machine, std::string program_name)
+    : machine_(std::move(machine)), name_(std::move(program_name)) {
+  runtime_ = std::make_unique<Runtime>(argc, argv);
+  if (machine_.segments() < size())
+    fail_collective("`mpirun -np " + std::to_string(size()) + "` asks for more processes than the " +
+                    std::to_string(machine_.segments()) + " memory segments of machine model `" +
+                    machine_.file + "`; run with -np 1 to " + std::to_string(machine_.segments()));
+  try {
+    args_ = Args(argc, argv);
+  } catch (const std::exception& e) {
+    fail_collective(e.what());
+  }
+  // Threads: the cores of every segment this rank carries.
+  int64_t segs = machine_.segments();
+  int64_t max_segs = (segs + size() - 1) / size();
+  int threads = static_cast<int>(machine_.cores_per_segment() * max_segs);
+  pool_ = std::make_unique<ThreadPool>(std::max(threads, 1), rank());
+}
+
+Program::~Program() = default;
+
+ArgValue Program::arg(const std::string& key) const {
+  if (!args_.has(key))
+    fail_collective("missing command-line argument `" + key + "=...` (the program reads `args." +
+                    key + "`)");
+  return ArgValue(key, args_.get_string(key));
+}
+
+void Program::parallel(int threads, const std::function<void(int)>& fn) {
+  pool_->run(std::min(threads, pool_->size()), fn);
+}
+
+void Program::count(const std::string& sync, bool inter, uint64_t bytes, uint64_t messages) {
+  std::lock_guard<std::mutex> lk(stats_mutex_);
+  auto it = std::find_if(stats_.begin(), stats_.end(), [&](auto& p) { return p.first == sync; });
+  if (it == stats_.end()) {
+    stats_.push_back({sync, {}});
+    it = stats_.end() - 1;
+  }
+  if (inter) {
+    it->second.inter_bytes += bytes;
+    it->second.inter_messages += messages;
+  } else {
+    it->second.intra_bytes += bytes;
+    it->second.intra_messages += messages;
+  }
+}
+
+void Program::note_memory(const std::string& what, uint64_t bytes) {
+  std::lock_guard<std::mutex> lk(stats_mutex_);
+  memory_[what] += bytes;
+  memory_now_ += bytes;
+  memory_peak_ = std::max(memory_peak_, memory_now_);
+}
+
+std::vector<std::vector<std::byte>> Program::exchange(const std::string& sync,
+                                                      const std::vector<std::vector<char>>& pairs,
+                                                      std::vector<std::vector<std::byte>> send) {
+  const int n = size(), me = rank();
+  std::vector<std::vector<std::byte>> recv(static_cast<size_t>(n));
+  bool any = false;
+  for (int s = 0; s < n; ++s)
+    for (int d = 0; d < n; ++d)
+      if (pairs[s][d] && s != d) any = true;
+  if (!any) return recv;
+  struct State {
+    std::vector<std::vector<std::byte>>* send;
+    std::vector<std::vector<std::byte>>* recv;
+  };
+  VsaConfig cfg;
+  cfg.threads_per_rank = 1;
+  cfg.mapping = [](const Tuple& t, int) { return static_cast<int>(t[0]); };
+  Vsa vsa(std::move(cfg));
+  for (int r = 0; r < n; ++r) {
+    VdpSpec spec;
+    spec.tuple = Tuple{r};
+    bool has_in = false;
+    for (int s = 0; s < n; ++s)
+      if (s != r && pairs[s][r]) {
+        spec.input(s, Tuple{s}, r, false);
+        has_in = true;
+      }
+    for (int d = 0; d < n; ++d)
+      if (d != r && pairs[r][d]) spec.output(d, Tuple{d}, r);
+    spec.counter = has_in ? 2 : 1;
+    spec.local = State{&send, &recv};
+    std::vector<int> ins, outs;
+    for (int s = 0; s < n; ++s)
+      if (s != r && pairs[s][r]) ins.push_back(s);
+    for (int d = 0; d < n; ++d)
+      if (d != r && pairs[r][d]) outs.push_back(d);
+    spec.function = [ins, outs](Vdp& v) {
+      State& st = v.local<State>();
+      if (v.fired() == 0) {
+        for (int d : outs) {
+          auto& b = (*st.send)[static_cast<size_t>(d)];
+          v.push(d, Packet::copy_of(b.empty() ? nullptr : b.data(), b.size()));
+        }
+        for (int s : ins) v.channel_on(s);
+      } else {
+        for (int s : ins) {
+          PacketRef p = v.pop(s);
+          auto* b = static_cast<const std::byte*>(p->data());
+          (*st.recv)[static_cast<size_t>(s)].assign(b, b + p->size());
+        }
+      }
+    };
+    vsa.insert(std::move(spec));
+  }
+  vsa.run();
+  for (int d = 0; d < n; ++d)
+    if (d != me && pairs[me][d]) count(sync, true, send[static_cast<size_t>(d)].size(), 1);
+  return recv;
+}
+
+void Program::finish() {
+  for (auto& f : at_exit) f();
+  at_exit.clear();
+  const char* st = std::getenv("IT_STATS");
+  if (!st || std::string(st) != "1") return;
+  // Every rank has the same sync names in the same order (SPMD flow); sum them on rank 0.
+  std::vector<uint64_t> mine;
+  for (auto& [name, c] : stats_) {
+    mine.push_back(c.intra_bytes);
+    mine.push_back(c.intra_messages);
+    mine.push_back(c.inter_bytes);
+    mine.push_back(c.inter_messages);
+  }
+  std::vector<uint64_t> total(mine.size());
+  MPI_Reduce(mine.data(), total.data(), static_cast<int>(mine.size()), MPI_UINT64_T, MPI_SUM, 0,
+             MPI_COMM_WORLD);
+  uint64_t peak = memory_peak_;
+  std::vector<uint64_t> peaks(static_cast<size_t>(size()));
+  MPI_Gather(&peak, 1, MPI_UINT64_T, peaks.data(), 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+  // Per array memory of every rank.
+  std::string mem;
+  for (auto& [what, bytes] : memory_) mem += " " + what + "=" + std::to_string(bytes);
+  for (int r = 0; r < size(); ++r) {
+    if (r == rank()) {
+      std::fprintf(stderr, "IT_STATS rank %d memory:%s peak=%llu\n", r, mem.c_str(),
+                   static_cast<unsigned long long>(memory_peak_));
+      std::fflush(stderr);
+    }
+    MPI_Barrier(MPI_COMM_WORLD);
+  }
+  if (rank() != 0) return;
+  std::fprintf(stderr, "IT_STATS %s: %d ranks\n", name_.c_str(), size());
+  std::fprintf(stderr, "IT_STATS %-48s %14s %10s %14s %10s\n", "synchronisation", "intra-bytes",
+               "intra-msgs", "inter-bytes", "inter-msgs");
+  size_t i = 0;
+  for (auto& [name, c] : stats_) {
+    std::fprintf(stderr, "IT_STATS %-48s %14llu %10llu %14llu %10llu\n", name.c_str(),
+                 static_cast<unsigned long long>(total[i]), static_cast<unsigned long long>(total[i + 1]),
+                 static_cast<unsigned long long>(total[i + 2]),
+                 static_cast<unsigned long long>(total[i + 3]));
+    i += 4;
+  }
+}
+
+// --- Env ---------------------------------------------------------------------------------------
+
+void Env::bind_input(Program&, const std::string& item, const std::string& file) {
+  auto& a = arrays_[item];
+  if (!a) a = std::make_shared<ArrayData>();
+  a->name = item;
+  a->pending_input = file;
+  a->has_ranges = false;
+}
+
+}  // namespace itrt::task

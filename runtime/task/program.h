@@ -1,0 +1,429 @@
+// The one public header a generated IT program includes: the task-launch layer of libitrt
+// (itrt_task) on top of the channel engine and the data parts. It provides the machine model's
+// placement arithmetic, LPU grids, part allocation per rank, local views for stage loops,
+// synchronisation (padding refresh, cross-LPU reductions) moved over channels, epoch version
+// rings, environments between tasks, parallel file binding and IT_STATS counters.
+// It knows nothing of IT syntax: the backend translates programs into calls of this API.
+#pragma once
+
+#include "runtime/data/data.h"
+#include "runtime/engine/engine.h"
+
+#include <atomic>
+#include <cmath>
+#include <condition_variable>
+#include <cstdint>
+#include <cstring>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <type_traits>
+#include <vector>
+
+namespace itrt::task {
+
+// ---------------------------------------------------------------------------------------------
+// Values of the coordinator
+// ---------------------------------------------------------------------------------------------
+
+// `args.key`: a string converted to whatever the context needs.
+class ArgValue {
+ public:
+  ArgValue() = default;
+  ArgValue(std::string key, std::string text) : key_(std::move(key)), text_(std::move(text)) {}
+  operator int32_t() const { return as_int(); }
+  operator double() const { return as_double(); }
+  operator float() const { return static_cast<float>(as_double()); }
+  operator std::string() const { return text_; }
+  int32_t as_int() const;
+  double as_double() const;
+  const std::string& text() const { return text_; }
+
+ private:
+  std::string key_;
+  std::string text_;
+};
+
+inline int64_t to_int(int64_t v) { return v; }
+inline int64_t to_int(const ArgValue& v) { return v.as_int(); }
+
+// A coordinator array made with `new Nd Array of T`: whole, on every rank.
+template <class T>
+struct LocalArray {
+  std::vector<DimRange> ranges;
+  std::vector<T> data;
+  explicit LocalArray(int dims = 1) : ranges(static_cast<size_t>(dims)) {}
+  void allocate() {
+    int64_t n = 1;
+    for (auto& r : ranges) n *= r.length();
+    data.assign(static_cast<size_t>(n), T{});
+  }
+  T& at(std::initializer_list<int64_t> idx) {
+    if (data.empty()) allocate();
+    int64_t off = 0;
+    size_t d = 0;
+    for (int64_t i : idx) {
+      if (!ranges[d].contains(i)) fail("array index " + std::to_string(i) + " out of range");
+      off = off * ranges[d].length() + ranges[d].position_of(i);
+      ++d;
+    }
+    return data[static_cast<size_t>(off)];
+  }
+};
+
+// ---------------------------------------------------------------------------------------------
+// The machine model, as far as placement needs it
+// ---------------------------------------------------------------------------------------------
+
+struct MachineDesc {
+  std::string file;              // for messages
+  int top = 1;                   // highest PPS number
+  std::vector<int64_t> fanout;   // fanout[L] for L = 1..top (index 0 unused)
+  int segment = 0;               // `<segment>` level, 0 when none
+  int core = 1;                  // `<core>` level
+  int64_t total(int level) const;            // PPUs of a level in the whole machine
+  int64_t per_parent(int level, int above) const;  // PPUs of `level` inside one PPU of `above`
+  int64_t segments() const { return segment ? total(segment) : 1; }
+  int64_t cores_per_segment() const { return total(core) / segments(); }
+};
+
+// ---------------------------------------------------------------------------------------------
+// Statistics (IT_STATS=1)
+// ---------------------------------------------------------------------------------------------
+
+// A box of global indices: one closed interval per dimension (first <= last when not empty).
+using Box = std::vector<std::pair<int64_t, int64_t>>;
+
+struct SyncCounters {
+  uint64_t intra_bytes = 0, intra_messages = 0, inter_bytes = 0, inter_messages = 0;
+};
+
+// ---------------------------------------------------------------------------------------------
+// The process: MPI, arguments, worker threads
+// ---------------------------------------------------------------------------------------------
+
+class ThreadPool;
+
+class Program {
+ public:
+  Program(int& argc, char**& argv, MachineDesc machine, std::string program_name);
+  ~Program();
+  int rank() const { return runtime_->rank(); }
+  int size() const { return runtime_->size(); }
+  const MachineDesc& machine() const { return machine_; }
+  ArgValue arg(const std::string& key) const;
+  bool debug = false;
+
+  // Runs fn(thread) on `threads` worker threads of this rank and waits for all.
+  void parallel(int threads, const std::function<void(int)>& fn);
+  // Sends each rank its bytes (send[r]; empty = nothing) over a one-shot VSA of the channel
+  // engine; returns what every rank sent here (recv[r]). Counts the traffic under `sync`.
+  // pairs[s][d] != 0 when rank s sends to rank d; every rank passes the same matrix.
+  std::vector<std::vector<std::byte>> exchange(const std::string& sync,
+                                               const std::vector<std::vector<char>>& pairs,
+                                               std::vector<std::vector<std::byte>> send);
+  void count(const std::string& sync, bool inter, uint64_t bytes, uint64_t messages = 1);
+  void note_memory(const std::string& what, uint64_t bytes);
+  // Writes pending bind_output files and prints IT_STATS; called once at the end of main.
+  void finish();
+  std::vector<std::function<void()>> at_exit;  // pending bind_output writes
+
+ private:
+  std::unique_ptr<Runtime> runtime_;
+  MachineDesc machine_;
+  std::string name_;
+  Args args_;
+  std::unique_ptr<ThreadPool> pool_;
+  std::mutex stats_mutex_;
+  std::vector<std::pair<std::string, SyncCounters>> stats_;  // in first-use order
+  std::map<std::string, uint64_t> memory_;
+  uint64_t memory_now_ = 0, memory_peak_ = 0;
+  friend class TaskInstance;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Distributed arrays and environments
+// ---------------------------------------------------------------------------------------------
+
+// Storage of one LPU part of an array on this rank, with its epoch versions (ring).
+struct PartStorage {
+  Part part;
+  std::vector<std::unique_ptr<std::byte[]>> versions;  // versions[0] is allocated always
+  int current = 0;
+  std::byte* version(int lag) {
+    int n = static_cast<int>(versions.size());
+    return versions[static_cast<size_t>(((current - lag) % n + n) % n)].get();
+  }
+};
+
+// An array as it lives between and during tasks: ranges, element type and where its parts are.
+struct ArrayData {
+  std::string name;
+  size_t elem_size = 0;
+  const ElementCodec* codec = nullptr;
+  int dims = 0;
+  std::vector<DimRange> ranges;
+  bool has_ranges = false;
+  // Distribution left by the last task (canonical owned parts per LPU, all ranks known):
+  // index = LPU number of the home LPS; storage only for local LPUs.
+  std::vector<Part> parts;
+  std::vector<int> part_rank;
+  std::vector<std::shared_ptr<PartStorage>> storage;  // null for LPUs of other ranks
+  std::vector<Box> canonical;  // cells each LPU owns through the whole chain (empty: a replica)
+  std::string pending_input;                           // bind_input not yet read
+};
+
+// A scalar item of an environment (also Reduction results, with one value per LPU of X).
+struct ScalarData {
+  std::vector<std::byte> bytes;
+  bool set = false;
+};
+
+class Env {
+ public:
+  explicit Env(std::string task) : task_(std::move(task)) {}
+  const std::string& task() const { return task_; }
+  std::shared_ptr<ArrayData>& array(const std::string& item) { return arrays_[item]; }
+  std::shared_ptr<ScalarData>& scalar(const std::string& item) { return scalars_[item]; }
+  template <class T>
+  T get(const std::string& item) {
+    auto& s = scalars_[item];
+    if (!s || !s->set) fail("environment item `" + item + "` of task `" + task_ + "` has no value");
+    T v{};
+    std::memcpy(&v, s->bytes.data(), sizeof(T));
+    return v;
+  }
+  template <class T>
+  void set(const std::string& item, T v) {
+    auto& s = scalars_[item];
+    if (!s) s = std::make_shared<ScalarData>();
+    s->bytes.resize(sizeof(T));
+    std::memcpy(s->bytes.data(), &v, sizeof(T));
+    s->set = true;
+  }
+  void bind_input(Program& prog, const std::string& item, const std::string& file);
+  void bind_output(Program& prog, const std::string& item, const std::string& file);
+
+ private:
+  std::string task_;
+  std::map<std::string, std::shared_ptr<ArrayData>> arrays_;
+  std::map<std::string, std::shared_ptr<ScalarData>> scalars_;
+};
+
+// Sequential `store` of a coordinator array (rank 0 writes).
+template <class T>
+void store(Program& prog, const LocalArray<T>& a, const ElementCodec& codec, const std::string& file);
+
+// ---------------------------------------------------------------------------------------------
+// Views: what stage loops see of one LPU's part
+// ---------------------------------------------------------------------------------------------
+
+// Element (g0, ..., gN-1) of the part lives at origin[g0*stride[0] + ... + gN-1*stride[N-1]]:
+// the global-to-local translation is folded into `origin` once per LPU, so loops use raw
+// pointers with unit stride in the last dimension. lo/hi are the held indices (padding
+// included), increasing; the stage loops run over them.
+template <class T, int N>
+struct View {
+  T* origin = nullptr;
+  int64_t stride[N] = {};
+  int64_t lo[N] = {};
+  int64_t hi[N] = {};
+
+  template <class... I>
+  T& operator()(I... idx) const {
+    static_assert(sizeof...(I) == N);
+    const int64_t g[N] = {static_cast<int64_t>(idx)...};
+    int64_t off = 0;
+    for (int d = 0; d < N; ++d) off += g[d] * stride[d];
+    return origin[off];
+  }
+  // With --debug: a bounds check that names the IT source line.
+  template <class... I>
+  T& checked(const char* where, I... idx) const {
+    const int64_t g[N] = {static_cast<int64_t>(idx)...};
+    for (int d = 0; d < N; ++d)
+      if (g[d] < lo[d] || g[d] > hi[d])
+        fail(std::string(where) + ": index " + std::to_string(g[d]) + " of dimension " +
+             std::to_string(d + 1) + " is outside the LPU's part " + std::to_string(lo[d]) +
+             "..." + std::to_string(hi[d]));
+    return (*this)(idx...);
+  }
+  RangeValue range(int d) const {
+    return RangeValue{static_cast<int32_t>(lo[d]), static_cast<int32_t>(hi[d])};
+  }
+  bool holds(int d, int64_t i) const { return i >= lo[d] && i <= hi[d]; }
+};
+
+// ---------------------------------------------------------------------------------------------
+// Task instances
+// ---------------------------------------------------------------------------------------------
+
+struct Lpu {
+  int lps = 0;
+  int64_t id = 0;                   // number within its LPS (grid order)
+  std::vector<int64_t> coords;      // lpuId
+  int64_t parent = 0;               // number of the parent LPU in the parent LPS
+  int64_t ppu = 0;                  // global PPU number at the LPS's PPS
+  int rank = 0;
+  int thread = 0;                   // worker thread on that rank
+};
+
+// One space as the generated code describes it at launch (partition arguments substituted).
+struct LpsDesc {
+  std::string name;                 // "Root", "A", ...
+  int parent = -1;                  // index of the parent LPS (-1 for Root)
+  int dims = 0;                     // 0 = un-partitioned
+  int pps = 0;                      // mapped PPS (0: the machine's top)
+  std::vector<std::pair<int, ArrayConfig>> configs;  // array index -> configuration
+  int sub_dims = 0;                 // Sub-partition dimensions (0: none)
+  VisitOrder sub_order = VisitOrder::increasing;
+  std::vector<std::pair<int, ArrayConfig>> sub_configs;
+};
+
+class TaskInstance {
+ public:
+  TaskInstance(Program& prog, std::string task_name, Env& env);
+  ~TaskInstance();
+  Program& program() { return prog_; }
+  const std::string& name() const { return name_; }
+
+  // -- set-up, in this order: arrays, Initialize, spaces, launch --------------------------
+  // Declares task-global array `index` (in Define order). Environmental arrays are linked or
+  // created from the environment; `home` is the LPS whose stages use the array (-1: none).
+  void declare_array(int index, const std::string& name, int dims, size_t elem_size,
+                     const ElementCodec* codec, bool environmental, int link_mode, int home,
+                     int versions, bool written);
+  DimRange& range(int array, int dim);  // dimension ranges (Initialize)
+  void set_ranges_set(int array);
+  void copy_ranges(int dst, int src);  // `x.dimension = y.dimension`
+  RangeValue whole_range(int array, int d) const;
+  // The part of `array` held by LPU `u` of any LPS (metadata only: `a.local...`, `x in R`).
+  RangeValue local_range(int array, const Lpu& u, int d) const;
+  bool holds(int array, const Lpu& u, int d, int64_t index) const;
+  void add_lps(LpsDesc desc);
+  // Builds the LPU grids, places LPUs on ranks and threads, allocates this rank's parts and
+  // reads pending inputs. Checks that every array has its ranges.
+  void launch();
+
+  // -- flow --------------------------------------------------------------------------------
+  const std::vector<Lpu>& lpus(int lps) const { return grid_[static_cast<size_t>(lps)]; }
+  const Lpu& ancestor(const Lpu& u, int lps) const;
+  // Runs fn(lpu, thread) for every LPU of `lps` held by this rank, in parallel over its threads.
+  void for_each_lpu(int lps, const std::function<void(const Lpu&, int)>& fn);
+  template <class T, int N>
+  View<T, N> view(int array, const Lpu& u, int lag = 0);
+  // The same view restricted to sub-partition `sub` of the LPU (foreach), or nullopt when the
+  // LPU has fewer sub-partitions.
+  template <class T, int N>
+  std::optional<View<T, N>> sub_view(int array, const Lpu& u, int64_t sub, int lag = 0);
+  int64_t max_subpartitions(int lps) const;
+  // Epoch entry: every version-dependent array listed ages by one version.
+  void advance_epoch(int array);
+  // Exit of Space `lps`: refresh padded copies of `array` (owner wins, R-65).
+  void refresh_padding(int array, int lps, const std::string& sync);
+  // Reduction into `Space X: v`: partial[lpu id of invoking lps] -> value per X LPU (all ranks).
+  // partials holds one value per LPU of the invoking LPS (only local ones are read); result
+  // receives one value per LPU of the target LPS, on every rank.
+  void reduce(int invoking_lps, int target_lps, const Combiner& combiner,
+              const std::vector<std::byte>& partials, std::vector<std::byte>& result,
+              const std::string& sync);
+  int threads() const { return threads_; }
+  // Keeps environmental arrays in the environment; called at the end of the task.
+  void finish();
+
+  std::vector<std::shared_ptr<ArrayData>> arrays;
+
+ private:
+  PartStorage& storage(int array, const Lpu& u);
+  const Part& part_of(int array, int lps, int64_t lpu) const;
+  void read_input(int array);
+  struct Piece {
+    std::vector<std::pair<int64_t, int64_t>> box;  // global index interval per dimension
+    int64_t src;                                    // home LPU holding the source cells
+    std::vector<int> dst_ranks;
+    std::vector<int64_t> dst;                       // home LPUs to fill (all ranks)
+  };
+  std::vector<Piece>& refresh_plan(int array, int lps);
+  std::map<std::pair<int, int>, std::vector<Piece>> refresh_plans_;
+  std::map<int, DataCollection> text_inputs_;
+
+  Program& prog_;
+  std::string name_;
+  Env& env_;
+  std::vector<LpsDesc> lps_;
+  std::vector<std::vector<Lpu>> grid_;
+  // parts_[lps][array] -> part per LPU of that LPS (only for LPSes at or below a configuring one)
+  std::vector<std::map<int, std::vector<Part>>> parts_;
+  std::vector<int> home_;
+  std::vector<int> versions_;
+  std::vector<bool> written_;
+  std::vector<std::vector<std::shared_ptr<PartStorage>>> store_;  // [array][lpu of home]
+  std::vector<std::vector<std::vector<Part>>> sub_parts_;  // [array][lpu] -> sub-partition parts
+  int threads_ = 1;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Template implementations
+// ---------------------------------------------------------------------------------------------
+
+namespace detail {
+template <class T, int N>
+View<T, N> make_view(std::byte* base, const Part& held_part, const Part& range_part) {
+  View<T, N> v;
+  std::vector<int64_t> st = held_part.strides();
+  int64_t origin_off = 0;
+  for (int d = 0; d < N; ++d) {
+    const IndexSet1D& h = held_part.held(d);
+    if (h.dir() < 0 || !h.contiguous())
+      fail("itrt: inverted or strided array parts are not supported by this backend yet");
+    v.stride[d] = st[static_cast<size_t>(d)];
+    origin_off += h.first() * v.stride[d];
+    const IndexSet1D& r = range_part.held(d);
+    v.lo[d] = r.empty() ? 0 : r.first();
+    v.hi[d] = r.empty() ? -1 : r.last();
+  }
+  v.origin = reinterpret_cast<T*>(base) - origin_off;
+  return v;
+}
+}  // namespace detail
+
+template <class T, int N>
+View<T, N> TaskInstance::view(int array, const Lpu& u, int lag) {
+  PartStorage& s = storage(array, u);
+  return detail::make_view<T, N>(s.version(lag), s.part, s.part);
+}
+
+template <class T, int N>
+std::optional<View<T, N>> TaskInstance::sub_view(int array, const Lpu& u, int64_t sub, int lag) {
+  PartStorage& s = storage(array, u);
+  const auto& subs = sub_parts_[static_cast<size_t>(array)];
+  if (subs.empty() || subs[static_cast<size_t>(u.id)].empty())
+    return detail::make_view<T, N>(s.version(lag), s.part, s.part);
+  const auto& mine = subs[static_cast<size_t>(u.id)];
+  if (sub >= static_cast<int64_t>(mine.size())) return std::nullopt;
+  return detail::make_view<T, N>(s.version(lag), s.part, mine[static_cast<size_t>(sub)]);
+}
+
+template <class T>
+void store(Program& prog, const LocalArray<T>& a, const ElementCodec& codec, const std::string& file) {
+  if (prog.rank() != 0) return;
+  std::vector<int64_t> lengths;
+  for (auto& r : a.ranges) lengths.push_back(r.length());
+  std::vector<T> values = a.data;
+  if (values.empty()) {
+    int64_t n = 1;
+    for (auto l : lengths) n *= l;
+    values.assign(static_cast<size_t>(n), T{});
+  }
+  try {
+    write_data_file(file, codec, DataCollection::array(ElementBlock::of(lengths, values)));
+  } catch (const std::exception& e) {
+    fail(e.what());
+  }
+}
+
+}  // namespace itrt::task

@@ -1,0 +1,711 @@
+// Implements TaskInstance (program.h): LPU grids and their placement on ranks and threads,
+// allocation of this rank's parts, input reading, padding refresh and reductions moved over the
+// channel engine, epoch rings, and the hand-back of environmental data.
+// Must not know IT syntax: the generated code describes spaces and arrays through LpsDesc.
+#include "runtime/task/program.h"
+
+#include <mpi.h>
+
+#include <algorithm>
+#include <set>
+
+namespace itrt::task {
+namespace {
+
+using Interval = std::pair<int64_t, int64_t>;
+
+bool empty(const Interval& i) { return i.first > i.second; }
+bool empty(const Box& b) {
+  for (auto& i : b)
+    if (empty(i)) return true;
+  return b.empty();
+}
+Interval interval(const IndexSet1D& s) {
+  if (s.empty()) return {1, 0};
+  if (!s.contiguous() || s.dir() < 0)
+    fail("itrt: synchronising strided or inverted parts is not supported by this backend yet");
+  return {s.first(), s.last()};
+}
+Box held_box(const Part& p) {
+  Box b;
+  for (int d = 0; d < p.rank(); ++d) b.push_back(interval(p.held(d)));
+  return b;
+}
+Box owned_box(const Part& p) {
+  Box b;
+  for (int d = 0; d < p.rank(); ++d) b.push_back(interval(p.owned(d)));
+  return b;
+}
+Box intersect(const Box& a, const Box& b) {
+  Box r;
+  for (size_t d = 0; d < a.size(); ++d)
+    r.push_back({std::max(a[d].first, b[d].first), std::min(a[d].second, b[d].second)});
+  return r;
+}
+int64_t box_size(const Box& b) {
+  int64_t n = 1;
+  for (auto& i : b) n *= empty(i) ? 0 : i.second - i.first + 1;
+  return n;
+}
+
+// A dense buffer seen in global indices: element g is at base[sum (g[d]-lo[d])*stride[d]].
+struct Dense {
+  std::byte* base;
+  std::vector<int64_t> lo, stride;
+};
+Dense dense_of(std::byte* base, const Part& p) {
+  Dense d{base, {}, p.strides()};
+  for (int k = 0; k < p.rank(); ++k) d.lo.push_back(p.held(k).first());
+  return d;
+}
+Dense dense_of(std::byte* base, const Box& b) {
+  Dense d{base, {}, std::vector<int64_t>(b.size(), 1)};
+  for (auto& i : b) d.lo.push_back(i.first);
+  for (int k = static_cast<int>(b.size()) - 2; k >= 0; --k)
+    d.stride[static_cast<size_t>(k)] =
+        d.stride[static_cast<size_t>(k) + 1] * (b[static_cast<size_t>(k) + 1].second - b[static_cast<size_t>(k) + 1].first + 1);
+  return d;
+}
+// Copies the cells of `region` from src to dst, one memcpy per innermost run.
+void copy_region(const Dense& src, const Dense& dst, const Box& region, size_t elem) {
+  if (empty(region)) return;
+  const size_t n = region.size();
+  std::vector<int64_t> g(n);
+  for (size_t d = 0; d < n; ++d) g[d] = region[d].first;
+  const size_t run = static_cast<size_t>(region[n - 1].second - region[n - 1].first + 1) * elem;
+  for (;;) {
+    int64_t so = 0, dof = 0;
+    for (size_t d = 0; d < n; ++d) {
+      so += (g[d] - src.lo[d]) * src.stride[d];
+      dof += (g[d] - dst.lo[d]) * dst.stride[d];
+    }
+    std::memcpy(dst.base + dof * static_cast<int64_t>(elem), src.base + so * static_cast<int64_t>(elem), run);
+    int d = static_cast<int>(n) - 2;
+    for (; d >= 0; --d) {
+      if (++g[static_cast<size_t>(d)] <= region[static_cast<size_t>(d)].second) break;
+      g[static_cast<size_t>(d)] = region[static_cast<size_t>(d)].first;
+    }
+    if (d < 0) break;
+  }
+}
+
+std::string extension(const std::string& f) {
+  auto dot = f.rfind('.');
+  return dot == std::string::npos ? "" : f.substr(dot);
+}
+
+}  // namespace
+
+TaskInstance::TaskInstance(Program& prog, std::string task_name, Env& env)
+    : prog_(prog), name_(std::move(task_name)), env_(env) {
+  int64_t segs = prog.machine().segments();
+  int64_t cps = prog.machine().cores_per_segment();
+  int64_t first = (prog.rank() * segs + prog.size() - 1) / prog.size();
+  int64_t last = ((prog.rank() + 1) * segs + prog.size() - 1) / prog.size();
+  threads_ = static_cast<int>(std::max<int64_t>(1, (last - first) * cps));
+}
+
+TaskInstance::~TaskInstance() = default;
+
+void TaskInstance::declare_array(int index, const std::string& name, int dims, size_t elem_size,
+                                 const ElementCodec* codec, bool environmental, int link_mode,
+                                 int home, int versions, bool written) {
+  size_t i = static_cast<size_t>(index);
+  if (arrays.size() <= i) {
+    arrays.resize(i + 1);
+    home_.resize(i + 1, -1);
+    versions_.resize(i + 1, 1);
+    written_.resize(i + 1, false);
+    store_.resize(i + 1);
+    sub_parts_.resize(i + 1);
+  }
+  std::shared_ptr<ArrayData> a;
+  if (environmental) {
+    auto& item = env_.array(name);
+    bool exists = item && (item->has_ranges || !item->pending_input.empty());
+    if (link_mode == 0 && !exists)
+      fail_collective("task `" + name_ + "` links environment item `" + name +
+                      "`, but it has not been created, bound to an input file or assigned");
+    if (link_mode == 1 || !exists) item = std::make_shared<ArrayData>();
+    a = item;
+  } else {
+    a = std::make_shared<ArrayData>();
+  }
+  a->name = name;
+  a->dims = dims;
+  a->elem_size = elem_size;
+  a->codec = codec;
+  if (a->ranges.size() != static_cast<size_t>(dims)) a->ranges.assign(static_cast<size_t>(dims), DimRange{});
+  if (!a->pending_input.empty()) {
+    const std::string& file = a->pending_input;
+    FileExpectation expect;
+    expect.kind = Collection::array;
+    expect.rank = dims;
+    std::vector<int64_t> lengths;
+    try {
+      if (extension(file) == ".bin") {
+        lengths = read_array_shape(MPI_COMM_WORLD, file, expect);
+      } else {
+        DataCollection c = read_data_file(file, *codec, expect);
+        lengths = c.shape;
+        text_inputs_[index] = std::move(c);
+      }
+    } catch (const std::exception& e) {
+      fail_collective(std::string("input for `") + name + "` of task `" + name_ + "`: " + e.what());
+    }
+    for (int d = 0; d < dims; ++d) a->ranges[static_cast<size_t>(d)] = DimRange{0, lengths[static_cast<size_t>(d)] - 1};
+    a->has_ranges = true;
+  }
+  arrays[i] = a;
+  home_[i] = home;
+  versions_[i] = std::max(1, versions);
+  written_[i] = written;
+}
+
+DimRange& TaskInstance::range(int array, int dim) {
+  auto& a = *arrays[static_cast<size_t>(array)];
+  a.has_ranges = true;
+  return a.ranges[static_cast<size_t>(dim)];
+}
+
+void TaskInstance::set_ranges_set(int array) { arrays[static_cast<size_t>(array)]->has_ranges = true; }
+
+void TaskInstance::copy_ranges(int dst, int src) {
+  auto& d = *arrays[static_cast<size_t>(dst)];
+  d.ranges = arrays[static_cast<size_t>(src)]->ranges;
+  d.has_ranges = true;
+}
+
+RangeValue TaskInstance::whole_range(int array, int d) const {
+  const DimRange& r = arrays[static_cast<size_t>(array)]->ranges[static_cast<size_t>(d)];
+  return RangeValue{static_cast<int32_t>(r.min), static_cast<int32_t>(r.max)};
+}
+
+RangeValue TaskInstance::local_range(int array, const Lpu& u, int d) const {
+  const IndexSet1D& h = part_of(array, u.lps, u.id).held(d);
+  if (h.empty()) return RangeValue{0, -1};
+  return RangeValue{static_cast<int32_t>(h.first()), static_cast<int32_t>(h.last())};
+}
+
+bool TaskInstance::holds(int array, const Lpu& u, int d, int64_t index) const {
+  return part_of(array, u.lps, u.id).held(d).contains(index);
+}
+
+void TaskInstance::add_lps(LpsDesc desc) { lps_.push_back(std::move(desc)); }
+
+const Lpu& TaskInstance::ancestor(const Lpu& u, int lps) const {
+  const Lpu* p = &u;
+  while (p->lps != lps) {
+    if (p->lps == 0) fail("itrt: internal error: LPS is not an ancestor");
+    int parent = lps_[static_cast<size_t>(p->lps)].parent;
+    p = &grid_[static_cast<size_t>(parent)][static_cast<size_t>(p->parent)];
+  }
+  return *p;
+}
+
+const Part& TaskInstance::part_of(int array, int lps, int64_t lpu) const {
+  return parts_[static_cast<size_t>(lps)].at(array)[static_cast<size_t>(lpu)];
+}
+
+void TaskInstance::launch() {
+  const MachineDesc& m = prog_.machine();
+  const int me = prog_.rank(), np = prog_.size();
+  for (size_t a = 0; a < arrays.size(); ++a)
+    if (arrays[a] && home_[a] >= 0 && !arrays[a]->has_ranges)
+      fail_collective("task `" + name_ + "`: array `" + arrays[a]->name +
+                      "` has no dimension ranges after Initialize (set them there, or link it)");
+  // Placement of an LPU at PPU `ppu` of PPS `pps`: the computing core, its segment, the
+  // rank carrying that segment and the worker thread of the rank.
+  const int64_t segs = m.segments(), cps = m.cores_per_segment();
+  auto place = [&](Lpu& u, int pps) {
+    int64_t core_idx = pps >= m.core ? u.ppu * m.per_parent(m.core, pps) : u.ppu / m.per_parent(pps, m.core);
+    int64_t seg = core_idx / cps;
+    u.rank = static_cast<int>(seg * np / segs);
+    int64_t first_seg = (static_cast<int64_t>(u.rank) * segs + np - 1) / np;
+    u.thread = static_cast<int>((seg - first_seg) * cps + core_idx % cps);
+  };
+  grid_.assign(lps_.size(), {});
+  parts_.assign(lps_.size(), {});
+  for (size_t l = 0; l < lps_.size(); ++l) {
+    LpsDesc& d = lps_[l];
+    int pps = d.pps ? d.pps : m.top;
+    if (l == 0) {
+      Lpu root;
+      root.lps = 0;
+      place(root, pps);
+      grid_[0].push_back(root);
+      for (size_t a = 0; a < arrays.size(); ++a)
+        if (arrays[a] && arrays[a]->has_ranges)
+          parts_[0][static_cast<int>(a)].push_back(Part::whole(arrays[a]->ranges));
+      continue;
+    }
+    const LpsDesc& pd = lps_[static_cast<size_t>(d.parent)];
+    int ppps = pd.pps ? pd.pps : m.top;
+    int64_t U = m.per_parent(pps, ppps);
+    for (auto& [arr, cfg] : d.configs)
+      for (auto& di : cfg.dims) di.spec.fanout = U;
+    for (auto& [arr, cfg] : d.sub_configs)
+      for (auto& di : cfg.dims) di.spec.fanout = 1;
+    auto& grid = grid_[l];
+    auto& parts = parts_[l];
+    for (auto& [a, v] : parts_[static_cast<size_t>(d.parent)]) parts[a];
+    for (const Lpu& parent : grid_[static_cast<size_t>(d.parent)]) {
+      std::vector<std::vector<int64_t>> coords;
+      try {
+        if (d.dims == 0) {
+          coords.push_back({});
+        } else {
+          std::vector<ArrayConfig> cfgs;
+          std::vector<Part> pparts;
+          for (auto& [a, cfg] : d.configs) {
+            cfgs.push_back(cfg);
+            pparts.push_back(part_of(a, d.parent, parent.id));
+          }
+          std::vector<int64_t> counts = lpu_counts(d.dims, cfgs, pparts);
+          coords = grid_coordinates(counts);
+        }
+      } catch (const std::exception& e) {
+        fail_collective("task `" + name_ + "`, Space " + d.name + ": " + e.what());
+      }
+      int64_t n = static_cast<int64_t>(coords.size());
+      for (int64_t i = 0; i < n; ++i) {
+        Lpu u;
+        u.lps = static_cast<int>(l);
+        u.id = static_cast<int64_t>(grid.size());
+        u.coords = coords[static_cast<size_t>(i)];
+        u.parent = parent.id;
+        u.ppu = parent.ppu * U + (U > 1 ? (i * U) / n : 0);
+        if (pps == ppps) u.ppu = parent.ppu;
+        place(u, pps);
+        grid.push_back(u);
+        for (auto& [a, v] : parts) {
+          const Part& pp = part_of(a, d.parent, parent.id);
+          auto it = std::find_if(d.configs.begin(), d.configs.end(), [&](auto& c) { return c.first == a; });
+          if (it != d.configs.end() && d.dims > 0)
+            v.push_back(lpu_part(pp, it->second, u.coords));
+          else
+            v.push_back(pp);
+        }
+      }
+    }
+  }
+  // Sub-partitions of local LPUs.
+  for (size_t l = 0; l < lps_.size(); ++l) {
+    const LpsDesc& d = lps_[l];
+    if (d.sub_dims == 0) continue;
+    for (auto& [a, cfg] : d.sub_configs) sub_parts_[static_cast<size_t>(a)].assign(grid_[l].size(), {});
+    for (const Lpu& u : grid_[l]) {
+      if (u.rank != me) continue;
+      std::vector<ArrayConfig> cfgs;
+      std::vector<Part> uparts;
+      for (auto& [a, cfg] : d.sub_configs) {
+        cfgs.push_back(cfg);
+        uparts.push_back(part_of(a, static_cast<int>(l), u.id));
+      }
+      try {
+        auto counts = subpartition_counts(d.sub_dims, cfgs, uparts);
+        for (auto& c : subpartition_order(counts, d.sub_order))
+          for (size_t k = 0; k < cfgs.size(); ++k)
+            sub_parts_[static_cast<size_t>(d.sub_configs[k].first)][static_cast<size_t>(u.id)].push_back(
+                lpu_part(uparts[k], cfgs[k], c));
+      } catch (const std::exception& e) {
+        fail("task `" + name_ + "`, Space " + d.name + " sub-partition: " + e.what());
+      }
+    }
+  }
+  // Allocation of this rank's parts of every array in its home LPS.
+  for (size_t a = 0; a < arrays.size(); ++a) {
+    if (!arrays[a] || home_[a] < 0) continue;
+    int h = home_[a];
+    auto& st = store_[a];
+    st.assign(grid_[static_cast<size_t>(h)].size(), nullptr);
+    std::map<std::string, std::shared_ptr<PartStorage>> shared;
+    for (const Lpu& u : grid_[static_cast<size_t>(h)]) {
+      if (u.rank != me) continue;
+      const Part& p = part_of(static_cast<int>(a), h, u.id);
+      std::string key = p.to_string();
+      if (!written_[a]) {
+        auto it = shared.find(key);
+        if (it != shared.end()) {
+          st[static_cast<size_t>(u.id)] = it->second;
+          continue;
+        }
+      }
+      auto ps = std::make_shared<PartStorage>();
+      ps->part = p;
+      size_t bytes = static_cast<size_t>(p.element_count()) * arrays[a]->elem_size;
+      for (int v = 0; v < versions_[a]; ++v) {
+        ps->versions.emplace_back(new std::byte[std::max<size_t>(bytes, 1)]());
+        prog_.note_memory(arrays[a]->name, bytes);
+      }
+      st[static_cast<size_t>(u.id)] = ps;
+      if (!written_[a]) shared[key] = ps;
+    }
+  }
+  // Inputs and data handed over from earlier tasks.
+  for (size_t a = 0; a < arrays.size(); ++a) {
+    if (!arrays[a] || home_[a] < 0) continue;
+    if (!arrays[a]->pending_input.empty()) {
+      read_input(static_cast<int>(a));
+    } else if (!arrays[a]->storage.empty()) {
+      // Redistribution from the previous task's canonical parts into this task's held parts.
+      ArrayData& old = *arrays[a];
+      int h = home_[a];
+      std::vector<std::vector<char>> pairs(static_cast<size_t>(np), std::vector<char>(static_cast<size_t>(np), 0));
+      struct X {
+        Box box;
+        int64_t src;
+        int64_t dst;
+      };
+      std::vector<X> xs;
+      for (const Lpu& u : grid_[static_cast<size_t>(h)]) {
+        Box hb = held_box(part_of(static_cast<int>(a), h, u.id));
+        for (size_t g = 0; g < old.canonical.size(); ++g) {
+          if (old.canonical[g].empty()) continue;
+          Box b = intersect(hb, old.canonical[g]);
+          if (empty(b)) continue;
+          xs.push_back({b, static_cast<int64_t>(g), u.id});
+          pairs[static_cast<size_t>(old.part_rank[g])][static_cast<size_t>(u.rank)] = 1;
+        }
+      }
+      std::vector<std::vector<std::byte>> send(static_cast<size_t>(np));
+      size_t es = old.elem_size;
+      const auto& hg = grid_[static_cast<size_t>(h)];
+      for (auto& x : xs) {
+        int sr = old.part_rank[static_cast<size_t>(x.src)], dr = hg[static_cast<size_t>(x.dst)].rank;
+        if (sr != me) continue;
+        auto& src = *old.storage[static_cast<size_t>(x.src)];
+        Dense s = dense_of(src.version(0), src.part);
+        if (dr == me) {
+          auto& dst = *store_[a][static_cast<size_t>(x.dst)];
+          copy_region(s, dense_of(dst.version(0), dst.part), x.box, es);
+          prog_.count("task " + name_ + ": hand-over of " + old.name, false, static_cast<uint64_t>(box_size(x.box)) * es);
+        } else {
+          auto& buf = send[static_cast<size_t>(dr)];
+          size_t off = buf.size();
+          buf.resize(off + static_cast<size_t>(box_size(x.box)) * es);
+          copy_region(s, dense_of(buf.data() + off, x.box), x.box, es);
+        }
+      }
+      auto recv = prog_.exchange("task " + name_ + ": hand-over of " + old.name, pairs, std::move(send));
+      std::vector<size_t> cursor(static_cast<size_t>(np), 0);
+      for (auto& x : xs) {
+        int sr = old.part_rank[static_cast<size_t>(x.src)], dr = hg[static_cast<size_t>(x.dst)].rank;
+        if (dr != me || sr == me) continue;
+        auto& dst = *store_[a][static_cast<size_t>(x.dst)];
+        auto& buf = recv[static_cast<size_t>(sr)];
+        copy_region(dense_of(buf.data() + cursor[static_cast<size_t>(sr)], x.box), dense_of(dst.version(0), dst.part), x.box, es);
+        cursor[static_cast<size_t>(sr)] += static_cast<size_t>(box_size(x.box)) * es;
+      }
+    }
+    // All versions start equal.
+    std::set<PartStorage*> done;
+    for (auto& ps : store_[a])
+      if (ps && done.insert(ps.get()).second)
+        for (size_t v = 1; v < ps->versions.size(); ++v)
+          std::memcpy(ps->versions[v].get(), ps->versions[0].get(),
+                      static_cast<size_t>(ps->part.element_count()) * arrays[a]->elem_size);
+  }
+}
+
+void TaskInstance::read_input(int array) {
+  ArrayData& a = *arrays[static_cast<size_t>(array)];
+  const std::string file = a.pending_input;
+  a.pending_input.clear();
+  std::set<PartStorage*> seen;
+  std::vector<PartStorage*> mine;
+  for (auto& ps : store_[static_cast<size_t>(array)])
+    if (ps && seen.insert(ps.get()).second) mine.push_back(ps.get());
+  try {
+    if (extension(file) == ".bin") {
+      std::vector<LocalPart> parts;
+      for (auto* ps : mine) parts.push_back({&ps->part, ps->version(0)});
+      read_array_parts(MPI_COMM_WORLD, file, *a.codec, a.ranges, parts);
+    } else {
+      auto& c = text_inputs_.at(array);
+      Box whole;
+      for (auto& r : a.ranges) whole.push_back({std::min(r.min, r.max), std::max(r.min, r.max)});
+      Dense src = dense_of(reinterpret_cast<std::byte*>(c.items[0].bytes.data()), whole);
+      for (auto* ps : mine) copy_region(src, dense_of(ps->version(0), ps->part), held_box(ps->part), a.elem_size);
+      text_inputs_.erase(array);
+    }
+  } catch (const std::exception& e) {
+    fail(std::string("reading `") + file + "` for `" + a.name + "`: " + e.what());
+  }
+}
+
+void TaskInstance::for_each_lpu(int lps, const std::function<void(const Lpu&, int)>& fn) {
+  const int me = prog_.rank();
+  std::vector<std::vector<const Lpu*>> lists(static_cast<size_t>(threads_));
+  for (const Lpu& u : grid_[static_cast<size_t>(lps)])
+    if (u.rank == me) lists[static_cast<size_t>(u.thread % threads_)].push_back(&u);
+  prog_.parallel(threads_, [&](int t) {
+    for (const Lpu* u : lists[static_cast<size_t>(t)]) fn(*u, t);
+  });
+}
+
+PartStorage& TaskInstance::storage(int array, const Lpu& u) {
+  auto& st = store_[static_cast<size_t>(array)];
+  if (home_[static_cast<size_t>(array)] != u.lps || static_cast<size_t>(u.id) >= st.size() || !st[static_cast<size_t>(u.id)])
+    fail("itrt: internal error: no local part of `" + arrays[static_cast<size_t>(array)]->name + "` for this LPU");
+  return *st[static_cast<size_t>(u.id)];
+}
+
+int64_t TaskInstance::max_subpartitions(int lps) const {
+  int64_t n = 0;
+  for (auto& [a, cfg] : lps_[static_cast<size_t>(lps)].sub_configs)
+    for (auto& v : sub_parts_[static_cast<size_t>(a)]) n = std::max<int64_t>(n, static_cast<int64_t>(v.size()));
+  return n;
+}
+
+void TaskInstance::advance_epoch(int array) {
+  std::set<PartStorage*> done;
+  size_t es = arrays[static_cast<size_t>(array)]->elem_size;
+  for (auto& ps : store_[static_cast<size_t>(array)]) {
+    if (!ps || ps->versions.size() < 2 || !done.insert(ps.get()).second) continue;
+    std::byte* old = ps->version(0);
+    ps->current = (ps->current + 1) % static_cast<int>(ps->versions.size());
+    std::memcpy(ps->version(0), old, static_cast<size_t>(ps->part.element_count()) * es);
+  }
+}
+
+// The pieces that refresh the padded copies of `array` when the flow exits Space `lps` (S):
+// for every pair (P, Q) of S-LPUs under one parent, the cells P holds and Q owns, cut along
+// the home LPUs under Q that own them (the ownership chain from S down to the home LPS), and
+// sent once to every rank holding home LPUs of P that need them.
+std::vector<TaskInstance::Piece>& TaskInstance::refresh_plan(int array, int lps) {
+  auto key = std::make_pair(array, lps);
+  auto it = refresh_plans_.find(key);
+  if (it != refresh_plans_.end()) return it->second;
+  auto& pieces = refresh_plans_[key];
+  const int h = home_[static_cast<size_t>(array)];
+  const auto& S = grid_[static_cast<size_t>(lps)];
+  const auto& H = grid_[static_cast<size_t>(h)];
+  // Home LPUs under each S-LPU, and their chain-owned boxes below S.
+  std::vector<std::vector<int64_t>> under(S.size());
+  std::vector<Box> chain(H.size());
+  for (const Lpu& g : H) {
+    const Lpu* p = &g;
+    Box b = held_box(part_of(array, h, g.id));
+    while (true) {
+      b = intersect(b, owned_box(part_of(array, p->lps, p->id)));
+      if (p->lps == lps) break;
+      p = &grid_[static_cast<size_t>(lps_[static_cast<size_t>(p->lps)].parent)][static_cast<size_t>(p->parent)];
+    }
+    chain[static_cast<size_t>(g.id)] = b;
+    under[static_cast<size_t>(p->id)].push_back(g.id);
+  }
+  for (const Lpu& P : S) {
+    Box pheld = held_box(part_of(array, lps, P.id));
+    for (const Lpu& Q : S) {
+      if (Q.id == P.id || Q.parent != P.parent) continue;
+      Box b = intersect(pheld, owned_box(part_of(array, lps, Q.id)));
+      if (empty(b)) continue;
+      for (int64_t g : under[static_cast<size_t>(Q.id)]) {
+        Box piece = intersect(b, chain[static_cast<size_t>(g)]);
+        if (empty(piece)) continue;
+        Piece pc{piece, g, {}, {}};
+        for (int64_t d : under[static_cast<size_t>(P.id)]) {
+          if (empty(intersect(piece, held_box(part_of(array, h, d))))) continue;
+          pc.dst.push_back(d);
+          int r = H[static_cast<size_t>(d)].rank;
+          if (std::find(pc.dst_ranks.begin(), pc.dst_ranks.end(), r) == pc.dst_ranks.end()) pc.dst_ranks.push_back(r);
+        }
+        if (!pc.dst.empty()) pieces.push_back(std::move(pc));
+      }
+    }
+  }
+  return pieces;
+}
+
+void TaskInstance::refresh_padding(int array, int lps, const std::string& sync) {
+  const int me = prog_.rank(), np = prog_.size();
+  auto& pieces = refresh_plan(array, lps);
+  const int h = home_[static_cast<size_t>(array)];
+  const auto& H = grid_[static_cast<size_t>(h)];
+  const size_t es = arrays[static_cast<size_t>(array)]->elem_size;
+  std::vector<std::vector<char>> pairs(static_cast<size_t>(np), std::vector<char>(static_cast<size_t>(np), 0));
+  std::vector<std::vector<std::byte>> send(static_cast<size_t>(np));
+  for (auto& pc : pieces) {
+    int sr = H[static_cast<size_t>(pc.src)].rank;
+    for (int dr : pc.dst_ranks) {
+      if (dr == sr) continue;
+      pairs[static_cast<size_t>(sr)][static_cast<size_t>(dr)] = 1;
+      if (sr != me) continue;
+      PartStorage& src = *store_[static_cast<size_t>(array)][static_cast<size_t>(pc.src)];
+      auto& buf = send[static_cast<size_t>(dr)];
+      size_t off = buf.size();
+      buf.resize(off + static_cast<size_t>(box_size(pc.box)) * es);
+      copy_region(dense_of(src.version(0), src.part), dense_of(buf.data() + off, pc.box), pc.box, es);
+    }
+  }
+  auto recv = prog_.exchange(sync, pairs, std::move(send));
+  std::vector<size_t> cursor(static_cast<size_t>(np), 0);
+  uint64_t intra_bytes = 0, intra_msgs = 0;
+  for (auto& pc : pieces) {
+    int sr = H[static_cast<size_t>(pc.src)].rank;
+    if (std::find(pc.dst_ranks.begin(), pc.dst_ranks.end(), me) == pc.dst_ranks.end()) continue;
+    Dense src{nullptr, {}, {}};
+    if (sr == me) {
+      PartStorage& s = *store_[static_cast<size_t>(array)][static_cast<size_t>(pc.src)];
+      src = dense_of(s.version(0), s.part);
+    } else {
+      auto& buf = recv[static_cast<size_t>(sr)];
+      src = dense_of(buf.data() + cursor[static_cast<size_t>(sr)], pc.box);
+      cursor[static_cast<size_t>(sr)] += static_cast<size_t>(box_size(pc.box)) * es;
+    }
+    for (int64_t d : pc.dst) {
+      if (H[static_cast<size_t>(d)].rank != me) continue;
+      PartStorage& dst = *store_[static_cast<size_t>(array)][static_cast<size_t>(d)];
+      Box region = intersect(pc.box, held_box(dst.part));
+      copy_region(src, dense_of(dst.version(0), dst.part), region, es);
+      if (sr == me) {
+        intra_bytes += static_cast<uint64_t>(box_size(region)) * es;
+        ++intra_msgs;
+      }
+    }
+  }
+  prog_.count(sync, false, intra_bytes, intra_msgs);
+}
+
+void TaskInstance::reduce(int invoking_lps, int target_lps, const Combiner& c,
+                          const std::vector<std::byte>& partials, std::vector<std::byte>& result,
+                          const std::string& sync) {
+  const int me = prog_.rank(), np = prog_.size();
+  const size_t vs = c.value_size;
+  const auto& T = grid_[static_cast<size_t>(target_lps)];
+  const size_t nU = T.size();
+  // Local combine, in LPU order; layout of a rank's message: nU flags, then nU values.
+  std::vector<std::byte> mine(nU + nU * vs);
+  c.fill_identity(mine.data() + nU, nU);
+  std::vector<char> has(static_cast<size_t>(np), 0);
+  uint64_t local = 0;
+  for (const Lpu& u : grid_[static_cast<size_t>(invoking_lps)]) {
+    has[static_cast<size_t>(u.rank)] = 1;
+    if (u.rank != me) continue;
+    size_t U = static_cast<size_t>(ancestor(u, target_lps).id);
+    mine[U] = std::byte{1};
+    c.combine(mine.data() + nU + U * vs, partials.data() + static_cast<size_t>(u.id) * vs, 1);
+    ++local;
+  }
+  prog_.count(sync, false, local * vs, local);
+  std::vector<std::vector<char>> pairs(static_cast<size_t>(np), std::vector<char>(static_cast<size_t>(np), 0));
+  std::vector<std::vector<std::byte>> send(static_cast<size_t>(np));
+  for (int s = 0; s < np; ++s)
+    for (int d = 0; d < np; ++d)
+      if (s != d && has[static_cast<size_t>(s)]) pairs[static_cast<size_t>(s)][static_cast<size_t>(d)] = 1;
+  if (has[static_cast<size_t>(me)])
+    for (int d = 0; d < np; ++d)
+      if (d != me) send[static_cast<size_t>(d)] = mine;
+  auto recv = prog_.exchange(sync, pairs, std::move(send));
+  result.assign(nU * vs, std::byte{});
+  c.fill_identity(result.data(), nU);
+  for (int r = 0; r < np; ++r) {
+    if (!has[static_cast<size_t>(r)]) continue;
+    const std::vector<std::byte>& m = r == me ? mine : recv[static_cast<size_t>(r)];
+    for (size_t U = 0; U < nU; ++U)
+      if (m[U] != std::byte{0}) c.combine(result.data() + U * vs, m.data() + nU + U * vs, 1);
+  }
+}
+
+void TaskInstance::finish() {
+  for (size_t a = 0; a < arrays.size(); ++a) {
+    if (!arrays[a] || home_[a] < 0) continue;
+    ArrayData& d = *arrays[a];
+    int h = home_[a];
+    const auto& H = grid_[static_cast<size_t>(h)];
+    d.parts.clear();
+    d.part_rank.clear();
+    d.canonical.clear();
+    std::set<Box> seen;
+    for (const Lpu& g : H) {
+      d.parts.push_back(part_of(static_cast<int>(a), h, g.id));
+      d.part_rank.push_back(g.rank);
+      const Lpu* p = &g;
+      Box b = held_box(d.parts.back());
+      while (true) {
+        b = intersect(b, owned_box(part_of(static_cast<int>(a), p->lps, p->id)));
+        if (p->lps == 0) break;
+        p = &grid_[static_cast<size_t>(lps_[static_cast<size_t>(p->lps)].parent)][static_cast<size_t>(p->parent)];
+      }
+      if (empty(b) || !seen.insert(b).second) b.clear();
+      d.canonical.push_back(b);
+    }
+    // Keep only the current version of each local part.
+    d.storage.assign(H.size(), nullptr);
+    for (size_t g = 0; g < H.size(); ++g) {
+      auto& ps = store_[a][g];
+      if (!ps) continue;
+      auto keep = std::make_shared<PartStorage>();
+      keep->part = ps->part;
+      keep->versions.push_back(std::move(ps->versions[static_cast<size_t>(ps->current)]));
+      ps->versions[static_cast<size_t>(ps->current)].reset(new std::byte[1]);
+      d.storage[g] = keep;
+    }
+    d.has_ranges = true;
+  }
+}
+
+// --- bind_output: gathered on rank 0 at program end -------------------------------------------
+
+void Env::bind_output(Program& prog, const std::string& item, const std::string& file) {
+  auto& a = arrays_[item];
+  if (!a) a = std::make_shared<ArrayData>();
+  std::shared_ptr<ArrayData> data = a;  // the item as bound now; later tasks fill it in place
+  Program* p = &prog;
+  std::string task = task_;
+  prog.at_exit.push_back([p, data, file, item, task, this] {
+    std::shared_ptr<ArrayData> cur = arrays_[item] ? arrays_[item] : data;
+    ArrayData& d = *cur;
+    const int me = p->rank(), np = p->size();
+    if (!d.codec || !d.has_ranges)
+      fail_collective("bind_output: environment item `" + item + "` of task `" + task + "` was never produced");
+    size_t es = d.elem_size;
+    std::vector<std::byte> mine;
+    for (size_t g = 0; g < d.canonical.size(); ++g) {
+      if (d.part_rank[g] != me || d.canonical[g].empty()) continue;
+      size_t off = mine.size();
+      mine.resize(off + static_cast<size_t>(box_size(d.canonical[g])) * es);
+      auto& ps = *d.storage[g];
+      copy_region(dense_of(ps.version(0), ps.part), dense_of(mine.data() + off, d.canonical[g]), d.canonical[g], es);
+    }
+    int n = static_cast<int>(mine.size());
+    std::vector<int> counts(static_cast<size_t>(np)), displs(static_cast<size_t>(np));
+    MPI_Gather(&n, 1, MPI_INT, counts.data(), 1, MPI_INT, 0, MPI_COMM_WORLD);
+    std::vector<std::byte> all;
+    if (me == 0) {
+      int total = 0;
+      for (int r = 0; r < np; ++r) {
+        displs[static_cast<size_t>(r)] = total;
+        total += counts[static_cast<size_t>(r)];
+      }
+      all.resize(static_cast<size_t>(std::max(total, 1)));
+    }
+    MPI_Gatherv(mine.data(), n, MPI_BYTE, all.data(), counts.data(), displs.data(), MPI_BYTE, 0, MPI_COMM_WORLD);
+    if (me != 0) return;
+    Box whole;
+    std::vector<int64_t> lengths;
+    int64_t total = 1;
+    for (auto& r : d.ranges) {
+      whole.push_back({std::min(r.min, r.max), std::max(r.min, r.max)});
+      lengths.push_back(r.length());
+      total *= r.length();
+    }
+    ElementBlock block{lengths, std::vector<std::byte>(static_cast<size_t>(total) * es)};
+    Dense out = dense_of(block.bytes.data(), whole);
+    std::vector<size_t> cursor(displs.begin(), displs.end());
+    for (size_t g = 0; g < d.canonical.size(); ++g) {
+      if (d.canonical[g].empty()) continue;
+      size_t r = static_cast<size_t>(d.part_rank[g]);
+      copy_region(dense_of(all.data() + cursor[r], d.canonical[g]), out, d.canonical[g], es);
+      cursor[r] += static_cast<size_t>(box_size(d.canonical[g])) * es;
+    }
+    try {
+      write_data_file(file, *d.codec, DataCollection::array(std::move(block)));
+    } catch (const std::exception& e) {
+      fail(std::string("writing `") + file + "`: " + e.what());
+    }
+  });
+}
+
+}  // namespace itrt::task

@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# run_e2e.sh: one end-to-end check of an examples/ program: compile it with itc (once per
+# mapping, cached in the work dir), make seeded inputs with tests/reference's generator, run it
+# under `mpirun -np N` and compare with the independent sequential reference.
+#
+#   run_e2e.sh <example> <np> <cluster|host> <size> <work-dir>
+#
+# cluster: examples/<ex>/<ex>.map on pcubes-models/test-cluster-4.pcubes (4 segments x 2 cores)
+# host:    a single-process mapping generated for the machine `itc machine` writes for this box
+# size:    small | uneven | medium (uneven sizes do not divide by the partition arguments),
+#          or compile (only build the program)
+# Environment: ITC, REF_DIR (tests/reference build dir), ROOT (source root), MPIRUN,
+#              IT_STATS_CHECK=1 to also check IT_STATS (stencil ghost volume, matmul memory).
+set -euo pipefail
+ex=${1:?example}; np=${2:?np}; mapping=${3:?cluster|host}; size=${4:?size}; work=${5:?work dir}
+root=${ROOT:-$(cd "$(dirname "$0")/../.." && pwd)}
+itc=${ITC:?ITC must name the itc binary}
+ref=${REF_DIR:?REF_DIR must name the tests/reference build dir}
+mpirun=${MPIRUN:-mpirun --oversubscribe}
+[[ $(id -u) == 0 ]] && mpirun="$mpirun --allow-run-as-root"
+src=$root/examples/$ex
+mkdir -p "$work"
+cd "$work"
+
+# -- the program, compiled once per mapping --------------------------------------------------
+if [[ $mapping == cluster ]]; then
+  machine=$root/pcubes-models/test-cluster-4.pcubes
+  map=$src/$ex.map
+else
+  machine=$work/host.pcubes
+  [[ -f $machine ]] || "$itc" machine -o "$machine" >/dev/null
+  top=$(grep -E '^Space [0-9]+' "$machine" | head -1 | sed -E 's/^Space ([0-9]+).*/\1/')
+  core=$(grep -E '^Space [0-9]+ *<[^:]*core' "$machine" | sed -E 's/^Space ([0-9]+).*/\1/')
+  # upper spaces on the whole box, the lowest space on its cores; one process
+  map=$work/host.map
+  case $ex in
+  vector-add) printf '"Vector Addition" { Space A: %s }\n' "$core" >"$map" ;;
+  dot-product) printf '"Dot Product" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
+  matrix-multiply) printf '"Block_Matrix_Multiply" { Space A: %s }\n' "$core" >"$map" ;;
+  stencil) printf '"Five Points Stencil" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
+  row-max) printf '"Largest Row Sum" { Space A: %s Space B: %s Space C: %s }\n' "$top" "$top" "$core" >"$map" ;;
+  *) echo "run_e2e.sh: no host mapping for $ex" >&2; exit 2 ;;
+  esac
+fi
+prog=$work/prog-$mapping
+if [[ ! -x $prog ]]; then
+  "$itc" compile "$src/$ex.it" "$map" --machine "$machine" -o "$prog.tmp" --emit-cpp "$work/cpp-$mapping"
+  mv "$prog.tmp" "$prog"
+fi
+
+[[ $size == compile ]] && { echo "run_e2e.sh: compiled $ex for $mapping"; exit 0; }
+
+# -- inputs, arguments and the comparison per example and size ---------------------------------
+mk() { "$ref/make_input" "$@" >/dev/null; }
+chk() { "$ref/ref_check" "$@"; }
+run() { echo "+ mpirun -np $np $(basename "$prog") $*"; $mpirun -np "$np" "$prog" "$@"; }
+case $ex:$size in
+vector-add:small) n=1000 p=8 ;; vector-add:uneven) n=997 p=6 ;; vector-add:medium) n=100000 p=16 ;;
+dot-product:small) n=1000 p=8 ;; dot-product:uneven) n=997 p=7 ;; dot-product:medium) n=100000 p=16 ;;
+matrix-multiply:small) r=48 c=36 inner=40 k=12 l=9 q=8 ;;
+matrix-multiply:uneven) r=97 c=131 inner=89 k=20 l=33 q=16 ;;
+matrix-multiply:medium) r=256 c=256 inner=256 k=64 l=64 q=32 ;;
+stencil:small) r=40 c=36 it=3 p1=4 p2=2 k=10 l=12 m=7 n=8 ;;
+stencil:uneven) r=97 c=131 it=2 p1=4 p2=2 k=25 l=40 m=9 n=11 ;;
+stencil:medium) r=256 c=256 it=4 p1=4 p2=2 k=64 l=64 m=32 n=32 ;;
+row-max:small) r=12 c=10 s=2 ;; row-max:uneven) r=97 c=131 s=3 ;; row-max:medium) r=256 c=256 s=8 ;;
+*) echo "run_e2e.sh: unknown example/size $ex:$size" >&2; exit 2 ;;
+esac
+case $ex in
+vector-add)
+  mk -o a.txt --type double --shape $n --seed 1 --lo -10 --hi 10
+  mk -o b.txt --type double --shape $n --seed 2 --lo -10 --hi 10
+  args=(a_file=a.txt b_file=b.txt p=$p)
+  run "${args[@]}" c_file=c.txt
+  "$ref/ref_vector_add" "${args[@]}" c_file=c_ref.txt
+  chk equal c.txt c_ref.txt 0 ;;
+dot-product)
+  mk -o u.txt --type double --shape $n --seed 3 --lo -1 --hi 1
+  mk -o v.txt --type double --shape $n --seed 4 --lo -1 --hi 1
+  args=(u_file=u.txt v_file=v.txt p=$p)
+  run "${args[@]}" output_file=dot.txt
+  "$ref/ref_dot_product" "${args[@]}" output_file=dot_ref.txt
+  chk equal dot.txt dot_ref.txt 1e-12 ;;
+matrix-multiply)
+  mk -o a.bin --type float --shape ${r}x${inner} --seed 4 --lo -1 --hi 1
+  mk -o b.txt --type float --shape ${inner}x${c} --seed 5 --lo -1 --hi 1
+  args=(input_file_1=a.bin input_file_2=b.txt k=$k l=$l q=$q)
+  IT_STATS=1 run "${args[@]}" output_file=c.txt 2>stats.txt || { cat stats.txt; exit 1; }
+  "$ref/ref_matrix_multiply" "${args[@]}" output_file=c_ref.txt
+  chk equal float:c.txt float:c_ref.txt 1e-4
+  if [[ ${IT_STATS_CHECK:-0} == 1 ]]; then
+    # each rank holds about 1/np of the partitioned c (block rows/cols of whole blocks)
+    total=$((r * c * 4))
+    awk -v total=$total -v np=$np '/IT_STATS rank .* memory:/ {
+        for (i = 1; i <= NF; i++) if ($i ~ /^c=/) { split($i, kv, "="); b = kv[2];
+          printf "rank c-bytes %d of %d (ideal %d)\n", b, total, total / np;
+          if (b > 1.6 * total / np + 64 * 1024) { print "too much of c on one rank"; bad = 1 } } }
+        END { exit bad }' stats.txt
+  fi ;;
+stencil)
+  mk -o plate.txt --type float --shape ${r}x${c} --seed 9 --lo 0 --hi 100
+  args=(input_file=plate.txt iterations=$it p1=$p1 p2=$p2 k=$k l=$l m=$m n=$n)
+  IT_STATS=1 run "${args[@]}" output_file=out.txt 2>stats.txt || { cat stats.txt; exit 1; }
+  "$ref/ref_stencil" "${args[@]}" output_file=out_ref.txt
+  chk equal float:out.txt float:out_ref.txt 1e-4
+  if [[ ${IT_STATS_CHECK:-0} == 1 ]]; then
+    python3 "$root/tests/e2e/ghost_volume.py" --rows $r --cols $c --k $k --l $l --p1 $p1 \
+      --iterations $it --np $np --stats stats.txt
+  fi ;;
+row-max)
+  mk -o m.txt --type double --shape ${r}x${c} --seed 6 --lo -50 --hi 50
+  args=(matrix_file=m.txt s=$s)
+  run "${args[@]}" output_file=max.txt sums_file=sums.txt
+  "$ref/ref_row_max" "${args[@]}" output_file=max_ref.txt sums_file=sums_ref.txt
+  chk equal sums.txt sums_ref.txt 1e-9
+  chk equal max.txt max_ref.txt 1e-9 ;;
+esac
+echo "run_e2e.sh: $ex np=$np $mapping $size ok"

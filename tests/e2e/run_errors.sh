@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# run_errors.sh: run-time checks of generated programs give one clear message and a non-zero
+# exit on every rank, never a hang: a missing key=value argument, an input file whose
+# dimensions contradict the program, more processes than the machine has segments, and (with
+# --debug) an out-of-bounds subscript named by its IT source line.
+set -uo pipefail
+work=${1:?work dir}
+root=${ROOT:?}; itc=${ITC:?}; ref=${REF_DIR:?}
+mpirun=${MPIRUN:-mpirun --oversubscribe}
+[[ $(id -u) == 0 ]] && mpirun="$mpirun --allow-run-as-root"
+mkdir -p "$work" && cd "$work" || exit 1
+bad=0
+expect() { # expect <what> <pattern> <command...>
+  local what=$1 pat=$2; shift 2
+  out=$("$@" 2>&1); rc=$?
+  if [[ $rc == 0 ]]; then echo "FAIL ($what): exit status 0"; bad=1; return; fi
+  if ! grep -q -- "$pat" <<<"$out"; then echo "FAIL ($what): no '$pat' in:"; echo "$out"; bad=1; return; fi
+  echo "ok ($what): $(grep -m1 -- "$pat" <<<"$out")"
+}
+va=$root/tests/e2e/../../build-be/tests/e2e/work/vector-add-cluster/prog-cluster
+[[ -x $va ]] || va=$(dirname "$work")/vector-add-cluster/prog-cluster
+"$ref/make_input" -o a.txt --type double --shape 50 --seed 1 >/dev/null
+"$ref/make_input" -o b.txt --type double --shape 50 --seed 2 >/dev/null
+"$ref/make_input" -o m.txt --type double --shape 5x10 --seed 3 >/dev/null
+expect "missing argument" "missing command-line argument \`p=" \
+  timeout 60 $mpirun -np 2 "$va" a_file=a.txt b_file=b.txt c_file=c.txt
+expect "file dimensions" "dimension" \
+  timeout 60 $mpirun -np 2 "$va" a_file=m.txt b_file=b.txt c_file=c.txt p=4
+expect "too many processes" "more processes than the 4 memory segments" \
+  timeout 60 $mpirun -np 5 "$va" a_file=a.txt b_file=b.txt c_file=c.txt p=4
+expect "bad partition argument" "p" \
+  timeout 60 $mpirun -np 2 "$va" a_file=a.txt b_file=b.txt c_file=c.txt p=0
+# --debug: bounds checks naming the IT line
+"$itc" compile "$root/tests/e2e/programs/out_of_bounds.it" "$root/tests/e2e/programs/out_of_bounds.map" \
+  --machine "$root/pcubes-models/test-cluster-4.pcubes" -o oob --debug || { echo "FAIL: compile --debug"; exit 1; }
+expect "bounds check" "out_of_bounds.it:2[0-9]" timeout 60 $mpirun -np 2 ./oob a_file=a.txt b_file=b.txt p=4
+exit $bad

@@ -1,0 +1,154 @@
+// `itc compile`: IT program + mapping + machine model -> an MPI executable. The pipeline reads
+// top to bottom in compileProgram(): parse, check, machine and mapping, task plan, backend
+// (C++ text), then mpicxx against libitrt. A valid program that mpicxx rejects is an internal
+// compiler error: the generated source and the compiler output are kept for the bug report.
+#include "backend/backend.h"
+#include "backend_runtime_paths.h"
+#include "frontend/parser.h"
+#include "semantic/plan/build_plan.h"
+#include "semantic/semantic.h"
+#include "tools/itc/command.h"
+#include "tools/itc/machine_check.h"
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <unistd.h>
+
+using namespace itc;
+using namespace itc::driver;
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr const char* kUsage = R"(usage: itc compile FILE.it FILE.map --machine FILE.pcubes -o PROGRAM
+                   [--emit-cpp DIR] [-O2|-O3|--debug]
+
+Compiles an IT program for a machine: one MPI process per memory segment of the machine model,
+one worker thread per PPU of the lowest mapped level inside it. Run the result with
+`mpirun -np N ./PROGRAM key=value ...` (N from 1 to the number of segments).
+  --machine FILE   the PCubeS machine description the mapping refers to
+  -o PROGRAM       the executable to write
+  --emit-cpp DIR   also keep the generated C++ (DIR/<program>.cpp)
+  -O2, -O3         optimisation level of the generated code (default -O3)
+  --debug          bounds checks that name the IT source line, -O0 -g
+Exit status: 0 compiled, 1 errors in the inputs, 2 bad command line, 3 internal compiler error.
+)";
+
+int compileProgram(const std::string& itFile, const std::string& mapFile, const std::string& machineFile,
+                   const std::string& output, const std::optional<std::string>& emitDir, const std::string& opt,
+                   bool debug) {
+    SourceManager sources;
+    DiagnosticEngine diags(sources);
+    auto fail = [&] {
+        diags.print(std::cerr);
+        return kExitUserError;
+    };
+    std::string reason;
+    std::optional<FileId> file = sources.loadFile(itFile, reason);
+    if (!file) {
+        diags.error(DiagKind::FileNotReadable, {}, "cannot read `{}`: {}", itFile, reason);
+        return fail();
+    }
+    // 1. Syntax.
+    std::unique_ptr<ast::Program> program = parseProgram(*file, sources, diags);
+    if (diags.hasErrors())
+        return fail();
+    // 2. Names, types, task and flow rules.
+    sema::CheckedProgram checked;
+    if (!sema::checkProgram(*program, sources, diags, checked))
+        return fail();
+    // 3. Machine model and mapping.
+    std::optional<MachineAndMapping> target = checkMachineAndMapping(*program, mapFile, machineFile, sources, diags);
+    if (!target)
+        return fail();
+    // 4. Task plans.
+    semantic::PlanTarget pt;
+    pt.machine = &target->machine;
+    pt.mappings = &target->mappings;
+    pt.machineFile = machineFile;
+    semantic::ProgramPlan plan = semantic::buildProgramPlan(*program, pt, diags);
+    if (diags.hasErrors())
+        return fail();
+    diags.print(std::cerr); // warnings, if any
+    // 5. C++.
+    backend::BackendInput in;
+    in.program = program.get();
+    in.checked = &checked;
+    in.plan = &plan;
+    in.machine = &target->machine;
+    in.sources = &sources;
+    in.programFile = itFile;
+    in.machineFile = machineFile;
+    in.debug = debug;
+    std::string cpp;
+    try {
+        cpp = backend::emitProgram(in);
+    } catch (const backend::Unsupported& u) {
+        std::string where = itFile;
+        if (u.range.valid())
+            where += ":" + std::to_string(u.range.begin.line) + ":" + std::to_string(u.range.begin.column);
+        std::cerr << where << ": error: " << u.what() << " [BackendUnsupported]\n";
+        if (u.range.valid())
+            std::cerr << "  " << sources.lineText(u.range.begin.file, u.range.begin.line) << "\n";
+        return kExitUserError;
+    }
+    // 6. mpicxx against libitrt.
+    std::string stem = fs::path(output).filename().string();
+    fs::path dir;
+    if (emitDir) {
+        dir = *emitDir;
+        fs::create_directories(dir);
+    } else {
+        std::string tmpl = (fs::temp_directory_path() / "itc-XXXXXX").string();
+        char* made = mkdtemp(tmpl.data());
+        if (!made) {
+            std::cerr << "itc: cannot create a temporary directory\n";
+            return kExitUserError;
+        }
+        dir = made;
+    }
+    fs::path src = dir / (stem + ".cpp");
+    fs::path log = dir / (stem + ".mpicxx.log");
+    {
+        std::ofstream f(src);
+        f << cpp;
+    }
+    std::string flags = debug ? "-O0 -g" : opt + " -march=native -DNDEBUG";
+    std::string cmd = std::string(ITC_MPICXX) + " -std=c++20 " + flags + " -I" + ITC_RUNTIME_INCLUDE + " '" +
+                      src.string() + "' -o '" + output + "' " + ITC_RUNTIME_LIBS + " > '" + log.string() + "' 2>&1";
+    int rc = std::system(cmd.c_str());
+    if (rc != 0) {
+        std::cerr << "itc: internal compiler error: the generated C++ did not compile\n"
+                  << "  generated source: " << src.string() << "\n  compiler output:  " << log.string()
+                  << "\n  command: " << cmd << "\nplease report this as a bug, with these files\n";
+        return 3;
+    }
+    if (!emitDir) {
+        std::error_code ec;
+        fs::remove_all(dir, ec);
+    }
+    return kExitOk;
+}
+
+int runCompile(const std::vector<std::string>& args) {
+    CommandLine cl(args, {"--machine", "-o", "--emit-cpp"}, {"-O2", "-O3", "--debug"});
+    if (!cl.ok())
+        return usageError("compile", cl.error());
+    const auto& pos = cl.positionals();
+    if (pos.size() != 2)
+        return usageError("compile", "expected FILE.it FILE.map");
+    if (!cl.value("--machine"))
+        return usageError("compile", "missing `--machine FILE.pcubes`");
+    if (!cl.value("-o"))
+        return usageError("compile", "missing `-o PROGRAM`");
+    std::string opt = cl.has("-O2") ? "-O2" : "-O3";
+    return compileProgram(pos[0], pos[1], *cl.value("--machine"), *cl.value("-o"), cl.value("--emit-cpp"), opt,
+                          cl.has("--debug"));
+}
+
+const ItcCommand kCompile("compile", "compile an IT program for a machine into an MPI executable", kUsage,
+                          runCompile);
+
+} // namespace
