@@ -86,6 +86,14 @@ struct MachineModel {
         return s ? level(*s)->totalPPUs : 1;
     }
 
+    // The OS processor that `<core>` PPU number `corePpu` (0-based, depth-first over the whole
+    // machine) is pinned to: the numbering repeats in every unit. nullopt without a numbering.
+    std::optional<std::uint32_t> osProcessor(std::uint64_t corePpu) const {
+        if (processors.empty())
+            return std::nullopt;
+        return processors[corePpu % processors.size()];
+    }
+
 private:
     std::optional<int> find(bool Level::*flag) const {
         for (const Level& l : levels)

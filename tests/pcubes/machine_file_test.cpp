@@ -142,6 +142,19 @@ TEST(MachineFile, ProcessorRangesPrintCompactly) {
     Parsed p = parseText("Space 2<unit>: Node (1)\nSpace 1<core>: PU (6)\nProcessors: 5, 0-3, 7\n");
     ASSERT_TRUE(p.model) << p.diagnostics;
     EXPECT_EQ(p.model->processors, (std::vector<std::uint32_t>{5, 0, 1, 2, 3, 7}));
+    EXPECT_EQ(p.model->osProcessor(0), 5u);
+    EXPECT_EQ(p.model->osProcessor(5), 7u);
+}
+
+TEST(MachineFile, ProcessorNumberingRepeatsPerUnit) {
+    Parsed p = parseText("Space 3: Cluster (1)\nSpace 2<unit><segment>: Node (2)\n"
+                         "Space 1<core>: PU (4)\nProcessors: 0, 2, 1, 3\n");
+    ASSERT_TRUE(p.model) << p.diagnostics;
+    EXPECT_EQ(p.model->osProcessor(1), 2u); // node 0, second PU
+    EXPECT_EQ(p.model->osProcessor(5), 2u); // node 1, second PU
+    p = parseText("Space 1<core>: PU (1)\n");
+    ASSERT_TRUE(p.model) << p.diagnostics;
+    EXPECT_EQ(p.model->osProcessor(0), std::nullopt);
 }
 
 TEST(MachineFile, OneMistakeGivesOneMessage) {
