@@ -92,6 +92,17 @@ TEST(Mpi, BroadcastOnePacketToConsumersOnAllRanks) {
   EXPECT_EQ(Packet::live(), base);
 }
 
+TEST(Mpi, FiringRulesAndChannelOnOffAcrossRanks) {
+  // A, B, X on threads 0, total/3, 2*total/3: different ranks as soon as there are 2.
+  auto map = [](const Tuple& t, int total) { return (t[1] * total) / 3; };
+  Vsa vsa(config(2, map));
+  testing::build_gate(vsa);
+  vsa.run();
+  Result g = global(testing::check_gate(vsa));
+  EXPECT_EQ(g.errors, 0);
+  EXPECT_EQ(g.checked, 1);
+}
+
 TEST(Mpi, Ring) {
   Vsa vsa(config(2));
   testing::build_ring(vsa, 13, 25);

@@ -3,6 +3,7 @@
 #include "tests/runtime_engine/scenarios.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <cmath>
 #include <cstring>
@@ -345,6 +346,60 @@ Result check_collatz(Vsa& vsa, int64_t start) {
       r.expect(v->fired() == len, fmt::format("collatz VDP {} fired {} times, want {}", i, v->fired(), len));
       if (i == 1) r.expect(v->local<CollatzSink>().errors == 0, "collatz values wrong");
     }
+  return r;
+}
+
+// ---------------------------------------------------------------- firing rules (gate)
+namespace {
+struct GateLog {
+  std::vector<std::string> events;
+};
+}  // namespace
+
+void build_gate(Vsa& vsa) {
+  VdpSpec a;
+  a.tuple = {70, 0};
+  a.counter = 3;
+  a.output(0, {70, 2}, 0);
+  a.function = [](Vdp& v) { v.push(0, int_packet(v.fired())); };
+  vsa.insert(std::move(a));
+  VdpSpec b;
+  b.tuple = {70, 1};
+  b.counter = 1;
+  b.input(0, {70, 2}, 1);
+  b.output(0, {70, 2}, 1);
+  b.function = [](Vdp& v) {
+    v.pop(0);
+    v.push(0, int_packet(99));
+  };
+  vsa.insert(std::move(b));
+  VdpSpec x;
+  x.tuple = {70, 2};
+  x.counter = 3;
+  x.input(0, {70, 0}, 0).input(1, {70, 1}, 0, /*active=*/false).output(1, {70, 1}, 0);
+  x.local = GateLog{};
+  x.function = [](Vdp& v) {
+    std::string e = fmt::format("fire{} a={}", v.fired(), int_of(v.pop(0)));
+    if (v.channel_active(1)) e += fmt::format(" b={}", int_of(v.pop(1)));
+    if (v.fired() == 0) {
+      e += fmt::format(" queued1={}", v.queued(1));
+      v.push(1, int_packet(0));  // let B run
+      v.channel_on(1);
+    } else if (v.fired() == 1) {
+      v.channel_off(1);
+    }
+    v.local<GateLog>().events.push_back(e);
+  };
+  vsa.insert(std::move(x));
+}
+
+Result check_gate(Vsa& vsa) {
+  Result r;
+  if (Vdp* x = vsa.find({70, 2})) {
+    auto& ev = x->local<GateLog>().events;
+    std::vector<std::string> want{"fire0 a=0 queued1=0", "fire1 a=1 b=99", "fire2 a=2"};
+    r.expect(ev == want, fmt::format("gate log [{}]", fmt::join(ev, "; ")));
+  }
   return r;
 }
 

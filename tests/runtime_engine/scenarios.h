@@ -43,6 +43,13 @@ Result check_broadcast(Vsa& vsa, int fanout, int rounds);
 void build_collatz(Vsa& vsa, int64_t start);
 Result check_collatz(Vsa& vsa, int64_t start);
 
+// Firing rules: X (70,2) has input 0 from A (70,0) and input 1, initially OFF, from B (70,1);
+// B only pushes after X's first firing sends it a "go", so X's first firing proves an inactive
+// empty channel does not block; X then switches slot 1 on (second firing needs B's packet) and
+// off again (third firing does not). X logs what it saw; the check compares the log.
+void build_gate(Vsa& vsa);
+Result check_gate(Vsa& vsa);
+
 // Every §6.7 operator on every applicable type through reduction trees, `contributors` VDPs,
 // `rounds` rounds, compared with a sequential reduction over all values.
 void build_reductions(Vsa& vsa, int contributors, int values_per_contributor, int rounds,
