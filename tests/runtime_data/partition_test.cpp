@@ -2,7 +2,10 @@
 // counts, inverted ranges, argument errors, and global<->local translation forms.
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include "runtime/data/data_error.h"
+#include "runtime/data/ghost_exchange.h"
 #include "runtime/data/part.h"
 #include "runtime/data/part_view.h"
 #include "runtime/data/space_config.h"
@@ -241,7 +244,7 @@ TEST(Nesting, StrideInsideBlockStrideUsesParentPositions) {
     EXPECT_EQ(lpu_part(pa, b2, c0).held(0).affine_translation()->step, 6);
     ArrayConfig bs{"x", {DimInstruction::split(0, {PartitionFn::block_size, 3})}};
     EXPECT_EQ(lpu_part(pa, bs, c0).held(0).to_string(), "3,4,9");
-    EXPECT_EQ(lpu_part(pa, bs, c0).held(0).chain().size(), 2u);  // not one piece: kept as a chain
+    EXPECT_EQ(lpu_part(pa, bs, c0).held(0).chain().size(), 2u); // not one piece: kept as a chain
     EXPECT_EQ(lpu_part(pa, bs, c1).held(0).to_string(), "10..10");
 }
 
@@ -324,6 +327,55 @@ TEST(Intersection, HugeStridedSetAgainstSmallIntervalIsClipped) {
     auto got = sched.receiver_indices(block);
     EXPECT_EQ(got, (std::vector<std::vector<int64_t>>{{0}, {3}, {6}, {9}}));
     EXPECT_EQ(sched.runs()[0][0].src, 333333333);
+}
+
+} // namespace
+} // namespace itrt
+
+namespace itrt {
+namespace {
+
+TEST(GhostExchange, OneDimensionalNeighboursExactly) {
+    // block_size(4) padding(1) on 0..11: LPU 1 holds 3..8, owns 4..7; it gets 3 from LPU 0 and
+    // 8 from LPU 2, at local positions 0 and 5.
+    Part root = Part::whole({DimRange{0, 11}});
+    ArrayConfig cfg{"u", {DimInstruction::split(0, {PartitionFn::block_size, 4, 1, 1})}};
+    auto transfers = ghost_exchange(root, cfg, {3});
+    ASSERT_EQ(transfers.size(), 4u); // 0<-1, 1<-0, 1<-2, 2<-1
+    std::vector<std::string> seen;
+    for (const auto& t : transfers) {
+        ASSERT_EQ(t.schedule.runs()[0].size(), 1u);
+        const RunPair& r = t.schedule.runs()[0][0];
+        seen.push_back(std::to_string(t.from[0]) + "->" + std::to_string(t.to[0]) + " src " +
+                       std::to_string(r.src) + " dst " + std::to_string(r.dst) + " len " +
+                       std::to_string(r.length));
+    }
+    EXPECT_EQ(seen, (std::vector<std::string>{"1->0 src 1 dst 4 len 1", "0->1 src 3 dst 0 len 1",
+                                              "2->1 src 1 dst 5 len 1", "1->2 src 4 dst 0 len 1"}));
+}
+
+TEST(GhostExchange, TwoDimensionalStripsAreCompressedIntoRuns) {
+    // 8x8 in 2x2 blocks of 4x4 with padding 1: LPU (0,0) holds 5x5; from (0,1) it receives one
+    // column (4 segments of 1), from (1,0) one row (1 segment of 4), from (1,1) one corner.
+    Part root = Part::whole({DimRange{0, 7}, DimRange{0, 7}});
+    ArrayConfig cfg{"p",
+                    {DimInstruction::split(0, {PartitionFn::block_size, 4, 1, 1}),
+                     DimInstruction::split(1, {PartitionFn::block_size, 4, 1, 1})}};
+    auto transfers = ghost_exchange(root, cfg, {2, 2});
+    std::map<std::vector<int64_t>, const TransferSchedule*> to00;
+    for (const auto& t : transfers)
+        if (t.to == std::vector<int64_t>{0, 0})
+            to00[t.from] = &t.schedule;
+    ASSERT_EQ(to00.size(), 3u);
+    EXPECT_EQ(to00.at({0, 1})->element_count(), 4);
+    EXPECT_EQ(to00.at({0, 1})->segment_count(), 4);
+    EXPECT_EQ(to00.at({1, 0})->element_count(), 4);
+    EXPECT_EQ(to00.at({1, 0})->segment_count(), 1);
+    EXPECT_EQ(to00.at({1, 1})->element_count(), 1);
+    int64_t corner[] = {4, 4};
+    Part me = lpu_part(root, cfg, std::vector<int64_t>{0, 0});
+    EXPECT_EQ(to00.at({1, 1})->receiver_indices(me),
+              (std::vector<std::vector<int64_t>>{{corner[0], corner[1]}}));
 }
 
 } // namespace
