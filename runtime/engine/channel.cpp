@@ -27,7 +27,7 @@ void Channel::deliver(PacketRef packet) {
     queue_.push_back(std::move(packet));
     count_.fetch_add(1, std::memory_order_release);
   }
-  if (dst_worker_) dst_worker_->poke();
+  if (dst_worker_) dst_worker_->make_candidate(dst_vdp_);
 }
 
 PacketRef Channel::take() {

@@ -9,6 +9,7 @@
 #include "runtime/engine/tuple.h"
 
 #include <any>
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <vector>
@@ -103,6 +104,7 @@ class Vdp {
   std::vector<Channel*> outputs_;  // by slot
   bool finish_requested_ = false;
   bool finished_ = false;
+  std::atomic<bool> candidate_{false};  // queued in its worker's candidate list
 };
 
 }  // namespace itrt

@@ -52,38 +52,54 @@ void Worker::poke() {
   }
 }
 
-bool Worker::sweep(size_t& unfinished) {
+void Worker::make_candidate(Vdp* vdp) {
+  // The flag makes a VDP appear at most once in the list; it is cleared before the VDP is checked,
+  // so an input arriving during the check queues it again and cannot be missed.
+  if (vdp->candidate_.exchange(true, std::memory_order_seq_cst)) return;
+  {
+    std::lock_guard lock(candidates_mutex_);
+    candidates_.push_back(vdp);
+  }
+  poke();
+}
+
+bool Worker::sweep() {
+  batch_.clear();
+  {
+    std::lock_guard lock(candidates_mutex_);
+    batch_.swap(candidates_);
+  }
   bool fired = false;
-  unfinished = 0;
-  for (Vdp* v : vdps_) {
-    if (v->finished()) continue;
-    if (v->ready()) {
-      bool done = false;
-      try {
-        done = v->fire();
-      } catch (const std::exception& e) {
-        fail(fmt::format("VDP {}: {}", v->tuple().str(), e.what()));
-      }
-      ++firings_;
-      fired = true;
-      if (done) {
-        log(LogSystem::engine, LogLevel::debug, "VDP {} finished after {} firings",
-            v->tuple().str(), v->fired());
-        proxy_->vdp_finished();
-        continue;
-      }
+  for (Vdp* v : batch_) {
+    v->candidate_.store(false, std::memory_order_seq_cst);
+    if (v->finished() || !v->ready()) continue;
+    bool done = false;
+    try {
+      done = v->fire();
+    } catch (const std::exception& e) {
+      fail(fmt::format("VDP {}: {}", v->tuple().str(), e.what()));
     }
-    ++unfinished;
+    ++firings_;
+    fired = true;
+    if (done) {
+      log(LogSystem::engine, LogLevel::debug, "VDP {} finished after {} firings", v->tuple().str(),
+          v->fired());
+      --unfinished_;
+      proxy_->vdp_finished();
+    } else {
+      make_candidate(v);  // it may still be ready (more packets queued, inputs switched)
+    }
   }
   return fired;
 }
 
 void Worker::loop() {
   if (!cpus_.empty()) pin_current_thread(cpus_);
-  size_t unfinished = vdps_.size();
-  while (unfinished > 0) {
+  unfinished_ = vdps_.size();
+  for (Vdp* v : vdps_) make_candidate(v);  // tuple order: deterministic first sweep
+  while (unfinished_ > 0) {
     uint64_t seen = signal_.load(std::memory_order_seq_cst);
-    if (sweep(unfinished) || unfinished == 0) continue;
+    if (sweep()) continue;
     // Optional short busy spin before sleeping (ITRT_WORKER_SPIN iterations, default 0): it helps
     // latency only with a core per thread; on an oversubscribed node it steals the core the
     // sender needs (measured: 2000 spins made intra-rank ping-pong 3x slower on 2 shared cores).

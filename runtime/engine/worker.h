@@ -1,5 +1,7 @@
 // Worker: one OS thread of a rank that owns a fixed list of VDPs and fires those that are ready,
-// sleeping on a condition variable when none is (an idle worker must not burn a core).
+// sleeping on a condition variable when none is (an idle worker must not burn a core). It only
+// re-examines *candidate* VDPs (an input arrived, or it just fired), so a wake-up costs O(changed),
+// not O(all VDPs).
 // Must not touch MPI (that is the proxy's job) nor decide the mapping of VDPs.
 #pragma once
 
@@ -23,7 +25,9 @@ class Worker {
 
   void start();
   void join();
-  // Some input of one of our VDPs changed: re-check readiness. Callable from any thread.
+  // An input of `vdp` (one of ours) changed: re-check it. Callable from any thread.
+  void make_candidate(Vdp* vdp);
+  // Wake the thread if it sleeps. Callable from any thread.
   void poke();
   int global_id() const { return global_id_; }
   uint64_t firings() const { return firings_; }
@@ -31,7 +35,7 @@ class Worker {
 
  private:
   void loop();
-  bool sweep(size_t& unfinished);  // fires each ready VDP at most once; true if any fired
+  bool sweep();  // fires each ready candidate once; true if any fired
 
   int global_id_;
   std::vector<Vdp*> vdps_;
@@ -42,6 +46,10 @@ class Worker {
   std::condition_variable cv_;
   std::atomic<uint64_t> signal_{0};
   std::atomic<bool> sleeping_{false};
+  std::mutex candidates_mutex_;
+  std::vector<Vdp*> candidates_;  // guarded by candidates_mutex_
+  std::vector<Vdp*> batch_;       // worker thread only
+  size_t unfinished_ = 0;         // worker thread only
   uint64_t firings_ = 0;
   uint64_t sleeps_ = 0;
 };
