@@ -116,15 +116,7 @@ private:
 
         std::set<std::string> configured;
         if (sc.unpartitioned) {
-            for (const ast::DataConfig& dc : sc.configs)
-                diags_.error(DiagKind::InstructionsInUnpartitionedSpace, dc.range,
-                             "`Space {}` is un-partitioned, so its arrays take no instructions; "
-                             "list only their names, or give the space a dimensionality",
-                             sc.space.text);
-            if (sc.subpartition)
-                diags_.error(DiagKind::InstructionsInUnpartitionedSpace, sc.subpartition->range,
-                             "`Space {}` is un-partitioned and cannot have a `Sub-partition`",
-                             sc.space.text);
+            // Instructions here are a syntax error (BadSpaceBody), reported by the parser.
             for (const ast::Name& n : sc.bareNames) {
                 const TaskGlobal* g = globals_.find(n.text);
                 if (!g) {
@@ -150,14 +142,9 @@ private:
                 lps.arrays.push_back(ap);
             }
         } else {
-            for (const ast::Name& n : sc.bareNames)
-                diags_.error(DiagKind::BareNameInPartitionedSpace, n.range,
-                             "`{}` has no partition instructions in the partitioned `Space {}`; "
-                             "give it one instruction per space dimension (e.g. `replicated`) "
-                             "(R-62)",
-                             n.text, sc.space.text);
+            // Bare names here are a syntax error (BadSpaceBody), reported by the parser.
             bool ok = configureAll(sc.configs, lps.dims, sc.space.text, "", false, configured,
-                                   lps.arrays);
+                                   lps.arrays, lps.erroneous);
             if (ok)
                 checkAllDimsSplit(lps.arrays, lps.dims, sc.range,
                                   "`Space " + sc.space.text + "`");
@@ -169,7 +156,8 @@ private:
                 sm.range = sp.range;
                 std::set<std::string> subConfigured;
                 bool subOk = configureAll(sp.configs, sp.dimensionality, sc.space.text,
-                                          "the Sub-partition of ", true, subConfigured, sm.arrays);
+                                          "the Sub-partition of ", true, subConfigured, sm.arrays,
+                                          lps.erroneous);
                 for (const ArrayPartition& ap : sm.arrays)
                     if (!configured.count(ap.array)) {
                         auto& d = diags_.error(
@@ -195,13 +183,19 @@ private:
     // when an instruction list had the wrong length (so the unsplit check would only cascade).
     bool configureAll(const std::vector<ast::DataConfig>& configs, int dims,
                       const std::string& space, const std::string& where, bool inSub,
-                      std::set<std::string>& configured, std::vector<ArrayPartition>& out) {
+                      std::set<std::string>& configured, std::vector<ArrayPartition>& out,
+                      std::vector<std::string>& erroneous) {
         bool ok = true;
+        auto markErroneous = [&](const ast::DataConfig& dc) {
+            for (const ast::VarSelector& vs : dc.variables)
+                erroneous.push_back(vs.variable.text);
+        };
         std::map<std::string, SourceRange> firstSeen;
         for (const ast::DataConfig& dc : configs) {
             std::vector<DimInstruction> expanded;
             if (!expand(dc, inSub, expanded)) {
                 ok = false;
+                markErroneous(dc);
                 continue;
             }
             if (static_cast<int>(expanded.size()) != dims) {
@@ -212,6 +206,7 @@ private:
                              where, space, dims, dims == 1 ? "" : "s", expanded.size(),
                              expanded.size() == 1 ? "" : "s");
                 ok = false;
+                markErroneous(dc);
                 continue;
             }
             int functions = 0;
@@ -250,8 +245,11 @@ private:
                 ap.arrayDims = g->dims;
                 ap.range = vs.range.valid() ? vs.range : dc.range;
                 ap.instructions = expanded;
-                if (!assignArrayDims(vs, *g, functions, ap))
+                if (!assignArrayDims(vs, *g, functions, ap)) {
+                    ok = false;
+                    erroneous.push_back(name);
                     continue;
+                }
                 configured.insert(name);
                 out.push_back(std::move(ap));
             }

@@ -1,6 +1,8 @@
 // Placement checks: one walk over the stage invocations, one over the spaces.
 #include "semantic/partition/check_placement.h"
 
+#include <algorithm>
+
 namespace itc::semantic {
 
 void checkPlacement(const TaskGlobals& globals, const LpsTree& lps, const FlowTree& flow,
@@ -15,6 +17,10 @@ void checkPlacement(const TaskGlobals& globals, const LpsTree& lps, const FlowTr
             const TaskGlobal* g = globals.find(v.var);
             if (!g || !g->isArray())
                 continue;
+            bool erroneous = std::find(space.erroneous.begin(), space.erroneous.end(), v.var) !=
+                             space.erroneous.end();
+            if (!space.find(v.var) && erroneous)
+                continue; // its configuration was already reported
             if (!space.find(v.var)) {
                 auto& d = diags.error(DiagKind::ArrayNotConfiguredInSpace, a.range,
                                       "stage `{}` uses the array `{}` in `Space {}`, which does "

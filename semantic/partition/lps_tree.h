@@ -70,6 +70,9 @@ struct Lps {
     std::vector<int> children;
     std::vector<ArrayPartition> arrays;
     std::optional<SubpartitionModel> subpartition;
+    // Arrays named in a data configuration that had an error: known to be meant for this
+    // space, so later passes do not report them again as unconfigured.
+    std::vector<std::string> erroneous;
     SourceRange range;
 
     const ArrayPartition* find(const std::string& array) const;

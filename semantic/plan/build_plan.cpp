@@ -205,8 +205,15 @@ private:
     void stmt(const ast::Stmt& s) {
         switch (s.kind) {
         case ast::StmtKind::ExprStmt: expr(s.as<ast::ExprStmt>()->expr.get()); return;
-        case ast::StmtKind::SequentialFor: block(s.as<ast::SequentialFor>()->body); return;
-        case ast::StmtKind::While: block(s.as<ast::While>()->body); return;
+        // Loop bodies are walked twice, so that hand-overs from one iteration to the next show.
+        case ast::StmtKind::SequentialFor:
+            block(s.as<ast::SequentialFor>()->body);
+            block(s.as<ast::SequentialFor>()->body);
+            return;
+        case ast::StmtKind::While:
+            block(s.as<ast::While>()->body);
+            block(s.as<ast::While>()->body);
+            return;
         case ast::StmtKind::If:
             for (const ast::IfBranch& br : s.as<ast::If>()->branches)
                 block(br.body);
@@ -265,6 +272,9 @@ private:
                 def = &t;
         if (!def)
             return;
+        // Compare against the state before this execution, then record where it leaves items
+        // (two items of one task may view the same data).
+        std::map<std::string, Placement> leaves;
         for (const ast::Linkage& link : def->environment)
             for (const ast::Name& n : link.names) {
                 std::string id = identity(env + "." + n.text);
@@ -274,7 +284,9 @@ private:
                 auto prev = lastPlacement_.find(id);
                 if (prev != lastPlacement_.end()) {
                     EnvironmentHandover h;
-                    h.item = id;
+                    h.item = env + "." + n.text;
+                    if (id != h.item)
+                        h.item += " (= " + id + ")";
                     h.fromTask = prev->second.task;
                     h.toTask = taskName;
                     h.fromPlacement = prev->second.describe;
@@ -282,10 +294,18 @@ private:
                     h.kind = prev->second.text == first.text ? SyncKind::None
                                                              : SyncKind::Redistribution;
                     h.at = x.range;
-                    plan_.handovers.push_back(h);
+                    bool dup = false;
+                    for (const EnvironmentHandover& o : plan_.handovers)
+                        dup = dup || (o.item == h.item && o.fromTask == h.fromTask &&
+                                      o.toTask == h.toTask && o.fromPlacement == h.fromPlacement &&
+                                      o.toPlacement == h.toPlacement);
+                    if (!dup)
+                        plan_.handovers.push_back(h);
                 }
-                lastPlacement_[id] = last;
+                leaves[id] = last;
             }
+        for (auto& [id, p] : leaves)
+            lastPlacement_[id] = p;
     }
 
     // Where the task first and last touches `var`: the partition of the space holding it.

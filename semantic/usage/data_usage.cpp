@@ -26,6 +26,8 @@ std::string DimAccess::text() const {
     return sgn(minOffset) + ".." + sgn(maxOffset);
 }
 
+const char* const kArgumentIndex = "[]";
+
 std::string VarAccess::readOffsetsText() const {
     bool interesting = false;
     for (const DimAccess& d : readDims)
@@ -522,6 +524,9 @@ private:
                     flowReads(a, it.first.get());
                     flowReads(a, it.last.get());
                 }
+                for (VarAccess& v : a.vars)
+                    if (v.via.empty())
+                        v.via = kArgumentIndex;
                 e = s->base.get();
             } else if (const auto* f = e->as<ast::FieldAccess>()) {
                 e = f->base.get();

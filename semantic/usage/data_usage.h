@@ -28,9 +28,12 @@ struct DimAccess {
     std::string text() const; // `0`, `-1..+1`, `*`
 };
 
+extern const char* const kArgumentIndex;
+
 struct VarAccess {
     std::string var;        // the task-global
-    std::string via;        // the stage parameter it is bound to; empty for direct use
+    std::string via;        // the stage parameter it is bound to; empty for direct use;
+                            // kArgumentIndex when only read in an argument's subscript
     bool read = false;
     bool written = false;
     bool reduced = false;   // target of a cross-LPU reduction (`Space X: v`)

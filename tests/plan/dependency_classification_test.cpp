@@ -292,8 +292,8 @@ TEST(DependencyClassification, RepeatVariableIsScatteredToLowerSpace) {
     Environment:
         x: link
     Stages:
-        mark(v, at) {
-            do { v[i] = at } for i in v
+        mark(v, pos) {
+            do { v[i] = pos } for i in v
         }
     Computation:
         Space A {
