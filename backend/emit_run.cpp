@@ -45,6 +45,23 @@ std::string TaskEmitter::reductionValue(const std::string& v, const std::string&
     return "g.r_" + v + "[t.ancestor(" + lpu + ", " + std::to_string(it->second) + ").id]";
 }
 
+std::set<int> TaskEmitter::stridedDims(const std::string& array) const {
+    std::set<int> out;
+    auto it = home_.find(array);
+    if (it == home_.end())
+        return out;
+    for (int l = it->second; l > 0; l = plan_.lps.at(l).parent) {
+        const semantic::ArrayPartition* ap = plan_.lps.at(l).find(array);
+        if (!ap)
+            continue;
+        for (const auto& di : ap->instructions)
+            if (!di.replicated && (di.function == ast::PartitionFunction::Stride ||
+                                   di.function == ast::PartitionFunction::BlockStride))
+                out.insert(di.arrayDim - 1);
+    }
+    return out;
+}
+
 std::string TaskEmitter::where(SourceRange r) const {
     std::string file = in_.programFile;
     return file + ":" + std::to_string(r.begin.line);

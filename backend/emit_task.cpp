@@ -187,16 +187,38 @@ protected:
     }
     std::string element(const ast::Subscript& s, const std::string& array,
                         const std::vector<std::string>& idx, int lag) override {
-        std::string view;
-        if (auto it = sig_.params.find(array); it != sig_.params.end() && it->second.isArray)
+        std::string view, global;
+        if (auto it = sig_.params.find(array); it != sig_.params.end() && it->second.isArray) {
             view = it->second.cppName;
-        else if (sig_.directArrays.count(array))
+            global = it->second.global;
+        } else if (sig_.directArrays.count(array)) {
             view = "d_" + array;
-        else
+            global = array;
+        } else {
             unsupported(s.range, "element access on `" + array + "`");
+        }
+        std::string base = view;
         if (lag > 0)
             view += "_" + std::to_string(lag);
+        std::set<int> strided = te_.stridedDims(global);
         std::string args;
+        if (!strided.empty()) {
+            // Strided parts: local positions; a loop index running over this very part is
+            // already a position.
+            for (size_t d = 0; d < idx.size(); ++d) {
+                std::string p;
+                auto n = s.items[d].index ? s.items[d].index->as<ast::NameRef>() : nullptr;
+                auto lp = n ? loopPos_.find(n->name) : loopPos_.end();
+                if (lp != loopPos_.end() && lp->second.first == base && lp->second.second == static_cast<int>(d))
+                    p = n->name + "_p";
+                else if (strided.count(static_cast<int>(d)))
+                    p = view + ".pos_of(" + std::to_string(d) + ", " + idx[d] + ")";
+                else
+                    p = "(" + idx[d] + ") - " + view + ".first[" + std::to_string(d) + "]";
+                args += (args.empty() ? "" : ", ") + p;
+            }
+            return view + ".at_pos(" + args + ")";
+        }
         for (auto& i : idx)
             args += (args.empty() ? "" : ", ") + i;
         if (te_.in().debug)
@@ -276,6 +298,8 @@ private:
     }
 
     // Binds each index of a loop to (array view, dimension): §6.3 and R-32.
+    std::map<std::string, std::string> viewGlobal_; // view name -> task-global
+    std::map<std::string, std::pair<std::string, int>> loopPos_; // strided loop index -> (view, dim)
     void bindIndices(const ast::ParallelLoop& p, std::vector<std::pair<std::string, std::pair<std::string, int>>>& out) {
         std::vector<const ast::Subscript*> subs;
         collectSubscripts(p.body, subs);
@@ -292,6 +316,7 @@ private:
             } else {
                 unsupported(g.range, "a parallel loop over `" + arr + "`");
             }
+            viewGlobal_[view] = global;
             int dims = te_.global(global).type.arrayDims();
             for (size_t k = 0; k < g.indices.size(); ++k) {
                 const std::string& idx = g.indices[k].text;
@@ -395,8 +420,15 @@ private:
             auto& [name, vd] = idx[k];
             loopVars_.insert(name);
             std::string d = std::to_string(vd.second);
-            o << "for (int64_t " << name << " = " << vd.first << ".lo[" << d << "]; " << name
-              << " <= " << vd.first << ".hi[" << d << "]; ++" << name << ") {\n";
+            if (te_.stridedDims(viewGlobal_[vd.first]).count(vd.second)) {
+                loopPos_[name] = vd;
+                o << "for (int64_t " << name << "_p = 0; " << name << "_p < " << vd.first << ".len[" << d << "]; ++"
+                  << name << "_p) {\nconst int64_t " << name << " = " << vd.first << ".index[" << d << "][" << name
+                  << "_p];\n";
+            } else {
+                o << "for (int64_t " << name << " = " << vd.first << ".lo[" << d << "]; " << name
+                  << " <= " << vd.first << ".hi[" << d << "]; ++" << name << ") {\n";
+            }
             for (auto* c : at[k + 1])
                 o << "if (!(" << emit(*c) << ")) continue;\n";
         }
@@ -416,6 +448,7 @@ private:
         for (auto& [name, vd] : idx) {
             o << "}\n";
             loopVars_.erase(name);
+            loopPos_.erase(name);
         }
         for (size_t k = 0; k < at[0].size(); ++k)
             o << "}\n";

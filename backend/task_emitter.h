@@ -43,6 +43,9 @@ public:
     std::string reductionValue(const std::string& v, const std::string& lpu) const;
     std::string where(SourceRange r) const;
     int lpsOf(const std::string& letter) const;
+    // Array dimensions (0-based) split by stride()/block_stride() on the way to the array's
+    // home space: held indices there are not intervals.
+    std::set<int> stridedDims(const std::string& array) const;
 
 private:
     void analyse();

@@ -154,6 +154,7 @@ struct PartStorage {
   Part part;
   std::vector<std::unique_ptr<std::byte[]>> versions;  // versions[0] is allocated always
   int current = 0;
+  std::vector<std::vector<int64_t>> index_tables;  // per dimension: held indices (strided only)
   std::byte* version(int lag) {
     int n = static_cast<int>(versions.size());
     return versions[static_cast<size_t>(((current - lag) % n + n) % n)].get();
@@ -175,6 +176,7 @@ struct ArrayData {
   std::vector<std::shared_ptr<PartStorage>> storage;  // null for LPUs of other ranks
   std::vector<Box> canonical;  // cells each LPU owns through the whole chain (empty: a replica)
   std::string pending_input;                           // bind_input not yet read
+  bool strided = false;                                // left in strided parts (no boxes)
 };
 
 // A scalar item of an environment (also Reduction results, with one value per LPU of X).
@@ -225,13 +227,20 @@ void store(Program& prog, const LocalArray<T>& a, const ElementCodec& codec, con
 // Element (g0, ..., gN-1) of the part lives at origin[g0*stride[0] + ... + gN-1*stride[N-1]]:
 // the global-to-local translation is folded into `origin` once per LPU, so loops use raw
 // pointers with unit stride in the last dimension. lo/hi are the held indices (padding
-// included), increasing; the stage loops run over them.
+// included), increasing; the stage loops run over them. Dimensions split by stride() or
+// block_stride() are not intervals: there `index[d]` lists the held global indices by local
+// position, loops run over positions and elements are reached with at_pos().
 template <class T, int N>
 struct View {
   T* origin = nullptr;
+  T* base = nullptr;  // element at local position (0, ..., 0)
   int64_t stride[N] = {};
   int64_t lo[N] = {};
   int64_t hi[N] = {};
+  int64_t first[N] = {};          // global index at local position 0
+  int64_t len[N] = {};            // held positions
+  const int64_t* index[N] = {};   // strided dimensions: global index per position
+  const IndexSet1D* held[N] = {};
 
   template <class... I>
   T& operator()(I... idx) const {
@@ -240,6 +249,20 @@ struct View {
     int64_t off = 0;
     for (int d = 0; d < N; ++d) off += g[d] * stride[d];
     return origin[off];
+  }
+  template <class... I>
+  T& at_pos(I... pos) const {
+    const int64_t p[N] = {static_cast<int64_t>(pos)...};
+    int64_t off = 0;
+    for (int d = 0; d < N; ++d) off += p[d] * stride[d];
+    return base[off];
+  }
+  // Local position of global index g in dimension d (any dimension kind); fails if not held.
+  int64_t pos_of(int d, int64_t g) const {
+    if (!index[d]) return g - first[d];
+    auto p = held[d]->local_of(g);
+    if (!p) fail("index " + std::to_string(g) + " of dimension " + std::to_string(d + 1) + " is not held by this LPU");
+    return *p;
   }
   // With --debug: a bounds check that names the IT source line.
   template <class... I>
@@ -255,7 +278,7 @@ struct View {
   RangeValue range(int d) const {
     return RangeValue{static_cast<int32_t>(lo[d]), static_cast<int32_t>(hi[d])};
   }
-  bool holds(int d, int64_t i) const { return i >= lo[d] && i <= hi[d]; }
+  bool holds(int d, int64_t i) const { return index[d] ? held[d]->contains(i) : (i >= lo[d] && i <= hi[d]); }
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -372,21 +395,29 @@ class TaskInstance {
 
 namespace detail {
 template <class T, int N>
-View<T, N> make_view(std::byte* base, const Part& held_part, const Part& range_part) {
+View<T, N> make_view(PartStorage& s, std::byte* data, const Part& range_part) {
   View<T, N> v;
+  const Part& held_part = s.part;
   std::vector<int64_t> st = held_part.strides();
   int64_t origin_off = 0;
   for (int d = 0; d < N; ++d) {
     const IndexSet1D& h = held_part.held(d);
-    if (h.dir() < 0 || !h.contiguous())
-      fail("itrt: inverted or strided array parts are not supported by this backend yet");
     v.stride[d] = st[static_cast<size_t>(d)];
-    origin_off += h.first() * v.stride[d];
+    v.len[d] = h.size();
+    v.held[d] = &h;
+    v.first[d] = h.empty() ? 0 : h.first();
+    if (!h.contiguous() || h.dir() < 0) {
+      if (h.dir() < 0) fail("itrt: inverted array ranges are not supported by this backend yet");
+      v.index[d] = s.index_tables[static_cast<size_t>(d)].data();  // filled at allocation
+    } else {
+      origin_off += v.first[d] * v.stride[d];
+    }
     const IndexSet1D& r = range_part.held(d);
     v.lo[d] = r.empty() ? 0 : r.first();
     v.hi[d] = r.empty() ? -1 : r.last();
   }
-  v.origin = reinterpret_cast<T*>(base) - origin_off;
+  v.base = reinterpret_cast<T*>(data);
+  v.origin = v.base - origin_off;
   return v;
 }
 }  // namespace detail
@@ -394,7 +425,7 @@ View<T, N> make_view(std::byte* base, const Part& held_part, const Part& range_p
 template <class T, int N>
 View<T, N> TaskInstance::view(int array, const Lpu& u, int lag) {
   PartStorage& s = storage(array, u);
-  return detail::make_view<T, N>(s.version(lag), s.part, s.part);
+  return detail::make_view<T, N>(s, s.version(lag), s.part);
 }
 
 template <class T, int N>
@@ -402,10 +433,10 @@ std::optional<View<T, N>> TaskInstance::sub_view(int array, const Lpu& u, int64_
   PartStorage& s = storage(array, u);
   const auto& subs = sub_parts_[static_cast<size_t>(array)];
   if (subs.empty() || subs[static_cast<size_t>(u.id)].empty())
-    return detail::make_view<T, N>(s.version(lag), s.part, s.part);
+    return detail::make_view<T, N>(s, s.version(lag), s.part);
   const auto& mine = subs[static_cast<size_t>(u.id)];
   if (sub >= static_cast<int64_t>(mine.size())) return std::nullopt;
-  return detail::make_view<T, N>(s.version(lag), s.part, mine[static_cast<size_t>(sub)]);
+  return detail::make_view<T, N>(s, s.version(lag), mine[static_cast<size_t>(sub)]);
 }
 
 template <class T>

@@ -23,7 +23,7 @@ bool empty(const Box& b) {
 Interval interval(const IndexSet1D& s) {
   if (s.empty()) return {1, 0};
   if (!s.contiguous() || s.dir() < 0)
-    fail("itrt: synchronising strided or inverted parts is not supported by this backend yet");
+    throw std::runtime_error("itrt: synchronising strided or inverted parts is not supported by this backend yet");
   return {s.first(), s.last()};
 }
 Box held_box(const Part& p) {
@@ -84,6 +84,34 @@ void copy_region(const Dense& src, const Dense& dst, const Box& region, size_t e
     for (; d >= 0; --d) {
       if (++g[static_cast<size_t>(d)] <= region[static_cast<size_t>(d)].second) break;
       g[static_cast<size_t>(d)] = region[static_cast<size_t>(d)].first;
+    }
+    if (d < 0) break;
+  }
+}
+
+// Copies every held element of a part (any index sets) from a dense buffer in global indices.
+void copy_into_part(const Dense& src, PartStorage& ps, size_t elem) {
+  const Part& p = ps.part;
+  const int n = p.rank();
+  std::vector<std::vector<int64_t>> idx(static_cast<size_t>(n));
+  for (int d = 0; d < n; ++d) {
+    idx[static_cast<size_t>(d)] = p.held(d).indices();
+    if (idx[static_cast<size_t>(d)].empty()) return;
+  }
+  std::vector<int64_t> st = p.strides();
+  std::vector<size_t> k(static_cast<size_t>(n), 0);
+  std::byte* dst = ps.version(0);
+  for (;;) {
+    int64_t so = 0, dof = 0;
+    for (size_t d = 0; d < static_cast<size_t>(n); ++d) {
+      so += (idx[d][k[d]] - src.lo[d]) * src.stride[d];
+      dof += static_cast<int64_t>(k[d]) * st[d];
+    }
+    std::memcpy(dst + dof * static_cast<int64_t>(elem), src.base + so * static_cast<int64_t>(elem), elem);
+    int d = n - 1;
+    for (; d >= 0; --d) {
+      if (++k[static_cast<size_t>(d)] < idx[static_cast<size_t>(d)].size()) break;
+      k[static_cast<size_t>(d)] = 0;
     }
     if (d < 0) break;
   }
@@ -333,6 +361,9 @@ void TaskInstance::launch() {
       }
       auto ps = std::make_shared<PartStorage>();
       ps->part = p;
+      ps->index_tables.resize(static_cast<size_t>(p.rank()));
+      for (int d = 0; d < p.rank(); ++d)
+        if (!p.held(d).contiguous()) ps->index_tables[static_cast<size_t>(d)] = p.held(d).indices();
       size_t bytes = static_cast<size_t>(p.element_count()) * arrays[a]->elem_size;
       for (int v = 0; v < versions_[a]; ++v) {
         ps->versions.emplace_back(new std::byte[std::max<size_t>(bytes, 1)]());
@@ -348,6 +379,8 @@ void TaskInstance::launch() {
     if (!arrays[a]->pending_input.empty()) {
       read_input(static_cast<int>(a));
     } else if (!arrays[a]->storage.empty()) {
+      if (arrays[a]->strided)
+        fail_collective("task `" + name_ + "`: `" + arrays[a]->name + "` was left in strided parts by the previous task; handing those over is not supported yet");
       // Redistribution from the previous task's canonical parts into this task's held parts.
       ArrayData& old = *arrays[a];
       int h = home_[a];
@@ -426,7 +459,7 @@ void TaskInstance::read_input(int array) {
       Box whole;
       for (auto& r : a.ranges) whole.push_back({std::min(r.min, r.max), std::max(r.min, r.max)});
       Dense src = dense_of(reinterpret_cast<std::byte*>(c.items[0].bytes.data()), whole);
-      for (auto* ps : mine) copy_region(src, dense_of(ps->version(0), ps->part), held_box(ps->part), a.elem_size);
+      for (auto* ps : mine) copy_into_part(src, *ps, a.elem_size);
       text_inputs_.erase(array);
     }
   } catch (const std::exception& e) {
@@ -520,7 +553,13 @@ std::vector<TaskInstance::Piece>& TaskInstance::refresh_plan(int array, int lps)
 
 void TaskInstance::refresh_padding(int array, int lps, const std::string& sync) {
   const int me = prog_.rank(), np = prog_.size();
-  auto& pieces = refresh_plan(array, lps);
+  std::vector<Piece>* plan = nullptr;
+  try {
+    plan = &refresh_plan(array, lps);
+  } catch (const std::exception& e) {
+    fail(e.what());
+  }
+  auto& pieces = *plan;
   const int h = home_[static_cast<size_t>(array)];
   const auto& H = grid_[static_cast<size_t>(h)];
   const size_t es = arrays[static_cast<size_t>(array)]->elem_size;
@@ -622,11 +661,17 @@ void TaskInstance::finish() {
       d.parts.push_back(part_of(static_cast<int>(a), h, g.id));
       d.part_rank.push_back(g.rank);
       const Lpu* p = &g;
-      Box b = held_box(d.parts.back());
-      while (true) {
-        b = intersect(b, owned_box(part_of(static_cast<int>(a), p->lps, p->id)));
-        if (p->lps == 0) break;
-        p = &grid_[static_cast<size_t>(lps_[static_cast<size_t>(p->lps)].parent)][static_cast<size_t>(p->parent)];
+      Box b;
+      try {
+        b = held_box(d.parts.back());
+        while (true) {
+          b = intersect(b, owned_box(part_of(static_cast<int>(a), p->lps, p->id)));
+          if (p->lps == 0) break;
+          p = &grid_[static_cast<size_t>(lps_[static_cast<size_t>(p->lps)].parent)][static_cast<size_t>(p->parent)];
+        }
+      } catch (const std::exception&) {
+        d.strided = true;  // kept in place; hand-over and output of strided parts not supported
+        b.clear();
       }
       if (empty(b) || !seen.insert(b).second) b.clear();
       d.canonical.push_back(b);
@@ -658,6 +703,8 @@ void Env::bind_output(Program& prog, const std::string& item, const std::string&
     std::shared_ptr<ArrayData> cur = arrays_[item] ? arrays_[item] : data;
     ArrayData& d = *cur;
     const int me = p->rank(), np = p->size();
+    if (d.strided)
+      fail_collective("bind_output: `" + item + "` is left in strided parts, which this backend cannot write yet");
     if (!d.codec || !d.has_ranges)
       fail_collective("bind_output: environment item `" + item + "` of task `" + task + "` was never produced");
     size_t es = d.elem_size;
