@@ -6,6 +6,7 @@
 #include "runtime/engine/log.h"
 
 #include <algorithm>
+#include <deque>
 #include <cstdlib>
 #include <utility>
 
@@ -61,6 +62,7 @@ void MpiTransport::test_sends() {
 }
 
 bool MpiTransport::poll(Incoming& out) {
+  if (take_ready(out)) return true;
   test_sends();
   for (;;) {
     int flag = 0;
@@ -75,8 +77,11 @@ bool MpiTransport::poll(Incoming& out) {
     MPI_Imrecv(r.message.packet->data(), count, MPI_BYTE, &msg, &r.request);
     recvs_.push_back(std::move(r));
   }
-  // (source, tag) pairs with an earlier receive still in flight; few, so a vector is fastest.
-  std::vector<std::pair<int, int>> blocked;
+  // Move every receive that may be handed out into ready_, keeping match order: a completed
+  // receive waits while an earlier one of the same (source, tag) is still in flight. One pass
+  // serves many messages, so a burst of n arrivals costs O(n), not O(n^2).
+  std::vector<std::pair<int, int>> blocked;  // few entries: a vector beats a set
+  size_t w = 0;
   for (size_t i = 0; i < recvs_.size(); ++i) {
     PendingRecv& r = recvs_[i];
     std::pair<int, int> key{r.message.source, r.message.tag};
@@ -87,13 +92,22 @@ bool MpiTransport::poll(Incoming& out) {
     }
     bool is_blocked = std::find(blocked.begin(), blocked.end(), key) != blocked.end();
     if (r.complete && !is_blocked) {
-      out = std::move(r.message);
-      recvs_.erase(recvs_.begin() + static_cast<long>(i));
-      return true;
+      ready_.push_back(std::move(r.message));
+      continue;
     }
     if (!is_blocked) blocked.push_back(key);
+    if (w != i) recvs_[w] = std::move(r);
+    ++w;
   }
-  return false;
+  recvs_.resize(w);
+  return take_ready(out);
+}
+
+bool MpiTransport::take_ready(Incoming& out) {
+  if (ready_.empty()) return false;
+  out = std::move(ready_.front());
+  ready_.pop_front();
+  return true;
 }
 
 bool MpiTransport::idle() {

@@ -7,6 +7,7 @@
 
 #include <mpi.h>
 
+#include <deque>
 #include <vector>
 
 namespace itrt {
@@ -23,7 +24,7 @@ class MpiTransport final : public Transport {
   void send(int dest, int tag, PacketRef packet) override;
   bool poll(Incoming& out) override;
   bool idle() override;
-  bool in_flight() const override { return !sends_.empty() || !recvs_.empty(); }
+  bool in_flight() const override { return !sends_.empty() || !recvs_.empty() || !ready_.empty(); }
   [[noreturn]] void kill_job() override;
 
  private:
@@ -37,6 +38,7 @@ class MpiTransport final : public Transport {
     bool complete = false;
   };
   void test_sends();
+  bool take_ready(Incoming& out);
 
   MPI_Comm parent_;
   MPI_Comm comm_ = MPI_COMM_NULL;
@@ -46,6 +48,7 @@ class MpiTransport final : public Transport {
   std::vector<PendingSend> sends_;
   std::vector<MPI_Request> send_requests_;  // parallel to sends_, for MPI_Testsome
   std::vector<PendingRecv> recvs_;          // in match order
+  std::deque<Incoming> ready_;              // received, in per-channel order, not yet handed out
 };
 
 }  // namespace itrt
