@@ -45,8 +45,7 @@ class MpiTransport final : public Transport {
   int rank_ = 0;
   int size_ = 1;
   int max_tag_ = 32767;
-  std::vector<PendingSend> sends_;
-  std::vector<MPI_Request> send_requests_;  // parallel to sends_, for MPI_Testsome
+  std::deque<PendingSend> sends_;           // in posting order
   std::vector<PendingRecv> recvs_;          // in match order
   std::deque<Incoming> ready_;              // received, in per-channel order, not yet handed out
 };
