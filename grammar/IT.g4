@@ -264,6 +264,7 @@ orderWord : 'increasing' | 'decreasing' | 'unordered' | 'ordered' | anyName ;
 // =============================================================================================
 
 // Reserved words (§1.5). Hyphenated keywords are single tokens and win over `-` by length.
+// Keep K_PROGRAM ... K_COMPUTE first: frontend/ treats token types 1..13 as section keywords.
 K_PROGRAM : 'Program' ;         K_CLASS : 'Class' ;             K_TASK : 'Task' ;
 K_FUNCTION : 'Function' ;       K_DEFINE : 'Define' ;           K_ENVIRONMENT : 'Environment' ;
 K_INITIALIZE : 'Initialize' ;   K_STAGES : 'Stages' ;           K_COMPUTATION : 'Computation' ;

@@ -287,6 +287,23 @@ std::string describeOpener(const OpenBracket& open, antlr4::ParserRuleContext* c
     return fmt::format("the `{}` at line {}", open.token->getText(), open.token->getLine());
 }
 
+// The braceless code body (`Initialize` or `Compute`) that token `index` lies in, if any.
+const Token* bracelessBody(const std::vector<Token*>& tokens, std::size_t index) {
+    int depth = 0;
+    for (std::size_t i = std::min(index, tokens.size()); i-- > 0;) {
+        std::size_t t = tokens[i]->getType();
+        if (t == L::RBRACE)
+            ++depth;
+        else if (t == L::LBRACE)
+            --depth;
+        else if (depth <= 0 && (t == L::K_INITIALIZE || t == L::K_COMPUTE))
+            return tokens[i];
+        else if (depth <= 0 && t >= L::K_PROGRAM && t <= L::K_COMPUTE)
+            return nullptr;
+    }
+    return nullptr;
+}
+
 } // namespace
 
 LexProblem describeSyntaxError(const SyntaxErrorRecord& error, const std::vector<Token*>& tokens,
@@ -307,7 +324,7 @@ LexProblem describeSyntaxError(const SyntaxErrorRecord& error, const std::vector
         return {DiagKind::UnexpectedEndOfFile, where,
                 expected.empty()
                     ? fmt::format("unexpected end of file {}: the construct is incomplete", context)
-                    : fmt::format("the file ends {}: expected {}", context, expected),
+                    : fmt::format("unexpected end of file {}: expected {}", context, expected),
                 std::nullopt};
     }
 
@@ -358,6 +375,16 @@ LexProblem describeSyntaxError(const SyntaxErrorRecord& error, const std::vector
                             t->getText(), context),
                 std::nullopt};
     }
+
+    // A statement of a braceless body (Initialize, Compute) followed by more on its line.
+    if (index > 0 && index - 1 < tokens.size() && tokens[index - 1]->getType() != L::NL &&
+        tokens[index - 1]->getLine() == t->getLine() && !(type >= L::K_PROGRAM && type <= L::K_COMPUTE))
+        if (const Token* body = bracelessBody(tokens, index))
+            return {DiagKind::UnexpectedToken, where,
+                    fmt::format("expected the end of the statement (a newline) in the {} section, "
+                                "found {}; write each statement on its own line",
+                                body->getText(), found),
+                    std::nullopt};
 
     // The statement is complete but something follows it on the same line.
     if (dynamic_cast<P::BlockContext*>(error.context) && error.expected.contains(static_cast<size_t>(L::RBRACE)))
