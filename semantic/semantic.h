@@ -52,7 +52,7 @@ struct StageInstance {
     std::vector<const ast::StageCall*> calls; // every call site using this instance
     std::map<std::string, Type> locals;    // stage locals (loop indices included) and their types
     ExprTypes exprTypes;                   // types of the expressions of the body in this instance
-    bool usesEpoch = false;                // some `at (current - n)` inside
+    bool usesEpoch = false;                // some `at (current ...)` inside
     std::vector<std::string> globalsUsed;  // task-globals named in the body (not via parameters)
 };
 

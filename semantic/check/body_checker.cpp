@@ -399,6 +399,22 @@ Type BodyChecker::checkLValue(const ast::Expr& target, const ast::Assign& assign
                                      bodyName()));
         return Type::error();
     }
+    {
+        const ast::Expr* r = &target;
+        while (true) {
+            if (auto* sub = r->as<ast::Subscript>()) r = sub->base.get();
+            else if (auto* f = r->as<ast::FieldAccess>()) r = f->base.get();
+            else if (auto* p = r->as<ast::Property>()) r = p->base.get();
+            else break;
+        }
+        if (r->kind == ast::ExprKind::LpuId || r->kind == ast::ExprKind::PartitionParam) {
+            state_.rep.error(DiagKind::NotAssignable, target.range,
+                             r->kind == ast::ExprKind::LpuId
+                                 ? "`lpuId` is read-only"
+                                 : "partition parameters are read-only");
+            return Type::error();
+        }
+    }
     if (const ast::NameRef* root = accessRoot(&target)) {
         if (kind_ == BodyKind::Coordinator && root->name == argsName_) {
             state_.rep.error(DiagKind::NotAssignable, target.range,
@@ -664,7 +680,7 @@ Type BodyChecker::checkEpoch(const ast::Epoch& e) {
                                      e.lag));
         return Type::error();
     }
-    if (e.lag > 0 && !facts_.epochUse) facts_.epochUse = e.range;
+    if (!facts_.epochUse) facts_.epochUse = e.range; // any epoch expression needs `Epoch`
     int saved = epochWriteDepth_;
     epochWriteDepth_ = 0;
     Type t = checkExpr(*e.operand);

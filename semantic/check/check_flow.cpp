@@ -316,8 +316,8 @@ private:
         if (facts.epochUse && !inEpoch) {
             if (auto* d = state_.rep.error(
                     DiagKind::EpochOutsideEpochBlock, c.stage.range,
-                    fmt::format("stage {} reads old epoch versions, so it must be invoked inside an "
-                                "`Epoch {{ }}` block",
+                    fmt::format("stage {} uses epoch versions (`at (current ...)`), so it must be "
+                                "invoked inside an `Epoch {{ }}` block",
                                 q(c.stage.text))))
                 DiagnosticEngine::addNote(*d, *facts.epochUse, "epoch version used here");
         }
