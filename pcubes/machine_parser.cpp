@@ -128,10 +128,7 @@ private:
     // spaceLine : SPACE number=INTEGER attribute* ':' levelName '(' count=INTEGER ')' properties?
     Level level(P::SpaceLineContext* line) {
         Level l;
-        l.declared = range(line->getStart());
-        l.declared.end = range(line->getStop()).end;
-        if (line->getStop()->getLine() != line->getStart()->getLine())
-            l.declared.end = range(line->getStart()).end;
+        l.declared = range(line); // the whole line, or its first token if it spans lines
         auto number = parseUnsigned(line->number->getText());
         if (!number || *number > 1000) {
             fail(DiagKind::MachineLevelOrder, range(line->number),
@@ -175,7 +172,6 @@ private:
         }
         if (line->properties())
             properties(line->properties(), l);
-        ranges_.push_back(l.declared);
         return l;
     }
 
@@ -300,7 +296,6 @@ private:
     FileId file_;
     DiagnosticEngine& diags_;
     bool failed_ = false;
-    std::vector<SourceRange> ranges_;
 };
 
 } // namespace
