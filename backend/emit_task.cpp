@@ -426,8 +426,56 @@ private:
                   << name << "_p) {\nconst int64_t " << name << " = " << vd.first << ".index[" << d << "][" << name
                   << "_p];\n";
             } else {
-                o << "for (int64_t " << name << " = " << vd.first << ".lo[" << d << "]; " << name
-                  << " <= " << vd.first << ".hi[" << d << "]; ++" << name << ") {\n";
+                // Restrictions `i > e`, `i <= e`, ... with e invariant in this loop tighten its
+                // bounds instead of testing every iteration.
+                std::string lo = vd.first + ".lo[" + d + "]", hi = vd.first + ".hi[" + d + "]";
+                std::vector<const ast::Expr*> rest;
+                std::set<std::string> inner;
+                for (size_t q = k; q < idx.size(); ++q)
+                    inner.insert(idx[q].first);
+                for (auto* c : at[k + 1]) {
+                    auto b = c->as<ast::Binary>();
+                    using B = ast::BinaryOp;
+                    bool cmp = b && (b->op == B::Less || b->op == B::Greater || b->op == B::LessEqual ||
+                                     b->op == B::GreaterEqual);
+                    const ast::Expr* other = nullptr;
+                    bool left = false;
+                    if (cmp) {
+                        auto ln = b->lhs->as<ast::NameRef>();
+                        auto rn = b->rhs->as<ast::NameRef>();
+                        if (ln && ln->name == name) {
+                            other = b->rhs.get();
+                            left = true;
+                        } else if (rn && rn->name == name) {
+                            other = b->lhs.get();
+                        }
+                    }
+                    std::set<std::string> names;
+                    if (other)
+                        collectNames(*other, names);
+                    bool invariant = other && std::none_of(names.begin(), names.end(),
+                                                           [&](const std::string& n) { return inner.count(n) != 0; });
+                    if (!invariant) {
+                        rest.push_back(c);
+                        continue;
+                    }
+                    B op = b->op;
+                    if (!left) // e < i  is  i > e
+                        op = op == B::Less ? B::Greater : op == B::Greater ? B::Less : op == B::LessEqual ? B::GreaterEqual : B::LessEqual;
+                    std::string e = "static_cast<int64_t>(" + emit(*other) + ")";
+                    if (op == B::Greater)
+                        lo = "std::max<int64_t>(" + lo + ", " + e + " + 1)";
+                    else if (op == B::GreaterEqual)
+                        lo = "std::max<int64_t>(" + lo + ", " + e + ")";
+                    else if (op == B::Less)
+                        hi = "std::min<int64_t>(" + hi + ", " + e + " - 1)";
+                    else
+                        hi = "std::min<int64_t>(" + hi + ", " + e + ")";
+                }
+                at[k + 1] = rest;
+                o << "const int64_t " << name << "_lo = " << lo << ", " << name << "_hi = " << hi << ";\n";
+                o << "for (int64_t " << name << " = " << name << "_lo; " << name << " <= " << name << "_hi; ++"
+                  << name << ") {\n";
             }
             for (auto* c : at[k + 1])
                 o << "if (!(" << emit(*c) << ")) continue;\n";

@@ -3,6 +3,7 @@
 // Every generated program includes one public runtime header and uses the IT types below.
 #include "runtime/task/program.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <cstdint>

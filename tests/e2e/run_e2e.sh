@@ -44,8 +44,7 @@ else
 fi
 prog=$work/prog-$mapping
 if [[ ! -x $prog ]]; then
-  "$itc" compile "$src/$ex.it" "$map" --machine "$machine" -o "$prog.tmp" --emit-cpp "$work/cpp-$mapping"
-  mv "$prog.tmp" "$prog"
+  "$itc" compile "$src/$ex.it" "$map" --machine "$machine" -o "$prog" --emit-cpp "$work/cpp-$mapping"
 fi
 
 [[ $size == compile ]] && { echo "run_e2e.sh: compiled $ex for $mapping"; exit 0; }
