@@ -4,5 +4,5 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 build=${1:-$here/../../build}
-mapfile -t files < <(find "$here/testdata" -name '*.pcubes' -o -name '*.map' -o -name '*.run' | sort)
+mapfile -t files < <(find "$here/testdata" -name '*.pcubes' -o -name '*.ml' -o -name '*.map' -o -name '*.run' | sort)
 python3 "$here/../golden/golden.py" --itc "$build/tools/itc" --update "${files[@]}"
