@@ -102,6 +102,9 @@ void countLpus(TaskPlan& plan) {
                 std::string n = parentSpace == kRootLps
                                     ? "len(" + dimName + ")"
                                     : "len(" + dimName + " in " + t.at(parentSpace).name + ")";
+                if (l.dividesSubpartitions && parentSpace == l.parent &&
+                    t.at(l.parent).subpartition && t.at(l.parent).subpartition->find(ap.array))
+                    n = "len(" + dimName + " in a sub-partition of " + t.at(l.parent).name + ")";
                 std::string arg = di.argument ? di.argument->text() : "";
                 std::string u = "U";
                 if (pl.placement)

@@ -385,4 +385,30 @@ TEST(PlanReport, LpuCountFormulas) {
               "a Space A part of c.dim2 holds at most l+2*1 indices");
 }
 
+TEST(PlanReport, SpaceDividingSubpartitionsSplitsTheCurrentSubpartition) {
+    auto p = plan(R"(Task "T":
+    Define:
+        x: 1d Array of Integer
+    Environment:
+        x: link
+    Stages:
+        bump(v) {
+            do { v[i] = v[i] + 1 } for i in v
+        }
+    Computation:
+        Space A {
+            Repeat foreach sub-partition {
+                Space B { bump(x) }
+            }
+        }
+    Partition (n, q, r):
+        Space A <1d> {
+            x: block_count(n)
+            Sub-partition <1d> <increasing> { x: block_size(q) }
+        }
+        Space B <1d> divides Space A sub-partitions { x: block_count(r) }
+)");
+    EXPECT_EQ(p->task().spaces.at(2).lpusPerParent, "min(r, len(x.dim1 in a sub-partition of A))");
+}
+
 } // namespace
