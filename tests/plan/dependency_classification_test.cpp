@@ -4,6 +4,8 @@
 #include "frontend/parser.h"
 #include "semantic/plan/build_plan.h"
 #include "semantic/plan/print_plan.h"
+#include "pcubes/machine_model.h"
+#include "pcubes/mapping.h"
 
 #include <gtest/gtest.h>
 
@@ -409,6 +411,122 @@ TEST(PlanReport, SpaceDividingSubpartitionsSplitsTheCurrentSubpartition) {
         Space B <1d> divides Space A sub-partitions { x: block_count(r) }
 )");
     EXPECT_EQ(p->task().spaces.at(2).lpusPerParent, "min(r, len(x.dim1 in a sub-partition of A))");
+}
+
+TEST(PlanReport, MachinePlacementGivesRanksThreadsAndStrideCounts) {
+    auto p = plan(R"(Task "T":
+    Define:
+        x: 1d Array of Integer
+    Environment:
+        x: link
+    Stages:
+        bump(v) {
+            do { v[i] = v[i] + 1 } for i in v
+        }
+    Computation:
+        Space A { Space B { bump(x) } }
+    Partition (n):
+        Space A <1d> { x: block_count(n) }
+        Space B <1d> divides Space A partitions { x: stride() }
+)");
+    pcubes::MachineModel m;
+    auto level = [](int number, const char* name, std::uint64_t fan, std::uint64_t total) {
+        pcubes::Level l;
+        l.number = number;
+        l.name = name;
+        l.fanOut = fan;
+        l.totalPPUs = total;
+        return l;
+    };
+    m.levels = {level(3, "Cluster", 1, 1), level(2, "Node", 4, 4), level(1, "Core", 2, 8)};
+    m.levels[1].segment = true;
+    m.levels[2].core = true;
+    std::vector<pcubes::TaskMapping> maps(1);
+    maps[0].task = "T";
+    maps[0].root = 3;
+    maps[0].spaces = {{"A", 2}, {"B", 1}};
+    PlanTarget target;
+    target.machine = &m;
+    target.mappings = &maps;
+    target.machineFile = "m.pcubes";
+    DiagnosticEngine diags(p->sources);
+    TaskPlan t = buildTaskPlan(p->program->tasks.at(0), target, diags);
+    EXPECT_TRUE(t.mapped);
+    EXPECT_EQ(t.ranks, 4u);
+    EXPECT_EQ(t.threadsPerRank, 2u);
+    ASSERT_TRUE(t.spaces.at(2).placement.has_value());
+    EXPECT_EQ(t.spaces.at(2).placement->ppusPerParentPpu, 2u);
+    EXPECT_EQ(t.spaces.at(2).placement->ppus, 8u);
+    EXPECT_FALSE(t.spaces.at(1).placement->computes);
+    EXPECT_EQ(t.spaces.at(2).lpusPerParent, "min(2, len(x.dim1 in A))");
+}
+
+TEST(PlanReport, EnvironmentHandOverComparesPartitions) {
+    auto p = std::make_unique<Planned>();
+    std::string text = R"(Program (args) {
+    e1 = new TaskEnvironment(name: "Produce")
+    e2 = new TaskEnvironment(name: "Consume")
+    e3 = new TaskEnvironment(name: "Consume Again")
+    execute(task: "Produce"; environment: e1; partition: 4)
+    e2.y = e1.x
+    execute(task: "Consume"; environment: e2; partition: 4)
+    e3.z = e2.y
+    execute(task: "Consume Again"; environment: e3; partition: 4)
+}
+
+Task "Produce":
+    Define:
+        x: 1d Array of Integer
+    Environment:
+        x: link
+    Stages:
+        fill(v) {
+            do { v[i] = i } for i in v
+        }
+    Computation:
+        Space A { fill(x) }
+    Partition (n):
+        Space A <1d> { x: block_count(n) }
+
+Task "Consume":
+    Define:
+        y: 1d Array of Integer
+    Environment:
+        y: link
+    Stages:
+        bump(v) {
+            do { v[i] = v[i] + 1 } for i in v
+        }
+    Computation:
+        Space A { bump(y) }
+    Partition (n):
+        Space A <1d> { y: block_count(n) }
+
+Task "Consume Again":
+    Define:
+        z: 1d Array of Integer
+    Environment:
+        z: link
+    Stages:
+        bump(v) {
+            do { v[i] = v[i] + 1 } for i in v
+        }
+    Computation:
+        Space A { bump(z) }
+    Partition (n):
+        Space A <1d> { z: block_size(n) }
+)";
+    FileId f = p->sources.addBuffer("env.it", text);
+    p->diags = std::make_unique<DiagnosticEngine>(p->sources);
+    p->program = parseProgram(f, p->sources, *p->diags);
+    ASSERT_FALSE(p->diags->hasErrors()) << p->diagText();
+    p->plan = buildProgramPlan(*p->program, PlanTarget{}, *p->diags);
+    ASSERT_EQ(p->plan.handovers.size(), 2u);
+    EXPECT_EQ(p->plan.handovers[0].item, "e2.y (= e1.x)");
+    EXPECT_EQ(p->plan.handovers[0].kind, SyncKind::None);
+    EXPECT_EQ(p->plan.handovers[1].fromTask, "Consume");
+    EXPECT_EQ(p->plan.handovers[1].toTask, "Consume Again");
+    EXPECT_EQ(p->plan.handovers[1].kind, SyncKind::Redistribution);
 }
 
 } // namespace
