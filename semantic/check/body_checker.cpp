@@ -86,12 +86,6 @@ void BodyChecker::declareParam(const std::string& name, Type type, SourceRange d
     params_.emplace(name, std::move(v));
 }
 
-void BodyChecker::declareGlobalAlias(const std::string& name) {
-    // Nothing to record: the name resolves to the task-global through normal lookup, and it
-    // must not become a local. Keep a marker so that lookup order stays parameter-first.
-    (void)name;
-}
-
 void BodyChecker::declareLocal(const std::string& name, Type type, SourceRange declared) {
     Var v;
     v.type = std::move(type);
@@ -272,9 +266,6 @@ Type BodyChecker::checkName(const ast::NameRef& e) {
         if (v->role == Role::Global) facts_.globalsUsed.insert(e.name);
         return v->type;
     }
-    if (task_ && kind_ == BodyKind::Function) {
-        // fallthrough to the generic message below, with a hint
-    }
     std::string hint;
     if (kind_ == BodyKind::Function)
         hint = "; a function sees only its parameters and locals";
@@ -429,12 +420,11 @@ Type BodyChecker::checkLValue(const ast::Expr& target, const ast::Assign& assign
                 return Type::error();
             }
             if (v->role == Role::Param && v->binding && v->binding->constant) {
-                if (auto* d = state_.rep.error(
-                        DiagKind::AssignToConstantParameter, target.range,
-                        fmt::format("parameter {} of stage {} is bound to a constant at this "
-                                    "invocation and must not be assigned; pass a task-global instead",
-                                    q(root->name), q(stage_ ? stage_->name.text : "?"))))
-                    (void)d;
+                state_.rep.error(DiagKind::AssignToConstantParameter, target.range,
+                                 fmt::format("parameter {} of stage {} is bound to a constant at this "
+                                             "invocation and must not be assigned; pass a task-global "
+                                             "instead",
+                                             q(root->name), q(stage_ ? stage_->name.text : "?")));
                 return Type::error();
             }
         }
@@ -461,11 +451,7 @@ Type BodyChecker::checkLValue(const ast::Expr& target, const ast::Assign& assign
 Type BodyChecker::checkAssign(const ast::Assign& e) {
     // The value first: `x = x + 1` with a new `x` reads an undefined name.
     Type value;
-    if (auto* r = e.value->as<ast::ReduceExpr>(); r && allowedReduce_ == r) {
-        value = checkExpr(*e.value);
-    } else {
-        value = checkExpr(*e.value);
-    }
+    value = checkExpr(*e.value);
     if (!requireValue(value, *e.value)) value = Type::error();
     if (value.kind == TypeKind::Args) value = Type::error();
     if (auto* n = e.target->as<ast::NameRef>()) {
@@ -715,7 +701,6 @@ Type BodyChecker::checkCall(const ast::Call& e) {
     if (isBuiltinFunction(name)) return checkBuiltin(e);
     auto it = state_.functions.find(name);
     if (it == state_.functions.end()) {
-        std::vector<Type> dummy;
         for (const auto& a : e.args) checkExpr(*a.value);
         bool isStage = false;
         for (const auto& [tn, t] : state_.tasks) isStage |= t.stages.count(name) != 0;
@@ -745,6 +730,23 @@ Type BodyChecker::checkCall(const ast::Call& e) {
                                                    argTypes.size(), argTypes.size() == 1 ? "is" : "are")))
             DiagnosticEngine::addNote(*d, fn.name.range, "declared here");
         return Type::error();
+    }
+    if (fn.form == ast::FunctionDef::Form::Brace) {
+        // `&p` passes by reference: the argument must be a location.
+        for (std::size_t i = 0; i < fn.params.size(); ++i) {
+            if (!fn.params[i].byReference) continue;
+            auto k = e.args[i].value->kind;
+            if (k != ast::ExprKind::NameRef && k != ast::ExprKind::Subscript &&
+                k != ast::ExprKind::FieldAccess) {
+                if (auto* d = state_.rep.error(
+                        DiagKind::NotAssignable, e.args[i].value->range,
+                        fmt::format("parameter {} of {} is passed by reference (`&{}`), so the "
+                                    "argument must be a variable, field or element",
+                                    q(fn.params[i].name.text), q(name), fn.params[i].name.text)))
+                    DiagnosticEngine::addNote(*d, fn.params[i].name.range, "declared here");
+                return Type::error();
+            }
+        }
     }
     if (fn.form == ast::FunctionDef::Form::Paper) {
         std::size_t i = 0;
@@ -1323,9 +1325,6 @@ void BodyChecker::checkSequentialFor(const ast::SequentialFor& loop) {
     f.indices.emplace(loop.index.text, v);
     f.indexCount = 1;
     loops_.push_back(std::move(f));
-    if (kind_ == BodyKind::Stage || kind_ == BodyKind::Function || kind_ == BodyKind::Initialize ||
-        kind_ == BodyKind::Coordinator)
-        if (!locals_.count(loop.index.text)) {} // loop indices are not locals
     if (loop.restriction) checkCondition(*loop.restriction, "a loop restriction");
     checkBlock(loop.body);
     loops_.pop_back();
@@ -1353,7 +1352,6 @@ void BodyChecker::checkParallelLoop(const ast::ParallelLoop& loop) {
             ct = coll->type;
             if (coll->role == Role::Global) facts_.globalsUsed.insert(g.collection.text);
         }
-        if (types_ && ct.isArray()) {} // nothing to record: the collection is a name, not an Expr
         int dims = ct.arrayDims();
         if (!ct.isError() && !ct.isArray()) {
             state_.rep.error(DiagKind::NotAnArray, g.collection.range,

@@ -26,8 +26,6 @@ public:
     // A parameter with a known type. `binding` (stages only) says how it is bound.
     void declareParam(const std::string& name, Type type, SourceRange declared,
                       const ParamBinding* binding = nullptr);
-    // An Initialize parameter that names a task-global: resolves to that global.
-    void declareGlobalAlias(const std::string& name);
     void declareLocal(const std::string& name, Type type, SourceRange declared);
     void setStage(const ast::StageDef* stage) { stage_ = stage; }
     void setFunction(const ast::FunctionDef* fn) { function_ = fn; }

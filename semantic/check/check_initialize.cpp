@@ -22,10 +22,9 @@ void checkInitialize(CheckState& state, TaskSym& task) {
                 DiagnosticEngine::addNote(*d, it->second, "first declared here");
             continue;
         }
-        if (task.globals.count(p.text)) {
-            body.declareGlobalAlias(p.text); // auto-assigned to the task-global
-            continue;
-        }
+        // A parameter naming a task-global is auto-assigned to it: the name already
+        // resolves to the global, so nothing is declared.
+        if (task.globals.count(p.text)) continue;
         Type t = Type::simple(TypeKind::ArgValue);
         if (task.initializeArgTypes && i < task.initializeArgTypes->size())
             t = inferredLocalType((*task.initializeArgTypes)[i]);
