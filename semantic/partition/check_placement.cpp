@@ -21,7 +21,9 @@ void checkPlacement(const TaskGlobals& globals, const LpsTree& lps, const FlowTr
                              space.erroneous.end();
             if (!space.find(v.var) && erroneous)
                 continue; // its configuration was already reported
-            if (!space.find(v.var)) {
+            // Un-partitioned spaces hold unlisted arrays as their parent's part (§9.8 requires
+            // configurations only in partitioned spaces).
+            if (!space.find(v.var) && !space.unpartitioned) {
                 auto& d = diags.error(DiagKind::ArrayNotConfiguredInSpace, a.range,
                                       "stage `{}` uses the array `{}` in `Space {}`, which does "
                                       "not configure it; add `{}` to the configuration of "

@@ -183,6 +183,12 @@ private:
         return true;
     }
 
+    int holdingSpace(int l, const std::string& var) const {
+        while (l != kRootLps && lps_.at(l).unpartitioned && !lps_.at(l).find(var))
+            l = lps_.at(l).parent;
+        return l;
+    }
+
     Dependency classify(const std::string& var, const Def& d, int reader) {
         const FlowAccess& w = usage_.accesses[static_cast<std::size_t>(d.access)];
         const FlowAccess& r = usage_.accesses[static_cast<std::size_t>(reader)];
@@ -197,6 +203,11 @@ private:
         dep.toLps = r.lps;
         const TaskGlobal* g = globals_.find(var);
         bool isArray = g && g->isArray();
+        if (isArray) {
+            // An un-partitioned space that does not list an array holds its parent's part of it.
+            dep.fromLps = holdingSpace(dep.fromLps, var);
+            dep.toLps = holdingSpace(dep.toLps, var);
+        }
         int from = dep.fromLps, to = dep.toLps;
         if (from == to) {
             if (isArray) {

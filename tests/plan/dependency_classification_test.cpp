@@ -529,4 +529,29 @@ Task "Consume Again":
     EXPECT_EQ(p->plan.handovers[1].kind, SyncKind::Redistribution);
 }
 
+TEST(DependencyClassification, UnlistedArrayInUnpartitionedSpaceIsTheParentsPart) {
+    auto p = plan(R"(Task "T":
+    Define:
+        x, y: 1d Array of Integer
+    Environment:
+        x, y: link
+    Stages:
+        init(v) {
+            do { v[i] = i } for i in v
+        }
+        bump(v) {
+            do { v[i] = v[i] + 1 } for i in v
+        }
+    Computation:
+        Space A {
+            init(x)
+            Space B { bump(x) }
+        }
+    Partition (n):
+        Space A <1d> { x, y: block_count(n) }
+        Space B <un-partitioned> divides Space A partitions { y }
+)");
+    EXPECT_EQ(p->kinds("x", "init", "bump"), std::vector<SyncKind>{SyncKind::None});
+}
+
 } // namespace
