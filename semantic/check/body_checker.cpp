@@ -194,6 +194,12 @@ Type BodyChecker::checkExprInner(const ast::Expr& e) {
             if (!facts_.lpuIdUse) facts_.lpuIdUse = e.range;
             return t;
         }
+        if (kind_ == BodyKind::Flow && flowRange_) {
+            state_.rep.error(DiagKind::LpuIdNotAllowed, e.range,
+                             "`lpuId` is not available in a `Repeat for` range or step; it is used "
+                             "only in Computation conditions and stage arguments");
+            return Type::error();
+        }
         if (kind_ == BodyKind::Flow) {
             bool unpart = flowSpace_ == "Root";
             if (!unpart && task_) {
@@ -551,6 +557,12 @@ Type BodyChecker::checkProperty(const ast::Property& e) {
     if (base.isError()) return Type::error();
     switch (e.property) {
     case ast::PropertyKind::Local:
+        if (kind_ == BodyKind::Flow && flowRange_) {
+            state_.rep.error(DiagKind::LocalNotAllowed, e.propertyRange.valid() ? e.propertyRange : e.range,
+                             "`local` is not available in a `Repeat for` range or step; LPU-local "
+                             "parts are used only in Computation conditions and stage arguments");
+            return Type::error();
+        }
         if (kind_ != BodyKind::Stage && kind_ != BodyKind::Flow) {
             state_.rep.error(DiagKind::LocalNotAllowed, e.propertyRange.valid() ? e.propertyRange : e.range,
                              fmt::format("`local` is not available in {}; LPU-local parts exist only "

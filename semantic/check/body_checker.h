@@ -30,6 +30,9 @@ public:
     void setStage(const ast::StageDef* stage) { stage_ = stage; }
     void setFunction(const ast::FunctionDef* fn) { function_ = fn; }
     void setFlowSpace(const std::string& space) { flowSpace_ = space; }
+    // Flow expressions that are neither conditions nor stage arguments (`Repeat for` ranges
+    // and steps) may not use `local.` or `lpuId` (R-15, §6.9).
+    void setFlowRangeContext(bool on) { flowRange_ = on; }
 
     void checkBlock(const ast::Block& block);
     Type checkExpr(const ast::Expr& e);
@@ -97,6 +100,7 @@ private:
     const ast::StageDef* stage_ = nullptr;
     const ast::FunctionDef* function_ = nullptr;
     std::string flowSpace_ = "Root";
+    bool flowRange_ = false;
 
     std::map<std::string, Var> params_;
     std::map<std::string, Var> locals_;

@@ -78,8 +78,10 @@ private:
                                                    q(r->variable.text), qt(g->second.type)));
             }
             exprs_.setFlowSpace(space);
+            exprs_.setFlowRangeContext(true);
             exprs_.checkRange(*r->rangeExpr);
             if (r->step) exprs_.checkInteger(*r->step, "the `Repeat` step");
+            exprs_.setFlowRangeContext(false);
             checkReads(exprGlobals(*r->rangeExpr), r->rangeExpr->range);
             repeats_.push_back({space, false});
             walk(r->body, space, inEpoch);

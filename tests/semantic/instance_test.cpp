@@ -137,3 +137,56 @@ TEST(CoordinatorLocals, InferredFromFirstAssignment) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(StageInstances, OnePerInvokingSpaceWithGlobalsRecorded) {
+    auto c = check(R"(Program (args) {
+    env = new TaskEnvironment(name: "Levels")
+    bind_input(env, "v", args.v)
+    execute(task: "Levels"; environment: env; partition: args.p)
+}
+
+Task "Levels":
+    Define:
+        v: 1d Array of Integer
+        total: Integer Reduction
+        bias: Integer
+    Environment:
+        v: link
+        total: create
+    Stages:
+        bump(x) {
+            do { x[i] = x[i] + bias } for i in x
+        }
+        count(x, t) {
+            do { reduce(t, "sum", x[i]) } for i in x
+        }
+    Computation:
+        Space A {
+            bump(v)
+            Space B {
+                bump(v)
+                count(v, Space A: total)
+            }
+        }
+    Partition (p):
+        Space A <1d> { v: block_count(p) }
+        Space B <1d> divides Space A partitions { v: block_count(p) }
+)");
+    ASSERT_TRUE(c->ok) << c->messages();
+    const TaskInfo* task = c->out.findTask("Levels");
+    ASSERT_NE(task, nullptr);
+    ASSERT_EQ(task->stageInstances.size(), 3u);
+    EXPECT_EQ(task->stageInstances[0].space, "A");
+    EXPECT_EQ(task->stageInstances[1].space, "B");
+    EXPECT_EQ(task->stageInstances[1].globalsUsed, std::vector<std::string>{"bias"});
+    EXPECT_EQ(task->stageInstances[2].params[1].spaceTarget, "A");
+    EXPECT_EQ(task->spaceParent.at("B"), "A");
+    ASSERT_EQ(task->globals.size(), 3u);
+    EXPECT_TRUE(task->globals[1].isReduction);
+    EXPECT_TRUE(task->globals[1].environmental);
+    EXPECT_FALSE(task->globals[2].environmental);
+}
+
+} // namespace
