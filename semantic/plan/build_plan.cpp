@@ -178,6 +178,7 @@ public:
 private:
     struct Placement {
         std::string task;
+        bool writes = false;   // the task may write the item (a stage write, or mode `create`)
         std::string text;      // partition text without the array name, or `whole`
         std::string describe;  // for the report
     };
@@ -284,6 +285,11 @@ private:
                 Placement first, last;
                 if (!placements(*tp, n.text, first, last))
                     continue;
+                bool writes = link.mode == ast::LinkMode::Create;
+                for (const FlowAccess& a : tp->usage.accesses)
+                    if (const VarAccess* v = a.find(n.text))
+                        writes = writes || v->written || v->reduced;
+                first.writes = last.writes = writes;
                 auto prev = lastPlacement_.find(id);
                 if (prev != lastPlacement_.end()) {
                     EnvironmentHandover h;
@@ -297,6 +303,7 @@ private:
                     h.kind = prev->second.text == first.text ? SyncKind::None
                                                              : SyncKind::Redistribution;
                     h.at = x.range;
+                    h.waits = prev->second.writes || writes;
                     bool dup = false;
                     for (const EnvironmentHandover& o : plan_.handovers)
                         dup = dup || (o.item == h.item && o.fromTask == h.fromTask &&

@@ -329,6 +329,9 @@ std::string printProgramPlan(const ProgramPlan& plan) {
                            lineOf(h.at),
                            h.kind == SyncKind::None ? "none, used in place" : syncKindName(h.kind));
         out += fmt::format("    left as   {}\n    needed as {}\n", h.fromPlacement, h.toPlacement);
+        out += h.waits ? fmt::format("    \"{}\" waits for \"{}\": one of them may write it (R-25)\n",
+                                     h.toTask, h.fromTask)
+                       : std::string("    both only read it: the executions may overlap (R-25)\n");
     }
     return out;
 }

@@ -66,6 +66,7 @@ struct EnvironmentHandover {
     std::string fromTask, toTask;
     std::string fromPlacement, toPlacement; // `Space B: plate<dim1>: block_count(p)` or `whole`
     SyncKind kind = SyncKind::None;         // None (used in place) or Redistribution
+    bool waits = true; // the later task waits for the earlier one: one of them may write
     SourceRange at;                         // the later `execute`
 };
 
