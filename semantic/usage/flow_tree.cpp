@@ -1,5 +1,4 @@
-// Builds the flow tree top-down, carrying the context space and the innermost
-// `Repeat foreach sub-partition` context along.
+// Builds the flow tree top-down, carrying the context space along.
 #include "semantic/usage/flow_tree.h"
 
 #include "semantic/usage/expr_text.h"
@@ -17,20 +16,19 @@ namespace {
 
 class FlowBuilder {
 public:
-    FlowBuilder(const LpsTree& lps, DiagnosticEngine& diags) : lps_(lps), diags_(diags) {}
+    explicit FlowBuilder(const LpsTree& lps) : lps_(lps) {}
 
     FlowTree run(const ast::TaskDef& task) {
         FlowNode root;
         root.label = "Computation";
         root.range = task.computationRange;
         tree_.nodes.push_back(root);
-        build(task.computation, 0, kRootLps, -1);
+        build(task.computation, 0, kRootLps);
         return std::move(tree_);
     }
 
 private:
-    // `foreachCtx`: the context of the innermost enclosing `Repeat foreach sub-partition`, or -1.
-    void build(const ast::FlowList& list, int parent, int context, int foreachCtx) {
+    void build(const ast::FlowList& list, int parent, int context) {
         for (const ast::FlowPtr& part : list) {
             FlowNode n;
             n.parent = parent;
@@ -39,7 +37,6 @@ private:
             n.range = part->range;
             n.source = part.get();
             int childContext = context;
-            int childForeach = foreachCtx;
             const ast::FlowList* body = nullptr;
             switch (part->kind) {
             case ast::FlowKind::SpaceBlock: {
@@ -76,8 +73,7 @@ private:
                 n.kind = FlowNode::Kind::RepeatForeach;
                 n.label = "Repeat foreach sub-partition";
                 body = &r->body;
-                if (lps_.at(context).subpartition)
-                    childForeach = context; // else: ForeachWithoutSubpartition (semantic/check/)
+                // Without a Sub-partition in `context`: ForeachWithoutSubpartition (semantic/check/).
                 break;
             }
             case ast::FlowKind::Condition: {
@@ -116,19 +112,19 @@ private:
             tree_.nodes.push_back(std::move(n));
             tree_.nodes[static_cast<std::size_t>(parent)].children.push_back(id);
             if (body)
-                build(*body, id, childContext, childForeach);
+                build(*body, id, childContext);
         }
     }
 
     const LpsTree& lps_;
-    DiagnosticEngine& diags_;
     FlowTree tree_;
 };
 
 } // namespace
 
 FlowTree buildFlowTree(const ast::TaskDef& task, const LpsTree& lps, DiagnosticEngine& diags) {
-    return FlowBuilder(lps, diags).run(task);
+    (void)diags; // the flow's space rules are reported by semantic/check/
+    return FlowBuilder(lps).run(task);
 }
 
 } // namespace itc::semantic
