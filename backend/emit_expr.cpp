@@ -112,8 +112,16 @@ static const char* binaryOp(ast::BinaryOp op) {
     return "?";
 }
 
+// A real literal takes the precision of the other operand: `0.25 * x` stays float when
+// x is single-precision.
+static bool isRealLiteral(const ast::Expr& e) { return e.kind == ast::ExprKind::RealLiteral; }
+
 std::string ExprEmitter::binary(const ast::Binary& b) {
     std::string l = emit(*b.lhs), r = emit(*b.rhs);
+    if (isRealLiteral(*b.lhs) && typeOf(*b.rhs).kind == TypeKind::RealSingle && l.back() != 'f')
+        l += "f";
+    if (isRealLiteral(*b.rhs) && typeOf(*b.lhs).kind == TypeKind::RealSingle && r.back() != 'f')
+        r += "f";
     if (b.op == ast::BinaryOp::Power) {
         bool ints = typeOf(*b.lhs).kind == TypeKind::Integer && typeOf(*b.rhs).kind == TypeKind::Integer;
         if (ints)

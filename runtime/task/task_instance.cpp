@@ -708,6 +708,28 @@ void Env::bind_output(Program& prog, const std::string& item, const std::string&
     if (!d.codec || !d.has_ranges)
       fail_collective("bind_output: environment item `" + item + "` of task `" + task + "` was never produced");
     size_t es = d.elem_size;
+    if (extension(file) == ".bin") {
+      // Parallel: every rank writes the boxes it owns canonically through one MPI-IO view.
+      std::vector<Part> parts;
+      std::vector<std::vector<std::byte>> bufs;
+      for (size_t g = 0; g < d.canonical.size(); ++g) {
+        if (d.part_rank[g] != me || d.canonical[g].empty()) continue;
+        std::vector<DimRange> r;
+        for (auto& iv : d.canonical[g]) r.push_back(DimRange{iv.first, iv.second});
+        parts.push_back(Part::whole(r));
+        bufs.emplace_back(static_cast<size_t>(box_size(d.canonical[g])) * es);
+        auto& ps = *d.storage[g];
+        copy_region(dense_of(ps.version(0), ps.part), dense_of(bufs.back().data(), d.canonical[g]), d.canonical[g], es);
+      }
+      std::vector<ConstLocalPart> lp;
+      for (size_t k = 0; k < parts.size(); ++k) lp.push_back({&parts[k], bufs[k].data()});
+      try {
+        write_array_parts(MPI_COMM_WORLD, file, *d.codec, d.ranges, lp);
+      } catch (const std::exception& e) {
+        fail(std::string("writing `") + file + "`: " + e.what());
+      }
+      return;
+    }
     std::vector<std::byte> mine;
     for (size_t g = 0; g < d.canonical.size(); ++g) {
       if (d.part_rank[g] != me || d.canonical[g].empty()) continue;
