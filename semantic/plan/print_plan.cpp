@@ -74,6 +74,14 @@ private:
             line(1, "machine: none given (run with a mapping and `--machine` for PPS, PPU, "
                     "rank and thread counts)");
         }
+        std::map<std::string, int> byKind;
+        for (const Synchronization& s : p_.dependencies.syncs)
+            ++byKind[syncKindName(s.kind)];
+        std::string summary;
+        for (const auto& [kind, n] : byKind)
+            summary += (summary.empty() ? "" : ", ") + fmt::format("{} {}", n, kind);
+        line(1, fmt::format("synchronisations inserted: {}{}", p_.dependencies.syncs.size(),
+                            summary.empty() ? "" : " (" + summary + ")"));
         out_ += "\n";
     }
 

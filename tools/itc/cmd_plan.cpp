@@ -16,7 +16,7 @@ using namespace itc::driver;
 
 namespace {
 
-constexpr const char* kUsage = R"(usage: itc plan FILE.it [FILE.map --machine FILE.pcubes]
+constexpr const char* kUsage = R"(usage: itc plan FILE.it [FILE.map --machine FILE.pcubes] [--task NAME]
 
 Prints, per task, how the program will run: the LPS tree with each array's partition and the
 LPU-count formulas, the flow with every synchronisation the compiler inserts (replica
@@ -25,6 +25,7 @@ writer->reader dependencies behind them, epoch version depths, and the hand-over
 environment data between tasks. With a mapping file and a machine model it also prints the
 PPS and PPU count of every LPS, the number of ranks and the threads per rank.
   --machine FILE   the PCubeS machine description the mapping refers to
+  --task NAME      print only the plan of task NAME (the hand-overs are omitted)
 Exit status: 0 plan printed, 1 errors found (diagnostics on stderr), 2 bad command line.
 )";
 
@@ -71,7 +72,7 @@ std::optional<semantic::ProgramPlan> planProgram(const PlanInputs& in, SourceMan
 }
 
 int runPlan(const std::vector<std::string>& args) {
-    CommandLine cl(args, {"--machine"}, {});
+    CommandLine cl(args, {"--machine", "--task"}, {});
     if (!cl.ok())
         return usageError("plan", cl.error());
     const auto& pos = cl.positionals();
@@ -89,6 +90,18 @@ int runPlan(const std::vector<std::string>& args) {
     diags.print(std::cerr);
     if (!plan)
         return kExitUserError;
+    if (auto only = cl.value("--task")) {
+        for (const semantic::TaskPlan& t : plan->tasks)
+            if (t.task == *only) {
+                std::cout << semantic::printTaskPlan(t);
+                return kExitOk;
+            }
+        std::string names;
+        for (const semantic::TaskPlan& t : plan->tasks)
+            names += (names.empty() ? "`" : ", `") + t.task + "`";
+        return usageError("plan", "the program has no task `" + *only + "`; its tasks are " +
+                                      names);
+    }
     std::cout << semantic::printProgramPlan(*plan);
     return kExitOk;
 }
