@@ -8,6 +8,7 @@
 #include <mpi.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
@@ -267,6 +268,23 @@ void Program::finish() {
   std::fprintf(stderr, "IT_STATS %s: %d ranks\n", name_.c_str(), size());
   std::fprintf(stderr, "IT_STATS %-48s %14s %10s %14s %10s\n", "synchronisation", "intra-bytes",
                "intra-msgs", "inter-bytes", "inter-msgs");
+  // Per task: the sum of its synchronisations (names are `task T: ...`).
+  std::vector<std::pair<std::string, std::array<uint64_t, 4>>> tasks;
+  size_t j = 0;
+  for (auto& [name, c] : stats_) {
+    std::string task = name.substr(0, name.find(':'));
+    auto it = std::find_if(tasks.begin(), tasks.end(), [&](auto& t) { return t.first == task; });
+    if (it == tasks.end()) {
+      tasks.push_back({task, {0, 0, 0, 0}});
+      it = tasks.end() - 1;
+    }
+    for (int k = 0; k < 4; ++k) it->second[static_cast<size_t>(k)] += total[j + static_cast<size_t>(k)];
+    j += 4;
+  }
+  for (auto& [task, t] : tasks)
+    std::fprintf(stderr, "IT_STATS %-48s %14llu %10llu %14llu %10llu\n", (task + " (all)").c_str(),
+                 static_cast<unsigned long long>(t[0]), static_cast<unsigned long long>(t[1]),
+                 static_cast<unsigned long long>(t[2]), static_cast<unsigned long long>(t[3]));
   size_t i = 0;
   for (auto& [name, c] : stats_) {
     std::fprintf(stderr, "IT_STATS %-48s %14llu %10llu %14llu %10llu\n", name.c_str(),
