@@ -272,6 +272,11 @@ Type BodyChecker::checkName(const ast::NameRef& e) {
         if (v->role == Role::Global) facts_.globalsUsed.insert(e.name);
         return v->type;
     }
+    if (task_ && kind_ != BodyKind::Function && kind_ != BodyKind::Coordinator &&
+        !state_.unknownInTask.insert({task_, e.name}).second) {
+        if (kind_ != BodyKind::Flow) declareLocal(e.name, Type::error(), e.range);
+        return Type::error();
+    }
     std::string hint;
     if (kind_ == BodyKind::Function)
         hint = "; a function sees only its parameters and locals";

@@ -342,6 +342,7 @@ private:
             const ast::CallArg& a = c.args[i];
             if (!a.isSpaceArg() || bindings[i].spaceTarget == "<error>") continue;
             if (!facts.reductionTargetParams.count(i)) {
+                if (facts.hadErrors) continue; // the stage body is already wrong
                 state_.rep.error(DiagKind::InvalidReductionTarget, a.range,
                                  fmt::format("`Space {}: {}` must be bound to a parameter that "
                                              "receives a statement reduction `reduce({}, ...)`, but "

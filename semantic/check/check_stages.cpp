@@ -49,7 +49,9 @@ std::size_t instantiateStage(CheckState& state, TaskSym& task, const ast::StageD
                           fmt::format("in the instance of stage {} invoked here with argument types ({})",
                                       q(stage.name.text), types));
     StageFacts facts;
+    std::size_t errorsBefore = state.rep.errorCount();
     checkInstance(state, task, inst, facts);
+    facts.hadErrors = state.rep.errorCount() != errorsBefore;
     state.rep.popContext();
     info.stageInstances.push_back(std::move(inst));
     task.instanceFacts.push_back(std::move(facts));

@@ -164,6 +164,8 @@ void collectTask(CheckState& state, const ast::TaskDef& task, TaskSym& sym) {
                                 fmt::format("{} is listed in Environment but not defined in "
                                             "Define; declare it there first",
                                             q(n.text)));
+                // An erroneous environmental global silences every later use of the name.
+                sym.globals.emplace(n.text, GlobalSym{Type::error(), false, true, link.mode, n.range});
                 continue;
             }
             auto [lit, fresh] = listed.emplace(n.text, n.range);

@@ -57,6 +57,7 @@ struct StageFacts {
     std::optional<SourceRange> lpuIdUse;         // first `lpuId`
     std::set<std::string> globalsUsed;           // task-globals named directly in the body
     std::set<std::size_t> reductionTargetParams; // parameters that are statement-reduction targets
+    bool hadErrors = false;                      // the instance reported errors of its own
 };
 
 struct TaskSym {
@@ -91,6 +92,9 @@ struct CheckState {
     std::map<std::pair<const ast::FunctionDef*, std::string>, std::size_t> functionInstances;
     std::vector<const ast::FunctionDef*> functionStack; // instantiations in progress
     std::set<const ast::FunctionDef*> recursive;        // reported by the call-graph check
+    // Undefined names already reported in a task's stages, Initialize or Computation: one
+    // message per name and task.
+    std::set<std::pair<const TaskSym*, std::string>> unknownInTask;
 
     const TaskSym* findTask(const std::string& name) const {
         auto it = tasks.find(name);
