@@ -35,6 +35,7 @@ else
   map=$work/host.map
   case $ex in
   vector-add) printf '"Vector Addition" { Space A: %s }\n' "$core" >"$map" ;;
+  moving-average) printf '"Moving Average" { Space A: %s }\n' "$core" >"$map" ;;
   dot-product) printf '"Dot Product" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
   matrix-multiply) printf '"Block_Matrix_Multiply" { Space A: %s }\n' "$core" >"$map" ;;
   stencil) printf '"Five Points Stencil" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
@@ -55,6 +56,8 @@ chk() { "$ref/ref_check" "$@"; }
 run() { echo "+ mpirun -np $np $(basename "$prog") $*"; $mpirun -np "$np" "$prog" "$@"; }
 case $ex:$size in
 vector-add:small) n=1000 p=8 ;; vector-add:uneven) n=997 p=6 ;; vector-add:medium) n=100000 p=16 ;;
+moving-average:small) n=1000 p=8 lag=3 ;; moving-average:uneven) n=997 p=7 lag=5 ;;
+moving-average:medium) n=100000 p=16 lag=9 ;;
 dot-product:small) n=1000 p=8 ;; dot-product:uneven) n=997 p=7 ;; dot-product:medium) n=100000 p=16 ;;
 matrix-multiply:small) r=48 c=36 inner=40 k=12 l=9 q=8 ;;
 matrix-multiply:uneven) r=97 c=131 inner=89 k=20 l=33 q=16 ;;
@@ -73,6 +76,12 @@ vector-add)
   run "${args[@]}" c_file=c.txt
   "$ref/ref_vector_add" "${args[@]}" c_file=c_ref.txt
   chk equal c.txt c_ref.txt 0 ;;
+moving-average)
+  mk -o x.txt --type double --shape $n --seed 3 --lo -1 --hi 1
+  args=(input_file=x.txt p=$p lag=$lag)
+  run "${args[@]}" output_file=y.txt
+  "$ref/ref_moving_average" "${args[@]}" output_file=y_ref.txt
+  chk equal y.txt y_ref.txt 1e-12 ;;
 dot-product)
   mk -o u.txt --type double --shape $n --seed 3 --lo -1 --hi 1
   mk -o v.txt --type double --shape $n --seed 4 --lo -1 --hi 1
