@@ -833,7 +833,8 @@ Type BodyChecker::checkBuiltin(const ast::Call& e) {
                                          q(item->value)));
             return Type::error();
         }
-        if (!it->second.type.isArray() && it->second.type.kind != TypeKind::List) {
+        if (!it->second.type.isError() && !it->second.type.isArray() &&
+            it->second.type.kind != TypeKind::List) {
             state_.rep.error(DiagKind::IoOnScalar, e.args[1].range,
                              fmt::format("{} is {}, a scalar; files hold only arrays and lists",
                                          q(item->value), qt(it->second.type)));

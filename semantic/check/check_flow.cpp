@@ -185,6 +185,7 @@ private:
             const std::string& x = a.space->text;
             const std::string& v = a.variable->text;
             auto g = task_.globals.find(v);
+            if (g != task_.globals.end() && g->second.type.isError()) return false;
             if (g == task_.globals.end() || !g->second.isReduction) {
                 state_.rep.error(DiagKind::InvalidReductionTarget, a.variable->range,
                                  g == task_.globals.end()
