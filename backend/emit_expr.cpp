@@ -67,6 +67,12 @@ std::string ident(const std::string& s) {
 std::string lineComment(const BackendInput& in, SourceRange r) {
     if (!r.valid())
         return "";
+    // One comment per source line in a row: a one-line loop or Space block is not repeated
+    // for the statement inside it.
+    static thread_local std::pair<FileId, std::uint32_t> last{};
+    if (last == std::make_pair(r.begin.file, r.begin.line))
+        return "";
+    last = {r.begin.file, r.begin.line};
     std::string text(in.sources->lineText(r.begin.file, r.begin.line));
     size_t b = text.find_first_not_of(" \t");
     text = b == std::string::npos ? "" : text.substr(b);

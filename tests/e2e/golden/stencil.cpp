@@ -120,7 +120,6 @@ static void stage_refineEstimates_0(Globals &g, itrt::task::TaskInstance &t, con
                     j_hi =
                         std::min<int64_t>(plate.hi[1], static_cast<int64_t>((localCols).max) - 1);
       for (int64_t j = j_lo; j <= j_hi; ++j) {
-        // stencil.it:36: do { plate[i][j] at (current)
         (plate(i, j)) =
             (0.25f * ((((plate_1((i - 1), j) + plate_1((i + 1), j)) + plate_1(i, (j - 1))) +
                        plate_1(i, (j + 1)))));

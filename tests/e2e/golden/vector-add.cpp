@@ -100,7 +100,6 @@ static void stage_addVectors_0(Globals &g, itrt::task::TaskInstance &t, const Lp
   {
     const int64_t i_lo = sum.lo[0], i_hi = sum.hi[0];
     for (int64_t i = i_lo; i <= i_hi; ++i) {
-      // vector-add.it:27: do { sum[i] = x[i] + y[i] } for i in sum
       sum(i) = (x(i) + y(i));
     }
   }
@@ -154,7 +153,6 @@ void run(itrt::task::Program &prog, itrt::task::Env &env, int64_t p_p) {
   }
   t.launch();
   // The flow (Computation section).
-  // vector-add.it:30: Space A { addVectors(c, a, b) }
   // vector-add.it:30: Space A { addVectors(c, a, b) }
   {
     t.for_each_lpu(1, [&](const Lpu &lpu, int) {
