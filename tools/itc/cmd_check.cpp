@@ -1,6 +1,7 @@
 // `itc check`: all diagnostics for an IT program, without producing anything. The pipeline is
 // checkProgram() below, read top to bottom; later phases (semantic analysis) are appended there.
 #include "frontend/parser.h"
+#include "semantic/plan/build_plan.h"
 #include "semantic/semantic.h"
 #include "tools/itc/command.h"
 #include "tools/itc/machine_check.h"
@@ -42,7 +43,10 @@ bool checkProgram(const CheckInputs& in, SourceManager& sources, DiagnosticEngin
     sema::CheckedProgram checked;
     if (!sema::checkProgram(*program, sources, diags, checked))
         return false;
-    // 3. Machine model and mapping, against the program's tasks and spaces.
+    // 3. Partition section: LPS tree, data configurations, sub-partition placement (semantic/partition/).
+    if (!semantic::checkPartitions(*program, diags))
+        return false;
+    // 4. Machine model and mapping, against the program's tasks and spaces.
     if (in.mapping && !checkMachineAndMapping(*program, *in.mapping, *in.machine, sources, diags))
         return false;
     return !diags.hasErrors();
