@@ -54,4 +54,13 @@ antlr4::ParserRuleContext* enclosingRule(antlr4::ParserRuleContext* ctx, size_t 
     return nullptr;
 }
 
+std::optional<FileId> loadInputFile(const std::string& path, std::string_view what,
+                                    SourceManager& sources, DiagnosticEngine& diags) {
+    std::string error;
+    auto file = sources.loadFile(path, error);
+    if (!file)
+        diags.error(DiagKind::FileNotReadable, {}, "cannot read {} `{}`: {}", what, path, error);
+    return file;
+}
+
 } // namespace itc::pcubes

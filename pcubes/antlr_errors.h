@@ -8,7 +8,9 @@
 #include <antlr4-runtime.h>
 
 #include <functional>
+#include <optional>
 #include <string>
+#include <string_view>
 
 namespace itc::pcubes {
 
@@ -41,5 +43,33 @@ private:
 
 // True if rule `ruleIndex` is `ctx` or one of its ancestors; returns that context.
 antlr4::ParserRuleContext* enclosingRule(antlr4::ParserRuleContext* ctx, size_t ruleIndex);
+
+// Parses `file` with a fresh Lexer/Parser pair, reporting only the first syntax error (as `kind`,
+// worded by `composer`). `startRule` is the parser's top rule (e.g. &Parser::machineFile); on
+// success `build(tree)` runs while the parse tree is still alive and its result is returned.
+template <class Lexer, class Parser, class Context, class Build>
+auto parseFirstError(FileId file, const SourceManager& sources, DiagnosticEngine& diags,
+                     DiagKind kind, FirstSyntaxError::Composer composer,
+                     Context* (Parser::*startRule)(), Build build)
+    -> decltype(build(static_cast<Context*>(nullptr))) {
+    antlr4::ANTLRInputStream input(sources.text(file));
+    Lexer lexer(&input);
+    lexer.removeErrorListeners();
+    antlr4::CommonTokenStream tokens(&lexer);
+    Parser parser(&tokens);
+    parser.removeErrorListeners();
+    FirstSyntaxError listener(file, diags, kind, std::move(composer));
+    lexer.addErrorListener(&listener);
+    parser.addErrorListener(&listener);
+    Context* tree = (parser.*startRule)();
+    if (listener.failed())
+        return std::nullopt;
+    return build(tree);
+}
+
+// Loads `path` into `sources`; if it cannot be read, reports FileNotReadable as
+// "cannot read <what> `path`: reason" and returns nullopt.
+std::optional<FileId> loadInputFile(const std::string& path, std::string_view what,
+                                    SourceManager& sources, DiagnosticEngine& diags);
 
 } // namespace itc::pcubes

@@ -365,36 +365,24 @@ std::optional<std::uint64_t> parsePropertyValue(PropertyId id, const std::string
 
 std::optional<MachineModel> parseMachine(FileId file, const SourceManager& sources,
                                          DiagnosticEngine& diags) {
-    antlr4::ANTLRInputStream input(sources.text(file));
-    itc::antlr::PCubeSLexer lexer(&input);
-    lexer.removeErrorListeners();
-    antlr4::CommonTokenStream tokens(&lexer);
-    P parser(&tokens);
-    parser.removeErrorListeners();
-    FirstSyntaxError listener(file, diags, DiagKind::MachineSyntax, composeSyntaxMessage);
-    lexer.addErrorListener(&listener);
-    parser.addErrorListener(&listener);
-    P::MachineFileContext* tree = parser.machineFile();
-    if (listener.failed())
-        return std::nullopt;
-    Builder builder(file, diags);
-    auto model = builder.build(tree);
-    if (!model)
-        return std::nullopt;
-    if (!validateMachine(*model, file, diags))
-        return std::nullopt;
-    return model;
+    return parseFirstError<itc::antlr::PCubeSLexer, P>(
+        file, sources, diags, DiagKind::MachineSyntax, composeSyntaxMessage, &P::machineFile,
+        [&](P::MachineFileContext* tree) -> std::optional<MachineModel> {
+            Builder builder(file, diags);
+            auto model = builder.build(tree);
+            if (!model)
+                return std::nullopt;
+            if (!validateMachine(*model, file, diags))
+                return std::nullopt;
+            return model;
+        });
 }
 
 std::optional<MachineModel> loadMachine(const std::string& path, SourceManager& sources,
                                         DiagnosticEngine& diags) {
-    std::string error;
-    auto file = sources.loadFile(path, error);
-    if (!file) {
-        diags.error(DiagKind::FileNotReadable, {}, "cannot read machine file `{}`: {}", path,
-                    error);
+    auto file = loadInputFile(path, "machine file", sources, diags);
+    if (!file)
         return std::nullopt;
-    }
     return parseMachine(*file, sources, diags);
 }
 

@@ -59,22 +59,9 @@ bool isSpaceName(const std::string& s) {
     return s == "Root" || (s.size() == 1 && s[0] >= 'A' && s[0] <= 'Z');
 }
 
-} // namespace
-
-std::optional<MappingFile> parseMapping(FileId file, const SourceManager& sources,
-                                        DiagnosticEngine& diags) {
-    antlr4::ANTLRInputStream input(sources.text(file));
-    itc::antlr::MappingLexer lexer(&input);
-    lexer.removeErrorListeners();
-    antlr4::CommonTokenStream tokens(&lexer);
-    P parser(&tokens);
-    parser.removeErrorListeners();
-    FirstSyntaxError listener(file, diags, DiagKind::MappingSyntax, composeSyntaxMessage);
-    lexer.addErrorListener(&listener);
-    parser.addErrorListener(&listener);
-    P::MappingFileContext* tree = parser.mappingFile();
-    if (listener.failed())
-        return std::nullopt;
+// The parse tree of a syntactically correct mapping file -> MappingFile.
+std::optional<MappingFile> buildMapping(FileId file, const SourceManager& sources,
+                                        DiagnosticEngine& diags, P::MappingFileContext* tree) {
     MappingFile result;
     result.file = file;
     result.path = sources.path(file);
@@ -122,15 +109,20 @@ std::optional<MappingFile> parseMapping(FileId file, const SourceManager& source
     return result;
 }
 
+} // namespace
+
+std::optional<MappingFile> parseMapping(FileId file, const SourceManager& sources,
+                                        DiagnosticEngine& diags) {
+    return parseFirstError<itc::antlr::MappingLexer, P>(
+        file, sources, diags, DiagKind::MappingSyntax, composeSyntaxMessage, &P::mappingFile,
+        [&](P::MappingFileContext* tree) { return buildMapping(file, sources, diags, tree); });
+}
+
 std::optional<MappingFile> loadMapping(const std::string& path, SourceManager& sources,
                                        DiagnosticEngine& diags) {
-    std::string error;
-    auto file = sources.loadFile(path, error);
-    if (!file) {
-        diags.error(DiagKind::FileNotReadable, {}, "cannot read mapping file `{}`: {}", path,
-                    error);
+    auto file = loadInputFile(path, "mapping file", sources, diags);
+    if (!file)
         return std::nullopt;
-    }
     return parseMapping(*file, sources, diags);
 }
 
