@@ -1,8 +1,8 @@
 // The LPS tree built by analyzePartition: shorthand expansion with copied padding (§9.3 step 1),
 // the positional rule with and without `dimN` selectors, parents, sub-partitions, and the
 // space whose part a child splits.
-#include "frontend/parser.h"
 #include "semantic/partition/analyze_partition.h"
+#include "tests/support/parse_for_test.h"
 
 #include <gtest/gtest.h>
 
@@ -13,10 +13,7 @@ using namespace itc::semantic;
 
 namespace {
 
-struct Built {
-    SourceManager sources;
-    std::unique_ptr<DiagnosticEngine> diags;
-    std::unique_ptr<ast::Program> program;
+struct Built : test::ParsedForTest {
     LpsTree tree;
 };
 
@@ -28,17 +25,11 @@ std::unique_ptr<Built> build(const std::string& partition, const std::string& co
                        "    Environment:\n        plate, c, v: link\n"
                        "    Stages:\n        touch(x) {\n            x = x\n        }\n"
                        "    Computation:\n" + computation + partition;
-    FileId f = b->sources.addBuffer("t.it", text);
-    b->diags = std::make_unique<DiagnosticEngine>(b->sources);
-    b->program = parseProgram(f, b->sources, *b->diags);
-    std::ostringstream s;
-    b->diags->print(s);
-    EXPECT_FALSE(b->diags->hasErrors()) << s.str();
+    b->parse("t.it", text);
+    EXPECT_FALSE(b->diags->hasErrors()) << b->diagText();
     const ast::TaskDef& task = b->program->tasks.at(0);
     b->tree = analyzePartition(task, collectTaskGlobals(task), *b->diags);
-    std::ostringstream s2;
-    b->diags->print(s2);
-    EXPECT_FALSE(b->diags->hasErrors()) << s2.str();
+    EXPECT_FALSE(b->diags->hasErrors()) << b->diagText();
     return b;
 }
 

@@ -1,11 +1,11 @@
 // Dependency classification: one small program per synchronisation kind (none, replica
 // broadcast, padding exchange, gather up, scatter down, redistribution, reduction), plus the
 // loop-carried and flow-point details the plan report relies on.
-#include "frontend/parser.h"
 #include "semantic/plan/build_plan.h"
 #include "semantic/plan/print_plan.h"
 #include "pcubes/machine_model.h"
 #include "pcubes/mapping.h"
+#include "tests/support/parse_for_test.h"
 
 #include <gtest/gtest.h>
 
@@ -17,18 +17,10 @@ using namespace itc::semantic;
 
 namespace {
 
-struct Planned {
-    SourceManager sources;
-    std::unique_ptr<DiagnosticEngine> diags;
-    std::unique_ptr<ast::Program> program;
+struct Planned : test::ParsedForTest {
     ProgramPlan plan;
 
     const TaskPlan& task() const { return plan.tasks.at(0); }
-    std::string diagText() const {
-        std::ostringstream s;
-        diags->print(s);
-        return s.str();
-    }
     std::string accessName(int idx) const {
         const FlowAccess& a = task().usage.accesses.at(static_cast<std::size_t>(idx));
         return a.kind == FlowAccess::Kind::Stage ? a.stage : task().flow.at(a.node).label;
@@ -60,9 +52,7 @@ struct Planned {
 std::unique_ptr<Planned> plan(const std::string& taskText) {
     auto p = std::make_unique<Planned>();
     std::string text = "Program (args) {\n}\n\n" + taskText;
-    FileId f = p->sources.addBuffer("test.it", text);
-    p->diags = std::make_unique<DiagnosticEngine>(p->sources);
-    p->program = parseProgram(f, p->sources, *p->diags);
+    p->parse("test.it", text);
     EXPECT_FALSE(p->diags->hasErrors()) << p->diagText();
     p->plan = buildProgramPlan(*p->program, PlanTarget{}, *p->diags);
     EXPECT_FALSE(p->diags->hasErrors()) << p->diagText();

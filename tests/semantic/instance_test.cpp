@@ -1,7 +1,7 @@
 // Stage and function instantiation on parsed programs: a polymorphic stage (or brace-form
 // function) gets one instance per combination of argument types, each with its own local types.
-#include "frontend/parser.h"
 #include "semantic/semantic.h"
+#include "tests/support/parse_for_test.h"
 
 #include <gtest/gtest.h>
 
@@ -12,24 +12,15 @@ using namespace itc::sema;
 
 namespace {
 
-struct Checked {
-    SourceManager sources;
-    std::unique_ptr<DiagnosticEngine> diags;
-    std::unique_ptr<ast::Program> program;
+struct Checked : test::ParsedForTest {
     CheckedProgram out;
     bool ok = false;
-    std::string messages() const {
-        std::ostringstream s;
-        diags->print(s);
-        return s.str();
-    }
+    std::string messages() const { return diagText(); }
 };
 
 std::unique_ptr<Checked> check(const std::string& text) {
     auto c = std::make_unique<Checked>();
-    FileId f = c->sources.addBuffer("test.it", text);
-    c->diags = std::make_unique<DiagnosticEngine>(c->sources);
-    c->program = parseProgram(f, c->sources, *c->diags);
+    c->parse("test.it", text);
     if (c->diags->hasErrors()) return c;
     c->ok = checkProgram(*c->program, c->sources, *c->diags, c->out);
     return c;
