@@ -1,6 +1,7 @@
 // Expressions: the C++ spelling of IT operators, literals, dimension attributes and types
 // (§1.6, §3). Names, elements and attributes are resolved by the hooks of each body kind.
 #include "backend/emitter.h"
+#include "frontend/ast/ast_names.h"
 
 #include <stdexcept>
 
@@ -92,30 +93,14 @@ sema::Type ExprEmitter::typeOf(const ast::Expr& e) const {
     return it == types_->end() ? sema::Type::error() : it->second;
 }
 
-static const char* binaryOp(ast::BinaryOp op) {
-    using B = ast::BinaryOp;
+// C++ spells IT's `and`/`or` as `&&`/`||`; every other operator is written as in IT (`**` never
+// reaches here: binary() emits it_pow).
+static std::string_view binaryOp(ast::BinaryOp op) {
     switch (op) {
-    case B::Add: return "+";
-    case B::Sub: return "-";
-    case B::Mul: return "*";
-    case B::Div: return "/";
-    case B::Mod: return "%";
-    case B::ShiftLeft: return "<<";
-    case B::ShiftRight: return ">>";
-    case B::BitAnd: return "&";
-    case B::BitXor: return "^";
-    case B::BitOr: return "|";
-    case B::Less: return "<";
-    case B::Greater: return ">";
-    case B::LessEqual: return "<=";
-    case B::GreaterEqual: return ">=";
-    case B::Equal: return "==";
-    case B::NotEqual: return "!=";
-    case B::And: return "&&";
-    case B::Or: return "||";
-    case B::Power: return "**";
+    case ast::BinaryOp::And: return "&&";
+    case ast::BinaryOp::Or: return "||";
+    default: return ast::binaryOpSpelling(op);
     }
-    return "?";
 }
 
 // A real literal takes the precision of the other operand: `0.25 * x` stays float when
@@ -134,7 +119,7 @@ std::string ExprEmitter::binary(const ast::Binary& b) {
             return "it_pow(static_cast<int32_t>(" + l + "), static_cast<int32_t>(" + r + "))";
         return "it_pow(static_cast<double>(" + l + "), static_cast<double>(" + r + "))";
     }
-    return "(" + l + " " + binaryOp(b.op) + " " + r + ")";
+    return "(" + l + " " + std::string(binaryOp(b.op)) + " " + r + ")";
 }
 
 // `a.dimensionK.range`, `a.local.dimensionK.range`, and `a.dimensionK` used as a range.
@@ -176,7 +161,7 @@ std::string ExprEmitter::emit(const ast::Expr& e) {
     case K::NameRef: return nameRef(*e.as<ast::NameRef>());
     case K::Unary: {
         auto* u = e.as<ast::Unary>();
-        return std::string("(") + (u->op == ast::UnaryOp::Negate ? "-" : "!") + emit(*u->operand) + ")";
+        return "(" + std::string(ast::unaryOpSpelling(u->op)) + emit(*u->operand) + ")";
     }
     case K::Binary: return binary(*e.as<ast::Binary>());
     case K::Assign: {

@@ -4,38 +4,13 @@
 #include "semantic/check/ast_walk.h"
 #include "semantic/check/check_functions.h"
 #include "semantic/check/collect_symbols.h"
+#include "frontend/ast/ast_names.h"
 
 #include <fmt/format.h>
 
 namespace itc::sema::check {
 
 namespace {
-
-const char* binaryOpSpelling(ast::BinaryOp op) {
-    using B = ast::BinaryOp;
-    switch (op) {
-    case B::Add: return "+";
-    case B::Sub: return "-";
-    case B::Mul: return "*";
-    case B::Div: return "/";
-    case B::Mod: return "%";
-    case B::Power: return "**";
-    case B::ShiftLeft: return "<<";
-    case B::ShiftRight: return ">>";
-    case B::BitAnd: return "&";
-    case B::BitXor: return "^";
-    case B::BitOr: return "|";
-    case B::Less: return "<";
-    case B::Greater: return ">";
-    case B::LessEqual: return "<=";
-    case B::GreaterEqual: return ">=";
-    case B::Equal: return "==";
-    case B::NotEqual: return "!=";
-    case B::And: return "and";
-    case B::Or: return "or";
-    }
-    return "?";
-}
 
 bool isIntegerLike(const Type& t) {
     return t.isError() || t.kind == TypeKind::Integer || t.kind == TypeKind::ArgValue;
@@ -318,7 +293,7 @@ Type BodyChecker::checkBinary(const ast::Binary& e) {
     auto bad = [&](const char* need) {
         state_.rep.error(DiagKind::InvalidOperands, e.opRange.valid() ? e.opRange : e.range,
                          fmt::format("`{}` needs {}, but the operands are {} and {}",
-                                     binaryOpSpelling(e.op), need, qt(a), qt(b)));
+                                     ast::binaryOpSpelling(e.op), need, qt(a), qt(b)));
         return Type::error();
     };
     bool argA = a.kind == TypeKind::ArgValue, argB = b.kind == TypeKind::ArgValue;
