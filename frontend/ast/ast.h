@@ -14,6 +14,22 @@
 
 namespace itc::ast {
 
+// The common base of one node family (expressions, statements, flow parts): the kind tag, the
+// source range and a checked downcast, `node.as<Binary>()`, which is null for other kinds.
+template <typename Base, typename KindEnum> struct NodeFamily {
+    explicit NodeFamily(KindEnum k) : kind(k) {}
+    virtual ~NodeFamily() = default;
+    const KindEnum kind;
+    SourceRange range;
+
+    template <typename T> T* as() {
+        return kind == T::kKind ? static_cast<T*>(static_cast<Base*>(this)) : nullptr;
+    }
+    template <typename T> const T* as() const {
+        return kind == T::kKind ? static_cast<const T*>(static_cast<const Base*>(this)) : nullptr;
+    }
+};
+
 // ---------------------------------------------------------------------------------------------
 // Names and types
 // ---------------------------------------------------------------------------------------------
@@ -66,16 +82,8 @@ enum class ExprKind {
 #undef EXPR_KIND
 };
 
-struct Expr {
-    explicit Expr(ExprKind k) : kind(k) {}
-    virtual ~Expr() = default;
-    const ExprKind kind;
-    SourceRange range;
-
-    template <typename T> T* as() { return kind == T::kKind ? static_cast<T*>(this) : nullptr; }
-    template <typename T> const T* as() const {
-        return kind == T::kKind ? static_cast<const T*>(this) : nullptr;
-    }
+struct Expr : NodeFamily<Expr, ExprKind> {
+    using NodeFamily::NodeFamily;
 };
 using ExprPtr = std::unique_ptr<Expr>;
 
@@ -257,16 +265,8 @@ enum class StmtKind {
 #undef STMT_KIND
 };
 
-struct Stmt {
-    explicit Stmt(StmtKind k) : kind(k) {}
-    virtual ~Stmt() = default;
-    const StmtKind kind;
-    SourceRange range;
-
-    template <typename T> T* as() { return kind == T::kKind ? static_cast<T*>(this) : nullptr; }
-    template <typename T> const T* as() const {
-        return kind == T::kKind ? static_cast<const T*>(this) : nullptr;
-    }
+struct Stmt : NodeFamily<Stmt, StmtKind> {
+    using NodeFamily::NodeFamily;
 };
 using StmtPtr = std::unique_ptr<Stmt>;
 
@@ -355,16 +355,8 @@ enum class FlowKind {
 #undef FLOW_KIND
 };
 
-struct FlowPart {
-    explicit FlowPart(FlowKind k) : kind(k) {}
-    virtual ~FlowPart() = default;
-    const FlowKind kind;
-    SourceRange range;
-
-    template <typename T> T* as() { return kind == T::kKind ? static_cast<T*>(this) : nullptr; }
-    template <typename T> const T* as() const {
-        return kind == T::kKind ? static_cast<const T*>(this) : nullptr;
-    }
+struct FlowPart : NodeFamily<FlowPart, FlowKind> {
+    using NodeFamily::NodeFamily;
 };
 using FlowPtr = std::unique_ptr<FlowPart>;
 using FlowList = std::vector<FlowPtr>;
