@@ -26,6 +26,14 @@ std::string cppType(const sema::Type& t) {
     case TypeKind::Range: return "Range";
     case TypeKind::DynamicArray: return "itrt::task::LocalArray<" + cppElement(t) + ">";
     case TypeKind::TaskEnvironment: return "std::shared_ptr<itrt::task::Env>";
+    case TypeKind::Class: return "c_" + t.name;
+    case TypeKind::StaticArray: {
+        // `Array[2][3] of T`: dimension 1 outermost.
+        std::string s = cppType(t.elementType());
+        for (auto l = t.lengths.rbegin(); l != t.lengths.rend(); ++l)
+            s = "std::array<" + s + ", " + std::to_string(*l) + ">";
+        return s;
+    }
     default: break;
     }
     throw Unsupported({}, "values of type `" + sema::typeName(t) + "` are not supported by this version of the itc backend");
@@ -41,6 +49,7 @@ std::string codecOf(const sema::Type& e) {
     case TypeKind::Character: return "itrt::char_codec()";
     case TypeKind::Boolean: return "itrt::bool_codec()";
     case TypeKind::Range: return "itrt::range_codec()";
+    case TypeKind::Class: return classCodecOf(e);
     default: break;
     }
     throw Unsupported({}, "arrays of `" + sema::typeName(e) + "` are not supported by this version of the itc backend");
@@ -144,6 +153,28 @@ std::string ExprEmitter::property(const ast::Property& p) {
     unsupported(p.range, "this property");
 }
 
+// `new Sensor(id: 3, label: s)`: the fields in declaration order (designated initializers),
+// each converted to its field's type; fields not named start at zero.
+std::string ExprEmitter::newObject(const ast::NewObject& o) {
+    const FunctionTable* table = currentFunctions();
+    const std::string& name = o.type.className;
+    const sema::ClassInfo* cls = nullptr;
+    if (table)
+        if (auto it = table->in().checked->classes.find(name); it != table->in().checked->classes.end())
+            cls = &it->second;
+    if (!cls)
+        unsupported(o.range, "`new` of this class here");
+    std::string s = "c_" + name + "{";
+    bool first = true;
+    for (const auto& f : cls->fields)
+        for (const auto& a : o.args)
+            if (a.name.text == f.name) {
+                s += (first ? "." : ", .") + f.name + " = static_cast<" + cppType(f.type) + ">(" + emit(*a.value) + ")";
+                first = false;
+            }
+    return s + "}";
+}
+
 std::string ExprEmitter::emit(const ast::Expr& e) {
     using K = ast::ExprKind;
     switch (e.kind) {
@@ -185,6 +216,16 @@ std::string ExprEmitter::emit(const ast::Expr& e) {
                 unsupported(s->range, "this use of `lpuId`");
             return "static_cast<int32_t>(" + lpuId(*s->base) + "[" + emit(*s->items[0].index) + "])";
         }
+        if (typeOf(*s->base).kind == TypeKind::StaticArray) {
+            // A static array (a class field or a local): std::array, indices from 0.
+            std::string r = "(" + emit(*s->base) + ")";
+            for (auto& it : s->items) {
+                if (it.kind != ast::SubscriptItem::Kind::Index)
+                    unsupported(it.range, "sections of static arrays");
+                r += "[" + emit(*it.index) + "]";
+            }
+            return r;
+        }
         auto* n = s->base->as<ast::NameRef>();
         if (!n)
             unsupported(s->range, "subscripts of computed values");
@@ -209,6 +250,8 @@ std::string ExprEmitter::emit(const ast::Expr& e) {
             }
             return "Range{static_cast<int32_t>(" + mn + "), static_cast<int32_t>(" + mx + ")}";
         }
+        if (o->type.kind == ast::TypeKind::Class)
+            return newObject(*o);
         unsupported(e.range, "`new` of this type here");
     }
     case K::PartitionParam: return partitionParam(e.as<ast::PartitionParam>()->param.text);

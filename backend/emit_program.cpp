@@ -12,10 +12,10 @@ using sema::TypeKind;
 
 namespace {
 
-class Coordinator : public ExprEmitter {
+class Coordinator : public SequentialBody {
 public:
     Coordinator(const BackendInput& in, std::map<std::string, std::string> taskNs)
-        : ExprEmitter(&in.checked->exprTypes), in_(in), taskNs_(std::move(taskNs)) {}
+        : SequentialBody(in, &in.checked->exprTypes, &in.checked->coordinatorLocals), taskNs_(std::move(taskNs)) {}
 
     using ExprEmitter::emit;
     void emit(Out& o, const ast::Coordinator& c) {
@@ -25,7 +25,6 @@ public:
         for (const auto& [name, type] : in_.checked->coordinatorLocals) {
             if (name == args_)
                 continue;
-            locals_.insert(name);
             if (type.kind == TypeKind::DynamicArray)
                 o << cppType(type) << " v_" << name << "(" << type.arrayDims() << ");\n";
             else
@@ -36,11 +35,6 @@ public:
     }
 
 protected:
-    std::string nameRef(const ast::NameRef& n) override {
-        if (loopVars_.count(n.name))
-            return n.name;
-        return "v_" + n.name;
-    }
     std::string fieldOfName(const ast::FieldAccess& f, const std::string& base) override {
         if (base == args_)
             return "prog.arg(" + cString(f.field.text) + ")";
@@ -53,27 +47,22 @@ protected:
         }
         return "";
     }
-    std::string dimensionRange(const ast::Expr& at, const std::string& array, int k, bool local) override {
-        if (local || localType(array).kind != TypeKind::DynamicArray)
-            unsupported(at.range, "this dimension attribute in the coordinator");
-        return "Range{static_cast<int32_t>(v_" + array + ".ranges[" + std::to_string(k) +
-               "].min), static_cast<int32_t>(v_" + array + ".ranges[" + std::to_string(k) + "].max)}";
+    std::string referenceArg(const ast::Expr& e) override {
+        if (auto f = e.as<ast::FieldAccess>())
+            if (auto n = f->base->as<ast::NameRef>())
+                if (n->name == args_ || localType(n->name).kind == TypeKind::TaskEnvironment)
+                    unsupported(e.range, "passing `args` values or environment items to `&` parameters");
+        return emit(e);
     }
-    std::string element(const ast::Subscript& s, const std::string& array, const std::vector<std::string>& idx,
-                        int) override {
-        std::string a;
-        for (auto& i : idx)
-            a += (a.empty() ? "" : ", ") + std::string("static_cast<int64_t>(") + i + ")";
-        return "v_" + array + ".at({" + a + "})";
+    std::map<std::string, std::string> externAliases() const override {
+        auto r = SequentialBody::externAliases();
+        r.erase(args_);
+        return r;
     }
 
-private:
-    sema::Type localType(const std::string& n) const {
-        auto it = in_.checked->coordinatorLocals.find(n);
-        return it == in_.checked->coordinatorLocals.end() ? sema::Type::error() : it->second;
-    }
-    // Targets that are not plain C++ lvalues: dimension ranges of local arrays, env items.
-    std::string assign(const ast::Assign& a) {
+    // Targets that are not plain C++ lvalues: env items, `new TaskEnvironment`; the rest is
+    // shared with functions (dimension ranges of local arrays, `new` arrays).
+    std::string assign(const ast::Assign& a) override {
         const ast::Expr* t = a.target.get();
         if (auto f = t->as<ast::FieldAccess>()) {
             if (auto n = f->base->as<ast::NameRef>(); n && localType(n->name).kind == TypeKind::TaskEnvironment) {
@@ -94,15 +83,6 @@ private:
                 return "v_" + n->name + "->set<" + cppType(it) + ">(" + cString(f->field.text) + ", static_cast<" +
                        cppType(it) + ">(" + emit(*a.value) + "))";
             }
-            if (f->field.text == "min" || f->field.text == "max") {
-                const ast::Expr* x = f->base.get();
-                if (auto r = x->as<ast::Property>(); r && r->property == ast::PropertyKind::Range)
-                    x = r->base.get();
-                if (auto d = x->as<ast::Property>(); d && d->property == ast::PropertyKind::Dimension)
-                    if (auto n = d->base->as<ast::NameRef>())
-                        return "v_" + n->name + ".ranges[" + std::to_string(std::max(0, d->dimensionIndex - 1)) + "]." +
-                               f->field.text + " = " + emit(*a.value);
-            }
         }
         if (auto n = t->as<ast::NameRef>()) {
             if (auto no = a.value->as<ast::NewObject>(); no && no->type.kind == ast::TypeKind::TaskEnvironment) {
@@ -113,18 +93,13 @@ private:
                             task = s->value;
                 return "v_" + n->name + " = std::make_shared<itrt::task::Env>(" + cString(task) + ")";
             }
-            if (a.value->as<ast::NewCollection>()) {
-                sema::Type lt = localType(n->name);
-                if (lt.kind != TypeKind::DynamicArray)
-                    unsupported(a.range, "`new` of lists");
-                return "v_" + n->name + " = " + cppType(lt) + "(" + std::to_string(lt.arrayDims()) + ")";
-            }
         }
         if (auto chain = a.value->as<ast::Assign>())
             return emit(*t) + " = " + assign(*chain);
-        return emit(*t) + " = " + emit(*a.value);
+        return SequentialBody::assign(a);
     }
 
+private:
     std::string execute(const ast::Execute& e) {
         std::string task, env;
         std::vector<std::string> init, part;
@@ -175,73 +150,27 @@ private:
                 unsupported(c.range, "`store` of this value");
             return "itrt::task::store(prog, " + arg(0) + ", " + codecOf(t.elementType()) + ", std::string(" + arg(1) + "))";
         }
+        if (currentFunctions() && currentFunctions()->find(c, types_))
+            return SequentialBody::call(c);
         unsupported(c.range, "calling `" + f + "` in the coordinator");
     }
 
-    void block(Out& o, const ast::Block& b) {
-        for (const auto& s : b.stmts)
-            stmt(o, *s);
-    }
-    void stmt(Out& o, const ast::Stmt& s) {
-        o << lineComment(in_, s.range);
-        using K = ast::StmtKind;
-        switch (s.kind) {
-        case K::ExprStmt: {
-            const ast::Expr& e = *s.as<ast::ExprStmt>()->expr;
-            if (auto a = e.as<ast::Assign>())
-                o << assign(*a) << ";\n";
-            else if (auto x = e.as<ast::Execute>())
+    void stmt(Out& o, const ast::Stmt& s) override {
+        if (auto es = s.as<ast::ExprStmt>())
+            if (auto x = es->expr->as<ast::Execute>()) {
+                o << lineComment(in_, s.range);
                 o << execute(*x) << ";\n";
-            else
-                o << emit(e) << ";\n";
-            return;
-        }
-        case K::SequentialFor: {
-            auto* f = s.as<ast::SequentialFor>();
-            std::string r = "r_" + f->index.text;
-            o << "{\nconst Range " << r << " = " << emit(*f->rangeExpr) << ";\n";
-            o << "const int64_t " << r << "_step = " << (f->step ? "static_cast<int64_t>(" + emit(*f->step) + ")" : "1") << ";\n";
-            o << "const int64_t " << r << "_dir = " << r << ".min <= " << r << ".max ? 1 : -1;\n";
-            o << "for (int64_t " << f->index.text << "_i = " << r << ".min; " << r << "_dir > 0 ? " << f->index.text
-              << "_i <= " << r << ".max : " << f->index.text << "_i >= " << r << ".max; " << f->index.text << "_i += "
-              << r << "_dir * " << r << "_step) {\n";
-            o << "v_" << f->index.text << " = static_cast<int32_t>(" << f->index.text << "_i);\n";
-            if (f->restriction)
-                o << "if (!(" << emit(*f->restriction) << ")) continue;\n";
-            block(o, f->body);
-            o << "}\n}\n";
-            return;
-        }
-        case K::While: {
-            auto* w = s.as<ast::While>();
-            o << "do {\n";
-            block(o, w->body);
-            o << "} while (" << emit(*w->condition) << ");\n";
-            return;
-        }
-        case K::If: {
-            auto* i = s.as<ast::If>();
-            for (size_t k = 0; k < i->branches.size(); ++k) {
-                o << (k ? "} else if (" : "if (") << emit(*i->branches[k].condition) << ") {\n";
-                block(o, i->branches[k].body);
+                return;
             }
-            if (i->elseBody) {
-                o << "} else {\n";
-                block(o, *i->elseBody);
-            }
-            o << "}\n";
-            return;
-        }
-        case K::Extern: o << "{\n" << s.as<ast::Extern>()->code << "\n}\n"; return;
-        default: unsupported(s.range, "this statement in the coordinator");
-        }
+        SequentialBody::stmt(o, s);
     }
 
-    const BackendInput& in_;
     std::map<std::string, std::string> taskNs_;
     std::string args_;
-    std::set<std::string> locals_, loopVars_;
 };
+
+// Classes and static arrays need <array> and offsetof (<cstddef>).
+bool usesStaticArrays(const BackendInput& in) { return !in.checked->classes.empty(); }
 
 std::string machineDesc(const BackendInput& in) {
     const pcubes::MachineModel& m = *in.machine;
@@ -260,11 +189,14 @@ std::string machineDesc(const BackendInput& in) {
 } // namespace
 
 std::string emitProgram(const BackendInput& in) {
+    FunctionTable functions(in);
+    FunctionScope scope(&functions);
     Out o;
     o << "namespace it_program {\n\n";
     o << "inline const char* kProgramName = " << cString(in.programFile) << ";\n\n";
     o << machineDesc(in);
-    // Extern includes.
+    emitClasses(o, in);
+    emitFunctions(o, functions);
     std::map<std::string, std::string> taskNs;
     for (size_t i = 0; i < in.program->tasks.size(); ++i) {
         const ast::TaskDef& def = in.program->tasks[i];
@@ -282,7 +214,13 @@ std::string emitProgram(const BackendInput& in) {
     Coordinator c(in, taskNs);
     c.emit(o, in.program->coordinators.at(0));
     o << "} // namespace it_program\n\n";
-    std::string code = std::string(prologueTemplate()) + "\n" + o.str() + mainTemplate();
+    // Headers of native code (@Includes) and of static arrays, outside the program's namespace.
+    std::string includes = externIncludes(*in.program);
+    if (usesStaticArrays(in))
+        includes = "#include <array>\n#include <cstddef>\n" + includes;
+    if (!includes.empty())
+        includes = "// Headers of the program's native code and classes.\n" + includes + "\n";
+    std::string code = std::string(prologueTemplate()) + "\n" + includes + o.str() + mainTemplate();
     return formatCpp(code, "program.cpp");
 }
 

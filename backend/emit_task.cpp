@@ -160,7 +160,11 @@ void loopIndexNames(const ast::Block& b, std::set<std::string>& out) {
 class StageBody : public ExprEmitter {
 public:
     StageBody(TaskEmitter& te, const sema::StageInstance& inst, const StageSig& sig)
-        : ExprEmitter(&inst.exprTypes), te_(te), inst_(inst), sig_(sig) {}
+        : ExprEmitter(&inst.exprTypes), te_(te), inst_(inst), sig_(sig) {
+        for (size_t i = 0; i < inst.params.size() && i < inst.stage->params.size(); ++i)
+            if (inst.params[i].constant)
+                constants_.insert(inst.stage->params[i].text);
+    }
 
     void body(Out& o, const ast::Block& b) {
         for (auto& s : b.stmts)
@@ -241,9 +245,31 @@ protected:
         return "t.whole_range(" + std::to_string(te_.arrayIndex(global)) + ", " + std::to_string(k) + ")";
     }
     std::string lpuId(const ast::Expr&) override { return "lpu.coords"; }
+    // `&` arguments that are not C++ lvalues of the parameter's type: a loop index (int64_t) or
+    // a parameter bound to a constant (`const`). semantic/check guarantees that the function does
+    // not assign such a parameter (§6.2 rule 3), so a temporary copy is passed.
+    std::string referenceArg(const ast::Expr& e) override {
+        if (auto n = e.as<ast::NameRef>()) {
+            auto it = sig_.params.find(n->name);
+            bool constant = it != sig_.params.end() && !it->second.isArray && !it->second.isReductionSlot &&
+                            (!it->second.literal.empty() || constants_.count(n->name));
+            if (loopVars_.count(n->name) || constant)
+                return "it_lvalue(static_cast<" + cppType(typeOf(e)) + ">(" + emit(e) + "))";
+        }
+        return emit(e);
+    }
     std::string partitionParam(const std::string& p) override { return "p_" + p; }
 
 private:
+    // The task-globals of the task this stage instance belongs to.
+    const std::vector<sema::GlobalInfo>& taskGlobals() const {
+        for (const auto& t : te_.in().checked->tasks)
+            for (const auto& i : t.stageInstances)
+                if (&i == &inst_)
+                    return t.globals;
+        throw std::logic_error("stage instance without a task");
+    }
+
     void stmt(Out& o, const ast::Stmt& s) {
         o << lineComment(te_.in(), s.range);
         using K = ast::StmtKind;
@@ -288,8 +314,13 @@ private:
             return;
         }
         case K::Extern: {
-            auto* x = s.as<ast::Extern>();
-            o << "{\n" << x->code << "\n}\n";
+            // Native code sees task-global scalars by their IT names; parameters,
+            // locals and loop indices already have them.
+            std::map<std::string, std::string> aliases;
+            for (const auto& g : taskGlobals())
+                if (!g.type.isArray() && !g.isReduction && !sig_.params.count(g.name) && !loopVars_.count(g.name))
+                    aliases[g.name] = "g." + g.name;
+            o << externBlock(*s.as<ast::Extern>(), aliases);
             return;
         }
         case K::ReduceStmt: unsupported(s.range, "`reduce` outside a parallel loop body of its own");
@@ -521,6 +552,7 @@ private:
     const sema::StageInstance& inst_;
     const StageSig& sig_;
     std::set<std::string> loopVars_;
+    std::set<std::string> constants_; // parameters bound to a literal or `partition.p`
 };
 
 void TaskEmitter::emitStage(Out& o, size_t k) {

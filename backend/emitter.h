@@ -1,6 +1,7 @@
 // Internal to backend/: the shared state of one emission (the program, its checked form, plans
-// and machine), C++ spellings of IT types, and the expression emitter whose hooks each kind of
-// code body (stage, Initialize, flow condition, coordinator) fills in.
+// and machine), C++ spellings of IT types, the expression emitter whose hooks each kind of
+// code body (stage, Initialize, flow condition, coordinator, function) fills in, and the
+// sequential body emitter shared by the coordinator and functions.
 #pragma once
 
 #include "backend/backend.h"
@@ -25,13 +26,55 @@ struct Out {
     std::string str() const { return s.str(); }
 };
 
-std::string cppType(const sema::Type& t);          // scalars and element types
+std::string cppType(const sema::Type& t);          // scalars, classes, static arrays, elements
 std::string cppElement(const sema::Type& array);    // element type of an array type
 std::string codecOf(const sema::Type& element);     // `itrt::double_codec()`
+std::string classCodecOf(const sema::Type& cls);    // `c_Point_codec()`
 std::string cString(const std::string& s);          // a C++ string literal
 std::string ident(const std::string& s);            // a C++ identifier from any text
 
 [[noreturn]] void unsupported(SourceRange r, const std::string& what);
+
+// The C++ functions of one program: one per FunctionInstance of semantic/check (§3.6 rule 4),
+// named `fn_<function>_<k>` (k counts the instances of that function in check order), and the
+// structs of its classes (`c_<Class>`). emitProgram() installs the table for the duration of
+// one emission (FunctionScope), so every ExprEmitter, including those of Initialize and flow
+// conditions, translates calls the same way.
+class FunctionTable {
+public:
+    explicit FunctionTable(const BackendInput& in);
+    struct Entry {
+        const sema::FunctionInstance* instance = nullptr;
+        std::string name;
+    };
+    // The instance a call resolves to, from the argument types of the calling body; nullptr
+    // for built-ins and unknown names.
+    const Entry* find(const ast::Call& c, const sema::ExprTypes* callerTypes) const;
+    const std::vector<Entry>& entries() const { return entries_; }
+    const BackendInput& in() const { return in_; }
+
+private:
+    const BackendInput& in_;
+    std::vector<Entry> entries_;
+};
+const FunctionTable* currentFunctions();
+struct FunctionScope {
+    explicit FunctionScope(const FunctionTable* t);
+    ~FunctionScope();
+    FunctionScope(const FunctionScope&) = delete;
+    FunctionScope& operator=(const FunctionScope&) = delete;
+    const FunctionTable* saved;
+};
+
+// Class structs (dependency order), their element codecs for arrays of objects, and one C++
+// function per function instance (declarations first, so instances may call each other).
+void emitClasses(Out& o, const BackendInput& in);
+void emitFunctions(Out& o, const FunctionTable& table);
+// `#include <...>` lines for every @Includes word of the program's @Extern blocks (sorted).
+std::string externIncludes(const ast::Program& p);
+// A native-code block (§7.3, R-46): the IT variables `aliases` (IT name -> C++ lvalue) are
+// visible under their IT names, then the code runs in a block of its own.
+std::string externBlock(const ast::Extern& x, const std::map<std::string, std::string>& aliases);
 
 // The C++ form of an expression; hooks give the meaning of names in one kind of body.
 class ExprEmitter {
@@ -58,7 +101,12 @@ protected:
     }
     virtual std::string lpuId(const ast::Expr& at) { unsupported(at.range, "`lpuId` here"); }
     virtual std::string partitionParam(const std::string& p) { return "p_" + p; }
-    virtual std::string call(const ast::Call& c) { unsupported(c.range, "function calls"); }
+    // Calls of user functions (§7); built-ins are reported unless a body kind handles them.
+    virtual std::string call(const ast::Call& c);
+    // A `&` argument of a function call: the C++ lvalue it names.
+    virtual std::string referenceArg(const ast::Expr& e) { return emit(e); }
+    // Whether whole arrays are values here (LocalArray), so that they can be function arguments.
+    virtual bool wholeArrays() const { return false; }
 
     const sema::ExprTypes* types_;
     int lag_ = 0;
@@ -66,6 +114,36 @@ protected:
 private:
     std::string binary(const ast::Binary& b);
     std::string property(const ast::Property& p);
+    std::string newObject(const ast::NewObject& o);
+};
+
+// Code bodies that run sequentially on every rank with whole local data: the coordinator and
+// functions. Locals are `v_<name>`, arrays made with `new` are LocalArray values.
+class SequentialBody : public ExprEmitter {
+public:
+    SequentialBody(const BackendInput& in, const sema::ExprTypes* types,
+                   const std::map<std::string, sema::Type>* locals)
+        : ExprEmitter(types), in_(in), locals_(locals) {}
+    void block(Out& o, const ast::Block& b);
+
+protected:
+    std::string nameRef(const ast::NameRef& n) override { return "v_" + n.name; }
+    std::string element(const ast::Subscript& s, const std::string& array, const std::vector<std::string>& idx,
+                        int lag) override;
+    std::string dimensionRange(const ast::Expr& at, const std::string& array, int k, bool local) override;
+    bool wholeArrays() const override { return true; }
+    sema::Type localType(const std::string& n) const;
+    std::string nameRefText(const std::string& name);
+    // Assignments whose target is not a plain C++ lvalue (dimension ranges, `new` arrays).
+    virtual std::string assign(const ast::Assign& a);
+    virtual void stmt(Out& o, const ast::Stmt& s);
+    // IT name -> C++ lvalue of the variables native code sees.
+    virtual std::map<std::string, std::string> externAliases() const;
+    virtual void returnStmt(Out& o, const ast::Return& r) { unsupported(r.range, "`return` here"); }
+
+    const BackendInput& in_;
+    const std::map<std::string, sema::Type>* locals_;
+    std::set<std::string> loopVars_; // sequential loop indices that are not locals
 };
 
 // One IT source line as a comment: `// file.it:27: do { ... } for i in x`.

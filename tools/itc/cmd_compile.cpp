@@ -4,6 +4,7 @@
 // compiler error: the generated source and the compiler output are kept for the bug report.
 #include "backend/backend.h"
 #include "backend_runtime_paths.h"
+#include "frontend/ast/ast_visitor.h"
 #include "frontend/parser.h"
 #include "semantic/plan/build_plan.h"
 #include "semantic/semantic.h"
@@ -14,6 +15,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <set>
 #include <unistd.h>
 
 using namespace itc;
@@ -35,6 +37,31 @@ one worker thread per PPU of the lowest mapped level inside it. Run the result w
   --debug          bounds checks that name the IT source line, -O0 -g
 Exit status: 0 compiled, 1 errors in the inputs, 2 bad command line, 3 internal compiler error.
 )";
+
+// The link arguments of the program's @Libraries words (§7.3): a bare name `m` links `-lm`;
+// a word with a `/`, a `.a`/`.so` suffix or a leading `-` is passed as written. Sorted, each
+// once, shell-quoted.
+std::string externLibraryFlags(const ast::Program& program) {
+    struct Collect : ast::Visitor {
+        std::set<std::string> words;
+        void visitExtern(const ast::Extern& x) override {
+            for (const auto& l : x.libraries)
+                words.insert(l.text);
+        }
+    } c;
+    c.visitProgram(program);
+    std::string flags;
+    for (const std::string& w : c.words) {
+        bool asIs = w.front() == '-' || w.find('/') != std::string::npos || w.ends_with(".a") ||
+                    w.ends_with(".so") || w.find(".so.") != std::string::npos;
+        std::string arg = asIs ? w : "-l" + w;
+        std::string quoted = "'";
+        for (char ch : arg)
+            quoted += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
+        flags += " " + quoted + "'";
+    }
+    return flags;
+}
 
 int compileProgram(const std::string& itFile, const std::string& mapFile, const std::string& machineFile,
                    const std::string& output, const std::optional<std::string>& emitDir, const std::string& opt,
@@ -117,7 +144,7 @@ int compileProgram(const std::string& itFile, const std::string& mapFile, const 
     }
     std::string flags = debug ? "-O0 -g" : opt + " -march=native -DNDEBUG";
     std::string cmd = std::string(ITC_MPICXX) + " -std=c++20 " + flags + " -I" + ITC_RUNTIME_INCLUDE + " '" +
-                      src.string() + "' -o '" + output + "' " + ITC_RUNTIME_LIBS + " > '" + log.string() + "' 2>&1";
+                      src.string() + "' -o '" + output + "' " + ITC_RUNTIME_LIBS + externLibraryFlags(*program) + " > '" + log.string() + "' 2>&1";
     int rc = std::system(cmd.c_str());
     if (rc != 0) {
         std::cerr << "itc: internal compiler error: the generated C++ did not compile\n"

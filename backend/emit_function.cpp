@@ -1,0 +1,460 @@
+// Functions (§7), classes (§3.3) and native code (§7.3): one C++ function per function instance
+// (§3.6 rule 4; arguments by value, `&` parameters by reference, R-43), class structs with their
+// element codecs, @Extern blocks with the IT variables they see, and the sequential body
+// emitter that functions share with the coordinator. No task or flow code here.
+#include "backend/emitter.h"
+#include "frontend/ast/ast_visitor.h"
+
+#include <algorithm>
+#include <functional>
+
+namespace itc::backend {
+
+using sema::TypeKind;
+
+// ---------------------------------------------------------------------------------------------
+// The function table
+// ---------------------------------------------------------------------------------------------
+
+namespace {
+thread_local const FunctionTable* current = nullptr;
+}
+
+const FunctionTable* currentFunctions() { return current; }
+FunctionScope::FunctionScope(const FunctionTable* t) : saved(current) { current = t; }
+FunctionScope::~FunctionScope() { current = saved; }
+
+FunctionTable::FunctionTable(const BackendInput& in) : in_(in) {
+    std::map<std::string, int> count;
+    for (const sema::FunctionInstance& f : in.checked->functions)
+        entries_.push_back({&f, "fn_" + f.function->name.text + "_" + std::to_string(count[f.function->name.text]++)});
+}
+
+const FunctionTable::Entry* FunctionTable::find(const ast::Call& c, const sema::ExprTypes* callerTypes) const {
+    std::vector<sema::Type> args;
+    for (const auto& a : c.args) {
+        sema::Type t = sema::Type::error();
+        if (a.value && callerTypes)
+            if (auto it = callerTypes->find(a.value.get()); it != callerTypes->end())
+                t = sema::inferredLocalType(it->second);
+        args.push_back(t);
+    }
+    for (const Entry& e : entries_) {
+        const ast::FunctionDef& fn = *e.instance->function;
+        if (fn.name.text != c.callee.text)
+            continue;
+        if (fn.form == ast::FunctionDef::Form::Paper || e.instance->argTypes == args)
+            return &e;
+    }
+    return nullptr;
+}
+
+// The type of parameter i of an instance: declared (paper form) or the call's (brace form).
+static sema::Type paramType(const sema::FunctionInstance& inst, size_t i) {
+    const ast::FunctionDef& fn = *inst.function;
+    if (fn.form == ast::FunctionDef::Form::Brace)
+        return inst.argTypes.at(i);
+    size_t k = 0;
+    for (const auto& d : fn.arguments)
+        for (const auto& n : d.names)
+            if (k++ == i)
+                return inst.locals.at(n.text);
+    throw std::logic_error("paper-form function parameter out of range");
+}
+
+static std::vector<std::pair<std::string, bool>> paramNames(const ast::FunctionDef& fn) {
+    std::vector<std::pair<std::string, bool>> r; // (name, by reference)
+    if (fn.form == ast::FunctionDef::Form::Brace) {
+        for (const auto& p : fn.params)
+            r.push_back({p.name.text, p.byReference});
+    } else {
+        for (const auto& d : fn.arguments)
+            for (const auto& n : d.names)
+                r.push_back({n.text, false});
+    }
+    return r;
+}
+
+std::string ExprEmitter::call(const ast::Call& c) {
+    const FunctionTable* table = currentFunctions();
+    const FunctionTable::Entry* e = table ? table->find(c, types_) : nullptr;
+    if (!e)
+        unsupported(c.range, "calling `" + c.callee.text + "` here");
+    const sema::FunctionInstance& inst = *e->instance;
+    auto params = paramNames(*inst.function);
+    std::string s = e->name + "(";
+    for (size_t i = 0; i < c.args.size(); ++i) {
+        const ast::Expr& a = *c.args[i].value;
+        sema::Type at = typeOf(a);
+        if (at.kind == TypeKind::DynamicArray || at.kind == TypeKind::List)
+            if (!wholeArrays())
+                unsupported(a.range, "passing a whole array to a function from a stage or Initialize");
+        if (i)
+            s += ", ";
+        if (params.at(i).second) {
+            s += referenceArg(a);
+            continue;
+        }
+        sema::Type pt = paramType(inst, i);
+        std::string v = emit(a);
+        s += sema::inferredLocalType(at) == pt ? v : "static_cast<" + cppType(pt) + ">(" + v + ")";
+    }
+    return s + ")";
+}
+
+// ---------------------------------------------------------------------------------------------
+// Native code
+// ---------------------------------------------------------------------------------------------
+
+namespace {
+
+struct ExternCollector : ast::Visitor {
+    std::set<std::string> includes;
+    void visitExtern(const ast::Extern& x) override {
+        for (const auto& i : x.includes)
+            includes.insert(i.text);
+    }
+};
+
+bool isCppKeyword(const std::string& n) {
+    static const std::set<std::string> k = {
+        "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor", "bool", "break", "case",
+        "catch", "char", "char8_t", "char16_t", "char32_t", "class", "compl", "concept", "const",
+        "consteval", "constexpr", "constinit", "const_cast", "continue", "co_await", "co_return",
+        "co_yield", "decltype", "default", "delete", "do", "double", "dynamic_cast", "else", "enum",
+        "explicit", "export", "extern", "false", "float", "for", "friend", "goto", "if", "inline", "int",
+        "long", "mutable", "namespace", "new", "noexcept", "not", "not_eq", "nullptr", "operator", "or",
+        "or_eq", "private", "protected", "public", "register", "reinterpret_cast", "requires", "return",
+        "short", "signed", "sizeof", "static", "static_assert", "static_cast", "struct", "switch",
+        "template", "this", "thread_local", "throw", "true", "try", "typedef", "typeid", "typename",
+        "union", "unsigned", "using", "virtual", "void", "volatile", "wchar_t", "while", "xor", "xor_eq"};
+    return k.count(n) != 0;
+}
+
+} // namespace
+
+std::string externIncludes(const ast::Program& p) {
+    ExternCollector c;
+    c.visitProgram(p);
+    std::string s;
+    for (const auto& i : c.includes)
+        s += "#include <" + i + ">\n";
+    return s;
+}
+
+std::string externBlock(const ast::Extern& x, const std::map<std::string, std::string>& aliases) {
+    std::string s = "{\n";
+    if (!aliases.empty())
+        s += "// The IT variables this native code sees (R-46).\n";
+    for (const auto& [name, lvalue] : aliases)
+        if (!isCppKeyword(name) && name != lvalue)
+            s += "[[maybe_unused]] auto& " + name + " = " + lvalue + ";\n";
+    // The native code in a block of its own: its declarations may reuse IT names.
+    s += "{\n" + x.code + "\n}\n}\n";
+    return s;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Classes
+// ---------------------------------------------------------------------------------------------
+
+namespace {
+
+bool hasString(const sema::Type& t, const sema::CheckedProgram& cp) {
+    if (t.kind == TypeKind::String)
+        return true;
+    if (t.kind == TypeKind::StaticArray)
+        return hasString(t.elementType(), cp);
+    if (t.kind == TypeKind::Class) {
+        auto it = cp.classes.find(t.name);
+        if (it == cp.classes.end())
+            return false;
+        for (const auto& f : it->second.fields)
+            if (hasString(f.type, cp))
+                return true;
+    }
+    return false;
+}
+
+} // namespace
+
+std::string classCodecOf(const sema::Type& cls) {
+    const FunctionTable* t = currentFunctions();
+    if (t && hasString(cls, *t->in().checked))
+        throw Unsupported(t->in().checked->classes.at(cls.name).def->name.range, "arrays of `" + cls.name +
+                                  "` (a class with a String field) are not supported by this version of "
+                                  "the itc backend");
+    return "c_" + cls.name + "_codec()";
+}
+
+void emitClasses(Out& o, const BackendInput& in) {
+    const sema::CheckedProgram& cp = *in.checked;
+    // Dependency order: a class after the classes of its fields (no cycles, §3.3).
+    std::vector<const sema::ClassInfo*> order;
+    std::set<std::string> done;
+    std::function<void(const std::string&)> visit = [&](const std::string& name) {
+        auto it = cp.classes.find(name);
+        if (it == cp.classes.end() || done.count(name))
+            return;
+        done.insert(name);
+        std::function<void(const sema::Type&)> dep = [&](const sema::Type& t) {
+            if (t.kind == TypeKind::Class)
+                visit(t.name);
+            else if (t.kind == TypeKind::StaticArray)
+                dep(t.elementType());
+        };
+        for (const auto& f : it->second.fields)
+            dep(f.type);
+        order.push_back(&it->second);
+    };
+    for (const ast::ClassDef& c : in.program->classes)
+        visit(c.name.text);
+    for (const sema::ClassInfo* c : order) {
+        const std::string name = c->def->name.text;
+        o << lineComment(in, c->def->range);
+        o << "struct c_" << name << " {\n";
+        for (const auto& f : c->fields) {
+            o << lineComment(in, f.declared);
+            o << cppType(f.type) << " " << f.name << "{};\n";
+        }
+        o << "};\n";
+        if (hasString(sema::Type::classType(name), cp)) {
+            o << "\n";
+            continue;
+        }
+        // Arrays of objects are stored and read field by field (§13.2).
+        o << "inline const itrt::ElementCodec& c_" << name << "_codec() {\n";
+        o << "static const itrt::StructCodec codec(" << cString(name) << ", sizeof(c_" << name << "), {";
+        bool first = true;
+        for (const auto& f : c->fields) {
+            sema::Type e = f.type;
+            int64_t count = 1;
+            while (e.kind == TypeKind::StaticArray) {
+                for (auto l : e.lengths)
+                    count *= l;
+                sema::Type inner = e.elementType();
+                e = inner;
+            }
+            o << (first ? "" : ", ") << "{offsetof(c_" << name << ", " << f.name << "), &" << codecOf(e) << ", "
+              << count << "}";
+            first = false;
+        }
+        o << "});\nreturn codec;\n}\n\n";
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sequential bodies (coordinator and functions)
+// ---------------------------------------------------------------------------------------------
+
+sema::Type SequentialBody::localType(const std::string& n) const {
+    auto it = locals_->find(n);
+    return it == locals_->end() ? sema::Type::error() : it->second;
+}
+
+std::string SequentialBody::element(const ast::Subscript&, const std::string& array,
+                                    const std::vector<std::string>& idx, int) {
+    std::string a;
+    for (auto& i : idx)
+        a += (a.empty() ? "" : ", ") + std::string("static_cast<int64_t>(") + i + ")";
+    return nameRefText(array) + ".at({" + a + "})";
+}
+
+std::string SequentialBody::nameRefText(const std::string& name) {
+    ast::NameRef n;
+    n.name = name;
+    return nameRef(n);
+}
+
+std::string SequentialBody::dimensionRange(const ast::Expr& at, const std::string& array, int k, bool local) {
+    if (local || localType(array).kind != TypeKind::DynamicArray)
+        unsupported(at.range, "this dimension attribute here");
+    std::string v = nameRefText(array), ks = std::to_string(k);
+    return "Range{static_cast<int32_t>(" + v + ".ranges[" + ks + "].min), static_cast<int32_t>(" + v + ".ranges[" +
+           ks + "].max)}";
+}
+
+std::string SequentialBody::assign(const ast::Assign& a) {
+    const ast::Expr* t = a.target.get();
+    if (auto f = t->as<ast::FieldAccess>()) {
+        if (f->field.text == "min" || f->field.text == "max") {
+            const ast::Expr* x = f->base.get();
+            if (auto r = x->as<ast::Property>(); r && r->property == ast::PropertyKind::Range)
+                x = r->base.get();
+            if (auto d = x->as<ast::Property>(); d && d->property == ast::PropertyKind::Dimension)
+                if (auto n = d->base->as<ast::NameRef>())
+                    return nameRefText(n->name) + ".ranges[" + std::to_string(std::max(0, d->dimensionIndex - 1)) +
+                           "]." + f->field.text + " = " + emit(*a.value);
+        }
+    }
+    if (auto n = t->as<ast::NameRef>()) {
+        if (a.value->as<ast::NewCollection>()) {
+            sema::Type lt = localType(n->name);
+            if (lt.kind != TypeKind::DynamicArray)
+                unsupported(a.range, "`new` of lists");
+            return nameRefText(n->name) + " = " + cppType(lt) + "(" + std::to_string(lt.arrayDims()) + ")";
+        }
+    }
+    if (auto chain = a.value->as<ast::Assign>())
+        return emit(*t) + " = " + assign(*chain);
+    return emit(*t) + " = " + emit(*a.value);
+}
+
+std::map<std::string, std::string> SequentialBody::externAliases() const {
+    std::map<std::string, std::string> r;
+    for (const auto& [name, type] : *locals_)
+        if (type.kind != TypeKind::TaskEnvironment && type.kind != TypeKind::Args && !type.isError())
+            r[name] = "v_" + name;
+    for (const auto& l : loopVars_)
+        r[l] = "v_" + l;
+    return r;
+}
+
+void SequentialBody::block(Out& o, const ast::Block& b) {
+    for (const auto& s : b.stmts)
+        stmt(o, *s);
+}
+
+void SequentialBody::stmt(Out& o, const ast::Stmt& s) {
+    o << lineComment(in_, s.range);
+    using K = ast::StmtKind;
+    switch (s.kind) {
+    case K::ExprStmt: {
+        const ast::Expr& e = *s.as<ast::ExprStmt>()->expr;
+        if (auto a = e.as<ast::Assign>())
+            o << assign(*a) << ";\n";
+        else
+            o << emit(e) << ";\n";
+        return;
+    }
+    case K::SequentialFor: {
+        auto* f = s.as<ast::SequentialFor>();
+        const std::string& ix = f->index.text;
+        std::string r = "r_" + ix;
+        o << "{\nconst Range " << r << " = " << emit(*f->rangeExpr) << ";\n";
+        o << "const int64_t " << r << "_step = " << (f->step ? "static_cast<int64_t>(" + emit(*f->step) + ")" : "1")
+          << ";\n";
+        o << "const int64_t " << r << "_dir = " << r << ".min <= " << r << ".max ? 1 : -1;\n";
+        o << "for (int64_t " << ix << "_i = " << r << ".min; " << r << "_dir > 0 ? " << ix << "_i <= " << r
+          << ".max : " << ix << "_i >= " << r << ".max; " << ix << "_i += " << r << "_dir * " << r << "_step) {\n";
+        // The index is a local when the body checker recorded it, else a variable of the loop.
+        bool local = !localType(ix).isError();
+        o << (local ? "" : "const int32_t ") << nameRefText(ix) << " = static_cast<int32_t>(" << ix << "_i);\n";
+        if (!local)
+            loopVars_.insert(ix);
+        if (f->restriction)
+            o << "if (!(" << emit(*f->restriction) << ")) continue;\n";
+        block(o, f->body);
+        o << "}\n}\n";
+        loopVars_.erase(ix);
+        return;
+    }
+    case K::While: {
+        auto* w = s.as<ast::While>();
+        o << "do {\n";
+        block(o, w->body);
+        o << "} while (" << emit(*w->condition) << ");\n";
+        return;
+    }
+    case K::If: {
+        auto* i = s.as<ast::If>();
+        for (size_t k = 0; k < i->branches.size(); ++k) {
+            o << (k ? "} else if (" : "if (") << emit(*i->branches[k].condition) << ") {\n";
+            block(o, i->branches[k].body);
+        }
+        if (i->elseBody) {
+            o << "} else {\n";
+            block(o, *i->elseBody);
+        }
+        o << "}\n";
+        return;
+    }
+    case K::Extern: o << externBlock(*s.as<ast::Extern>(), externAliases()); return;
+    case K::Return: returnStmt(o, *s.as<ast::Return>()); return;
+    default: unsupported(s.range, "this statement here");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Functions
+// ---------------------------------------------------------------------------------------------
+
+namespace {
+
+class FunctionBody : public SequentialBody {
+public:
+    FunctionBody(const BackendInput& in, const sema::FunctionInstance& inst)
+        : SequentialBody(in, &inst.exprTypes, &inst.locals), inst_(inst) {}
+
+protected:
+    void returnStmt(Out& o, const ast::Return& r) override {
+        if (!r.value || inst_.result.kind == TypeKind::Void) {
+            o << "return;\n";
+            return;
+        }
+        sema::Type vt = sema::inferredLocalType(typeOf(*r.value));
+        std::string v = emit(*r.value);
+        o << "return " << (vt == inst_.result ? v : "static_cast<" + cppType(inst_.result) + ">(" + v + ")") << ";\n";
+    }
+
+private:
+    const sema::FunctionInstance& inst_;
+};
+
+std::string resultType(const sema::FunctionInstance& inst) {
+    return inst.result.kind == TypeKind::Void ? "void" : cppType(inst.result);
+}
+
+std::string signature(const FunctionTable::Entry& e) {
+    const sema::FunctionInstance& inst = *e.instance;
+    auto params = paramNames(*inst.function);
+    std::string s = "inline " + resultType(inst) + " " + e.name + "(";
+    for (size_t i = 0; i < params.size(); ++i)
+        s += (i ? ", " : "") + cppType(paramType(inst, i)) + (params[i].second ? "& v_" : " v_") + params[i].first;
+    return s + ")";
+}
+
+} // namespace
+
+void emitFunctions(Out& o, const FunctionTable& table) {
+    const BackendInput& in = table.in();
+    if (table.entries().empty())
+        return;
+    o << "// A temporary as a `&` argument (a loop index, a constant): it lives until the call returns.\n";
+    o << "template <class T>\nT& it_lvalue(T&& v) {\nreturn v;\n}\n\n";
+    o << "// The program's functions, one C++ function per instance (argument types of the calls).\n";
+    for (const auto& e : table.entries())
+        o << signature(e) << ";\n";
+    o << "\n";
+    for (const auto& e : table.entries()) {
+        const sema::FunctionInstance& inst = *e.instance;
+        const ast::FunctionDef& fn = *inst.function;
+        o << lineComment(in, fn.range);
+        o << signature(e) << " {\n";
+        std::set<std::string> params;
+        for (const auto& p : paramNames(fn))
+            params.insert(p.first);
+        std::string result;
+        if (fn.form == ast::FunctionDef::Form::Paper)
+            for (const auto& d : fn.results)
+                for (const auto& n : d.names)
+                    if (result.empty())
+                        result = n.text;
+        // Locals (and the paper form's result variable) start at zero.
+        for (const auto& [name, type] : inst.locals)
+            if (!params.count(name) && !type.isError() && type.kind != TypeKind::Void)
+                o << cppType(type) << " v_" << name << "{};\n";
+        FunctionBody body(in, inst);
+        body.block(o, fn.body);
+        if (!result.empty()) {
+            o << "return v_" << result << ";\n";
+        } else if (inst.result.kind != TypeKind::Void &&
+                   (fn.body.stmts.empty() || fn.body.stmts.back()->kind != ast::StmtKind::Return)) {
+            // A path that ends without `return`: the zero of the result type.
+            o << "return " << cppType(inst.result) << "{};\n";
+        }
+        o << "}\n\n";
+    }
+}
+
+} // namespace itc::backend
