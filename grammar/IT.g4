@@ -193,7 +193,7 @@ primary
 
 callArgs : callArg ( ',' callArg )* ;
 callArg
-    : 'Space' anyName ':' anyName   # spaceArg            // §6.7 [Ext]
+    : 'Space' ( anyName | 'Root' ) ':' anyName   # spaceArg   // §6.7 [Ext]: Root may receive
     | expr                          # exprArg
     ;
 

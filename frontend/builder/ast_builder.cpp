@@ -1162,7 +1162,9 @@ ExprPtr Builder::newExpr(P::NewExprContext* c) {
     return n;
 }
 
-// callArgs : callArg ( ',' callArg )* ;  callArg : 'Space' anyName ':' anyName | expr ;
+// callArgs : callArg ( ',' callArg )* ;  callArg : 'Space' ( anyName | 'Root' ) ':' anyName | expr ;
+// `Space Root: v` delivers a reduction to the implicit Root (§6.7, "Root included"); its space
+// name is the text "Root", which no declared space can have (SPACE_ID is one letter).
 std::vector<CallArg> Builder::callArgs(P::CallArgsContext* c) {
     std::vector<CallArg> out;
     if (!c)
@@ -1171,8 +1173,12 @@ std::vector<CallArg> Builder::callArgs(P::CallArgsContext* c) {
         CallArg arg;
         arg.range = range(a);
         if (auto* s = is<P::SpaceArgContext>(a)) {
-            arg.space = name(s->anyName(0), NameClass::Space, "space");
-            arg.variable = name(s->anyName(1), NameClass::Variable, "reduction variable");
+            std::vector<P::AnyNameContext*> names = s->anyName();
+            if (names.size() == 1) // `Space Root: v`
+                arg.space = Name{"Root", range(s->K_ROOT())};
+            else
+                arg.space = name(names.front(), NameClass::Space, "space");
+            arg.variable = name(names.back(), NameClass::Variable, "reduction variable");
         } else {
             arg.value = expr(is<P::ExprArgContext>(a)->expr());
         }

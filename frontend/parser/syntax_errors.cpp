@@ -376,6 +376,19 @@ LexProblem describeSyntaxError(const SyntaxErrorRecord& error, const std::vector
                 std::nullopt};
     }
 
+    // `Space Root {` in the flow, `Space Root <...>` in the Partition section (§8.2, §9.2).
+    if (type == L::K_ROOT && index > 0 && index - 1 < tokens.size() &&
+        tokens[index - 1]->getType() == L::K_SPACE)
+        return {DiagKind::UnexpectedToken, where,
+                context == "in the Computation section"
+                    ? std::string("`Root` cannot be entered with a `Space` block: the flow already "
+                                  "starts in Root (§8.2); name a declared space, like `Space A {`, "
+                                  "or pass `Space Root: v` as a reduction argument")
+                    : fmt::format("`Root` is the implicit top space and cannot be named here {}; "
+                                  "spaces are named by one capital letter, like `Space A`",
+                                  context),
+                std::nullopt};
+
     // A statement of a braceless body (Initialize, Compute) followed by more on its line.
     if (index > 0 && index - 1 < tokens.size() && tokens[index - 1]->getType() != L::NL &&
         tokens[index - 1]->getLine() == t->getLine() && !(type >= L::K_PROGRAM && type <= L::K_COMPUTE))

@@ -16,6 +16,9 @@ struct RepeatFrame {
     bool foreach = false;
 };
 
+// How messages name a space: `Space A`, or `Root` (which is no letter).
+std::string spaceText(const std::string& x) { return x == "Root" ? x : "Space " + x; }
+
 struct PendingReduction {
     std::string target; // space X of `Space X: v`
     SourceRange call;
@@ -41,8 +44,8 @@ private:
             if (auto* d = state_.rep.error(
                     DiagKind::ReductionResultReadEarly, where,
                     fmt::format("{} is read before the reduction into it completes; its result is "
-                                "available only after the flow returns to Space {}",
-                                q(g), it->second.target)))
+                                "available only after the flow returns to {}",
+                                q(g), spaceText(it->second.target))))
                 DiagnosticEngine::addNote(*d, it->second.call, "reduction invoked here");
         }
     }
@@ -206,9 +209,11 @@ private:
             }
             if (!task_.isAncestorOrSelf(x, space)) {
                 state_.rep.error(DiagKind::InvalidReductionTarget, a.space->range,
-                                 fmt::format("a reduction invoked in Space {} can deliver its result "
-                                             "only to Space {} or one of its ancestors, not to Space {}",
-                                             space, space, x));
+                                 fmt::format("a reduction invoked in {} can deliver its result "
+                                             "only to {}{}, not to {}",
+                                             spaceText(space), spaceText(space),
+                                             space == "Root" ? "" : " or one of its ancestors",
+                                             spaceText(x)));
                 return false;
             }
             b.type = g->second.type;
@@ -356,11 +361,11 @@ private:
             for (auto r = repeats_.rbegin(); r != repeats_.rend(); ++r) {
                 if (!task_.isAncestorOrSelf(r->space, x)) {
                     state_.rep.error(DiagKind::ReductionInRepeat, a.range,
-                                     fmt::format("this reduction into Space {} is inside a `Repeat` "
-                                                 "running in Space {}, below Space {}; move the "
-                                                 "`Repeat` to Space {} or an ancestor so that each "
-                                                 "iteration's reduction completes",
-                                                 x, r->space, x, x));
+                                     fmt::format("this reduction into {} is inside a `Repeat` "
+                                                 "running in {}, below {}; move the `Repeat` to {}{} "
+                                                 "so that each iteration's reduction completes",
+                                                 spaceText(x), spaceText(r->space), spaceText(x),
+                                                 spaceText(x), x == "Root" ? "" : " or an ancestor"));
                 }
                 break; // the innermost Repeat decides (outer ones are its ancestors)
             }
