@@ -376,6 +376,9 @@ Type BodyChecker::checkLValue(const ast::Expr& target, const ast::Assign& assign
                                      bodyName()));
         return Type::error();
     }
+    if (kind_ == BodyKind::Coordinator && mentionsDimension(&target) &&
+        !checkCoordinatorDimensionTarget(target))
+        return Type::error();
     {
         const ast::Expr* r = &target;
         while (true) {
@@ -434,6 +437,50 @@ Type BodyChecker::checkLValue(const ast::Expr& target, const ast::Assign& assign
     return t;
 }
 
+// §3.5: the coordinator sets dimension ranges only on arrays it made with `new`; environmental
+// items get theirs from their task (Initialize, linked data) or from the data bound to them.
+bool BodyChecker::checkCoordinatorDimensionTarget(const ast::Expr& target) {
+    const ast::Expr* array = &target;
+    while (true) {
+        if (auto* f = array->as<ast::FieldAccess>()) {
+            array = f->base.get();
+        } else if (auto* p = array->as<ast::Property>()) {
+            array = p->base.get();
+            if (p->property == ast::PropertyKind::Dimension) break;
+        } else {
+            return true;
+        }
+    }
+    std::string spelled;
+    if (auto* n = array->as<ast::NameRef>()) {
+        Var* v = lookup(n->name);
+        if (!v || v->type.isError() || v->madeByNew) return true;
+        spelled = n->name;
+    } else if (auto* f = array->as<ast::FieldAccess>()) {
+        auto* env = f->base->as<ast::NameRef>();
+        Var* v = env ? lookup(env->name) : nullptr;
+        if (!v || v->type.isError()) return true;
+        if (v->type.kind == TypeKind::TaskEnvironment) {
+            state_.rep.error(DiagKind::DimensionAssignmentNotNew, target.range,
+                             fmt::format("the coordinator cannot set the dimension ranges of the "
+                                         "environmental item `{}.{}`; its ranges come from its "
+                                         "task's Initialize section or from the data bound or "
+                                         "linked to it (§3.5)",
+                                         env->name, f->field.text));
+            return false;
+        }
+        return true;
+    } else {
+        return true;
+    }
+    state_.rep.error(DiagKind::DimensionAssignmentNotNew, target.range,
+                     fmt::format("the coordinator can set dimension ranges only on an array it made "
+                                 "with `new` (§3.5), and {} was not; create it with `{} = new ...` "
+                                 "before setting its ranges",
+                                 q(spelled), spelled));
+    return false;
+}
+
 Type BodyChecker::checkAssign(const ast::Assign& e) {
     // The value first: `x = x + 1` with a new `x` reads an undefined name.
     Type value;
@@ -465,6 +512,12 @@ Type BodyChecker::checkAssign(const ast::Assign& e) {
             }
             if (t.kind == TypeKind::TaskEnvironment && kind_ != BodyKind::Coordinator) t = Type::error();
             declareLocal(n->name, t, n->range);
+            if (kind_ == BodyKind::Coordinator) {
+                const Var* from = nullptr;
+                if (auto* r = e.value->as<ast::NameRef>()) from = lookup(r->name);
+                locals_[n->name].madeByNew = e.value->kind == ast::ExprKind::NewCollection ||
+                                             (from && from->madeByNew);
+            }
             if (types_) (*types_)[e.target.get()] = t;
             return t;
         }
@@ -737,6 +790,22 @@ Type BodyChecker::checkCall(const ast::Call& e) {
                                     q(fn.params[i].name.text), q(name), fn.params[i].name.text)))
                     DiagnosticEngine::addNote(*d, fn.params[i].name.range, "declared here");
                 return Type::error();
+            }
+            // A stage parameter bound to a constant must not be assigned (§6.2 rule 3), not even
+            // through a function's reference parameter.
+            const ast::NameRef* root = accessRoot(e.args[i].value.get());
+            Var* v = root ? lookup(root->name) : nullptr;
+            if (!v || v->role != Role::Param || !v->binding || !v->binding->constant) continue;
+            if (auto where = referenceParamAssignment(state_, fn, i)) {
+                if (auto* d = state_.rep.error(
+                        DiagKind::ConstantParameterByReference, e.args[i].value->range,
+                        fmt::format("parameter {} of stage {} is bound to a constant at this "
+                                    "invocation, but {} assigns it through its reference parameter "
+                                    "`&{}`; bind a task-global to {} instead, or copy it into a local "
+                                    "first",
+                                    q(root->name), q(stage_ ? stage_->name.text : "?"), q(name),
+                                    fn.params[i].name.text, q(root->name))))
+                    DiagnosticEngine::addNote(*d, *where, "the reference parameter is assigned here");
             }
         }
     }

@@ -56,6 +56,7 @@ private:
         const ParamBinding* binding = nullptr;
         std::size_t paramIndex = 0;
         bool readOnly = false;
+        bool madeByNew = false; // coordinator local holding an array made with `new` (§3.5)
     };
     struct LoopFrame {
         bool parallel = false;
@@ -81,6 +82,7 @@ private:
     Type checkReduceExpr(const ast::ReduceExpr& e);
     Type reductionResult(const ast::ReduceOperator& op, const ast::Expr& operand, SourceRange where);
     Type checkLValue(const ast::Expr& target, const ast::Assign& assign);
+    bool checkCoordinatorDimensionTarget(const ast::Expr& target);
 
     void checkStmt(const ast::Stmt& s);
     void checkParallelLoop(const ast::ParallelLoop& loop);

@@ -185,6 +185,56 @@ Type instantiateFunction(CheckState& state, const ast::FunctionDef& fn,
     return result;
 }
 
+namespace {
+
+// The variable an assignment target or by-reference argument is rooted at, or null.
+const ast::NameRef* locationRoot(const ast::Expr* e) {
+    while (e) {
+        if (auto* n = e->as<ast::NameRef>()) return n;
+        if (auto* s = e->as<ast::Subscript>()) e = s->base.get();
+        else if (auto* f = e->as<ast::FieldAccess>()) e = f->base.get();
+        else if (auto* p = e->as<ast::Property>()) e = p->base.get();
+        else if (auto* ep = e->as<ast::Epoch>()) e = ep->operand.get();
+        else return nullptr;
+    }
+    return nullptr;
+}
+
+std::optional<SourceRange> paramAssignment(const CheckState& state, const ast::FunctionDef& fn,
+                                           std::size_t param,
+                                           std::set<std::pair<const ast::FunctionDef*, std::size_t>>& seen) {
+    if (fn.form != ast::FunctionDef::Form::Brace || param >= fn.params.size()) return std::nullopt;
+    if (!seen.insert({&fn, param}).second) return std::nullopt; // recursion: reported elsewhere
+    const std::string& name = fn.params[param].name.text;
+    std::optional<SourceRange> found;
+    walkBlock(fn.body, [&](const ast::Expr& e) {
+        if (found) return;
+        if (auto* a = e.as<ast::Assign>()) {
+            if (auto* r = locationRoot(a->target.get()); r && r->name == name) found = a->target->range;
+            return;
+        }
+        auto* c = e.as<ast::Call>();
+        if (!c) return;
+        auto it = state.functions.find(c->callee.text);
+        if (it == state.functions.end() || it->second->form != ast::FunctionDef::Form::Brace) return;
+        const ast::FunctionDef& callee = *it->second;
+        for (std::size_t i = 0; i < c->args.size() && i < callee.params.size() && !found; ++i) {
+            if (!callee.params[i].byReference || !c->args[i].value) continue;
+            auto* r = locationRoot(c->args[i].value.get());
+            if (r && r->name == name) found = paramAssignment(state, callee, i, seen);
+        }
+    });
+    return found;
+}
+
+} // namespace
+
+std::optional<SourceRange> referenceParamAssignment(const CheckState& state,
+                                                    const ast::FunctionDef& fn, std::size_t param) {
+    std::set<std::pair<const ast::FunctionDef*, std::size_t>> seen;
+    return paramAssignment(state, fn, param, seen);
+}
+
 void checkUncalledFunctions(CheckState& state) {
     std::set<const ast::FunctionDef*> called;
     for (const auto& [k, index] : state.functionInstances) called.insert(k.first);

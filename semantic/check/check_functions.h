@@ -18,4 +18,11 @@ Type instantiateFunction(CheckState& state, const ast::FunctionDef& fn,
 // Checks the bodies of functions that no checked code calls (parameters untyped).
 void checkUncalledFunctions(CheckState& state);
 
+// Where brace-form function `fn` assigns its parameter number `param`, directly (`x = ...`,
+// `x[i] = ...`, `x.f = ...`) or by passing it on to a `&` parameter that the callee assigns
+// (then the callee's assignment); nothing when it never does. Native code (`@Extern`) is not looked into. Used for the rule
+// that a stage parameter bound to a constant is never assigned (§6.2 rule 3).
+std::optional<SourceRange> referenceParamAssignment(const CheckState& state,
+                                                    const ast::FunctionDef& fn, std::size_t param);
+
 } // namespace itc::sema::check
