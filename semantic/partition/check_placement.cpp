@@ -1,15 +1,89 @@
 // Placement checks: one walk over the stage invocations, one over the spaces.
 #include "semantic/partition/check_placement.h"
 
+#include "frontend/ast/ast_visitor.h"
+
 #include <algorithm>
 
 namespace itc::semantic {
 
+namespace {
+
+// The first element access `var[...]` in `e`, or null.
+const ast::Expr* firstElementOf(const ast::Expr* e, const std::string& var) {
+    struct Finder : ast::Visitor {
+        const std::string& var;
+        const ast::Expr* found = nullptr;
+        explicit Finder(const std::string& v) : var(v) {}
+        void visitSubscript(const ast::Subscript& s) override {
+            if (auto* n = s.base ? s.base->as<ast::NameRef>() : nullptr; n && n->name == var && !found)
+                found = &s;
+            ast::Visitor::visitSubscript(s);
+        }
+    } f(var);
+    if (e)
+        f.visitExpr(*e);
+    return f.found;
+}
+
+// Where a Where/If condition or Repeat header reads an element of `var` (its node's range if the
+// AST is gone).
+SourceRange elementRange(const FlowNode& node, const std::string& var, SourceRange fallback) {
+    const ast::FlowPart* p = node.source;
+    const ast::Expr* found = nullptr;
+    if (!p)
+        return fallback;
+    if (auto* c = p->as<ast::Condition>()) {
+        found = firstElementOf(c->condition.get(), var);
+        if (!found)
+            found = firstElementOf(c->membershipRange.get(), var);
+    } else if (auto* r = p->as<ast::RepeatFor>()) {
+        found = firstElementOf(r->rangeExpr.get(), var);
+        if (!found)
+            found = firstElementOf(r->step.get(), var);
+    } else if (auto* w = p->as<ast::RepeatWhile>()) {
+        found = firstElementOf(w->condition.get(), var);
+    }
+    return found ? found->range : fallback;
+}
+
+// §8.4: a condition (and, alike, a Repeat header) is evaluated by every LPU of its context space
+// and may read only elements that LPU holds; an array a partitioned space does not configure has
+// no part there (§9.8). Root holds everything and un-partitioned spaces hold their parent's part.
+void checkFlowElement(const FlowAccess& a, const TaskGlobals& globals, const LpsTree& lps,
+                      const FlowTree& flow, DiagnosticEngine& diags) {
+    const Lps& space = lps.at(a.lps);
+    if (space.unpartitioned)
+        return;
+    for (const VarAccess& v : a.vars) {
+        const TaskGlobal* g = globals.find(v.var);
+        if (!g || !g->isArray() || !v.read || space.find(v.var))
+            continue;
+        if (std::find(space.erroneous.begin(), space.erroneous.end(), v.var) != space.erroneous.end())
+            continue; // its configuration was already reported
+        const FlowNode& node = flow.at(a.node);
+        bool condition = a.kind == FlowAccess::Kind::Condition;
+        auto& d = diags.error(DiagKind::FlowElementNotHeld, elementRange(node, v.var, a.range),
+                              "this {} reads an element of `{}`, but `Space {}` does not configure "
+                              "`{}`, so its LPUs hold no part of it; configure `{}` in `Space {}` "
+                              "or move the {} to a space that holds it (§8.4, §9.8)",
+                              condition ? "condition" : "`Repeat` header", v.var, space.name, v.var,
+                              v.var, space.name, condition ? "condition" : "`Repeat`");
+        DiagnosticEngine::addNote(d, space.range, "`Space " + space.name + "` is configured here");
+    }
+}
+
+} // namespace
+
 void checkPlacement(const TaskGlobals& globals, const LpsTree& lps, const FlowTree& flow,
                     const DataUsage& usage, DiagnosticEngine& diags) {
     for (const FlowAccess& a : usage.accesses) {
-        if (a.kind != FlowAccess::Kind::Stage || a.lps == kRootLps)
+        if (a.lps == kRootLps)
             continue;
+        if (a.kind != FlowAccess::Kind::Stage) {
+            checkFlowElement(a, globals, lps, flow, diags);
+            continue;
+        }
         const Lps& space = lps.at(a.lps);
         int foreach = flow.enclosing(a.node, FlowNode::Kind::RepeatForeach);
         bool inOwnForeach = foreach != -1 && flow.at(foreach).context == a.lps;
