@@ -169,7 +169,7 @@ std::string ExprEmitter::newObject(const ast::NewObject& o) {
     for (const auto& f : cls->fields)
         for (const auto& a : o.args)
             if (a.name.text == f.name) {
-                s += (first ? "." : ", .") + f.name + " = static_cast<" + cppType(f.type) + ">(" + emit(*a.value) + ")";
+                s += (first ? "." : ", .") + cppName(f.name) + " = static_cast<" + cppType(f.type) + ">(" + emit(*a.value) + ")";
                 first = false;
             }
     return s + "}";
@@ -206,7 +206,7 @@ std::string ExprEmitter::emit(const ast::Expr& e) {
             if (!s.empty())
                 return s;
         }
-        return "(" + emit(*f->base) + ")." + f->field.text;
+        return "(" + emit(*f->base) + ")." + cppName(f->field.text);
     }
     case K::Property: return property(*e.as<ast::Property>());
     case K::Subscript: {

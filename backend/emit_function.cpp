@@ -116,6 +116,8 @@ struct ExternCollector : ast::Visitor {
     }
 };
 
+} // namespace
+
 bool isCppKeyword(const std::string& n) {
     static const std::set<std::string> k = {
         "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor", "bool", "break", "case",
@@ -131,7 +133,8 @@ bool isCppKeyword(const std::string& n) {
     return k.count(n) != 0;
 }
 
-} // namespace
+std::string cppName(const std::string& n) { return isCppKeyword(n) ? n + "_" : n; }
+
 
 std::string externIncludes(const ast::Program& p) {
     ExternCollector c;
@@ -215,7 +218,7 @@ void emitClasses(Out& o, const BackendInput& in) {
         o << "struct c_" << name << " {\n";
         for (const auto& f : c->fields) {
             o << lineComment(in, f.declared);
-            o << cppType(f.type) << " " << f.name << "{};\n";
+            o << cppType(f.type) << " " << cppName(f.name) << "{};\n";
         }
         o << "};\n";
         if (hasString(sema::Type::classType(name), cp)) {
@@ -235,7 +238,7 @@ void emitClasses(Out& o, const BackendInput& in) {
                 sema::Type inner = e.elementType();
                 e = inner;
             }
-            o << (first ? "" : ", ") << "{offsetof(c_" << name << ", " << f.name << "), &" << codecOf(e) << ", "
+            o << (first ? "" : ", ") << "{offsetof(c_" << name << ", " << cppName(f.name) << "), &" << codecOf(e) << ", "
               << count << "}";
             first = false;
         }

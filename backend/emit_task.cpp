@@ -187,7 +187,7 @@ protected:
                 unsupported(n.range, "whole-array use of `" + n.name + "` in a stage");
             return "g." + n.name;
         }
-        return n.name; // a local
+        return cppName(n.name); // a local (`class` -> `class_`)
     }
     std::string element(const ast::Subscript& s, const std::string& array,
                         const std::vector<std::string>& idx, int lag) override {
@@ -642,7 +642,7 @@ void TaskEmitter::emitStage(Out& o, size_t k) {
     for (auto& [name, type] : inst.locals) {
         if (loops.count(name) || sig.params.count(name) || isGlobal(name))
             continue;
-        o << cppType(type) << " " << name << "{};\n";
+        o << cppType(type) << " " << cppName(name) << "{};\n";
     }
     StageBody body(*this, inst, sig);
     body.body(o, def.body);
