@@ -118,6 +118,13 @@ static bool isRealLiteral(const ast::Expr& e) { return e.kind == ast::ExprKind::
 
 std::string ExprEmitter::binary(const ast::Binary& b) {
     std::string l = emit(*b.lhs), r = emit(*b.rhs);
+    // `args.key` next to a typed operand takes that operand's type; ArgValue converts to
+    // several C++ types, so the conversion is spelled out.
+    sema::Type lt = typeOf(*b.lhs), rt = typeOf(*b.rhs);
+    if (lt.kind == TypeKind::ArgValue && rt.kind != TypeKind::ArgValue && rt.isScalar())
+        l = "static_cast<" + cppType(rt) + ">(" + l + ")";
+    if (rt.kind == TypeKind::ArgValue && lt.kind != TypeKind::ArgValue && lt.isScalar())
+        r = "static_cast<" + cppType(lt) + ">(" + r + ")";
     if (isRealLiteral(*b.lhs) && typeOf(*b.rhs).kind == TypeKind::RealSingle && l.back() != 'f')
         l += "f";
     if (isRealLiteral(*b.rhs) && typeOf(*b.lhs).kind == TypeKind::RealSingle && r.back() != 'f')

@@ -89,6 +89,8 @@ std::string ExprEmitter::call(const ast::Call& c) {
         if (at.kind == TypeKind::DynamicArray || at.kind == TypeKind::List)
             if (!wholeArrays())
                 unsupported(a.range, "passing a whole array to a function from a stage or Initialize");
+        if (at.kind == TypeKind::ArgValue && inst.function->form == ast::FunctionDef::Form::Brace)
+            unsupported(a.range, "passing an `args` value to an untyped function parameter");
         if (i)
             s += ", ";
         if (params.at(i).second) {
