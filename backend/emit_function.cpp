@@ -147,15 +147,26 @@ std::string externIncludes(const ast::Program& p) {
     return s;
 }
 
-std::string externBlock(const ast::Extern& x, const std::map<std::string, std::string>& aliases) {
+std::string externBlock(const ast::Extern& x, const std::map<std::string, std::string>& aliases,
+                        const std::set<std::string>& indices) {
     std::string s = "{\n";
-    if (!aliases.empty())
+    if (!aliases.empty() || !indices.empty())
         s += "// The IT variables this native code sees (R-46).\n";
     for (const auto& [name, lvalue] : aliases)
         if (!isCppKeyword(name) && name != lvalue)
             s += "[[maybe_unused]] auto& " + name + " = " + lvalue + ";\n";
+    // Loop indices are 64-bit in stage loops; native code sees an Integer (`int`, §7.3).
+    for (const auto& i : indices)
+        s += "const int32_t it_index_" + i + " = static_cast<int32_t>(" + i + ");\n";
+    if (!indices.empty()) {
+        s += "{\n";
+        for (const auto& i : indices)
+            s += "[[maybe_unused]] const int32_t " + i + " = it_index_" + i + ";\n";
+    }
     // The native code in a block of its own: its declarations may reuse IT names.
     s += "{\n" + x.code + "\n}\n}\n";
+    if (!indices.empty())
+        s += "}\n";
     return s;
 }
 

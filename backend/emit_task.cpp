@@ -320,7 +320,7 @@ private:
             for (const auto& g : taskGlobals())
                 if (!g.type.isArray() && !g.isReduction && !sig_.params.count(g.name) && !loopVars_.count(g.name))
                     aliases[g.name] = "g." + g.name;
-            o << externBlock(*s.as<ast::Extern>(), aliases);
+            o << externBlock(*s.as<ast::Extern>(), aliases, loopVars_);
             return;
         }
         case K::ReduceStmt: unsupported(s.range, "`reduce` outside a parallel loop body of its own");

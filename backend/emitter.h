@@ -75,8 +75,10 @@ void emitFunctions(Out& o, const FunctionTable& table);
 // `#include <...>` lines for every @Includes word of the program's @Extern blocks (sorted).
 std::string externIncludes(const ast::Program& p);
 // A native-code block (§7.3, R-46): the IT variables `aliases` (IT name -> C++ lvalue) are
-// visible under their IT names, then the code runs in a block of its own.
-std::string externBlock(const ast::Extern& x, const std::map<std::string, std::string>& aliases);
+// visible under their IT names, the 64-bit loop indices `indices` as Integers (`int32_t`),
+// then the code runs in a block of its own.
+std::string externBlock(const ast::Extern& x, const std::map<std::string, std::string>& aliases,
+                        const std::set<std::string>& indices = {});
 
 // The C++ form of an expression; hooks give the meaning of names in one kind of body.
 class ExprEmitter {
