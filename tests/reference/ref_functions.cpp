@@ -61,7 +61,7 @@ int main(int argc, char** argv) {
       int32_t key = gcd(static_cast<int32_t>(i) + 1, static_cast<int32_t>(modulus));
       keys.values[i] = key;
       double v = x.values[i], w = clamp_to_unit(v);
-      double step = std::floor(v * 8.0) / 8.0 + offset;
+      double step = std::floor(v * 8.0) / 8.0 + offset + static_cast<int>(i) % 2;
       Stats s;
       record(s, v);
       record(s, w);
