@@ -182,7 +182,14 @@ std::string machineDesc(const BackendInput& in) {
         s += ", " + std::to_string(m.level(l)->fanOut);
     s += "};\n";
     s += "m.segment = " + std::to_string(m.segmentLevel().value_or(0)) + ";\n";
-    s += "m.core = " + std::to_string(m.coreLevel().value_or(1)) + ";\nreturn m;\n}\n\n";
+    s += "m.core = " + std::to_string(m.coreLevel().value_or(1)) + ";\n";
+    if (!m.processors.empty()) {
+        s += "m.processors = {";
+        for (size_t i = 0; i < m.processors.size(); ++i)
+            s += (i ? ", " : "") + std::to_string(m.processors[i]);
+        s += "};\n";
+    }
+    s += "return m;\n}\n\n";
     return s;
 }
 

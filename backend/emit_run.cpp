@@ -1,6 +1,6 @@
 // A task's run(): array declarations, Initialize (§5.2), the space descriptions for the launch
-// (§9, partition arguments substituted), and the flow (§8) walked in lock step over the LPUs of
-// each space, with the synchronisations of the plan inserted where the flow needs them.
+// (§9, partition arguments substituted), the synchronisations of the plan, and the flow (§8) as
+// one coroutine per space that every LPU of the space runs as a VDP of the channel engine.
 #include "backend/task_emitter.h"
 
 #include <algorithm>
@@ -39,10 +39,13 @@ int TaskEmitter::versionsOf(const std::string& array) const {
 }
 
 std::string TaskEmitter::reductionValue(const std::string& v, const std::string& lpu) const {
-    auto it = reductionLps_.find(v);
-    if (it == reductionLps_.end())
+    if (!reductionLps_.count(v))
         throw Unsupported(global(v).declared, "reading Reduction variable `" + v + "` that no stage reduces into");
-    return "g.r_" + v + "[t.ancestor(" + lpu + ", " + std::to_string(it->second) + ").id]";
+    if (recording_)
+        recording_->insert(v);
+    (void)lpu;
+    // Each LPU's flow keeps the result of its ancestor in v's space (collected or received).
+    return "g.r_" + v;
 }
 
 std::set<int> TaskEmitter::stridedDims(const std::string& array) const {
@@ -92,11 +95,11 @@ void TaskEmitter::analyse() {
 void TaskEmitter::emit(Out& o) {
     o << lineComment(in_, def_.range);
     o << "namespace " << ns_ << " {\n\n";
-    o << "// Task-global scalars (replicated in every rank) and Reduction results per LPU of their space.\n";
+    o << "// Task-global scalars (each LPU's flow has its own copy) and the Reduction results it knows.\n";
     o << "struct Globals {\n";
     for (const auto& g : info_->globals) {
         if (g.isReduction)
-            o << "std::vector<" << cppType(g.type) << "> r_" << g.name << ";\n";
+            o << cppType(g.type) << " r_" << g.name << "{};\n";
         else if (!g.type.isArray())
             o << cppType(g.type) << " " << g.name << "{};\n";
     }
@@ -279,17 +282,225 @@ void TaskEmitter::emitSpaces(Out& o) {
     }
 }
 
+// ---- run(): set-up, synchronisations, the flow as one coroutine per space ----------------------
+
+size_t TaskEmitter::instanceIndex(const ast::StageCall& call) const {
+    for (size_t k = 0; k < info_->stageInstances.size(); ++k) {
+        const auto& c = info_->stageInstances[k].calls;
+        if (std::find(c.begin(), c.end(), &call) != c.end())
+            return k;
+    }
+    throw std::logic_error("stage call without an instance: " + call.stage.text);
+}
+
+// The Reduction variables a flow expression reads (emitted once, to see which names it reaches).
+std::set<std::string> TaskEmitter::reductionsReadBy(const ast::Expr* e, int lps) {
+    std::set<std::string> names;
+    if (!e)
+        return names;
+    recording_ = &names;
+    flowExpr(*e, lps, "lpu");
+    recording_ = nullptr;
+    return names;
+}
+
+// Numbers every synchronisation of the flow in walk order: padding exchanges at the exit of a
+// padded space, reductions at the stage call that reduces. Every space's flow uses these numbers.
+void TaskEmitter::planSyncs(const ast::FlowList& list, int lps, bool inForeach) {
+    for (const auto& f : list) {
+        if (auto s = f->as<ast::SpaceBlock>()) {
+            int x = lpsOf(s->space.text);
+            planSyncs(s->body, x, inForeach);
+            // Leaving Space X refreshes the padded copies of the arrays X pads.
+            for (const auto& ap : plan_.lps.at(x).arrays) {
+                if (!ap.padded() || !home_.count(ap.array))
+                    continue;
+                int h = home_.at(ap.array);
+                if (h != x && !plan_.lps.isProperAncestor(x, h))
+                    continue;
+                if (inForeach)
+                    unsupported(s->range, "a padding exchange inside `Repeat foreach sub-partition`");
+                SyncPlan sp;
+                sp.id = static_cast<int>(syncs_.size());
+                sp.home = h;
+                sp.registration = "t.padding_sync(" + std::to_string(arrayIndex(ap.array)) + ", " + std::to_string(x) +
+                                  ", " +
+                                  cString("task " + def_.name.text + ": padding exchange of " + ap.array +
+                                          " at exit of Space " + s->space.text) +
+                                  ");";
+                paddingAt_[s].push_back(static_cast<int>(syncs_.size()));
+                syncs_.push_back(std::move(sp));
+            }
+        } else if (auto r = f->as<ast::RepeatFor>()) {
+            planSyncs(r->body, lps, inForeach);
+        } else if (auto w = f->as<ast::RepeatWhile>()) {
+            for (const auto& n : reductionsReadBy(w->condition.get(), lps))
+                conditionReads_.insert(n);
+            planSyncs(w->body, lps, inForeach);
+        } else if (auto fe = f->as<ast::RepeatForeach>()) {
+            planSyncs(fe->body, lps, true);
+        } else if (auto c = f->as<ast::Condition>()) {
+            for (const auto& n : reductionsReadBy(c->condition.get(), lps))
+                conditionReads_.insert(n);
+            for (const auto& n : reductionsReadBy(c->membershipRange.get(), lps))
+                conditionReads_.insert(n);
+            planSyncs(c->body, lps, inForeach);
+        } else if (auto e = f->as<ast::EpochBlock>()) {
+            planSyncs(e->body, lps, inForeach);
+        } else if (auto call = f->as<ast::StageCall>()) {
+            size_t k = instanceIndex(*call);
+            const sema::StageInstance& inst = info_->stageInstances[k];
+            const StageSig& sig = sigs_[k];
+            callLps_[call] = lps;
+            for (size_t i = 0; i < inst.stage->params.size(); ++i) {
+                const StageParam& sp = sig.params.at(inst.stage->params[i].text);
+                if (!sp.isReductionSlot) {
+                    const ast::CallArg& ca = call->args[i];
+                    auto n = ca.value ? ca.value->as<ast::NameRef>() : nullptr;
+                    if (n && isGlobal(n->name) && global(n->name).isReduction)
+                        stageReads_[n->name].insert(lps);
+                    continue;
+                }
+                if (inForeach)
+                    unsupported(call->range, "a reduction inside `Repeat foreach sub-partition`");
+                const ast::CallArg& ca = call->args[i];
+                SyncPlan p;
+                p.id = static_cast<int>(syncs_.size());
+                p.reduction = true;
+                p.invoking = lps;
+                p.target = lpsOf(ca.space->text);
+                p.var = ca.variable->text;
+                p.op = sp.reduceOp;
+                p.type = sp.reduceType;
+                reductionAt_[{call, i}] = p.id;
+                syncs_.push_back(std::move(p));
+            }
+            for (const auto& gname : inst.globalsUsed)
+                if (isGlobal(gname) && global(gname).isReduction)
+                    stageReads_[gname].insert(lps);
+        }
+    }
+}
+
+// Spaces below the target whose flows read a reduction's result receive it from their target LPU.
+void TaskEmitter::planReaders() {
+    std::set<int> staged;
+    for (const auto& [call, l] : callLps_)
+        staged.insert(l);
+    for (auto& sp : syncs_) {
+        if (!sp.reduction)
+            continue;
+        std::set<int> readers;
+        if (auto it = stageReads_.find(sp.var); it != stageReads_.end())
+            for (int l : it->second)
+                if (l != sp.target) {
+                    if (!plan_.lps.isProperAncestor(sp.target, l))
+                        unsupported(global(sp.var).declared,
+                                    "reading Reduction variable `" + sp.var + "` outside the space it reduces into (" +
+                                        plan_.lps.at(sp.target).name + ") and the spaces below it");
+                    readers.insert(l);
+                }
+        if (conditionReads_.count(sp.var))
+            for (int l : staged)
+                if (plan_.lps.isProperAncestor(sp.target, l))
+                    readers.insert(l);
+        sp.readers = readers;
+        std::string list;
+        for (int l : readers)
+            list += (list.empty() ? "" : ", ") + std::to_string(l);
+        sp.registration = "t.reduction_sync(" + std::to_string(sp.invoking) + ", " + std::to_string(sp.target) +
+                          ", itrt::make_combiner<" + sp.op + ", " + sp.type + ">(), {" + list + "}, " +
+                          cString("task " + def_.name.text + ": reduction of " + sp.var + " into Space " +
+                                  plan_.lps.at(sp.target).name) +
+                          ");";
+    }
+}
+
+// Whether flow part `f` (inside space `lps`) gives the LPUs of space `x` anything to do.
+bool TaskEmitter::relevant(const ast::FlowPart& f, int lps, int x) const {
+    auto any = [&](const ast::FlowList& l, int inner) {
+        for (const auto& p : l)
+            if (relevant(*p, inner, x))
+                return true;
+        return false;
+    };
+    if (auto s = f.as<ast::SpaceBlock>()) {
+        if (auto it = paddingAt_.find(s); it != paddingAt_.end())
+            for (int id : it->second)
+                if (syncs_[static_cast<size_t>(id)].home == x)
+                    return true;
+        return any(s->body, lpsOf(s->space.text));
+    }
+    if (auto r = f.as<ast::RepeatFor>())
+        return any(r->body, lps);
+    if (auto w = f.as<ast::RepeatWhile>())
+        return any(w->body, lps);
+    if (auto fe = f.as<ast::RepeatForeach>())
+        return any(fe->body, lps);
+    if (auto c = f.as<ast::Condition>())
+        return any(c->body, lps);
+    if (auto e = f.as<ast::EpochBlock>())
+        return any(e->body, lps);
+    if (auto call = f.as<ast::StageCall>()) {
+        if (lps == x)
+            return true;
+        for (const auto& [key, id] : reductionAt_) {
+            if (key.first != call)
+                continue;
+            const SyncPlan& sp = syncs_[static_cast<size_t>(id)];
+            if (sp.target == x || sp.readers.count(x))
+                return true;
+        }
+    }
+    return false;
+}
+
+std::string TaskEmitter::flowParams() const {
+    std::string s;
+    for (const auto& p : plan_.lps.params)
+        s += ", int64_t p_" + p;
+    return s;
+}
+
 void TaskEmitter::emitRun(Out& o) {
-    o << "// Runs one execution of the task on this rank's LPUs (all ranks call it in the same order).\n";
+    planSyncs(def_.computation, 0, false);
+    planReaders();
+    // The spaces whose LPUs have work in the flow: one coroutine each.
+    std::vector<int> spaces;
+    for (int x = 0; x < static_cast<int>(plan_.lps.spaces.size()); ++x) {
+        bool any = false;
+        for (const auto& f : def_.computation)
+            any = any || relevant(*f, 0, x);
+        if (any)
+            spaces.push_back(x);
+    }
+    for (int x : spaces) {
+        const std::string& name = plan_.lps.at(x).name;
+        o << "// The flow of Space " << name << " for one of its LPUs: a coroutine that the runtime resumes\n"
+          << "// until it has to wait for packets of other LPUs (co_await).\n";
+        o << "static itrt::task::LpuFlow flow_" << ident(name) << "(itrt::task::FlowContext& c, Globals g"
+          << flowParams() << ") {\n";
+        o << "itrt::task::TaskInstance& t = c.task();\nconst Lpu& lpu = c.lpu();\n";
+        emitFlow(o, def_.computation, 0, x);
+        // Reduction results the environment keeps: LPU 0 of the target space publishes them.
+        for (const auto& g : info_->globals)
+            if (g.environmental && g.isReduction && reductionLps_.count(g.name) && reductionLps_.at(g.name) == x)
+                o << "if (lpu.id == 0) c.publish(" << arrayIndexOrSlot(g.name) << ", &g.r_" << g.name << ", sizeof g.r_"
+                  << g.name << ");\n";
+        o << "(void)t;\n(void)lpu;\n";
+        for (const auto& p : plan_.lps.params)
+            o << "(void)p_" << p << ";\n";
+        o << "co_return;\n}\n\n";
+    }
+
+    o << "// Runs one execution of the task (all ranks call it in the same order).\n";
     o << "void run(itrt::task::Program& prog, itrt::task::Env& env";
     if (def_.initialize)
         for (const auto& p : def_.initialize->params) {
             sema::Type t = isGlobal(p.text) ? global(p.text).type : info_->initializeLocals.at(p.text);
             o << ", " << cppType(t) << " i_" << p.text;
         }
-    for (const auto& p : plan_.lps.params)
-        o << ", int64_t p_" << p;
-    o << ") {\n";
+    o << flowParams() << ") {\n";
     o << "itrt::task::TaskInstance t(prog, " << cString(def_.name.text) << ", env);\nGlobals g{};\n";
     // Environmental scalars.
     for (const auto& g : info_->globals) {
@@ -313,21 +524,45 @@ void TaskEmitter::emitRun(Out& o) {
     emitInitialize(o);
     emitSpaces(o);
     o << "t.launch();\n";
-    for (const auto& [v, x] : reductionLps_)
-        o << "g.r_" << v << ".assign(t.lpus(" << x << ").size(), {});\n";
-    o << "// The flow (Computation section).\n";
-    emitFlow(o, def_.computation, 0);
+    if (!syncs_.empty())
+        o << "// The synchronisations of the flow, numbered as the flows use them.\n";
+    for (const auto& sp : syncs_)
+        o << sp.registration << " // " << sp.id << "\n";
+    o << "t.run_flow({";
+    for (size_t i = 0; i < spaces.size(); ++i) {
+        o << (i ? ", " : "") << "{" << spaces[i] << ", [&](itrt::task::FlowContext& c) { return flow_"
+          << ident(plan_.lps.at(spaces[i]).name) << "(c, g";
+        for (const auto& p : plan_.lps.params)
+            o << ", p_" << p;
+        o << "); }}";
+    }
+    o << "});\n";
     o << "t.finish();\n";
     for (const auto& g : info_->globals) {
         if (!g.environmental || g.type.isArray())
             continue;
-        if (g.isReduction)
-            o << "if (!g.r_" << g.name << ".empty()) env.set<" << cppType(g.type) << ">(" << cString(g.name) << ", g.r_"
-              << g.name << "[0]);\n";
-        else
+        if (g.isReduction) {
+            if (!reductionLps_.count(g.name))
+                continue;
+            o << "{\n" << cppType(g.type) << " v{};\nt.published(" << arrayIndexOrSlot(g.name) << ", "
+              << reductionLps_.at(g.name) << ", &v, sizeof v);\nenv.set<" << cppType(g.type) << ">("
+              << cString(g.name) << ", v);\n}\n";
+        } else {
             o << "env.set<" << cppType(g.type) << ">(" << cString(g.name) << ", g." << g.name << ");\n";
+        }
     }
     o << "(void)p_unused_;\n}\n\n";
+}
+
+// Environmental Reduction results are published under their Define position.
+int TaskEmitter::arrayIndexOrSlot(const std::string& v) const {
+    int i = 0;
+    for (const auto& g : info_->globals) {
+        if (g.name == v)
+            return i;
+        ++i;
+    }
+    throw std::logic_error("no task-global " + v);
 }
 
 static void stageCallsIn(const ast::FlowList& list, std::vector<const ast::StageCall*>& out) {
@@ -349,204 +584,199 @@ static void stageCallsIn(const ast::FlowList& list, std::vector<const ast::Stage
     }
 }
 
-void TaskEmitter::emitFlow(Out& o, const ast::FlowList& list, int lps) {
+// The flow of space `x`: the parts of the Computation section that concern its LPUs.
+void TaskEmitter::emitFlow(Out& o, const ast::FlowList& list, int lps, int x) {
     for (const auto& f : list) {
+        if (!relevant(*f, lps, x))
+            continue;
         o << lineComment(in_, f->range);
         if (auto s = f->as<ast::SpaceBlock>()) {
-            int x = lpsOf(s->space.text);
-            emitFlow(o, s->body, x);
-            // Leaving Space X refreshes the padded copies of the arrays X pads.
-            for (const auto& ap : plan_.lps.at(x).arrays) {
-                if (!ap.padded() || !home_.count(ap.array))
-                    continue;
-                int h = home_.at(ap.array);
-                if (h != x && !plan_.lps.isProperAncestor(x, h))
-                    continue;
-                o << "t.refresh_padding(" << arrayIndex(ap.array) << ", " << x << ", "
-                  << cString("task " + def_.name.text + ": padding exchange of " + ap.array + " at exit of Space " +
-                             s->space.text)
-                  << ");\n";
-            }
+            emitFlow(o, s->body, lpsOf(s->space.text), x);
+            if (auto it = paddingAt_.find(s); it != paddingAt_.end())
+                for (int id : it->second)
+                    if (syncs_[static_cast<size_t>(id)].home == x)
+                        o << "co_await c.exchange(" << id << "); // padding exchange at exit of Space "
+                          << s->space.text << "\n";
         } else if (auto r = f->as<ast::RepeatFor>()) {
-            if (guards_.size())
-                unsupported(r->range, "`Repeat` inside `Where`");
-            std::string n = "rep_" + std::to_string(syncCounter_++);
+            std::string n = "rep_" + std::to_string(loopCounter_++);
             o << "{\nconst Range " << n << " = " << flowExpr(*r->rangeExpr, lps, "") << ";\n";
             o << "const int64_t " << n << "_step = " << (r->step ? flowExpr(*r->step, lps, "") : "1") << ";\n";
             o << "const int64_t " << n << "_dir = " << n << ".min <= " << n << ".max ? 1 : -1;\n";
             o << "for (int64_t " << n << "_i = " << n << ".min; " << n << "_dir > 0 ? " << n << "_i <= " << n
               << ".max : " << n << "_i >= " << n << ".max; " << n << "_i += " << n << "_dir * " << n << "_step) {\n";
             o << "g." << r->variable.text << " = static_cast<int32_t>(" << n << "_i);\n";
-            emitFlow(o, r->body, lps);
+            emitFlow(o, r->body, lps, x);
             o << "}\n}\n";
         } else if (auto w = f->as<ast::RepeatWhile>()) {
-            o << "while (" << flowExpr(*w->condition, lps, "") << ") {\n";
-            emitFlow(o, w->body, lps);
+            o << "while (" << flowExpr(*w->condition, lps, "lpu") << ") {\n";
+            emitFlow(o, w->body, lps, x);
             o << "}\n";
         } else if (auto fe = f->as<ast::RepeatForeach>()) {
             if (foreachLps_ >= 0)
                 unsupported(fe->range, "nested `Repeat foreach sub-partition`");
+            if (x != lps)
+                unsupported(fe->range, "stages of other spaces inside `Repeat foreach sub-partition`");
             foreachLps_ = lps;
-            o << "for (int64_t sub = 0; sub < t.max_subpartitions(" << lps << "); ++sub) {\n";
-            emitFlow(o, fe->body, lps);
+            o << "for (int64_t sub = 0, sub_n = t.subpartitions(" << lps << ", lpu); sub < sub_n; ++sub) {\n";
+            emitFlow(o, fe->body, lps, x);
             o << "}\n";
             foreachLps_ = -1;
         } else if (auto c = f->as<ast::Condition>()) {
             guards_.push_back({lps, c});
-            emitFlow(o, c->body, lps);
+            emitFlow(o, c->body, lps, x);
             guards_.pop_back();
         } else if (auto e = f->as<ast::EpochBlock>()) {
             std::vector<const ast::StageCall*> calls;
             stageCallsIn(e->body, calls);
             std::set<std::string> arrays;
-            for (auto* call : calls)
-                for (const auto& inst : info_->stageInstances)
-                    if (std::find(inst.calls.begin(), inst.calls.end(), call) != inst.calls.end()) {
-                        for (const auto& b : inst.params)
-                            if (!b.rootGlobal.empty() && versionsOf(b.rootGlobal) > 1)
-                                arrays.insert(b.rootGlobal);
-                        for (const auto& gname : inst.globalsUsed)
-                            if (versionsOf(gname) > 1)
-                                arrays.insert(gname);
-                    }
-            o << "// Entering the epoch: every version-dependent array ages by one version (R-34).\n";
+            for (auto* call : calls) {
+                const auto& inst = info_->stageInstances[instanceIndex(*call)];
+                for (const auto& b : inst.params)
+                    if (!b.rootGlobal.empty() && versionsOf(b.rootGlobal) > 1)
+                        arrays.insert(b.rootGlobal);
+                for (const auto& gname : inst.globalsUsed)
+                    if (versionsOf(gname) > 1)
+                        arrays.insert(gname);
+            }
+            bool any = false;
             for (const auto& a : arrays)
-                if (arrayIndex_.count(a))
-                    o << "t.advance_epoch(" << arrayIndex(a) << ");\n";
-            emitFlow(o, e->body, lps);
+                if (arrayIndex_.count(a) && home_.count(a) && home_.at(a) == x) {
+                    if (!any)
+                        o << "// Entering the epoch: this LPU's version-dependent parts age by one version (R-34).\n";
+                    any = true;
+                    o << "c.advance_epoch(" << arrayIndex(a) << ");\n";
+                }
+            emitFlow(o, e->body, lps, x);
         } else if (auto call = f->as<ast::StageCall>()) {
-            emitStageCall(o, *call, lps);
+            emitStageCall(o, *call, lps, x);
         }
     }
 }
 
-void TaskEmitter::emitStageCall(Out& o, const ast::StageCall& call, int lps) {
-    size_t k = 0;
-    for (; k < info_->stageInstances.size(); ++k) {
-        const auto& c = info_->stageInstances[k].calls;
-        if (std::find(c.begin(), c.end(), &call) != c.end())
-            break;
-    }
-    if (k == info_->stageInstances.size())
-        throw std::logic_error("stage call without an instance: " + call.stage.text);
+void TaskEmitter::emitStageCall(Out& o, const ast::StageCall& call, int lps, int x) {
+    const size_t k = instanceIndex(call);
     const sema::StageInstance& inst = info_->stageInstances[k];
     const StageSig& sig = sigs_[k];
     const ast::StageDef& def = *inst.stage;
-    o << "{\n";
-    // Cross-LPU reduction slots, one per LPU of the invoking space.
-    std::vector<std::pair<std::string, const StageParam*>> slots;
-    for (size_t i = 0; i < def.params.size(); ++i) {
-        const StageParam& sp = sig.params.at(def.params[i].text);
-        if (!sp.isReductionSlot)
-            continue;
-        std::string n = "slot_" + std::to_string(slotCounter_++);
-        o << "std::vector<itrt::Reducer<" << sp.reduceOp << ", " << sp.reduceType << ">::Value> " << n << "(t.lpus("
-          << lps << ").size(), itrt::Reducer<" << sp.reduceOp << ", " << sp.reduceType << ">::identity());\n";
-        slots.push_back({n, &sp});
-    }
-    o << "t.for_each_lpu(" << lps << ", [&](const Lpu& lpu, int) {\n";
-    for (const auto& gd : guards_) {
-        std::string w = "w" + std::to_string(&gd - guards_.data());
-        o << "{\nconst Lpu& " << w << " = t.ancestor(lpu, " << gd.lps << ");\n";
-        const ast::Condition& c = *gd.cond;
-        std::string test;
-        if (c.membershipRange) {
-            std::string x = flowExpr(*c.condition, gd.lps, w);
-            // `x in a.local.dimensionK.range`: membership in the part.
-            const ast::Expr* r = c.membershipRange.get();
-            if (auto rp = r->as<ast::Property>(); rp && rp->property == ast::PropertyKind::Range)
-                r = rp->base.get();
-            auto dp = r->as<ast::Property>();
-            auto lp = dp && dp->property == ast::PropertyKind::Dimension ? dp->base->as<ast::Property>() : nullptr;
-            auto an = lp && lp->property == ast::PropertyKind::Local ? lp->base->as<ast::NameRef>() : nullptr;
-            if (an && arrayIndex_.count(an->name))
-                test = "t.holds(" + std::to_string(arrayIndex(an->name)) + ", " + w + ", " +
-                       std::to_string(std::max(0, dp->dimensionIndex - 1)) + ", " + x + ")";
-            else
-                test = "it_in(" + x + ", " + flowExpr(*c.membershipRange, gd.lps, w) + ")";
-        } else {
-            test = flowExpr(*c.condition, gd.lps, w);
+    if (lps == x) {
+        o << "{\n";
+        // Partial values of the reductions this call makes, one per reduction argument.
+        std::vector<std::pair<std::string, int>> slots;
+        for (size_t i = 0; i < def.params.size(); ++i) {
+            const StageParam& sp = sig.params.at(def.params[i].text);
+            if (!sp.isReductionSlot)
+                continue;
+            std::string n = "slot_" + std::to_string(slots.size());
+            o << "itrt::Reducer<" << sp.reduceOp << ", " << sp.reduceType << ">::Value " << n << " = itrt::Reducer<"
+              << sp.reduceOp << ", " << sp.reduceType << ">::identity();\n";
+            slots.push_back({n, reductionAt_.at({&call, i})});
         }
-        o << "if (!(" << test << ")) return;\n}\n";
-    }
-    // Views of the arrays the stage touches, one per epoch version kept.
-    std::set<std::string> viewed;
-    auto views = [&](const std::string& a) {
-        if (!viewed.insert(a).second)
-            return;
-        if (!home_.count(a) || home_.at(a) != lps)
-            throw std::logic_error("array " + a + " has no part in this space");
-        const auto& gt = global(a).type;
-        std::string vt = "View<" + cppElement(gt) + ", " + std::to_string(gt.arrayDims()) + ">";
-        bool sub = false;
-        if (foreachLps_ >= 0 && plan_.lps.at(foreachLps_).subpartition &&
-            plan_.lps.at(foreachLps_).subpartition->find(a))
-            sub = true;
-        int nv = versionsOf(a);
-        for (int v = 0; v < nv; ++v) {
-            if (sub) {
-                o << "auto sv_" << a << "_" << v << " = t.sub_view<" << cppElement(gt) << ", " << gt.arrayDims() << ">("
-                  << arrayIndex(a) << ", lpu, sub, " << v << ");\nif (!sv_" << a << "_" << v << ") return;\n";
+        // Guards and missing sub-partitions skip the stage (break), not the contributions below.
+        const bool skippable = !guards_.empty() || foreachLps_ >= 0;
+        o << (skippable ? "do {\n" : "{\n");
+        for (const auto& gd : guards_) {
+            std::string w = "w" + std::to_string(&gd - guards_.data());
+            o << "{\nconst Lpu& " << w << " = t.ancestor(lpu, " << gd.lps << ");\n";
+            const ast::Condition& c = *gd.cond;
+            std::string test;
+            if (c.membershipRange) {
+                std::string xv = flowExpr(*c.condition, gd.lps, w);
+                // `x in a.local.dimensionK.range`: membership in the part.
+                const ast::Expr* r = c.membershipRange.get();
+                if (auto rp = r->as<ast::Property>(); rp && rp->property == ast::PropertyKind::Range)
+                    r = rp->base.get();
+                auto dp = r->as<ast::Property>();
+                auto lp = dp && dp->property == ast::PropertyKind::Dimension ? dp->base->as<ast::Property>() : nullptr;
+                auto an = lp && lp->property == ast::PropertyKind::Local ? lp->base->as<ast::NameRef>() : nullptr;
+                if (an && arrayIndex_.count(an->name))
+                    test = "t.holds(" + std::to_string(arrayIndex(an->name)) + ", " + w + ", " +
+                           std::to_string(std::max(0, dp->dimensionIndex - 1)) + ", " + xv + ")";
+                else
+                    test = "it_in(" + xv + ", " + flowExpr(*c.membershipRange, gd.lps, w) + ")";
+            } else {
+                test = flowExpr(*c.condition, gd.lps, w);
+            }
+            o << "if (!(" << test << ")) break;\n}\n";
+        }
+        // Views of the arrays the stage touches, one per epoch version kept.
+        std::set<std::string> viewed;
+        auto views = [&](const std::string& a) {
+            if (!viewed.insert(a).second)
+                return;
+            if (!home_.count(a) || home_.at(a) != lps)
+                throw std::logic_error("array " + a + " has no part in this space");
+            const auto& gt = global(a).type;
+            std::string vt = "View<" + cppElement(gt) + ", " + std::to_string(gt.arrayDims()) + ">";
+            bool sub = foreachLps_ >= 0 && plan_.lps.at(foreachLps_).subpartition &&
+                       plan_.lps.at(foreachLps_).subpartition->find(a);
+            int nv = versionsOf(a);
+            if (sub)
+                for (int v = 0; v < nv; ++v)
+                    o << "auto sv_" << a << "_" << v << " = t.sub_view<" << cppElement(gt) << ", " << gt.arrayDims()
+                      << ">(" << arrayIndex(a) << ", lpu, sub, " << v << ");\nif (!sv_" << a << "_" << v
+                      << ") break;\n";
+            o << "const " << vt << " v_" << a << "[" << nv << "] = {";
+            for (int v = 0; v < nv; ++v) {
+                if (v)
+                    o << ", ";
+                if (sub)
+                    o << "*sv_" << a << "_" << v;
+                else
+                    o << "t.view<" << cppElement(gt) << ", " << gt.arrayDims() << ">(" << arrayIndex(a) << ", lpu, "
+                      << v << ")";
+            }
+            o << "};\n";
+        };
+        std::vector<std::string> args;
+        size_t slot = 0;
+        for (size_t i = 0; i < def.params.size(); ++i) {
+            const StageParam& sp = sig.params.at(def.params[i].text);
+            const sema::ParamBinding& b = inst.params[i];
+            const ast::CallArg& ca = call.args[i];
+            if (sp.isReductionSlot) {
+                args.push_back(slots[slot++].first);
+            } else if (sp.isArray) {
+                auto n = ca.value ? ca.value->as<ast::NameRef>() : nullptr;
+                if (!n)
+                    unsupported(ca.range, "array arguments that are not a task-global name");
+                views(n->name);
+                args.push_back("v_" + n->name);
+            } else if (b.isStringLiteral) {
+                args.push_back("std::string(" + cString(b.literalString) + ")");
+            } else if (b.constant) {
+                args.push_back(flowExpr(*ca.value, lps, "lpu"));
+            } else {
+                auto n = ca.value ? ca.value->as<ast::NameRef>() : nullptr;
+                if (!n || !isGlobal(n->name))
+                    unsupported(ca.range, "this stage argument (element or section of a task-global)");
+                args.push_back(global(n->name).isReduction ? reductionValue(n->name, "lpu") : "g." + n->name);
             }
         }
-        o << "const " << vt << " v_" << a << "[" << nv << "] = {";
-        for (int v = 0; v < nv; ++v) {
-            if (v)
-                o << ", ";
-            if (sub)
-                o << "*sv_" << a << "_" << v;
-            else
-                o << "t.view<" << cppElement(gt) << ", " << gt.arrayDims() << ">(" << arrayIndex(a) << ", lpu, " << v << ")";
+        for (const auto& a : sig.directArrays) {
+            views(a);
+            args.push_back("v_" + a);
         }
-        o << "};\n";
-    };
-    std::vector<std::string> args;
-    size_t slot = 0;
-    for (size_t i = 0; i < def.params.size(); ++i) {
-        const StageParam& sp = sig.params.at(def.params[i].text);
-        const sema::ParamBinding& b = inst.params[i];
-        const ast::CallArg& ca = call.args[i];
-        if (sp.isReductionSlot) {
-            args.push_back(slots[slot++].first + "[static_cast<size_t>(lpu.id)]");
-        } else if (sp.isArray) {
-            auto n = ca.value ? ca.value->as<ast::NameRef>() : nullptr;
-            if (!n)
-                unsupported(ca.range, "array arguments that are not a task-global name");
-            views(n->name);
-            args.push_back("v_" + n->name);
-        } else if (b.isStringLiteral) {
-            args.push_back("std::string(" + cString(b.literalString) + ")");
-        } else if (b.constant) {
-            args.push_back(flowExpr(*ca.value, lps, "lpu"));
-        } else {
-            auto n = ca.value ? ca.value->as<ast::NameRef>() : nullptr;
-            if (!n || !isGlobal(n->name))
-                unsupported(ca.range, "this stage argument (element or section of a task-global)");
-            args.push_back(global(n->name).isReduction ? reductionValue(n->name, "lpu") : "g." + n->name);
-        }
+        o << sig.fn << "(g, t, lpu";
+        for (auto& a : args)
+            o << ", " << a;
+        o << (skippable ? ");\n} while (false);\n" : ");\n}\n");
+        // An LPU the guards exclude still contributes (the identity): its target counts on it.
+        for (const auto& [n, id] : slots)
+            o << "c.contribute(" << id << ", &" << n << ");\n";
+        o << "}\n";
     }
-    for (const auto& a : sig.directArrays) {
-        views(a);
-        args.push_back("v_" + a);
-    }
-    o << sig.fn << "(g, t, lpu";
-    for (auto& a : args)
-        o << ", " << a;
-    o << ");\n});\n";
-    // Reductions into `Space X: v` complete when every invoking LPU has contributed.
-    slot = 0;
+    // The target LPU combines the partials; readers below it receive the result.
     for (size_t i = 0; i < def.params.size(); ++i) {
-        const StageParam& sp = sig.params.at(def.params[i].text);
-        if (!sp.isReductionSlot)
+        auto it = reductionAt_.find({&call, i});
+        if (it == reductionAt_.end())
             continue;
-        const ast::CallArg& ca = call.args[i];
-        const std::string& var = ca.variable->text;
-        int x = lpsOf(ca.space->text);
-        o << "it_reduce<" << sp.reduceOp << ", " << sp.reduceType << ">(t, " << lps << ", " << x << ", "
-          << slots[slot++].first << ", g.r_" << var << ", "
-          << cString("task " + def_.name.text + ": reduction of " + var + " into Space " + ca.space->text) << ");\n";
+        const SyncPlan& sp = syncs_[static_cast<size_t>(it->second)];
+        const char* how = sp.target == x ? "collect" : sp.readers.count(x) ? "receive" : nullptr;
+        if (!how)
+            continue;
+        o << "{\nitrt::Reducer<" << sp.op << ", " << sp.type << ">::Value red{};\nco_await c." << how << "(" << sp.id
+          << ", &red);\nit_assign_reduction<" << sp.op << ", " << sp.type << ">(red, g.r_" << sp.var << ");\n}\n";
     }
-    o << "}\n";
 }
 
 } // namespace itc::backend

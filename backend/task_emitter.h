@@ -53,8 +53,16 @@ private:
     void emitRun(Out& o);
     void emitInitialize(Out& o);
     void emitSpaces(Out& o);
-    void emitFlow(Out& o, const ast::FlowList& list, int lps);
-    void emitStageCall(Out& o, const ast::StageCall& call, int lps);
+    void emitFlow(Out& o, const ast::FlowList& list, int lps, int x);
+    void emitStageCall(Out& o, const ast::StageCall& call, int lps, int x);
+    // Synchronisations of the flow, numbered in walk order.
+    void planSyncs(const ast::FlowList& list, int lps, bool inForeach);
+    void planReaders();
+    bool relevant(const ast::FlowPart& f, int lps, int x) const;
+    size_t instanceIndex(const ast::StageCall& call) const;
+    std::set<std::string> reductionsReadBy(const ast::Expr* e, int lps);
+    std::string flowParams() const;
+    int arrayIndexOrSlot(const std::string& v) const;
     std::string flowExpr(const ast::Expr& e, int lps, const std::string& lpuVar);
 
     const BackendInput& in_;
@@ -76,8 +84,23 @@ private:
     };
     std::vector<Guard> guards_;
     int foreachLps_ = -1;
-    int syncCounter_ = 0;
-    int slotCounter_ = 0;
+    int loopCounter_ = 0;
+    struct SyncPlan {
+        int id = 0;
+        bool reduction = false;
+        int home = -1;               // padding: the array's home space (whose LPUs exchange)
+        int invoking = -1, target = -1;
+        std::string var, op, type;   // reduction
+        std::set<int> readers;       // spaces below the target that receive the result
+        std::string registration;    // the run() line declaring it
+    };
+    std::vector<SyncPlan> syncs_;
+    std::map<const ast::SpaceBlock*, std::vector<int>> paddingAt_;
+    std::map<std::pair<const ast::StageCall*, size_t>, int> reductionAt_;
+    std::map<const ast::StageCall*, int> callLps_;
+    std::map<std::string, std::set<int>> stageReads_;  // Reduction variable -> spaces reading it
+    std::set<std::string> conditionReads_;             // Reduction variables flow conditions read
+    std::set<std::string>* recording_ = nullptr;
 };
 
 } // namespace itc::backend

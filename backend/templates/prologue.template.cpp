@@ -33,29 +33,14 @@ inline bool it_in(int64_t x, const Range& r) {
   return r.min <= r.max ? (x >= r.min && x <= r.max) : (x <= r.min && x >= r.max);
 }
 
-// Completes a reduction into `Space X: v`: combines the slots of the invoking LPUs per LPU of X
-// (over the channel engine across ranks) and stores the result in v's copy of each X LPU.
-// Entry reductions store the index; an empty entry reduction leaves its target unchanged.
+// Stores a reduction result in its Reduction variable. Entry reductions (max_entry, min_entry)
+// store the index; an empty entry reduction leaves the variable unchanged.
 template <itrt::ReduceOp Op, class T, class Target>
-void it_reduce(itrt::task::TaskInstance& t, int invoking, int target,
-               const std::vector<typename itrt::Reducer<Op, T>::Value>& slots,
-               std::vector<Target>& out, const char* sync) {
-  using R = itrt::Reducer<Op, T>;
-  using V = typename R::Value;
-  std::vector<std::byte> partials(slots.size() * sizeof(V));
-  if (!slots.empty()) std::memcpy(partials.data(), slots.data(), partials.size());
-  std::vector<std::byte> result;
-  t.reduce(invoking, target, itrt::make_combiner<Op, T>(), partials, result, sync);
-  size_t n = result.size() / sizeof(V);
-  out.resize(n);
-  for (size_t u = 0; u < n; ++u) {
-    V v;
-    std::memcpy(&v, result.data() + u * sizeof(V), sizeof(V));
-    if constexpr (R::kEntry) {
-      if (!v.empty()) out[u] = static_cast<Target>(v.index);
-    } else {
-      out[u] = static_cast<Target>(v);
-    }
+void it_assign_reduction(const typename itrt::Reducer<Op, T>::Value& v, Target& out) {
+  if constexpr (itrt::Reducer<Op, T>::kEntry) {
+    if (!v.empty()) out = static_cast<Target>(v.index);
+  } else {
+    out = static_cast<Target>(v);
   }
 }
 

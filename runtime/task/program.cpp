@@ -1,5 +1,5 @@
-// Implements the process side of program.h: arguments, machine arithmetic, the worker thread
-// pool, the channel exchange used by every synchronisation, IT_STATS and environments.
+// Implements the process side of program.h: arguments, machine arithmetic, the one-shot channel
+// exchange used between tasks, IT_STATS and environments.
 // Must not know IT syntax; the task launch itself is in task_instance.cpp.
 #include "runtime/task/program.h"
 
@@ -50,73 +50,6 @@ int64_t MachineDesc::per_parent(int level, int above) const {
   return total(level) / total(above);
 }
 
-// --- ThreadPool: one worker per PPU of the rank, fed by the main thread ------------------------
-
-class ThreadPool {
- public:
-  explicit ThreadPool(int n, int rank) {
-    int hw = hardware_pu_count();
-    const char* pin = std::getenv("IT_PIN");
-    bool do_pin = pin && std::string(pin) == "1";
-    for (int t = 0; t < n; ++t)
-      threads_.emplace_back([this, t, do_pin, hw, rank, n] {
-        if (do_pin) pin_current_thread({(rank * n + t) % std::max(hw, 1)});
-        loop(t);
-      });
-  }
-  ~ThreadPool() {
-    {
-      std::lock_guard<std::mutex> lk(m_);
-      stop_ = true;
-      ++generation_;
-    }
-    cv_.notify_all();
-    for (auto& t : threads_) t.join();
-  }
-  int size() const { return static_cast<int>(threads_.size()); }
-  void run(int active, const std::function<void(int)>& fn) {
-    {
-      std::lock_guard<std::mutex> lk(m_);
-      job_ = &fn;
-      active_ = active;
-      pending_ = static_cast<int>(threads_.size());
-      ++generation_;
-    }
-    cv_.notify_all();
-    std::unique_lock<std::mutex> lk(m_);
-    done_cv_.wait(lk, [&] { return pending_ == 0; });
-    job_ = nullptr;
-  }
-
- private:
-  void loop(int t) {
-    uint64_t seen = 0;
-    for (;;) {
-      const std::function<void(int)>* job;
-      int active;
-      {
-        std::unique_lock<std::mutex> lk(m_);
-        cv_.wait(lk, [&] { return generation_ != seen; });
-        seen = generation_;
-        if (stop_) return;
-        job = job_;
-        active = active_;
-      }
-      if (job && t < active) (*job)(t);
-      std::lock_guard<std::mutex> lk(m_);
-      if (--pending_ == 0) done_cv_.notify_all();
-    }
-  }
-  std::vector<std::thread> threads_;
-  std::mutex m_;
-  std::condition_variable cv_, done_cv_;
-  const std::function<void(int)>* job_ = nullptr;
-  int active_ = 0;
-  int pending_ = 0;
-  uint64_t generation_ = 0;
-  bool stop_ = false;
-};
-
 // --- Program -----------------------------------------------------------------------------------
 
 Program::Program(int& argc, char**& argv, MachineDesc machine, std::string program_name)
@@ -131,11 +64,6 @@ Program::Program(int& argc, char**& argv, MachineDesc machine, std::string progr
   } catch (const std::exception& e) {
     fail_collective(e.what());
   }
-  // Threads: the cores of every segment this rank carries.
-  int64_t segs = machine_.segments();
-  int64_t max_segs = (segs + size() - 1) / size();
-  int threads = static_cast<int>(machine_.cores_per_segment() * max_segs);
-  pool_ = std::make_unique<ThreadPool>(std::max(threads, 1), rank());
 }
 
 Program::~Program() = default;
@@ -145,10 +73,6 @@ ArgValue Program::arg(const std::string& key) const {
     fail_collective("missing command-line argument `" + key + "=...` (the program reads `args." +
                     key + "`)");
   return ArgValue(key, args_.get_string(key));
-}
-
-void Program::parallel(int threads, const std::function<void(int)>& fn) {
-  pool_->run(std::min(threads, pool_->size()), fn);
 }
 
 void Program::count(const std::string& sync, bool inter, uint64_t bytes, uint64_t messages) {

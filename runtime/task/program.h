@@ -8,6 +8,7 @@
 
 #include "runtime/data/data.h"
 #include "runtime/engine/engine.h"
+#include "runtime/task/flow.h"
 
 #include <atomic>
 #include <cmath>
@@ -85,6 +86,9 @@ struct MachineDesc {
   std::vector<int64_t> fanout;   // fanout[L] for L = 1..top (index 0 unused)
   int segment = 0;               // `<segment>` level, 0 when none
   int core = 1;                  // `<core>` level
+  // OS processor ids of the `<core>` PPUs inside one unit, depth-first (the model's
+  // `Processors` line); empty when the model does not say.
+  std::vector<int> processors;
   int64_t total(int level) const;            // PPUs of a level in the whole machine
   int64_t per_parent(int level, int above) const;  // PPUs of `level` inside one PPU of `above`
   int64_t segments() const { return segment ? total(segment) : 1; }
@@ -106,8 +110,6 @@ struct SyncCounters {
 // The process: MPI, arguments, worker threads
 // ---------------------------------------------------------------------------------------------
 
-class ThreadPool;
-
 class Program {
  public:
   Program(int& argc, char**& argv, MachineDesc machine, std::string program_name);
@@ -118,8 +120,6 @@ class Program {
   ArgValue arg(const std::string& key) const;
   bool debug = false;
 
-  // Runs fn(thread) on `threads` worker threads of this rank and waits for all.
-  void parallel(int threads, const std::function<void(int)>& fn);
   // Sends each rank its bytes (send[r]; empty = nothing) over a one-shot VSA of the channel
   // engine; returns what every rank sent here (recv[r]). Counts the traffic under `sync`.
   // pairs[s][d] != 0 when rank s sends to rank d; every rank passes the same matrix.
@@ -137,7 +137,6 @@ class Program {
   MachineDesc machine_;
   std::string name_;
   Args args_;
-  std::unique_ptr<ThreadPool> pool_;
   std::mutex stats_mutex_;
   std::vector<std::pair<std::string, SyncCounters>> stats_;  // in first-use order
   std::map<std::string, uint64_t> memory_;
@@ -335,25 +334,26 @@ class TaskInstance {
   // -- flow --------------------------------------------------------------------------------
   const std::vector<Lpu>& lpus(int lps) const { return grid_[static_cast<size_t>(lps)]; }
   const Lpu& ancestor(const Lpu& u, int lps) const;
-  // Runs fn(lpu, thread) for every LPU of `lps` held by this rank, in parallel over its threads.
-  void for_each_lpu(int lps, const std::function<void(const Lpu&, int)>& fn);
   template <class T, int N>
   View<T, N> view(int array, const Lpu& u, int lag = 0);
   // The same view restricted to sub-partition `sub` of the LPU (foreach), or nullopt when the
   // LPU has fewer sub-partitions.
   template <class T, int N>
   std::optional<View<T, N>> sub_view(int array, const Lpu& u, int64_t sub, int lag = 0);
-  int64_t max_subpartitions(int lps) const;
-  // Epoch entry: every version-dependent array listed ages by one version.
-  void advance_epoch(int array);
-  // Exit of Space `lps`: refresh padded copies of `array` (owner wins, R-65).
-  void refresh_padding(int array, int lps, const std::string& sync);
-  // Reduction into `Space X: v`: partial[lpu id of invoking lps] -> value per X LPU (all ranks).
-  // partials holds one value per LPU of the invoking LPS (only local ones are read); result
-  // receives one value per LPU of the target LPS, on every rank.
-  void reduce(int invoking_lps, int target_lps, const Combiner& combiner,
-              const std::vector<std::byte>& partials, std::vector<std::byte>& result,
-              const std::string& sync);
+  int64_t subpartitions(int lps, const Lpu& u) const;
+  // Synchronisations of the flow, declared after launch() in the same order on every rank;
+  // each returns the number FlowContext calls use. `sync` names the IT_STATS line.
+  // Exit of padded Space `lps`: the padded copies of `array` are refreshed, owner wins.
+  int padding_sync(int array, int lps, const std::string& sync);
+  // Reduction into `Space target: v` from stages of `invoking`; `readers` are the spaces below
+  // the target whose flows read the result (they receive it from their target LPU).
+  int reduction_sync(int invoking, int target, Combiner combiner, std::vector<int> readers,
+                     const std::string& sync);
+  // Runs the flow: one VDP per LPU of every listed space, on this rank's worker threads (one per
+  // PPU of the lowest PPS the mapping uses, pinned when the model numbers its processors).
+  void run_flow(const std::vector<std::pair<int, SpaceFlow>>& spaces);
+  // After run_flow: value `slot` published by LPU 0 of `lps`, on every rank.
+  void published(int slot, int lps, void* bytes, size_t n);
   int threads() const { return threads_; }
   // Keeps environmental arrays in the environment; called at the end of the task.
   void finish();
@@ -371,6 +371,21 @@ class TaskInstance {
     std::vector<int64_t> dst;                       // home LPUs to fill (all ranks)
   };
   std::vector<Piece>& refresh_plan(int array, int lps);
+  friend struct LpuState;
+  friend class FlowContext;
+  friend class FlowBuilder;
+  struct SyncDesc {
+    bool padding = true;
+    int array = -1, lps = -1;                // padding
+    int invoking = -1, target = -1;          // reduction
+    Combiner combiner;
+    std::vector<int> readers;
+    std::string name;
+  };
+  std::vector<SyncDesc> syncs_;
+  std::mutex published_mutex_;
+  std::map<int, std::vector<std::byte>> published_;
+  std::vector<std::vector<int>> thread_cpus_;  // per local worker thread (empty: not pinned)
   std::map<std::pair<int, int>, std::vector<Piece>> refresh_plans_;
   std::map<int, DataCollection> text_inputs_;
 

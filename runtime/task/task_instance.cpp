@@ -1,137 +1,22 @@
 // Implements TaskInstance (program.h): LPU grids and their placement on ranks and threads,
-// allocation of this rank's parts, input reading, padding refresh and reductions moved over the
-// channel engine, epoch rings, and the hand-back of environmental data.
+// allocation of this rank's parts, input reading and hand-over between tasks, the pieces of a
+// padding refresh (exchanged by flow.cpp), and the hand-back of environmental data.
 // Must not know IT syntax: the generated code describes spaces and arrays through LpsDesc.
+#include "runtime/task/boxes.h"
 #include "runtime/task/program.h"
+#include "runtime/engine/pinning.h"
 
 #include <mpi.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <set>
 
 namespace itrt::task {
-namespace {
-
-using Interval = std::pair<int64_t, int64_t>;
-
-bool empty(const Interval& i) { return i.first > i.second; }
-bool empty(const Box& b) {
-  for (auto& i : b)
-    if (empty(i)) return true;
-  return b.empty();
-}
-Interval interval(const IndexSet1D& s) {
-  if (s.empty()) return {1, 0};
-  if (!s.contiguous() || s.dir() < 0)
-    throw std::runtime_error("itrt: synchronising strided or inverted parts is not supported by this backend yet");
-  return {s.first(), s.last()};
-}
-Box held_box(const Part& p) {
-  Box b;
-  for (int d = 0; d < p.rank(); ++d) b.push_back(interval(p.held(d)));
-  return b;
-}
-Box owned_box(const Part& p) {
-  Box b;
-  for (int d = 0; d < p.rank(); ++d) b.push_back(interval(p.owned(d)));
-  return b;
-}
-Box intersect(const Box& a, const Box& b) {
-  Box r;
-  for (size_t d = 0; d < a.size(); ++d)
-    r.push_back({std::max(a[d].first, b[d].first), std::min(a[d].second, b[d].second)});
-  return r;
-}
-int64_t box_size(const Box& b) {
-  int64_t n = 1;
-  for (auto& i : b) n *= empty(i) ? 0 : i.second - i.first + 1;
-  return n;
-}
-
-// A dense buffer seen in global indices: element g is at base[sum (g[d]-lo[d])*stride[d]].
-struct Dense {
-  std::byte* base;
-  std::vector<int64_t> lo, stride;
-};
-Dense dense_of(std::byte* base, const Part& p) {
-  Dense d{base, {}, p.strides()};
-  for (int k = 0; k < p.rank(); ++k) d.lo.push_back(p.held(k).first());
-  return d;
-}
-Dense dense_of(std::byte* base, const Box& b) {
-  Dense d{base, {}, std::vector<int64_t>(b.size(), 1)};
-  for (auto& i : b) d.lo.push_back(i.first);
-  for (int k = static_cast<int>(b.size()) - 2; k >= 0; --k)
-    d.stride[static_cast<size_t>(k)] =
-        d.stride[static_cast<size_t>(k) + 1] * (b[static_cast<size_t>(k) + 1].second - b[static_cast<size_t>(k) + 1].first + 1);
-  return d;
-}
-// Copies the cells of `region` from src to dst, one memcpy per innermost run.
-void copy_region(const Dense& src, const Dense& dst, const Box& region, size_t elem) {
-  if (empty(region)) return;
-  const size_t n = region.size();
-  std::vector<int64_t> g(n);
-  for (size_t d = 0; d < n; ++d) g[d] = region[d].first;
-  const size_t run = static_cast<size_t>(region[n - 1].second - region[n - 1].first + 1) * elem;
-  for (;;) {
-    int64_t so = 0, dof = 0;
-    for (size_t d = 0; d < n; ++d) {
-      so += (g[d] - src.lo[d]) * src.stride[d];
-      dof += (g[d] - dst.lo[d]) * dst.stride[d];
-    }
-    std::memcpy(dst.base + dof * static_cast<int64_t>(elem), src.base + so * static_cast<int64_t>(elem), run);
-    int d = static_cast<int>(n) - 2;
-    for (; d >= 0; --d) {
-      if (++g[static_cast<size_t>(d)] <= region[static_cast<size_t>(d)].second) break;
-      g[static_cast<size_t>(d)] = region[static_cast<size_t>(d)].first;
-    }
-    if (d < 0) break;
-  }
-}
-
-// Copies every held element of a part (any index sets) from a dense buffer in global indices.
-void copy_into_part(const Dense& src, PartStorage& ps, size_t elem) {
-  const Part& p = ps.part;
-  const int n = p.rank();
-  std::vector<std::vector<int64_t>> idx(static_cast<size_t>(n));
-  for (int d = 0; d < n; ++d) {
-    idx[static_cast<size_t>(d)] = p.held(d).indices();
-    if (idx[static_cast<size_t>(d)].empty()) return;
-  }
-  std::vector<int64_t> st = p.strides();
-  std::vector<size_t> k(static_cast<size_t>(n), 0);
-  std::byte* dst = ps.version(0);
-  for (;;) {
-    int64_t so = 0, dof = 0;
-    for (size_t d = 0; d < static_cast<size_t>(n); ++d) {
-      so += (idx[d][k[d]] - src.lo[d]) * src.stride[d];
-      dof += static_cast<int64_t>(k[d]) * st[d];
-    }
-    std::memcpy(dst + dof * static_cast<int64_t>(elem), src.base + so * static_cast<int64_t>(elem), elem);
-    int d = n - 1;
-    for (; d >= 0; --d) {
-      if (++k[static_cast<size_t>(d)] < idx[static_cast<size_t>(d)].size()) break;
-      k[static_cast<size_t>(d)] = 0;
-    }
-    if (d < 0) break;
-  }
-}
-
-std::string extension(const std::string& f) {
-  auto dot = f.rfind('.');
-  return dot == std::string::npos ? "" : f.substr(dot);
-}
-
-}  // namespace
+using namespace boxes;
 
 TaskInstance::TaskInstance(Program& prog, std::string task_name, Env& env)
-    : prog_(prog), name_(std::move(task_name)), env_(env) {
-  int64_t segs = prog.machine().segments();
-  int64_t cps = prog.machine().cores_per_segment();
-  int64_t first = (prog.rank() * segs + prog.size() - 1) / prog.size();
-  int64_t last = ((prog.rank() + 1) * segs + prog.size() - 1) / prog.size();
-  threads_ = static_cast<int>(std::max<int64_t>(1, (last - first) * cps));
-}
+    : prog_(prog), name_(std::move(task_name)), env_(env) {}
 
 TaskInstance::~TaskInstance() = default;
 
@@ -242,16 +127,46 @@ void TaskInstance::launch() {
     if (arrays[a] && home_[a] >= 0 && !arrays[a]->has_ranges)
       fail_collective("task `" + name_ + "`: array `" + arrays[a]->name +
                       "` has no dimension ranges after Initialize (set them there, or link it)");
-  // Placement of an LPU at PPU `ppu` of PPS `pps`: the computing core, its segment, the
-  // rank carrying that segment and the worker thread of the rank.
-  const int64_t segs = m.segments(), cps = m.cores_per_segment();
+  // Threads: one per PPU of the lowest PPS the mapping uses (L, at least `<core>`) inside each
+  // segment this rank carries. An LPU at PPU `ppu` of PPS `pps` runs on the thread of the first L-PPU below it
+  // (R-68 for spaces above L); its segment decides the rank (fewer ranks carry several).
+  // Levels below `<core>` have no threads of their own: their LPUs run on their core.
+  int lowest = m.top;
+  for (const LpsDesc& d : lps_) lowest = std::min(lowest, d.pps ? d.pps : m.top);
+  lowest = std::max(lowest, std::min(m.core, m.top));
+  const int seg_level = m.segment ? m.segment : m.top;
+  const int64_t segs = m.segments();
+  const int64_t per_seg = lowest < seg_level ? m.per_parent(lowest, seg_level) : 1;
+  auto first_seg = [&](int r) { return (static_cast<int64_t>(r) * segs + np - 1) / np; };
+  threads_ = static_cast<int>(std::max<int64_t>(1, (segs + np - 1) / np * per_seg));
   auto place = [&](Lpu& u, int pps) {
-    int64_t core_idx = pps >= m.core ? u.ppu * m.per_parent(m.core, pps) : u.ppu / m.per_parent(pps, m.core);
-    int64_t seg = core_idx / cps;
+    int64_t low = pps >= lowest ? u.ppu * m.per_parent(lowest, pps) : u.ppu / m.per_parent(pps, lowest);
+    int64_t seg = lowest < seg_level ? low / per_seg : low * m.per_parent(seg_level, lowest);
     u.rank = static_cast<int>(seg * np / segs);
-    int64_t first_seg = (static_cast<int64_t>(u.rank) * segs + np - 1) / np;
-    u.thread = static_cast<int>((seg - first_seg) * cps + core_idx % cps);
+    u.thread = static_cast<int>((seg - first_seg(u.rank)) * per_seg + (lowest < seg_level ? low % per_seg : 0));
   };
+  // Pinning: the `<core>` PPU of each thread, through the model's processor numbering; without
+  // one only on request (IT_PIN=1: thread k of the machine to the k-th processor).
+  thread_cpus_.assign(static_cast<size_t>(threads_), {});
+  const char* pin = std::getenv("IT_PIN");
+  const std::string pin_mode = pin ? pin : "";
+  if (pin_mode != "0" && (!m.processors.empty() || pin_mode == "1")) {
+    const int hw = std::max(hardware_pu_count(), 1);
+    for (int th = 0; th < threads_; ++th) {
+      int64_t seg = first_seg(me) + th / per_seg;
+      if (seg >= segs) break;
+      int64_t core = 0;
+      if (lowest < seg_level) {
+        int64_t low = seg * per_seg + th % per_seg;
+        core = low * m.per_parent(m.core, lowest);
+      } else if (m.core <= seg_level) {
+        core = seg * m.per_parent(m.core, seg_level);
+      }
+      int cpu = m.processors.empty() ? static_cast<int>((static_cast<int64_t>(me) * threads_ + th) % hw)
+                                     : m.processors[static_cast<size_t>(core % static_cast<int64_t>(m.processors.size()))];
+      thread_cpus_[static_cast<size_t>(th)] = {cpu};
+    }
+  }
   grid_.assign(lps_.size(), {});
   parts_.assign(lps_.size(), {});
   for (size_t l = 0; l < lps_.size(); ++l) {
@@ -391,6 +306,8 @@ void TaskInstance::launch() {
         int64_t dst;
       };
       std::vector<X> xs;
+      // Registered on every rank in the same order (IT_STATS sums the lines across ranks).
+      prog_.count("task " + name_ + ": hand-over of " + old.name, false, 0, 0);
       for (const Lpu& u : grid_[static_cast<size_t>(h)]) {
         Box hb = held_box(part_of(static_cast<int>(a), h, u.id));
         for (size_t g = 0; g < old.canonical.size(); ++g) {
@@ -467,14 +384,13 @@ void TaskInstance::read_input(int array) {
   }
 }
 
-void TaskInstance::for_each_lpu(int lps, const std::function<void(const Lpu&, int)>& fn) {
-  const int me = prog_.rank();
-  std::vector<std::vector<const Lpu*>> lists(static_cast<size_t>(threads_));
-  for (const Lpu& u : grid_[static_cast<size_t>(lps)])
-    if (u.rank == me) lists[static_cast<size_t>(u.thread % threads_)].push_back(&u);
-  prog_.parallel(threads_, [&](int t) {
-    for (const Lpu* u : lists[static_cast<size_t>(t)]) fn(*u, t);
-  });
+int64_t TaskInstance::subpartitions(int lps, const Lpu& u) const {
+  int64_t n = 0;
+  for (auto& [a, cfg] : lps_[static_cast<size_t>(lps)].sub_configs) {
+    const auto& subs = sub_parts_[static_cast<size_t>(a)];
+    if (static_cast<size_t>(u.id) < subs.size()) n = std::max<int64_t>(n, static_cast<int64_t>(subs[static_cast<size_t>(u.id)].size()));
+  }
+  return n;
 }
 
 PartStorage& TaskInstance::storage(int array, const Lpu& u) {
@@ -482,24 +398,6 @@ PartStorage& TaskInstance::storage(int array, const Lpu& u) {
   if (home_[static_cast<size_t>(array)] != u.lps || static_cast<size_t>(u.id) >= st.size() || !st[static_cast<size_t>(u.id)])
     fail("itrt: internal error: no local part of `" + arrays[static_cast<size_t>(array)]->name + "` for this LPU");
   return *st[static_cast<size_t>(u.id)];
-}
-
-int64_t TaskInstance::max_subpartitions(int lps) const {
-  int64_t n = 0;
-  for (auto& [a, cfg] : lps_[static_cast<size_t>(lps)].sub_configs)
-    for (auto& v : sub_parts_[static_cast<size_t>(a)]) n = std::max<int64_t>(n, static_cast<int64_t>(v.size()));
-  return n;
-}
-
-void TaskInstance::advance_epoch(int array) {
-  std::set<PartStorage*> done;
-  size_t es = arrays[static_cast<size_t>(array)]->elem_size;
-  for (auto& ps : store_[static_cast<size_t>(array)]) {
-    if (!ps || ps->versions.size() < 2 || !done.insert(ps.get()).second) continue;
-    std::byte* old = ps->version(0);
-    ps->current = (ps->current + 1) % static_cast<int>(ps->versions.size());
-    std::memcpy(ps->version(0), old, static_cast<size_t>(ps->part.element_count()) * es);
-  }
 }
 
 // The pieces that refresh the padded copies of `array` when the flow exits Space `lps` (S):
@@ -549,102 +447,6 @@ std::vector<TaskInstance::Piece>& TaskInstance::refresh_plan(int array, int lps)
     }
   }
   return pieces;
-}
-
-void TaskInstance::refresh_padding(int array, int lps, const std::string& sync) {
-  const int me = prog_.rank(), np = prog_.size();
-  std::vector<Piece>* plan = nullptr;
-  try {
-    plan = &refresh_plan(array, lps);
-  } catch (const std::exception& e) {
-    fail(e.what());
-  }
-  auto& pieces = *plan;
-  const int h = home_[static_cast<size_t>(array)];
-  const auto& H = grid_[static_cast<size_t>(h)];
-  const size_t es = arrays[static_cast<size_t>(array)]->elem_size;
-  std::vector<std::vector<char>> pairs(static_cast<size_t>(np), std::vector<char>(static_cast<size_t>(np), 0));
-  std::vector<std::vector<std::byte>> send(static_cast<size_t>(np));
-  for (auto& pc : pieces) {
-    int sr = H[static_cast<size_t>(pc.src)].rank;
-    for (int dr : pc.dst_ranks) {
-      if (dr == sr) continue;
-      pairs[static_cast<size_t>(sr)][static_cast<size_t>(dr)] = 1;
-      if (sr != me) continue;
-      PartStorage& src = *store_[static_cast<size_t>(array)][static_cast<size_t>(pc.src)];
-      auto& buf = send[static_cast<size_t>(dr)];
-      size_t off = buf.size();
-      buf.resize(off + static_cast<size_t>(box_size(pc.box)) * es);
-      copy_region(dense_of(src.version(0), src.part), dense_of(buf.data() + off, pc.box), pc.box, es);
-    }
-  }
-  auto recv = prog_.exchange(sync, pairs, std::move(send));
-  std::vector<size_t> cursor(static_cast<size_t>(np), 0);
-  uint64_t intra_bytes = 0, intra_msgs = 0;
-  for (auto& pc : pieces) {
-    int sr = H[static_cast<size_t>(pc.src)].rank;
-    if (std::find(pc.dst_ranks.begin(), pc.dst_ranks.end(), me) == pc.dst_ranks.end()) continue;
-    Dense src{nullptr, {}, {}};
-    if (sr == me) {
-      PartStorage& s = *store_[static_cast<size_t>(array)][static_cast<size_t>(pc.src)];
-      src = dense_of(s.version(0), s.part);
-    } else {
-      auto& buf = recv[static_cast<size_t>(sr)];
-      src = dense_of(buf.data() + cursor[static_cast<size_t>(sr)], pc.box);
-      cursor[static_cast<size_t>(sr)] += static_cast<size_t>(box_size(pc.box)) * es;
-    }
-    for (int64_t d : pc.dst) {
-      if (H[static_cast<size_t>(d)].rank != me) continue;
-      PartStorage& dst = *store_[static_cast<size_t>(array)][static_cast<size_t>(d)];
-      Box region = intersect(pc.box, held_box(dst.part));
-      copy_region(src, dense_of(dst.version(0), dst.part), region, es);
-      if (sr == me) {
-        intra_bytes += static_cast<uint64_t>(box_size(region)) * es;
-        ++intra_msgs;
-      }
-    }
-  }
-  prog_.count(sync, false, intra_bytes, intra_msgs);
-}
-
-void TaskInstance::reduce(int invoking_lps, int target_lps, const Combiner& c,
-                          const std::vector<std::byte>& partials, std::vector<std::byte>& result,
-                          const std::string& sync) {
-  const int me = prog_.rank(), np = prog_.size();
-  const size_t vs = c.value_size;
-  const auto& T = grid_[static_cast<size_t>(target_lps)];
-  const size_t nU = T.size();
-  // Local combine, in LPU order; layout of a rank's message: nU flags, then nU values.
-  std::vector<std::byte> mine(nU + nU * vs);
-  c.fill_identity(mine.data() + nU, nU);
-  std::vector<char> has(static_cast<size_t>(np), 0);
-  uint64_t local = 0;
-  for (const Lpu& u : grid_[static_cast<size_t>(invoking_lps)]) {
-    has[static_cast<size_t>(u.rank)] = 1;
-    if (u.rank != me) continue;
-    size_t U = static_cast<size_t>(ancestor(u, target_lps).id);
-    mine[U] = std::byte{1};
-    c.combine(mine.data() + nU + U * vs, partials.data() + static_cast<size_t>(u.id) * vs, 1);
-    ++local;
-  }
-  prog_.count(sync, false, local * vs, local);
-  std::vector<std::vector<char>> pairs(static_cast<size_t>(np), std::vector<char>(static_cast<size_t>(np), 0));
-  std::vector<std::vector<std::byte>> send(static_cast<size_t>(np));
-  for (int s = 0; s < np; ++s)
-    for (int d = 0; d < np; ++d)
-      if (s != d && has[static_cast<size_t>(s)]) pairs[static_cast<size_t>(s)][static_cast<size_t>(d)] = 1;
-  if (has[static_cast<size_t>(me)])
-    for (int d = 0; d < np; ++d)
-      if (d != me) send[static_cast<size_t>(d)] = mine;
-  auto recv = prog_.exchange(sync, pairs, std::move(send));
-  result.assign(nU * vs, std::byte{});
-  c.fill_identity(result.data(), nU);
-  for (int r = 0; r < np; ++r) {
-    if (!has[static_cast<size_t>(r)]) continue;
-    const std::vector<std::byte>& m = r == me ? mine : recv[static_cast<size_t>(r)];
-    for (size_t U = 0; U < nU; ++U)
-      if (m[U] != std::byte{0}) c.combine(result.data() + U * vs, m.data() + nU + U * vs, 1);
-  }
 }
 
 void TaskInstance::finish() {

@@ -34,31 +34,15 @@ inline bool it_in(int64_t x, const Range &r) {
   return r.min <= r.max ? (x >= r.min && x <= r.max) : (x <= r.min && x >= r.max);
 }
 
-// Completes a reduction into `Space X: v`: combines the slots of the invoking LPUs per LPU of X
-// (over the channel engine across ranks) and stores the result in v's copy of each X LPU.
-// Entry reductions store the index; an empty entry reduction leaves its target unchanged.
+// Stores a reduction result in its Reduction variable. Entry reductions (max_entry, min_entry)
+// store the index; an empty entry reduction leaves the variable unchanged.
 template <itrt::ReduceOp Op, class T, class Target>
-void it_reduce(itrt::task::TaskInstance &t, int invoking, int target,
-               const std::vector<typename itrt::Reducer<Op, T>::Value> &slots,
-               std::vector<Target> &out, const char *sync) {
-  using R = itrt::Reducer<Op, T>;
-  using V = typename R::Value;
-  std::vector<std::byte> partials(slots.size() * sizeof(V));
-  if (!slots.empty())
-    std::memcpy(partials.data(), slots.data(), partials.size());
-  std::vector<std::byte> result;
-  t.reduce(invoking, target, itrt::make_combiner<Op, T>(), partials, result, sync);
-  size_t n = result.size() / sizeof(V);
-  out.resize(n);
-  for (size_t u = 0; u < n; ++u) {
-    V v;
-    std::memcpy(&v, result.data() + u * sizeof(V), sizeof(V));
-    if constexpr (R::kEntry) {
-      if (!v.empty())
-        out[u] = static_cast<Target>(v.index);
-    } else {
-      out[u] = static_cast<Target>(v);
-    }
+void it_assign_reduction(const typename itrt::Reducer<Op, T>::Value &v, Target &out) {
+  if constexpr (itrt::Reducer<Op, T>::kEntry) {
+    if (!v.empty())
+      out = static_cast<Target>(v.index);
+  } else {
+    out = static_cast<Target>(v);
   }
 }
 
@@ -83,7 +67,7 @@ inline itrt::task::MachineDesc machine() {
 // stencil.it:21: Task "Five Points Stencil":
 namespace task_five_points_stencil {
 
-// Task-global scalars (replicated in every rank) and Reduction results per LPU of their space.
+// Task-global scalars (each LPU's flow has its own copy) and the Reduction results it knows.
 struct Globals {
   int32_t max_iterations{};
   int32_t counter_1{};
@@ -131,7 +115,72 @@ static void stage_refineEstimates_0(Globals &g, itrt::task::TaskInstance &t, con
   (void)lpu;
 }
 
-// Runs one execution of the task on this rank's LPUs (all ranks call it in the same order).
+// The flow of Space B for one of its LPUs: a coroutine that the runtime resumes
+// until it has to wait for packets of other LPUs (co_await).
+static itrt::task::LpuFlow flow_b(itrt::task::FlowContext &c, Globals g, int64_t p_p1, int64_t p_p2,
+                                  int64_t p_k, int64_t p_l, int64_t p_m, int64_t p_n) {
+  itrt::task::TaskInstance &t = c.task();
+  const Lpu &lpu = c.lpu();
+  // stencil.it:47: Repeat for counter_1 in [1...max_iterations] {
+  {
+    const Range rep_0 = Range{static_cast<int32_t>(1), static_cast<int32_t>(g.max_iterations)};
+    const int64_t rep_0_step = 1;
+    const int64_t rep_0_dir = rep_0.min <= rep_0.max ? 1 : -1;
+    for (int64_t rep_0_i = rep_0.min; rep_0_dir > 0 ? rep_0_i <= rep_0.max : rep_0_i >= rep_0.max;
+         rep_0_i += rep_0_dir * rep_0_step) {
+      g.counter_1 = static_cast<int32_t>(rep_0_i);
+      // stencil.it:50: Space A {
+      // stencil.it:51: Repeat for counter_2 in [1...partition.p1] step partition.p2 {
+      {
+        const Range rep_1 = Range{static_cast<int32_t>(1), static_cast<int32_t>(p_p1)};
+        const int64_t rep_1_step = p_p2;
+        const int64_t rep_1_dir = rep_1.min <= rep_1.max ? 1 : -1;
+        for (int64_t rep_1_i = rep_1.min;
+             rep_1_dir > 0 ? rep_1_i <= rep_1.max : rep_1_i >= rep_1.max;
+             rep_1_i += rep_1_dir * rep_1_step) {
+          g.counter_2 = static_cast<int32_t>(rep_1_i);
+          // stencil.it:53: Space B {
+          // stencil.it:54: Repeat for counter_3 in [1...partition.p2] {   // [fix E-11: "counter
+          // 3"]
+          {
+            const Range rep_2 = Range{static_cast<int32_t>(1), static_cast<int32_t>(p_p2)};
+            const int64_t rep_2_step = 1;
+            const int64_t rep_2_dir = rep_2.min <= rep_2.max ? 1 : -1;
+            for (int64_t rep_2_i = rep_2.min;
+                 rep_2_dir > 0 ? rep_2_i <= rep_2.max : rep_2_i >= rep_2.max;
+                 rep_2_i += rep_2_dir * rep_2_step) {
+              g.counter_3 = static_cast<int32_t>(rep_2_i);
+              // stencil.it:56: Epoch {
+              // Entering the epoch: this LPU's version-dependent parts age by one version (R-34).
+              c.advance_epoch(0);
+              // stencil.it:57: refineEstimates(plate)
+              {
+                {
+                  const View<float, 2> v_plate[2] = {t.view<float, 2>(0, lpu, 0),
+                                                     t.view<float, 2>(0, lpu, 1)};
+                  stage_refineEstimates_0(g, t, lpu, v_plate);
+                }
+              }
+            }
+          }
+          co_await c.exchange(0); // padding exchange at exit of Space B
+        }
+      }
+      co_await c.exchange(1); // padding exchange at exit of Space A
+    }
+  }
+  (void)t;
+  (void)lpu;
+  (void)p_p1;
+  (void)p_p2;
+  (void)p_k;
+  (void)p_l;
+  (void)p_m;
+  (void)p_n;
+  co_return;
+}
+
+// Runs one execution of the task (all ranks call it in the same order).
 void run(itrt::task::Program &prog, itrt::task::Env &env, int32_t i_max_iterations, int64_t p_p1,
          int64_t p_p2, int64_t p_k, int64_t p_l, int64_t p_m, int64_t p_n) {
   itrt::task::TaskInstance t(prog, "Five Points Stencil", env);
@@ -180,57 +229,14 @@ void run(itrt::task::Program &prog, itrt::task::Env &env, int32_t i_max_iteratio
     t.add_lps(std::move(d));
   }
   t.launch();
-  // The flow (Computation section).
-  // stencil.it:47: Repeat for counter_1 in [1...max_iterations] {
-  {
-    const Range rep_0 = Range{static_cast<int32_t>(1), static_cast<int32_t>(g.max_iterations)};
-    const int64_t rep_0_step = 1;
-    const int64_t rep_0_dir = rep_0.min <= rep_0.max ? 1 : -1;
-    for (int64_t rep_0_i = rep_0.min; rep_0_dir > 0 ? rep_0_i <= rep_0.max : rep_0_i >= rep_0.max;
-         rep_0_i += rep_0_dir * rep_0_step) {
-      g.counter_1 = static_cast<int32_t>(rep_0_i);
-      // stencil.it:50: Space A {
-      // stencil.it:51: Repeat for counter_2 in [1...partition.p1] step partition.p2 {
-      {
-        const Range rep_1 = Range{static_cast<int32_t>(1), static_cast<int32_t>(p_p1)};
-        const int64_t rep_1_step = p_p2;
-        const int64_t rep_1_dir = rep_1.min <= rep_1.max ? 1 : -1;
-        for (int64_t rep_1_i = rep_1.min;
-             rep_1_dir > 0 ? rep_1_i <= rep_1.max : rep_1_i >= rep_1.max;
-             rep_1_i += rep_1_dir * rep_1_step) {
-          g.counter_2 = static_cast<int32_t>(rep_1_i);
-          // stencil.it:53: Space B {
-          // stencil.it:54: Repeat for counter_3 in [1...partition.p2] {   // [fix E-11: "counter
-          // 3"]
-          {
-            const Range rep_2 = Range{static_cast<int32_t>(1), static_cast<int32_t>(p_p2)};
-            const int64_t rep_2_step = 1;
-            const int64_t rep_2_dir = rep_2.min <= rep_2.max ? 1 : -1;
-            for (int64_t rep_2_i = rep_2.min;
-                 rep_2_dir > 0 ? rep_2_i <= rep_2.max : rep_2_i >= rep_2.max;
-                 rep_2_i += rep_2_dir * rep_2_step) {
-              g.counter_3 = static_cast<int32_t>(rep_2_i);
-              // stencil.it:56: Epoch {
-              // Entering the epoch: every version-dependent array ages by one version (R-34).
-              t.advance_epoch(0);
-              // stencil.it:57: refineEstimates(plate)
-              {
-                t.for_each_lpu(2, [&](const Lpu &lpu, int) {
-                  const View<float, 2> v_plate[2] = {t.view<float, 2>(0, lpu, 0),
-                                                     t.view<float, 2>(0, lpu, 1)};
-                  stage_refineEstimates_0(g, t, lpu, v_plate);
-                });
-              }
-            }
-          }
-          t.refresh_padding(
-              0, 2, "task Five Points Stencil: padding exchange of plate at exit of Space B");
-        }
-      }
-      t.refresh_padding(0, 1,
-                        "task Five Points Stencil: padding exchange of plate at exit of Space A");
-    }
-  }
+  // The synchronisations of the flow, numbered as the flows use them.
+  t.padding_sync(0, 2,
+                 "task Five Points Stencil: padding exchange of plate at exit of Space B"); // 0
+  t.padding_sync(0, 1,
+                 "task Five Points Stencil: padding exchange of plate at exit of Space A"); // 1
+  t.run_flow({{2, [&](itrt::task::FlowContext &c) {
+                 return flow_b(c, g, p_p1, p_p2, p_k, p_l, p_m, p_n);
+               }}});
   t.finish();
   (void)p_unused_;
 }

@@ -34,31 +34,15 @@ inline bool it_in(int64_t x, const Range &r) {
   return r.min <= r.max ? (x >= r.min && x <= r.max) : (x <= r.min && x >= r.max);
 }
 
-// Completes a reduction into `Space X: v`: combines the slots of the invoking LPUs per LPU of X
-// (over the channel engine across ranks) and stores the result in v's copy of each X LPU.
-// Entry reductions store the index; an empty entry reduction leaves its target unchanged.
+// Stores a reduction result in its Reduction variable. Entry reductions (max_entry, min_entry)
+// store the index; an empty entry reduction leaves the variable unchanged.
 template <itrt::ReduceOp Op, class T, class Target>
-void it_reduce(itrt::task::TaskInstance &t, int invoking, int target,
-               const std::vector<typename itrt::Reducer<Op, T>::Value> &slots,
-               std::vector<Target> &out, const char *sync) {
-  using R = itrt::Reducer<Op, T>;
-  using V = typename R::Value;
-  std::vector<std::byte> partials(slots.size() * sizeof(V));
-  if (!slots.empty())
-    std::memcpy(partials.data(), slots.data(), partials.size());
-  std::vector<std::byte> result;
-  t.reduce(invoking, target, itrt::make_combiner<Op, T>(), partials, result, sync);
-  size_t n = result.size() / sizeof(V);
-  out.resize(n);
-  for (size_t u = 0; u < n; ++u) {
-    V v;
-    std::memcpy(&v, result.data() + u * sizeof(V), sizeof(V));
-    if constexpr (R::kEntry) {
-      if (!v.empty())
-        out[u] = static_cast<Target>(v.index);
-    } else {
-      out[u] = static_cast<Target>(v);
-    }
+void it_assign_reduction(const typename itrt::Reducer<Op, T>::Value &v, Target &out) {
+  if constexpr (itrt::Reducer<Op, T>::kEntry) {
+    if (!v.empty())
+      out = static_cast<Target>(v.index);
+  } else {
+    out = static_cast<Target>(v);
   }
 }
 
@@ -83,7 +67,7 @@ inline itrt::task::MachineDesc machine() {
 // vector-add.it:15: Task "Vector Addition":
 namespace task_vector_addition {
 
-// Task-global scalars (replicated in every rank) and Reduction results per LPU of their space.
+// Task-global scalars (each LPU's flow has its own copy) and the Reduction results it knows.
 struct Globals {};
 
 // partition parameter: p
@@ -108,7 +92,25 @@ static void stage_addVectors_0(Globals &g, itrt::task::TaskInstance &t, const Lp
   (void)lpu;
 }
 
-// Runs one execution of the task on this rank's LPUs (all ranks call it in the same order).
+// The flow of Space A for one of its LPUs: a coroutine that the runtime resumes
+// until it has to wait for packets of other LPUs (co_await).
+static itrt::task::LpuFlow flow_a(itrt::task::FlowContext &c, Globals g, int64_t p_p) {
+  itrt::task::TaskInstance &t = c.task();
+  const Lpu &lpu = c.lpu();
+  // vector-add.it:30: Space A { addVectors(c, a, b) }
+  {{const View<double, 1> v_c[1] = {t.view<double, 1>(2, lpu, 0)};
+  const View<double, 1> v_a[1] = {t.view<double, 1>(0, lpu, 0)};
+  const View<double, 1> v_b[1] = {t.view<double, 1>(1, lpu, 0)};
+  stage_addVectors_0(g, t, lpu, v_c, v_a, v_b);
+}
+} // namespace task_vector_addition
+(void)t;
+(void)lpu;
+(void)p_p;
+co_return;
+} // namespace it_program
+
+// Runs one execution of the task (all ranks call it in the same order).
 void run(itrt::task::Program &prog, itrt::task::Env &env, int64_t p_p) {
   itrt::task::TaskInstance t(prog, "Vector Addition", env);
   Globals g{};
@@ -152,16 +154,7 @@ void run(itrt::task::Program &prog, itrt::task::Env &env, int64_t p_p) {
     t.add_lps(std::move(d));
   }
   t.launch();
-  // The flow (Computation section).
-  // vector-add.it:30: Space A { addVectors(c, a, b) }
-  {
-    t.for_each_lpu(1, [&](const Lpu &lpu, int) {
-      const View<double, 1> v_c[1] = {t.view<double, 1>(2, lpu, 0)};
-      const View<double, 1> v_a[1] = {t.view<double, 1>(0, lpu, 0)};
-      const View<double, 1> v_b[1] = {t.view<double, 1>(1, lpu, 0)};
-      stage_addVectors_0(g, t, lpu, v_c, v_a, v_b);
-    });
-  }
+  t.run_flow({{1, [&](itrt::task::FlowContext &c) { return flow_a(c, g, p_p); }}});
   t.finish();
   (void)p_unused_;
 }

@@ -1,0 +1,38 @@
+// Box geometry and region copies shared by the task layer: launch (hand-over), padding
+// exchange, bound outputs. A Box is one closed interval of global indices per dimension.
+// Internal to runtime/task (generated code does not include it).
+#pragma once
+
+#include "runtime/task/program.h"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace itrt::task::boxes {
+
+using Interval = std::pair<int64_t, int64_t>;
+
+bool empty(const Interval& i);
+bool empty(const Box& b);
+// Throws for strided or inverted index sets: those are not boxes.
+Interval interval(const IndexSet1D& s);
+Box held_box(const Part& p);
+Box owned_box(const Part& p);
+Box intersect(const Box& a, const Box& b);
+int64_t box_size(const Box& b);
+
+// A dense buffer seen in global indices: element g is at base[sum (g[d]-lo[d])*stride[d]].
+struct Dense {
+  std::byte* base;
+  std::vector<int64_t> lo, stride;
+};
+Dense dense_of(std::byte* base, const Part& p);
+Dense dense_of(std::byte* base, const Box& b);
+// Copies the cells of `region` from src to dst, one memcpy per innermost run.
+void copy_region(const Dense& src, const Dense& dst, const Box& region, size_t elem);
+// Copies every held element of a part (any index sets) from a dense buffer in global indices.
+void copy_into_part(const Dense& src, PartStorage& ps, size_t elem);
+std::string extension(const std::string& f);
+
+}  // namespace itrt::task::boxes

@@ -1,0 +1,528 @@
+// Runs a task's flow as a VSA: one VDP per LPU of every space with work in the flow, channels for
+// exactly the synchronisations of the task plan, and a driver that resumes each LPU's coroutine
+// until it waits for packets of other LPUs.
+//
+// Padding exchange: for every piece (cells some LPU holds and another owns, see refresh_plan) the
+// owning LPU packs a packet at the synchronisation. LPUs on its own rank receive only the cells
+// they hold; for every other rank one packet goes to a *lead* LPU there, which forwards the same
+// packet (a pointer move) to the other LPUs of its rank that need it. Cells therefore cross
+// between ranks once per destination rank: exactly the analytical ghost volume. The lead waits
+// for its direct packets (phase 1) before the forwarded ones (phase 2), so no cycle of waits.
+//
+// Reductions: every invoking LPU sends its partial to its ancestor LPU in the target space, which
+// combines them in LPU order (deterministic for a fixed mapping), then sends the result down to
+// the LPUs whose flow reads it.
+#include "runtime/task/boxes.h"
+#include "runtime/task/program.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cstring>
+
+namespace itrt::task {
+
+using namespace boxes;
+
+namespace {
+
+// One piece inside a packet: which refresh piece, the cells packed, where they start.
+struct Packed {
+  int piece;
+  Box box;
+  size_t offset;
+};
+struct Layout {
+  std::vector<Packed> pieces;
+  size_t bytes = 0;
+};
+
+struct OutEdge {
+  int slot;
+  Layout layout;  // padding: what to pack; reduction: empty
+  bool inter;
+};
+struct InEdge {
+  int slot;       // -1: this LPU's own partial (a reduction into its own space)
+  int phase;      // 1: direct, 2: forwarded by a lead
+  Layout layout;  // padding: how the packet is laid out
+  std::vector<std::pair<int, bool>> forward;  // lead: (output slot, inter) to pass the packet on
+};
+
+// The part one LPU plays in one synchronisation.
+struct Role {
+  std::vector<OutEdge> outs;   // padding: data to send; reduction: partial to the target
+  std::vector<InEdge> ins;     // padding: phases 1 and 2; reduction: partials or the result
+  std::vector<std::pair<int, bool>> down;  // reduction target: result to readers below
+  std::vector<std::byte> own_partial;      // reduction into the invoking space itself
+};
+
+Layout layout_of(const std::vector<std::pair<int, Box>>& boxes, size_t elem) {
+  Layout l;
+  for (auto& [piece, box] : boxes) {
+    l.pieces.push_back({piece, box, l.bytes});
+    l.bytes += static_cast<size_t>(box_size(box)) * elem;
+  }
+  return l;
+}
+
+}  // namespace
+
+// Per-LPU state: the VDP's local store.
+struct LpuState {
+  TaskInstance* task = nullptr;
+  const Lpu* lpu = nullptr;
+  Vdp* vdp = nullptr;
+  FlowContext ctx{*this};
+  LpuFlow flow;
+  std::map<int, Role> roles;  // by sync
+  // The synchronisation being waited for (-1: none).
+  int wait = -1;
+  int phase = 0;
+  bool armed = false;
+  void* result = nullptr;
+  std::vector<PacketRef> received;  // reduction partials of the current collect, by in-edge
+
+  struct Counters {
+    std::atomic<uint64_t> v[4];  // intra bytes, intra messages, inter bytes, inter messages
+  };
+  Counters* counters = nullptr;  // per sync, shared by the rank's LPUs
+
+  void send(int sync, int slot, const PacketRef& p, bool inter) {
+    vdp->push(slot, p);
+    auto& c = counters[sync];
+    c.v[inter ? 2 : 0].fetch_add(p->size(), std::memory_order_relaxed);
+    c.v[inter ? 3 : 1].fetch_add(1, std::memory_order_relaxed);
+  }
+
+  // The current wait: true when every packet of it has arrived and been handled.
+  bool progress();
+  void unpack(int sync, const Layout& layout, const Packet& p);
+  void finish_wait();
+};
+
+// Builds every LPU's roles and channel declarations. Runs identically on every rank (all LPUs,
+// not only local ones), so both ends of an inter-rank channel agree on slot numbers.
+class FlowBuilder {
+ public:
+  FlowBuilder(TaskInstance& t, const std::vector<std::pair<int, SpaceFlow>>& spaces) : t_(t) {
+    vdp_.assign(t.grid_.size(), {});
+    for (auto& [lps, fn] : spaces) {
+      auto& g = t.grid_[static_cast<size_t>(lps)];
+      auto& v = vdp_[static_cast<size_t>(lps)];
+      for (const Lpu& u : g) {
+        v.push_back(static_cast<int>(specs_.size()));
+        specs_.emplace_back();
+        specs_.back().tuple = Tuple{u.lps, static_cast<int>(u.id)};
+        specs_.back().counter = 0;
+        lpus_.push_back(&u);
+      }
+    }
+    roles_.resize(specs_.size());
+    out_slots_.assign(specs_.size(), 0);
+    in_slots_.assign(specs_.size(), 0);
+    for (size_t k = 0; k < t.syncs_.size(); ++k) {
+      const auto& s = t.syncs_[k];
+      if (s.padding)
+        padding(static_cast<int>(k), s);
+      else
+        reduction(static_cast<int>(k), s);
+    }
+  }
+
+  size_t count() const { return specs_.size(); }
+  const Lpu& lpu(size_t i) const { return *lpus_[i]; }
+  VdpSpec& spec(size_t i) { return specs_[i]; }
+  std::map<int, Role>& roles(size_t i) { return roles_[i]; }
+
+ private:
+  int vdp(int lps, int64_t id) const {
+    const auto& v = vdp_[static_cast<size_t>(lps)];
+    if (v.empty())
+      fail("itrt: internal error: task `" + t_.name_ + "` synchronises space " +
+           t_.lps_[static_cast<size_t>(lps)].name + ", which has no flow");
+    return v[static_cast<size_t>(id)];
+  }
+  // A channel from VDP a to VDP b; returns (output slot of a, input slot of b).
+  std::pair<int, int> connect(int a, int b) {
+    int so = out_slots_[static_cast<size_t>(a)]++;
+    int si = in_slots_[static_cast<size_t>(b)]++;
+    specs_[static_cast<size_t>(a)].output(so, specs_[static_cast<size_t>(b)].tuple, si);
+    specs_[static_cast<size_t>(b)].input(si, specs_[static_cast<size_t>(a)].tuple, so, false);
+    return {so, si};
+  }
+  Role& role(int v, int sync) { return roles_[static_cast<size_t>(v)][sync]; }
+
+  void padding(int k, const TaskInstance::SyncDesc& s) {
+    auto& pieces = t_.refresh_plan(s.array, s.lps);
+    const int h = t_.home_[static_cast<size_t>(s.array)];
+    const auto& H = t_.grid_[static_cast<size_t>(h)];
+    const size_t es = t_.arrays[static_cast<size_t>(s.array)]->elem_size;
+    std::map<int64_t, std::vector<int>> by_src;
+    for (size_t p = 0; p < pieces.size(); ++p) by_src[pieces[p].src].push_back(static_cast<int>(p));
+    for (auto& [g, list] : by_src) {
+      const int src = vdp(h, g);
+      const int sr = H[static_cast<size_t>(g)].rank;
+      // Destinations on the sender's rank: only the cells each of them holds.
+      std::map<int64_t, std::vector<std::pair<int, Box>>> local;
+      std::map<int, std::vector<int>> remote;  // rank -> pieces with a destination there
+      for (int p : list) {
+        const auto& pc = pieces[static_cast<size_t>(p)];
+        for (int64_t d : pc.dst) {
+          if (H[static_cast<size_t>(d)].rank == sr) {
+            Box region = intersect(pc.box, held_box(t_.part_of(s.array, h, d)));
+            if (!empty(region)) local[d].push_back({p, region});
+          }
+        }
+        for (int r : pc.dst_ranks)
+          if (r != sr) remote[r].push_back(p);
+      }
+      for (auto& [d, boxes] : local) {
+        Layout l = layout_of(boxes, es);
+        auto [so, si] = connect(src, vdp(h, d));
+        role(src, k).outs.push_back({so, l, false});
+        role(vdp(h, d), k).ins.push_back({si, 1, l, {}});
+      }
+      // Other ranks: whole pieces once to a lead, forwarded there to the others.
+      for (auto& [r, plist] : remote) {
+        std::vector<std::pair<int, Box>> boxes;
+        std::vector<int64_t> dsts;
+        for (int p : plist) {
+          const auto& pc = pieces[static_cast<size_t>(p)];
+          boxes.push_back({p, pc.box});
+          for (int64_t d : pc.dst)
+            if (H[static_cast<size_t>(d)].rank == r) dsts.push_back(d);
+        }
+        std::sort(dsts.begin(), dsts.end());
+        dsts.erase(std::unique(dsts.begin(), dsts.end()), dsts.end());
+        Layout l = layout_of(boxes, es);
+        const int lead = vdp(h, dsts[0]);
+        auto [so, si] = connect(src, lead);
+        role(src, k).outs.push_back({so, l, true});
+        InEdge in{si, 1, l, {}};
+        for (size_t f = 1; f < dsts.size(); ++f) {
+          const int follower = vdp(h, dsts[f]);
+          auto [fo, fi] = connect(lead, follower);
+          in.forward.push_back({fo, false});
+          role(follower, k).ins.push_back({fi, 2, l, {}});
+        }
+        role(lead, k).ins.push_back(std::move(in));
+      }
+    }
+  }
+
+  void reduction(int k, const TaskInstance::SyncDesc& s) {
+    const auto& X = t_.grid_[static_cast<size_t>(s.target)];
+    std::vector<std::vector<int64_t>> under(X.size());
+    for (const Lpu& y : t_.grid_[static_cast<size_t>(s.invoking)])
+      under[static_cast<size_t>(t_.ancestor(y, s.target).id)].push_back(y.id);
+    for (const Lpu& x : X) {
+      const int xv = vdp(s.target, x.id);
+      role(xv, k);  // the target collects even when nothing reduces into it
+      for (int64_t y : under[static_cast<size_t>(x.id)]) {
+        if (s.invoking == s.target) {
+          role(xv, k).ins.push_back({-1, 1, {}, {}});
+          continue;
+        }
+        const int yv = vdp(s.invoking, y);
+        auto [so, si] = connect(yv, xv);
+        bool inter = t_.grid_[static_cast<size_t>(s.invoking)][static_cast<size_t>(y)].rank != x.rank;
+        role(yv, k).outs.push_back({so, {}, inter});
+        role(xv, k).ins.push_back({si, 1, {}, {}});
+      }
+      for (int r : s.readers) {
+        if (r == s.target) continue;
+        for (const Lpu& v : t_.grid_[static_cast<size_t>(r)]) {
+          if (t_.ancestor(v, s.target).id != x.id) continue;
+          const int rv = vdp(r, v.id);
+          auto [so, si] = connect(xv, rv);
+          role(xv, k).down.push_back({so, v.rank != x.rank});
+          role(rv, k).ins.push_back({si, 1, {}, {}});
+        }
+      }
+    }
+  }
+
+  TaskInstance& t_;
+  std::vector<std::vector<int>> vdp_;  // [lps][lpu id] -> VDP index
+  std::vector<VdpSpec> specs_;
+  std::vector<const Lpu*> lpus_;
+  std::vector<std::map<int, Role>> roles_;
+  std::vector<int> out_slots_, in_slots_;
+};
+
+// --- LpuFlow / FlowContext ----------------------------------------------------------------------
+
+void LpuFlow::resume() {
+  h_.resume();
+  if (h_.promise().error) std::rethrow_exception(std::exchange(h_.promise().error, nullptr));
+}
+
+const Lpu& FlowContext::lpu() const { return *state_.lpu; }
+TaskInstance& FlowContext::task() const { return *state_.task; }
+
+FlowWait FlowContext::exchange(int sync) {
+  auto it = state_.roles.find(sync);
+  if (it == state_.roles.end()) return {true};
+  TaskInstance& t = *state_.task;
+  const auto& s = t.syncs_[static_cast<size_t>(sync)];
+  const size_t es = t.arrays[static_cast<size_t>(s.array)]->elem_size;
+  if (!it->second.outs.empty()) {
+    PartStorage& mine = t.storage(s.array, *state_.lpu);
+    Dense src = dense_of(mine.version(0), mine.part);
+    for (const OutEdge& o : it->second.outs) {
+      PacketRef p = Packet::create_uninitialized(o.layout.bytes);
+      auto* base = static_cast<std::byte*>(p->data());
+      for (const Packed& pk : o.layout.pieces) copy_region(src, dense_of(base + pk.offset, pk.box), pk.box, es);
+      state_.send(sync, o.slot, p, o.inter);
+    }
+  }
+  if (it->second.ins.empty()) return {true};
+  state_.wait = sync;
+  state_.phase = 1;
+  state_.armed = false;
+  return {false};
+}
+
+void FlowContext::contribute(int sync, const void* partial) {
+  auto it = state_.roles.find(sync);
+  if (it == state_.roles.end()) return;
+  const size_t vs = state_.task->syncs_[static_cast<size_t>(sync)].combiner.value_size;
+  for (const OutEdge& o : it->second.outs) {
+    PacketRef p = Packet::copy_of(partial, vs);
+    state_.send(sync, o.slot, p, o.inter);
+  }
+  auto& own = it->second.own_partial;
+  own.assign(static_cast<const std::byte*>(partial), static_cast<const std::byte*>(partial) + vs);
+}
+
+FlowWait FlowContext::collect(int sync, void* result) {
+  auto it = state_.roles.find(sync);
+  if (it == state_.roles.end()) return {true};
+  state_.wait = sync;
+  state_.phase = 1;
+  state_.armed = false;
+  state_.result = result;
+  // Nothing to wait for: complete now (the LPUs below contribute nothing or only this one does).
+  bool remote = std::any_of(it->second.ins.begin(), it->second.ins.end(), [](const InEdge& e) { return e.slot >= 0; });
+  if (!remote) {
+    state_.finish_wait();
+    return {true};
+  }
+  return {false};
+}
+
+FlowWait FlowContext::receive(int sync, void* result) {
+  auto it = state_.roles.find(sync);
+  if (it == state_.roles.end() || it->second.ins.empty()) return {true};
+  state_.wait = sync;
+  state_.phase = 1;
+  state_.armed = false;
+  state_.result = result;
+  return {false};
+}
+
+void FlowContext::advance_epoch(int array) {
+  TaskInstance& t = *state_.task;
+  PartStorage& ps = t.storage(array, *state_.lpu);
+  if (ps.versions.size() < 2) return;
+  std::byte* old = ps.version(0);
+  ps.current = (ps.current + 1) % static_cast<int>(ps.versions.size());
+  std::memcpy(ps.version(0), old,
+              static_cast<size_t>(ps.part.element_count()) * t.arrays[static_cast<size_t>(array)]->elem_size);
+}
+
+void FlowContext::publish(int slot, const void* bytes, size_t n) {
+  TaskInstance& t = *state_.task;
+  std::lock_guard<std::mutex> lk(t.published_mutex_);
+  t.published_[slot].assign(static_cast<const std::byte*>(bytes), static_cast<const std::byte*>(bytes) + n);
+}
+
+// --- the driver ---------------------------------------------------------------------------------
+
+void LpuState::unpack(int sync, const Layout& layout, const Packet& p) {
+  TaskInstance& t = *task;
+  const auto& s = t.syncs_[static_cast<size_t>(sync)];
+  const size_t es = t.arrays[static_cast<size_t>(s.array)]->elem_size;
+  auto& pieces = t.refresh_plan(s.array, s.lps);
+  const int h = t.home_[static_cast<size_t>(s.array)];
+  PartStorage& mine = t.storage(s.array, *lpu);
+  Dense dst = dense_of(mine.version(0), mine.part);
+  auto* base = const_cast<std::byte*>(static_cast<const std::byte*>(p.data()));
+  for (const Packed& pk : layout.pieces) {
+    const auto& pc = pieces[static_cast<size_t>(pk.piece)];
+    if (std::find(pc.dst.begin(), pc.dst.end(), lpu->id) == pc.dst.end()) continue;
+    Box region = intersect(pk.box, held_box(t.part_of(s.array, h, lpu->id)));
+    copy_region(dense_of(base + pk.offset, pk.box), dst, region, es);
+  }
+}
+
+void LpuState::finish_wait() {
+  TaskInstance& t = *task;
+  const auto& s = t.syncs_[static_cast<size_t>(wait)];
+  Role& r = roles.at(wait);
+  if (!s.padding) {
+    const Combiner& c = s.combiner;
+    bool target = s.target == lpu->lps;
+    if (target) {
+      std::vector<std::byte> acc(c.value_size);
+      c.fill_identity(acc.data(), 1);
+      for (size_t e = 0; e < r.ins.size(); ++e) {
+        if (r.ins[e].slot < 0)
+          c.combine(acc.data(), r.own_partial.data(), 1);
+        else
+          c.combine(acc.data(), received[e]->data(), 1);
+      }
+      std::memcpy(result, acc.data(), c.value_size);
+      for (auto& [slot, inter] : r.down) send(wait, slot, Packet::copy_of(acc.data(), c.value_size), inter);
+    } else {
+      std::memcpy(result, received[0]->data(), c.value_size);
+    }
+  }
+  received.clear();
+  wait = -1;
+  result = nullptr;
+}
+
+bool LpuState::progress() {
+  Role& r = roles.at(wait);
+  const bool padding = task->syncs_[static_cast<size_t>(wait)].padding;
+  for (;;) {
+    bool any = false, all = true;
+    for (const InEdge& e : r.ins) {
+      if (e.phase != phase || e.slot < 0) continue;
+      any = true;
+      if (!armed) vdp->channel_on(e.slot);
+      if (vdp->queued(e.slot) == 0) all = false;
+    }
+    armed = true;
+    if (any && !all) return false;  // fired again when every armed input holds a packet
+    if (any) {
+      if (!padding) received.assign(r.ins.size(), PacketRef{});
+      for (size_t e = 0; e < r.ins.size(); ++e) {
+        const InEdge& in = r.ins[e];
+        if (in.phase != phase || in.slot < 0) continue;
+        PacketRef p = vdp->pop(in.slot);
+        vdp->channel_off(in.slot);
+        if (padding) {
+          unpack(wait, in.layout, *p);
+          for (auto& [slot, inter] : in.forward) send(wait, slot, p, inter);
+        } else {
+          received[e] = p;
+        }
+      }
+    }
+    if (phase == 2 || !padding) break;
+    phase = 2;
+    armed = false;
+  }
+  finish_wait();
+  return true;
+}
+
+namespace {
+void drive(Vdp& v) {
+  LpuState& s = *v.local<std::shared_ptr<LpuState>>();
+  s.vdp = &v;
+  for (;;) {
+    if (s.wait >= 0 && !s.progress()) return;
+    if (s.flow.done()) {
+      v.finish();
+      return;
+    }
+    s.flow.resume();
+  }
+}
+}  // namespace
+
+// --- TaskInstance: synchronisations and the run ----------------------------------------------------
+
+int TaskInstance::padding_sync(int array, int lps, const std::string& sync) {
+  SyncDesc d;
+  d.padding = true;
+  d.array = array;
+  d.lps = lps;
+  d.name = sync;
+  syncs_.push_back(std::move(d));
+  return static_cast<int>(syncs_.size()) - 1;
+}
+
+int TaskInstance::reduction_sync(int invoking, int target, Combiner combiner, std::vector<int> readers,
+                                 const std::string& sync) {
+  SyncDesc d;
+  d.padding = false;
+  d.invoking = invoking;
+  d.target = target;
+  d.combiner = combiner;
+  d.readers = std::move(readers);
+  d.name = sync;
+  syncs_.push_back(std::move(d));
+  return static_cast<int>(syncs_.size()) - 1;
+}
+
+void TaskInstance::run_flow(const std::vector<std::pair<int, SpaceFlow>>& spaces) {
+  const int me = prog_.rank();
+  std::unique_ptr<FlowBuilder> b;
+  try {
+    b = std::make_unique<FlowBuilder>(*this, spaces);
+  } catch (const std::exception& e) {
+    fail("task `" + name_ + "`: " + e.what());
+  }
+  std::vector<LpuState::Counters> counters(syncs_.size());
+  for (auto& c : counters)
+    for (auto& v : c.v) v.store(0);
+  VsaConfig cfg;
+  cfg.threads_per_rank = threads_;
+  cfg.mapping = [this](const Tuple& t, int) {
+    const Lpu& u = grid_[static_cast<size_t>(t[0])][static_cast<size_t>(t[1])];
+    return u.rank * threads_ + u.thread;
+  };
+  cfg.cpus = thread_cpus_;
+  Vsa vsa(std::move(cfg));
+  std::map<int, const SpaceFlow*> fn;
+  for (auto& [lps, f] : spaces) fn[lps] = &f;
+  for (size_t i = 0; i < b->count(); ++i) {
+    const Lpu& u = b->lpu(i);
+    if (u.rank != me) continue;
+    auto state = std::make_shared<LpuState>();
+    state->task = this;
+    state->lpu = &u;
+    state->roles = std::move(b->roles(i));
+    state->counters = counters.data();
+    state->flow = (*fn.at(u.lps))(state->ctx);
+    VdpSpec& spec = b->spec(i);
+    spec.local = state;
+    spec.function = drive;
+    vsa.insert(std::move(spec));
+  }
+  b.reset();
+  vsa.run();
+  if (vsa.discarded_packets() != 0)
+    fail("itrt: internal error: task `" + name_ + "` ended with " + std::to_string(vsa.discarded_packets()) +
+         " undelivered packets");
+  for (size_t k = 0; k < syncs_.size(); ++k) {
+    prog_.count(syncs_[k].name, false, counters[k].v[0].load(), counters[k].v[1].load());
+    prog_.count(syncs_[k].name, true, counters[k].v[2].load(), counters[k].v[3].load());
+  }
+}
+
+void TaskInstance::published(int slot, int lps, void* bytes, size_t n) {
+  const int me = prog_.rank(), np = prog_.size();
+  const auto& g = grid_[static_cast<size_t>(lps)];
+  if (g.empty()) return;
+  const int owner = g[0].rank;
+  std::vector<std::vector<char>> pairs(static_cast<size_t>(np), std::vector<char>(static_cast<size_t>(np), 0));
+  for (int d = 0; d < np; ++d)
+    if (d != owner) pairs[static_cast<size_t>(owner)][static_cast<size_t>(d)] = 1;
+  std::vector<std::vector<std::byte>> send(static_cast<size_t>(np));
+  auto it = published_.find(slot);
+  if (me == owner) {
+    if (it == published_.end() || it->second.size() != n) fail("itrt: internal error: task result was not published");
+    std::memcpy(bytes, it->second.data(), n);
+    for (int d = 0; d < np; ++d)
+      if (d != owner) send[static_cast<size_t>(d)] = it->second;
+  }
+  auto recv = prog_.exchange("task " + name_ + ": results to the coordinator", pairs, std::move(send));
+  if (me != owner) std::memcpy(bytes, recv[static_cast<size_t>(owner)].data(), n);
+}
+
+}  // namespace itrt::task
