@@ -9,9 +9,9 @@
 // between ranks once per destination rank: exactly the analytical ghost volume. The lead waits
 // for its direct packets (phase 1) before the forwarded ones (phase 2), so no cycle of waits.
 //
-// Reductions: every invoking LPU sends its partial to its ancestor LPU in the target space, which
-// combines them in LPU order (deterministic for a fixed mapping), then sends the result down to
-// the LPUs whose flow reads it.
+// Reductions: every invoking LPU sends its partial to its ancestor LPU in the target space, through
+// one combiner VDP per other rank holding several of them; the target combines in a fixed order
+// (deterministic for a fixed mapping), then sends the result down to the LPUs that read it.
 #include "runtime/task/boxes.h"
 #include "runtime/task/program.h"
 
@@ -40,6 +40,7 @@ struct OutEdge {
   int slot;
   Layout layout;  // padding: what to pack; reduction: empty
   bool inter;
+  bool to_combiner = false;  // reduction: ends with an empty packet when the flow ends
 };
 struct InEdge {
   int slot;       // -1: this LPU's own partial (a reduction into its own space)
@@ -100,6 +101,29 @@ struct LpuState {
   void finish_wait();
 };
 
+// A per-rank reduction combiner: fires when every contributor of its rank has sent a partial,
+// combines them in LPU order and sends one packet to the target; empty packets (the
+// contributors' flows ended) finish it.
+namespace {
+VdpFunction combiner_function(Combiner c, int inputs, int sync) {
+  return [c, inputs, sync](Vdp& v) {
+    std::vector<PacketRef> in;
+    for (int i = 0; i < inputs; ++i) in.push_back(v.pop(i));
+    if (in[0]->size() == 0) {
+      v.finish();
+      return;
+    }
+    PacketRef out = Packet::create_uninitialized(c.value_size);
+    c.fill_identity(out->data(), 1);
+    for (auto& p : in) c.combine(out->data(), p->data(), 1);
+    v.push(0, out);
+    auto* counters = v.local<LpuState::Counters*>();
+    counters[sync].v[2].fetch_add(c.value_size, std::memory_order_relaxed);
+    counters[sync].v[3].fetch_add(1, std::memory_order_relaxed);
+  };
+}
+}  // namespace
+
 // Builds every LPU's roles and channel declarations. Runs identically on every rank (all LPUs,
 // not only local ones), so both ends of an inter-rank channel agree on slot numbers.
 class FlowBuilder {
@@ -130,6 +154,8 @@ class FlowBuilder {
   }
 
   size_t count() const { return specs_.size(); }
+  // Per-rank reduction combiners: spec, and the global thread it must be placed on.
+  std::vector<std::pair<VdpSpec, int>>& combiners() { return combiners_; }
   const Lpu& lpu(size_t i) const { return *lpus_[i]; }
   VdpSpec& spec(size_t i) { return specs_[i]; }
   std::map<int, Role>& roles(size_t i) { return roles_[i]; }
@@ -218,16 +244,51 @@ class FlowBuilder {
     for (const Lpu& x : X) {
       const int xv = vdp(s.target, x.id);
       role(xv, k);  // the target collects even when nothing reduces into it
+      // Contributors on the target's rank send directly; those of another rank meet first in a
+      // combiner VDP there, which sends the target one partial per rank (tree over threads,
+      // then across ranks).
+      const auto& Y = t_.grid_[static_cast<size_t>(s.invoking)];
+      std::map<int, std::vector<int64_t>> by_rank;
       for (int64_t y : under[static_cast<size_t>(x.id)]) {
         if (s.invoking == s.target) {
           role(xv, k).ins.push_back({-1, 1, {}, {}});
           continue;
         }
-        const int yv = vdp(s.invoking, y);
-        auto [so, si] = connect(yv, xv);
-        bool inter = t_.grid_[static_cast<size_t>(s.invoking)][static_cast<size_t>(y)].rank != x.rank;
-        role(yv, k).outs.push_back({so, {}, inter});
+        by_rank[Y[static_cast<size_t>(y)].rank].push_back(y);
+      }
+      if (by_rank.count(x.rank))
+        for (int64_t y : by_rank.at(x.rank)) {
+          const int yv = vdp(s.invoking, y);
+          auto [so, si] = connect(yv, xv);
+          role(yv, k).outs.push_back({so, {}, false});
+          role(xv, k).ins.push_back({si, 1, {}, {}});
+        }
+      for (auto& [r, ys] : by_rank) {
+        if (r == x.rank) continue;
+        if (ys.size() == 1) {
+          const int yv = vdp(s.invoking, ys[0]);
+          auto [so, si] = connect(yv, xv);
+          role(yv, k).outs.push_back({so, {}, true});
+          role(xv, k).ins.push_back({si, 1, {}, {}});
+          continue;
+        }
+        VdpSpec comb;
+        comb.tuple = Tuple{-1 - k, static_cast<int>(x.id), r};
+        comb.counter = 0;
+        for (size_t i = 0; i < ys.size(); ++i) {
+          const int yv = vdp(s.invoking, ys[i]);
+          int so = out_slots_[static_cast<size_t>(yv)]++;
+          specs_[static_cast<size_t>(yv)].output(so, comb.tuple, static_cast<int>(i));
+          comb.input(static_cast<int>(i), specs_[static_cast<size_t>(yv)].tuple, so, true);
+          role(yv, k).outs.push_back({so, {}, false, true});
+        }
+        int si = in_slots_[static_cast<size_t>(xv)]++;
+        comb.output(0, specs_[static_cast<size_t>(xv)].tuple, si);
+        specs_[static_cast<size_t>(xv)].input(si, comb.tuple, 0, false);
         role(xv, k).ins.push_back({si, 1, {}, {}});
+        const Lpu& first = Y[static_cast<size_t>(ys[0])];
+        comb.function = combiner_function(s.combiner, static_cast<int>(ys.size()), k);
+        combiners_.push_back({std::move(comb), first.rank * t_.threads_ + first.thread});
       }
       for (int r : s.readers) {
         if (r == s.target) continue;
@@ -243,6 +304,7 @@ class FlowBuilder {
   }
 
   TaskInstance& t_;
+  std::vector<std::pair<VdpSpec, int>> combiners_;
   std::vector<std::vector<int>> vdp_;  // [lps][lpu id] -> VDP index
   std::vector<VdpSpec> specs_;
   std::vector<const Lpu*> lpus_;
@@ -426,6 +488,10 @@ void drive(Vdp& v) {
   for (;;) {
     if (s.wait >= 0 && !s.progress()) return;
     if (s.flow.done()) {
+      // Combiners of other ranks count rounds by packets: tell them this flow has ended.
+      for (auto& [sync, role] : s.roles)
+        for (const OutEdge& o : role.outs)
+          if (o.to_combiner) v.push(o.slot, Packet::create(0));
       v.finish();
       return;
     }
@@ -478,6 +544,12 @@ void TaskInstance::run_flow(const std::vector<std::pair<int, SpaceFlow>>& spaces
   };
   cfg.cpus = thread_cpus_;
   Vsa vsa(std::move(cfg));
+  for (auto& [spec, thread] : b->combiners()) vsa.place(spec.tuple, thread);
+  for (auto& [spec, thread] : b->combiners()) {
+    if (thread / threads_ != me) continue;
+    spec.local = counters.data();
+    vsa.insert(std::move(spec));
+  }
   std::map<int, const SpaceFlow*> fn;
   for (auto& [lps, f] : spaces) fn[lps] = &f;
   for (size_t i = 0; i < b->count(); ++i) {
