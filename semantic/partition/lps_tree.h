@@ -82,7 +82,8 @@ struct LpsTree {
     std::vector<Lps> spaces; // [0] is Root; the rest in declaration order
     std::vector<std::string> params; // the Partition section's parameters
 
-    int find(const std::string& letter) const; // kNoLps when undeclared
+    // The space named `letter` (kRootLps for "Root", as in `Space Root: v`); kNoLps when undeclared.
+    int find(const std::string& letter) const;
     const Lps& at(int id) const { return spaces.at(static_cast<std::size_t>(id)); }
     // True when `ancestor` is a proper ancestor of `lps` (Root is everyone's ancestor).
     bool isProperAncestor(int ancestor, int lps) const;
