@@ -72,8 +72,8 @@ protected:
                 if (auto vf = a.value->as<ast::FieldAccess>())
                     if (auto vn = vf->base->as<ast::NameRef>(); vn && localType(vn->name).kind == TypeKind::TaskEnvironment) {
                         if (typeOf(*vf).isArray())
-                            return "v_" + n->name + "->array(" + cString(f->field.text) + ") = v_" + vn->name +
-                                   "->array(" + cString(vf->field.text) + ")";
+                            return "v_" + n->name + "->share(" + cString(f->field.text) + ", *v_" + vn->name + ", " +
+                                   cString(vf->field.text) + ")";
                     }
                 if (vt.isArray())
                     unsupported(a.range, "assigning arrays or views to environment items");
@@ -142,6 +142,14 @@ private:
         if (f == "bind_input" || f == "bind_output") {
             auto item = c.args.at(1).value->as<ast::StringLiteral>();
             return arg(0) + "->" + f + "(prog, " + cString(item->value) + ", std::string(" + arg(2) + "))";
+        }
+        if (f == "load") {
+            // `load(env.item, file)`: the next task using the item reads the file part-wise.
+            auto fa = c.args.at(0).value->as<ast::FieldAccess>();
+            auto en = fa ? fa->base->as<ast::NameRef>() : nullptr;
+            if (!en || localType(en->name).kind != TypeKind::TaskEnvironment)
+                unsupported(c.range, "`load` into something other than an environment item");
+            return "v_" + en->name + "->load(prog, " + cString(fa->field.text) + ", std::string(" + arg(1) + "))";
         }
         if (f == "store") {
             auto n = c.args.at(0).value->as<ast::NameRef>();

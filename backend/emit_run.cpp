@@ -198,10 +198,23 @@ void TaskEmitter::emitInitialize(Out& o) {
             auto dt = dimTarget(*a.target);
             if (dt) {
                 if (dt->second < 0) {
-                    auto src = dimTarget(*a.value);
+                    // `x.dimension = y.dimension = z.dimension`: every target copies the last one.
+                    std::vector<std::string> targets{dt->first};
+                    const ast::Expr* v = a.value.get();
+                    while (auto chain = v->as<ast::Assign>()) {
+                        auto t = dimTarget(*chain->target);
+                        if (!t || t->second >= 0)
+                            unsupported(a.range, "this `dimension` assignment");
+                        targets.push_back(t->first);
+                        v = chain->value.get();
+                    }
+                    auto src = dimTarget(*v);
                     if (!src || src->second >= 0)
                         unsupported(a.range, "this `dimension` assignment");
-                    return "t.copy_ranges(" + dt->first + ", " + src->first + ")";
+                    std::string out;
+                    for (const auto& t : targets)
+                        out += (out.empty() ? "" : ", ") + std::string("t.copy_ranges(") + t + ", " + src->first + ")";
+                    return out;
                 }
                 std::string lhs = "t.range(" + dt->first + ", " + std::to_string(dt->second) + ")";
                 if (auto chain = a.value->as<ast::Assign>())

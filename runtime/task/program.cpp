@@ -163,17 +163,48 @@ void Program::finish() {
   at_exit.clear();
   const char* st = std::getenv("IT_STATS");
   if (!st || std::string(st) != "1") return;
-  // Every rank has the same sync names in the same order (SPMD flow); sum them on rank 0.
-  std::vector<uint64_t> mine;
-  for (auto& [name, c] : stats_) {
-    mine.push_back(c.intra_bytes);
-    mine.push_back(c.intra_messages);
-    mine.push_back(c.inter_bytes);
-    mine.push_back(c.inter_messages);
+  // Ranks may have met different synchronisations (a rank without traffic in one never names
+  // it), so rank 0 sums the lines by name: every rank sends "name\tn1\tn2\tn3\tn4\n" lines.
+  std::string mine;
+  for (auto& [name, c] : stats_)
+    mine += name + "\t" + std::to_string(c.intra_bytes) + "\t" + std::to_string(c.intra_messages) + "\t" +
+            std::to_string(c.inter_bytes) + "\t" + std::to_string(c.inter_messages) + "\n";
+  int len = static_cast<int>(mine.size());
+  std::vector<int> lens(static_cast<size_t>(size())), offs(static_cast<size_t>(size()));
+  MPI_Gather(&len, 1, MPI_INT, lens.data(), 1, MPI_INT, 0, MPI_COMM_WORLD);
+  std::string all;
+  if (rank() == 0) {
+    int total_len = 0;
+    for (int r = 0; r < size(); ++r) {
+      offs[static_cast<size_t>(r)] = total_len;
+      total_len += lens[static_cast<size_t>(r)];
+    }
+    all.resize(static_cast<size_t>(std::max(total_len, 1)));
   }
-  std::vector<uint64_t> total(mine.size());
-  MPI_Reduce(mine.data(), total.data(), static_cast<int>(mine.size()), MPI_UINT64_T, MPI_SUM, 0,
-             MPI_COMM_WORLD);
+  MPI_Gatherv(mine.data(), len, MPI_CHAR, all.data(), lens.data(), offs.data(), MPI_CHAR, 0, MPI_COMM_WORLD);
+  std::vector<std::pair<std::string, std::array<uint64_t, 4>>> summed;  // rank 0's order, then new names
+  if (rank() == 0) {
+    size_t pos = 0;
+    const size_t end = static_cast<size_t>(offs.back() + lens.back());
+    while (pos < end) {
+      size_t nl = all.find('\n', pos);
+      std::string line = all.substr(pos, nl - pos);
+      pos = nl + 1;
+      size_t tab = line.find('\t');
+      std::string name = line.substr(0, tab);
+      std::array<uint64_t, 4> v{};
+      size_t at = tab + 1;
+      for (auto& x : v) {
+        size_t next = line.find('\t', at);
+        x = std::stoull(line.substr(at, next == std::string::npos ? std::string::npos : next - at));
+        at = next + 1;
+      }
+      auto it = std::find_if(summed.begin(), summed.end(), [&](auto& e) { return e.first == name; });
+      if (it == summed.end()) summed.push_back({name, v});
+      else
+        for (int k = 0; k < 4; ++k) it->second[static_cast<size_t>(k)] += v[static_cast<size_t>(k)];
+    }
+  }
   uint64_t peak = memory_peak_;
   std::vector<uint64_t> peaks(static_cast<size_t>(size()));
   MPI_Gather(&peak, 1, MPI_UINT64_T, peaks.data(), 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
@@ -194,32 +225,31 @@ void Program::finish() {
                "intra-msgs", "inter-bytes", "inter-msgs");
   // Per task: the sum of its synchronisations (names are `task T: ...`).
   std::vector<std::pair<std::string, std::array<uint64_t, 4>>> tasks;
-  size_t j = 0;
-  for (auto& [name, c] : stats_) {
+  for (auto& [name, v] : summed) {
     std::string task = name.substr(0, name.find(':'));
     auto it = std::find_if(tasks.begin(), tasks.end(), [&](auto& t) { return t.first == task; });
     if (it == tasks.end()) {
       tasks.push_back({task, {0, 0, 0, 0}});
       it = tasks.end() - 1;
     }
-    for (int k = 0; k < 4; ++k) it->second[static_cast<size_t>(k)] += total[j + static_cast<size_t>(k)];
-    j += 4;
+    for (int k = 0; k < 4; ++k) it->second[static_cast<size_t>(k)] += v[static_cast<size_t>(k)];
   }
-  for (auto& [task, t] : tasks)
-    std::fprintf(stderr, "IT_STATS %-48s %14llu %10llu %14llu %10llu\n", (task + " (all)").c_str(),
+  auto line = [](const std::string& what, const std::array<uint64_t, 4>& t) {
+    std::fprintf(stderr, "IT_STATS %-48s %14llu %10llu %14llu %10llu\n", what.c_str(),
                  static_cast<unsigned long long>(t[0]), static_cast<unsigned long long>(t[1]),
                  static_cast<unsigned long long>(t[2]), static_cast<unsigned long long>(t[3]));
-  size_t i = 0;
-  for (auto& [name, c] : stats_) {
-    std::fprintf(stderr, "IT_STATS %-48s %14llu %10llu %14llu %10llu\n", name.c_str(),
-                 static_cast<unsigned long long>(total[i]), static_cast<unsigned long long>(total[i + 1]),
-                 static_cast<unsigned long long>(total[i + 2]),
-                 static_cast<unsigned long long>(total[i + 3]));
-    i += 4;
-  }
+  };
+  for (auto& [task, t] : tasks) line(task + " (all)", t);
+  for (auto& [name, v] : summed) line(name, v);
 }
 
 // --- Env ---------------------------------------------------------------------------------------
+
+void Env::share(const std::string& item, Env& other, const std::string& other_item) {
+  auto& src = other.arrays_[other_item];
+  if (!src) src = std::make_shared<ArrayData>();  // created later by a task of `other`: shared then
+  arrays_[item] = src;
+}
 
 void Env::bind_input(Program&, const std::string& item, const std::string& file) {
   auto& a = arrays_[item];

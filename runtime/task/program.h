@@ -207,6 +207,11 @@ class Env {
     s->set = true;
   }
   void bind_input(Program& prog, const std::string& item, const std::string& file);
+  // `load(env.item, file)`: the next task using the item reads the file, part-wise (as
+  // bind_input: the result is the same, the reading parallel).
+  void load(Program& prog, const std::string& item, const std::string& file) { bind_input(prog, item, file); }
+  // `env.item = other.other_item` (§4.2): both environments share one array from now on.
+  void share(const std::string& item, Env& other, const std::string& other_item);
   void bind_output(Program& prog, const std::string& item, const std::string& file);
 
  private:

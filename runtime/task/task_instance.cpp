@@ -39,7 +39,11 @@ void TaskInstance::declare_array(int index, const std::string& name, int dims, s
     if (link_mode == 0 && !exists)
       fail_collective("task `" + name_ + "` links environment item `" + name +
                       "`, but it has not been created, bound to an input file or assigned");
-    if (link_mode == 1 || !exists) item = std::make_shared<ArrayData>();
+    // A new array, in place: environments sharing the item (env.x = other.y) see it too.
+    if (!item)
+      item = std::make_shared<ArrayData>();
+    else if (link_mode == 1 || !exists)
+      *item = ArrayData{};
     a = item;
   } else {
     a = std::make_shared<ArrayData>();
@@ -256,17 +260,31 @@ void TaskInstance::launch() {
       }
     }
   }
-  // Allocation of this rank's parts of every array in its home LPS.
+  // Allocation of this rank's parts of every array in its home LPS. A part the previous task
+  // left on this rank with exactly the same shape is taken over as it is (no copy): objects keep
+  // their distribution from task to task, data moves only where the partition differs.
+  std::vector<std::vector<char>> adopted(arrays.size());
   for (size_t a = 0; a < arrays.size(); ++a) {
     if (!arrays[a] || home_[a] < 0) continue;
     int h = home_[a];
     auto& st = store_[a];
     st.assign(grid_[static_cast<size_t>(h)].size(), nullptr);
+    adopted[a].assign(st.size(), 0);
+    const ArrayData& prev = *arrays[a];
+    const bool can_adopt = versions_[a] == 1 && prev.pending_input.empty() && !prev.strided &&
+                           prev.storage.size() == st.size();
     std::map<std::string, std::shared_ptr<PartStorage>> shared;
     for (const Lpu& u : grid_[static_cast<size_t>(h)]) {
       if (u.rank != me) continue;
       const Part& p = part_of(static_cast<int>(a), h, u.id);
       std::string key = p.to_string();
+      const size_t g = static_cast<size_t>(u.id);
+      if (can_adopt && prev.part_rank[g] == me && prev.storage[g] && prev.storage[g]->versions.size() == 1 &&
+          prev.storage[g]->part.to_string() == key) {
+        st[g] = prev.storage[g];
+        adopted[a][g] = 1;
+        continue;
+      }
       if (!written_[a]) {
         auto it = shared.find(key);
         if (it != shared.end()) {
@@ -306,12 +324,11 @@ void TaskInstance::launch() {
         int64_t dst;
       };
       std::vector<X> xs;
-      // Registered on every rank in the same order (IT_STATS sums the lines across ranks).
-      prog_.count("task " + name_ + ": hand-over of " + old.name, false, 0, 0);
       for (const Lpu& u : grid_[static_cast<size_t>(h)]) {
         Box hb = held_box(part_of(static_cast<int>(a), h, u.id));
         for (size_t g = 0; g < old.canonical.size(); ++g) {
           if (old.canonical[g].empty()) continue;
+          if (static_cast<int64_t>(g) == u.id && adopted[a][g]) continue;  // already in place
           Box b = intersect(hb, old.canonical[g]);
           if (empty(b)) continue;
           xs.push_back({b, static_cast<int64_t>(g), u.id});
@@ -453,6 +470,9 @@ void TaskInstance::finish() {
   for (size_t a = 0; a < arrays.size(); ++a) {
     if (!arrays[a] || home_[a] < 0) continue;
     ArrayData& d = *arrays[a];
+    // Read only: the distribution the data had before this task is still valid (and where the
+    // writer left it), so the next task hands over from there.
+    if (!written_[a] && !d.storage.empty() && !d.strided) continue;
     int h = home_[a];
     const auto& H = grid_[static_cast<size_t>(h)];
     d.parts.clear();

@@ -40,6 +40,11 @@ else
   matrix-multiply) printf '"Block_Matrix_Multiply" { Space A: %s }\n' "$core" >"$map" ;;
   stencil) printf '"Five Points Stencil" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
   row-max) printf '"Largest Row Sum" { Space A: %s Space B: %s Space C: %s }\n' "$top" "$top" "$core" >"$map" ;;
+  conjugate-gradient)
+    for t in "Start CG" "Matrix Vector Product" "Dot Product" "Update Solution"; do
+      printf '"%s" { Space A: %s Space B: %s }\n' "$t" "$top" "$core"
+    done >"$map"
+    printf '"Update Direction" { Space A: %s }\n' "$core" >>"$map" ;;
   *) echo "run_e2e.sh: no host mapping for $ex" >&2; exit 2 ;;
   esac
 fi
@@ -65,6 +70,8 @@ matrix-multiply:medium) r=256 c=256 inner=256 k=64 l=64 q=32 ;;
 stencil:small) r=40 c=36 it=3 p1=4 p2=2 k=10 l=12 m=7 n=8 ;;
 stencil:uneven) r=97 c=131 it=2 p1=4 p2=2 k=25 l=40 m=9 n=11 ;;
 stencil:medium) r=256 c=256 it=4 p1=4 p2=2 k=64 l=64 m=32 n=32 ;;
+conjugate-gradient:small) n=40 p=8 q=4 c=2 ;; conjugate-gradient:uneven) n=97 p=7 q=3 c=2 ;;
+conjugate-gradient:medium) n=200 p=8 q=4 c=2 ;;
 row-max:small) r=12 c=10 s=2 ;; row-max:uneven) r=97 c=131 s=3 ;; row-max:medium) r=256 c=256 s=8 ;;
 *) echo "run_e2e.sh: unknown example/size $ex:$size" >&2; exit 2 ;;
 esac
@@ -122,5 +129,15 @@ row-max)
   "$ref/ref_row_max" "${args[@]}" output_file=max_ref.txt sums_file=sums_ref.txt
   chk equal sums.txt sums_ref.txt 1e-9
   chk equal max.txt max_ref.txt 1e-9 ;;
+conjugate-gradient)
+  # five tasks sharing their vectors through environments; the coordinator loops on scalars
+  mk -o a.txt --type double --shape ${n}x${n} --kind spd --seed 4 --lo -1 --hi 1
+  mk -o b.txt --type double --shape $n --seed 5 --lo -1 --hi 1
+  args=(matrix_file=a.txt rhs_file=b.txt tolerance=1e-8 max_iterations=500 p=$p q=$q c=$c)
+  run "${args[@]}" solution_file=x.txt summary_file=summary.txt
+  "$ref/ref_cg" "${args[@]}" solution_file=x_ref.txt summary_file=summary_ref.txt
+  chk residual a.txt x.txt b.txt 1e-7
+  chk equal x.txt x_ref.txt 1e-6
+  chk equal summary.txt summary_ref.txt 1e-6 ;;   # the same iteration count
 esac
 echo "run_e2e.sh: $ex np=$np $mapping $size ok"
