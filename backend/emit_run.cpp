@@ -347,16 +347,13 @@ void TaskEmitter::planSyncs(const ast::FlowList& list, int lps, bool inForeach) 
         } else if (auto r = f->as<ast::RepeatFor>()) {
             planSyncs(r->body, lps, inForeach);
         } else if (auto w = f->as<ast::RepeatWhile>()) {
-            for (const auto& n : reductionsReadBy(w->condition.get(), lps))
-                conditionReads_.insert(n);
+            conditionReads_.merge(reductionsReadBy(w->condition.get(), lps));
             planSyncs(w->body, lps, inForeach);
         } else if (auto fe = f->as<ast::RepeatForeach>()) {
             planSyncs(fe->body, lps, true);
         } else if (auto c = f->as<ast::Condition>()) {
-            for (const auto& n : reductionsReadBy(c->condition.get(), lps))
-                conditionReads_.insert(n);
-            for (const auto& n : reductionsReadBy(c->membershipRange.get(), lps))
-                conditionReads_.insert(n);
+            conditionReads_.merge(reductionsReadBy(c->condition.get(), lps));
+            conditionReads_.merge(reductionsReadBy(c->membershipRange.get(), lps));
             planSyncs(c->body, lps, inForeach);
         } else if (auto e = f->as<ast::EpochBlock>()) {
             planSyncs(e->body, lps, inForeach);

@@ -96,20 +96,16 @@ int main(int argc, char** argv) {
   Program prog(argc, argv, cluster(), "flow_test");
   const int me = prog.rank(), np = prog.size();
   // Threads: one per PPU of the lowest mapped PPS inside the rank's segments.
-  {
-    Env env("threads");
-    TaskInstance onCores(prog, "on cores", env);
-    declare(onCores, 1);
-    onCores.launch();
-    check(onCores.threads() == 8 / np, "a space on the core level runs on one thread per core: " +
-                                           std::to_string(onCores.threads()), me);
-    Env env2("threads2");
-    TaskInstance onNodes(prog, "on nodes", env2);
-    declare(onNodes, 2);
-    onNodes.launch();
-    check(onNodes.threads() == 4 / np, "a space on the node level runs on one thread per node: " +
-                                           std::to_string(onNodes.threads()), me);
-  }
+  auto threads_for = [&](int pps) {
+    Env scratch("threads");
+    TaskInstance probe(prog, "threads", scratch);
+    declare(probe, pps);
+    probe.launch();
+    return probe.threads();
+  };
+  const int on_cores = threads_for(1), on_nodes = threads_for(2);
+  check(on_cores == 8 / np, "a space on the core level runs on one thread per core: " + std::to_string(on_cores), me);
+  check(on_nodes == 4 / np, "a space on the node level runs on one thread per node: " + std::to_string(on_nodes), me);
   Env env("jacobi");
   TaskInstance t(prog, "jacobi", env);
   declare(t, 1);
