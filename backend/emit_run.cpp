@@ -420,8 +420,8 @@ void TaskEmitter::planReaders() {
             list += (list.empty() ? "" : ", ") + std::to_string(l);
         sp.registration = "t.reduction_sync(" + std::to_string(sp.invoking) + ", " + std::to_string(sp.target) +
                           ", itrt::make_combiner<" + sp.op + ", " + sp.type + ">(), {" + list + "}, " +
-                          cString("task " + def_.name.text + ": reduction of " + sp.var + " into Space " +
-                                  plan_.lps.at(sp.target).name) +
+                          cString("task " + def_.name.text + ": reduction of " + sp.var + " into " +
+                                  (sp.target == 0 ? "Root" : "Space " + plan_.lps.at(sp.target).name)) +
                           ");";
     }
 }

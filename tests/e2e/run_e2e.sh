@@ -19,6 +19,7 @@ ref=${REF_DIR:?REF_DIR must name the tests/reference build dir}
 mpirun=${MPIRUN:-mpirun --oversubscribe}
 [[ $(id -u) == 0 ]] && mpirun="$mpirun --allow-run-as-root"
 src=$root/examples/$ex
+[[ -d $src ]] || src=$root/tests/e2e/programs   # test programs that are not examples
 mkdir -p "$work"
 cd "$work"
 
@@ -40,6 +41,7 @@ else
   matrix-multiply) printf '"Block_Matrix_Multiply" { Space A: %s }\n' "$core" >"$map" ;;
   stencil) printf '"Five Points Stencil" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
   row-max) printf '"Largest Row Sum" { Space A: %s Space B: %s Space C: %s }\n' "$top" "$top" "$core" >"$map" ;;
+  converge) printf '"Converge" { Space A: %s }\n' "$core" >"$map" ;;
   conjugate-gradient)
     for t in "Start CG" "Matrix Vector Product" "Dot Product" "Update Solution"; do
       printf '"%s" { Space A: %s Space B: %s }\n' "$t" "$top" "$core"
@@ -72,6 +74,7 @@ stencil:uneven) r=97 c=131 it=2 p1=4 p2=2 k=25 l=40 m=9 n=11 ;;
 stencil:medium) r=256 c=256 it=4 p1=4 p2=2 k=64 l=64 m=32 n=32 ;;
 conjugate-gradient:small) n=40 p=8 q=4 c=2 ;; conjugate-gradient:uneven) n=97 p=7 q=3 c=2 ;;
 conjugate-gradient:medium) n=200 p=8 q=4 c=2 ;;
+converge:small) n=40 p=8 ;; converge:uneven) n=97 p=7 ;; converge:medium) n=10000 p=16 ;;
 row-max:small) r=12 c=10 s=2 ;; row-max:uneven) r=97 c=131 s=3 ;; row-max:medium) r=256 c=256 s=8 ;;
 *) echo "run_e2e.sh: unknown example/size $ex:$size" >&2; exit 2 ;;
 esac
@@ -129,6 +132,13 @@ row-max)
   "$ref/ref_row_max" "${args[@]}" output_file=max_ref.txt sums_file=sums_ref.txt
   chk equal sums.txt sums_ref.txt 1e-9
   chk equal max.txt max_ref.txt 1e-9 ;;
+converge)
+  # reductions into Root: a Repeat while on the result, and Space A reading it (sent down)
+  mk -o x.txt --type double --shape $n --seed 3 --lo 0.1 --hi 1
+  args=(input_file=x.txt limit=3.5 p=$p)
+  run "${args[@]}" output_file=y.txt
+  "$ref/ref_converge" "${args[@]}" output_file=y_ref.txt
+  chk equal y.txt y_ref.txt 1e-12 ;;
 conjugate-gradient)
   # five tasks sharing their vectors through environments; the coordinator loops on scalars
   mk -o a.txt --type double --shape ${n}x${n} --kind spd --seed 4 --lo -1 --hi 1
