@@ -360,6 +360,8 @@ class TaskInstance {
   // After run_flow: value `slot` published by LPU 0 of `lps`, on every rank.
   void published(int slot, int lps, void* bytes, size_t n);
   int threads() const { return threads_; }
+  // The OS processors each worker thread is pinned to (empty: not pinned).
+  const std::vector<std::vector<int>>& thread_cpus() const { return thread_cpus_; }
   // Keeps environmental arrays in the environment; called at the end of the task.
   void finish();
 

@@ -4,7 +4,8 @@
 // one ghost cell with each neighbour per iteration; LPU 0 is made slow. LPU 7 depends on LPU 0
 // only through the chain of neighbours, so it must finish iteration 4 before LPU 0 even starts
 // iteration 3 (in lock step it could not finish iteration 1 first). The values are checked
-// against a sequential computation, and the worker threads against the mapping.
+// against a sequential computation, the worker threads and their pinning against the mapping
+// and the model's processor numbering.
 #include "runtime/task/program.h"
 
 #include <mpi.h>
@@ -41,6 +42,7 @@ MachineDesc cluster() {
   m.fanout = {0, 2, 4, 1};
   m.segment = 2;
   m.core = 1;
+  m.processors = {1, 0};  // the two cores of every node, as a Processors line numbers them
   return m;
 }
 
@@ -96,16 +98,28 @@ int main(int argc, char** argv) {
   Program prog(argc, argv, cluster(), "flow_test");
   const int me = prog.rank(), np = prog.size();
   // Threads: one per PPU of the lowest mapped PPS inside the rank's segments.
-  auto threads_for = [&](int pps) {
+  // Pinned through the model's numbering: thread k of a rank on the core level runs on core
+  // 8/np*rank + k, whose processor is processors[core % 2]; on the node level on the first
+  // core of its node.
+  auto probe = [&](int pps, int& threads, std::vector<std::vector<int>>& cpus) {
     Env scratch("threads");
-    TaskInstance probe(prog, "threads", scratch);
-    declare(probe, pps);
-    probe.launch();
-    return probe.threads();
+    TaskInstance t(prog, "threads", scratch);
+    declare(t, pps);
+    t.launch();
+    threads = t.threads();
+    cpus = t.thread_cpus();
   };
-  const int on_cores = threads_for(1), on_nodes = threads_for(2);
+  int on_cores = 0, on_nodes = 0;
+  std::vector<std::vector<int>> core_cpus, node_cpus;
+  probe(1, on_cores, core_cpus);
+  probe(2, on_nodes, node_cpus);
   check(on_cores == 8 / np, "a space on the core level runs on one thread per core: " + std::to_string(on_cores), me);
   check(on_nodes == 4 / np, "a space on the node level runs on one thread per node: " + std::to_string(on_nodes), me);
+  for (int k = 0; k < on_cores; ++k)
+    check(core_cpus[static_cast<size_t>(k)] == std::vector<int>{(8 / np * me + k) % 2 == 0 ? 1 : 0},
+          "core-level thread " + std::to_string(k) + " pinned to the model's processor", me);
+  for (int k = 0; k < on_nodes; ++k)
+    check(node_cpus[static_cast<size_t>(k)] == std::vector<int>{1}, "node-level thread pinned to its first core", me);
   Env env("jacobi");
   TaskInstance t(prog, "jacobi", env);
   declare(t, 1);
