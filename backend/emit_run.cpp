@@ -38,14 +38,13 @@ int TaskEmitter::versionsOf(const std::string& array) const {
     return it == plan_.versionDepth.end() ? 1 : std::max(1, it->second);
 }
 
-std::string TaskEmitter::reductionValue(const std::string& v, const std::string& lpu) const {
+std::string TaskEmitter::reductionValue(const std::string& v, const std::string& globals) const {
     if (!reductionLps_.count(v))
         throw Unsupported(global(v).declared, "reading Reduction variable `" + v + "` that no stage reduces into");
     if (recording_)
         recording_->insert(v);
-    (void)lpu;
     // Each LPU's flow keeps the result of its ancestor in v's space (collected or received).
-    return "g.r_" + v;
+    return globals + ".r_" + v;
 }
 
 std::set<int> TaskEmitter::stridedDims(const std::string& array) const {
@@ -125,7 +124,7 @@ std::string TaskEmitter::flowExpr(const ast::Expr& e, int lps, const std::string
                 if (te.global(n.name).isReduction) {
                     if (w.empty())
                         unsupported(n.range, "a Reduction variable outside a space");
-                    return te.reductionValue(n.name, w);
+                    return te.reductionValue(n.name, "g");
                 }
                 return "g." + n.name;
             }
@@ -162,8 +161,8 @@ void TaskEmitter::emitInitialize(Out& o) {
             o << "g." << p.text << " = i_" << p.text << ";\n";
     for (const auto& [name, type] : info_->initializeLocals) {
         bool param = std::any_of(init.params.begin(), init.params.end(), [&](auto& p) { return p.text == name; });
-        if (!param)
-            o << cppType(type) << " " << name << "{};\n";
+        if (!param) // L_ (capital): never one of run()'s own names (g, t, prog, env, i_..., p_...)
+            o << cppType(type) << " L_" << name << "{};\n";
     }
     struct Init : ExprEmitter {
         TaskEmitter& te;
@@ -174,7 +173,7 @@ void TaskEmitter::emitInitialize(Out& o) {
                 return "i_" + n.name;
             if (te.isGlobal(n.name))
                 return "g." + n.name;
-            return n.name;
+            return "L_" + n.name;
         }
         std::string dimensionRange(const ast::Expr& at, const std::string& array, int k, bool local) override {
             if (local || !te.isGlobal(array))
@@ -759,7 +758,7 @@ void TaskEmitter::emitStageCall(Out& o, const ast::StageCall& call, int lps, int
                 auto n = ca.value ? ca.value->as<ast::NameRef>() : nullptr;
                 if (!n || !isGlobal(n->name))
                     unsupported(ca.range, "this stage argument (element or section of a task-global)");
-                args.push_back(global(n->name).isReduction ? reductionValue(n->name, "lpu") : "g." + n->name);
+                args.push_back(global(n->name).isReduction ? reductionValue(n->name, "g") : "g." + n->name);
             }
         }
         for (const auto& a : sig.directArrays) {

@@ -182,10 +182,10 @@ protected:
         if (te_.isGlobal(n.name)) {
             const auto& gi = te_.global(n.name);
             if (gi.isReduction)
-                return te_.reductionValue(n.name, "lpu");
+                return te_.reductionValue(n.name, "G");
             if (gi.type.isArray())
                 unsupported(n.range, "whole-array use of `" + n.name + "` in a stage");
-            return "g." + n.name;
+            return "G." + n.name;
         }
         return cppName(n.name); // a local (`class` -> `class_`)
     }
@@ -242,9 +242,9 @@ protected:
                 unsupported(at.range, "`local` attribute of `" + array + "`");
             return "d_" + array + ".range(" + std::to_string(k) + ")";
         }
-        return "t.whole_range(" + std::to_string(te_.arrayIndex(global)) + ", " + std::to_string(k) + ")";
+        return "T.whole_range(" + std::to_string(te_.arrayIndex(global)) + ", " + std::to_string(k) + ")";
     }
-    std::string lpuId(const ast::Expr&) override { return "lpu.coords"; }
+    std::string lpuId(const ast::Expr&) override { return "LPU.coords"; }
     // `&` arguments that are not C++ lvalues of the parameter's type: a loop index (int64_t) or
     // a parameter bound to a constant (`const`). semantic/check guarantees that the function does
     // not assign such a parameter (§6.2 rule 3), so a temporary copy is passed.
@@ -319,7 +319,7 @@ private:
             std::map<std::string, std::string> aliases;
             for (const auto& g : taskGlobals())
                 if (!g.type.isArray() && !g.isReduction && !sig_.params.count(g.name) && !loopVars_.count(g.name))
-                    aliases[g.name] = "g." + g.name;
+                    aliases[g.name] = "G." + g.name;
             o << externBlock(*s.as<ast::Extern>(), aliases, loopVars_);
             return;
         }
@@ -561,7 +561,8 @@ void TaskEmitter::emitStage(Out& o, size_t k) {
     const ast::StageDef& def = *inst.stage;
     sig.fn = "stage_" + def.name.text + "_" + std::to_string(k);
     o << lineComment(in_, def.range);
-    o << "static void " << sig.fn << "(Globals& g, itrt::task::TaskInstance& t, const Lpu& lpu";
+    // G, T, LPU start with a capital: no IT variable (lowercase first) can hide them.
+    o << "static void " << sig.fn << "(Globals& G, itrt::task::TaskInstance& T, const Lpu& LPU";
     // Reductions inside, by parameter.
     std::map<std::string, std::pair<std::string, std::string>> slotOps; // param -> (op, operand type)
     std::function<void(const ast::Block&)> scan = [&](const ast::Block& b) {
@@ -646,7 +647,7 @@ void TaskEmitter::emitStage(Out& o, size_t k) {
     }
     StageBody body(*this, inst, sig);
     body.body(o, def.body);
-    o << "(void)g;\n(void)t;\n(void)lpu;\n}\n\n";
+    o << "(void)G;\n(void)T;\n(void)LPU;\n}\n\n";
 }
 
 } // namespace itc::backend

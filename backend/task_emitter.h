@@ -39,8 +39,8 @@ public:
     const sema::GlobalInfo& global(const std::string& n) const { return *globals_.at(n); }
     int arrayIndex(const std::string& n) const { return arrayIndex_.at(n); }
     int versionsOf(const std::string& array) const;
-    // The value of Reduction variable `v` for the ancestor (in v's space) of LPU `lpu`.
-    std::string reductionValue(const std::string& v, const std::string& lpu) const;
+    // The value of Reduction variable `v` this LPU knows, in the Globals object named `globals`.
+    std::string reductionValue(const std::string& v, const std::string& globals) const;
     std::string where(SourceRange r) const;
     int lpsOf(const std::string& letter) const;
     // Array dimensions (0-based) split by stride()/block_stride() on the way to the array's

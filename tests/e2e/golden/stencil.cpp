@@ -84,7 +84,7 @@ struct Globals {
 static int64_t p_unused_ = 0;
 
 // stencil.it:31: refineEstimates(plate) {
-static void stage_refineEstimates_0(Globals &g, itrt::task::TaskInstance &t, const Lpu &lpu,
+static void stage_refineEstimates_0(Globals &G, itrt::task::TaskInstance &T, const Lpu &LPU,
                                     const View<float, 2> *plate_v) {
   const auto plate = plate_v[0];
   const auto plate_1 = plate_v[1];
@@ -110,9 +110,9 @@ static void stage_refineEstimates_0(Globals &g, itrt::task::TaskInstance &t, con
       }
     }
   }
-  (void)g;
-  (void)t;
-  (void)lpu;
+  (void)G;
+  (void)T;
+  (void)LPU;
 }
 
 // The flow of Space B for one of its LPUs: a coroutine that the runtime resumes

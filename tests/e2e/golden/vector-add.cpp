@@ -74,7 +74,7 @@ struct Globals {};
 static int64_t p_unused_ = 0;
 
 // vector-add.it:26: addVectors(sum, x, y) {
-static void stage_addVectors_0(Globals &g, itrt::task::TaskInstance &t, const Lpu &lpu,
+static void stage_addVectors_0(Globals &G, itrt::task::TaskInstance &T, const Lpu &LPU,
                                const View<double, 1> *sum_v, const View<double, 1> *x_v,
                                const View<double, 1> *y_v) {
   const auto sum = sum_v[0];
@@ -87,9 +87,9 @@ static void stage_addVectors_0(Globals &g, itrt::task::TaskInstance &t, const Lp
       sum(i) = (x(i) + y(i));
     }
   }
-  (void)g;
-  (void)t;
-  (void)lpu;
+  (void)G;
+  (void)T;
+  (void)LPU;
 }
 
 // The flow of Space A for one of its LPUs: a coroutine that the runtime resumes
