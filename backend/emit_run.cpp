@@ -164,10 +164,26 @@ void TaskEmitter::emitInitialize(Out& o) {
         if (!param) // L_ (capital): never one of run()'s own names (g, t, prog, env, i_..., p_...)
             o << cppType(type) << " L_" << name << "{};\n";
     }
-    struct Init : ExprEmitter {
+    // Initialize is a sequential body (loops, if, native code) run once per task in run(),
+    // where task-globals are g.<name>, non-global parameters i_<name>, locals L_<name>.
+    struct Init : SequentialBody {
         TaskEmitter& te;
         std::set<std::string> params;
-        Init(TaskEmitter& t, const sema::ExprTypes* ty) : ExprEmitter(ty), te(t) {}
+        Init(TaskEmitter& t, const BackendInput& in, const sema::ExprTypes* ty,
+             const std::map<std::string, sema::Type>* locals)
+            : SequentialBody(in, ty, locals), te(t) {}
+        std::map<std::string, std::string> externAliases() const override {
+            std::map<std::string, std::string> r;
+            for (const auto& [name, type] : *locals_)
+                if (!type.isError() && !type.isArray())
+                    r[name] = params.count(name) ? "i_" + name : "L_" + name;
+            for (const auto& l : loopVars_)
+                r[l] = "L_" + l;
+            for (const auto& g : te.info_->globals)
+                if (!g.type.isArray() && !g.isReduction)
+                    r[g.name] = "g." + g.name;
+            return r;
+        }
         std::string nameRef(const ast::NameRef& n) override {
             if (params.count(n.name) && !te.isGlobal(n.name))
                 return "i_" + n.name;
@@ -193,7 +209,7 @@ void TaskEmitter::emitInitialize(Out& o) {
                 return std::nullopt;
             return std::make_pair(std::to_string(te.arrayIndex(n->name)), d->dimensionIndex - 1);
         }
-        std::string assign(const ast::Assign& a) {
+        std::string assign(const ast::Assign& a) override {
             auto dt = dimTarget(*a.target);
             if (dt) {
                 if (dt->second < 0) {
@@ -233,19 +249,10 @@ void TaskEmitter::emitInitialize(Out& o) {
                 return emit(*a.target) + " = " + assign(*chain);
             return emit(*a.target) + " = " + emit(*a.value);
         }
-    } ie(*this, &in_.checked->exprTypes);
+    } ie(*this, in_, &in_.checked->exprTypes, &info_->initializeLocals);
     for (const auto& p : init.params)
         ie.params.insert(p.text);
-    for (const auto& s : init.body.stmts) {
-        o << lineComment(in_, s->range);
-        auto es = s->as<ast::ExprStmt>();
-        if (!es)
-            unsupported(s->range, "this statement in Initialize");
-        if (auto a = es->expr->as<ast::Assign>())
-            o << ie.assign(*a) << ";\n";
-        else
-            o << ie.emit(*es->expr) << ";\n";
-    }
+    ie.block(o, init.body);
 }
 
 void TaskEmitter::emitSpaces(Out& o) {
