@@ -365,26 +365,13 @@ void SequentialBody::stmt(Out& o, const ast::Stmt& s) {
         loopVars_.erase(ix);
         return;
     }
-    case K::While: {
-        auto* w = s.as<ast::While>();
-        o << "do {\n";
-        block(o, w->body);
-        o << "} while (" << emit(*w->condition) << ");\n";
+    case K::While:
+        emitDoWhile(o, *s.as<ast::While>(), [&](const ast::Expr& c) { return emit(c); },
+                    [&](const ast::Block& b) { block(o, b); });
         return;
-    }
-    case K::If: {
-        auto* i = s.as<ast::If>();
-        for (size_t k = 0; k < i->branches.size(); ++k) {
-            o << (k ? "} else if (" : "if (") << emit(*i->branches[k].condition) << ") {\n";
-            block(o, i->branches[k].body);
-        }
-        if (i->elseBody) {
-            o << "} else {\n";
-            block(o, *i->elseBody);
-        }
-        o << "}\n";
+    case K::If:
+        emitIf(o, *s.as<ast::If>(), [&](const ast::Expr& c) { return emit(c); }, [&](const ast::Block& b) { block(o, b); });
         return;
-    }
     case K::Extern: o << externBlock(*s.as<ast::Extern>(), externAliases()); return;
     case K::Return: returnStmt(o, *s.as<ast::Return>()); return;
     default: unsupported(s.range, "this statement here");

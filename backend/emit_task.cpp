@@ -293,26 +293,13 @@ private:
             loopVars_.erase(f->index.text);
             return;
         }
-        case K::While: {
-            auto* w = s.as<ast::While>();
-            o << "do {\n";
-            body(o, w->body);
-            o << "} while (" << emit(*w->condition) << ");\n";
+        case K::While:
+            emitDoWhile(o, *s.as<ast::While>(), [&](const ast::Expr& c) { return emit(c); },
+                        [&](const ast::Block& b) { body(o, b); });
             return;
-        }
-        case K::If: {
-            auto* i = s.as<ast::If>();
-            for (size_t k = 0; k < i->branches.size(); ++k) {
-                o << (k ? "} else if (" : "if (") << emit(*i->branches[k].condition) << ") {\n";
-                body(o, i->branches[k].body);
-            }
-            if (i->elseBody) {
-                o << "} else {\n";
-                body(o, *i->elseBody);
-            }
-            o << "}\n";
+        case K::If:
+            emitIf(o, *s.as<ast::If>(), [&](const ast::Expr& c) { return emit(c); }, [&](const ast::Block& b) { body(o, b); });
             return;
-        }
         case K::Extern: {
             // Native code sees task-global scalars by their IT names; parameters,
             // locals and loop indices already have them.

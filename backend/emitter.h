@@ -150,6 +150,12 @@ protected:
     std::set<std::string> loopVars_; // sequential loop indices that are not locals
 };
 
+// `if / else if / else` and `do { } while`, with the body's own condition and block emitters.
+void emitIf(Out& o, const ast::If& i, const std::function<std::string(const ast::Expr&)>& cond,
+            const std::function<void(const ast::Block&)>& block);
+void emitDoWhile(Out& o, const ast::While& w, const std::function<std::string(const ast::Expr&)>& cond,
+                 const std::function<void(const ast::Block&)>& block);
+
 // One IT source line as a comment: `// file.it:27: do { ... } for i in x`.
 std::string lineComment(const BackendInput& in, SourceRange r);
 
