@@ -371,6 +371,9 @@ class TaskInstance {
   PartStorage& storage(int array, const Lpu& u);
   const Part& part_of(int array, int lps, int64_t lpu) const;
   void read_input(int array);
+  std::vector<int64_t> read_text_input(int index, const std::string& file, const ElementCodec& codec,
+                                       const FileExpectation& expect, const std::string& what);
+  void scatter_text_input(int array, const std::vector<PartStorage*>& mine);
   struct Piece {
     std::vector<std::pair<int64_t, int64_t>> box;  // global index interval per dimension
     int64_t src;                                    // home LPU holding the source cells

@@ -59,16 +59,15 @@ void TaskInstance::declare_array(int index, const std::string& name, int dims, s
     expect.kind = Collection::array;
     expect.rank = dims;
     std::vector<int64_t> lengths;
-    try {
-      if (extension(file) == ".bin") {
+    const std::string what = std::string("input for `") + name + "` of task `" + name_ + "`: ";
+    if (extension(file) == ".bin") {
+      try {
         lengths = read_array_shape(MPI_COMM_WORLD, file, expect);
-      } else {
-        DataCollection c = read_data_file(file, *codec, expect);
-        lengths = c.shape;
-        text_inputs_[index] = std::move(c);
+      } catch (const std::exception& e) {
+        fail_collective(what + e.what());
       }
-    } catch (const std::exception& e) {
-      fail_collective(std::string("input for `") + name + "` of task `" + name_ + "`: " + e.what());
+    } else {
+      lengths = read_text_input(index, file, *codec, expect, what);
     }
     for (int d = 0; d < dims; ++d) a->ranges[static_cast<size_t>(d)] = DimRange{0, lengths[static_cast<size_t>(d)] - 1};
     a->has_ranges = true;
@@ -375,6 +374,90 @@ void TaskInstance::launch() {
   }
 }
 
+// A text file cannot be read part-wise: rank 0 reads it (and keeps it until launch), every rank
+// learns its shape, or the error, from rank 0.
+std::vector<int64_t> TaskInstance::read_text_input(int index, const std::string& file, const ElementCodec& codec,
+                                                   const FileExpectation& expect, const std::string& what) {
+  const int np = prog_.size();
+  std::vector<std::byte> verdict;  // 'S' + int64 lengths, or 'E' + message
+  auto put = [&](const void* p, size_t n) {
+    verdict.insert(verdict.end(), static_cast<const std::byte*>(p), static_cast<const std::byte*>(p) + n);
+  };
+  if (prog_.rank() == 0) {
+    try {
+      DataCollection c = read_data_file(file, codec, expect);
+      put("S", 1);
+      put(c.shape.data(), c.shape.size() * sizeof(int64_t));
+      text_inputs_[index] = std::move(c);
+    } catch (const std::exception& e) {
+      verdict.clear();
+      put("E", 1);
+      put(e.what(), std::strlen(e.what()));
+    }
+  }
+  std::vector<std::vector<char>> pairs(static_cast<size_t>(np), std::vector<char>(static_cast<size_t>(np), 0));
+  std::vector<std::vector<std::byte>> send(static_cast<size_t>(np));
+  for (int d = 1; d < np; ++d) {
+    pairs[0][static_cast<size_t>(d)] = 1;
+    send[static_cast<size_t>(d)] = verdict;
+  }
+  auto recv = prog_.exchange("task " + name_ + ": input " + file, pairs, std::move(send));
+  const std::vector<std::byte>& v = prog_.rank() == 0 ? verdict : recv[0];
+  if (v.empty() || static_cast<char>(v[0]) != 'S')
+    fail_collective(what + std::string(reinterpret_cast<const char*>(v.data()) + 1, v.size() - 1));
+  std::vector<int64_t> lengths((v.size() - 1) / sizeof(int64_t));
+  std::memcpy(lengths.data(), v.data() + 1, lengths.size() * sizeof(int64_t));
+  return lengths;
+}
+
+// Rank 0 sends every other rank the bounding box of the indices its parts of `array` hold, and
+// each rank copies its parts out of what it has: nobody else ever holds the whole text input.
+void TaskInstance::scatter_text_input(int array, const std::vector<PartStorage*>& mine) {
+  const ArrayData& a = *arrays[static_cast<size_t>(array)];
+  const int np = prog_.size(), me = prog_.rank();
+  const int h = home_[static_cast<size_t>(array)];
+  std::vector<Box> need(static_cast<size_t>(np));
+  for (const Lpu& u : grid_[static_cast<size_t>(h)]) {
+    const Part& p = part_of(array, h, u.id);
+    Box b;
+    for (int d = 0; d < p.rank(); ++d) {
+      const IndexSet1D& s = p.held(d);
+      if (s.empty()) {
+        b.clear();
+        break;
+      }
+      b.push_back({std::min(s.first(), s.last()), std::max(s.first(), s.last())});
+    }
+    if (b.empty()) continue;
+    Box& n = need[static_cast<size_t>(u.rank)];
+    if (n.empty()) {
+      n = b;
+      continue;
+    }
+    for (size_t d = 0; d < b.size(); ++d) n[d] = {std::min(n[d].first, b[d].first), std::max(n[d].second, b[d].second)};
+  }
+  Box whole;
+  for (auto& r : a.ranges) whole.push_back({std::min(r.min, r.max), std::max(r.min, r.max)});
+  std::vector<std::vector<char>> pairs(static_cast<size_t>(np), std::vector<char>(static_cast<size_t>(np), 0));
+  std::vector<std::vector<std::byte>> send(static_cast<size_t>(np));
+  Dense all{nullptr, {}, {}};
+  if (me == 0) all = dense_of(reinterpret_cast<std::byte*>(text_inputs_.at(array).items[0].bytes.data()), whole);
+  for (int r = 1; r < np; ++r) {
+    const Box& n = need[static_cast<size_t>(r)];
+    if (n.empty()) continue;
+    pairs[0][static_cast<size_t>(r)] = 1;
+    if (me != 0) continue;
+    auto& buf = send[static_cast<size_t>(r)];
+    buf.resize(static_cast<size_t>(box_size(n)) * a.elem_size);
+    copy_region(all, dense_of(buf.data(), n), n, a.elem_size);
+  }
+  auto recv = prog_.exchange("task " + name_ + ": input of " + a.name, pairs, std::move(send));
+  Dense src = me == 0 ? all : Dense{nullptr, {}, {}};
+  if (me != 0 && !need[static_cast<size_t>(me)].empty()) src = dense_of(recv[0].data(), need[static_cast<size_t>(me)]);
+  for (auto* ps : mine) copy_into_part(src, *ps, a.elem_size);
+  text_inputs_.erase(array);
+}
+
 void TaskInstance::read_input(int array) {
   ArrayData& a = *arrays[static_cast<size_t>(array)];
   const std::string file = a.pending_input;
@@ -389,12 +472,7 @@ void TaskInstance::read_input(int array) {
       for (auto* ps : mine) parts.push_back({&ps->part, ps->version(0)});
       read_array_parts(MPI_COMM_WORLD, file, *a.codec, a.ranges, parts);
     } else {
-      auto& c = text_inputs_.at(array);
-      Box whole;
-      for (auto& r : a.ranges) whole.push_back({std::min(r.min, r.max), std::max(r.min, r.max)});
-      Dense src = dense_of(reinterpret_cast<std::byte*>(c.items[0].bytes.data()), whole);
-      for (auto* ps : mine) copy_into_part(src, *ps, a.elem_size);
-      text_inputs_.erase(array);
+      scatter_text_input(array, mine);
     }
   } catch (const std::exception& e) {
     fail(std::string("reading `") + file + "` for `" + a.name + "`: " + e.what());
