@@ -70,7 +70,11 @@ std::string TaskEmitter::where(SourceRange r) const {
 }
 
 // Home LPS of every array (the space whose stages use it), written arrays, reduction spaces.
+// Home LPS of every array (the space whose stages use it, or the highest of several related
+// ones: the spaces below see views into its parts), written arrays, reduction spaces.
 void TaskEmitter::analyse() {
+    std::map<std::string, std::set<int>> users;
+    std::map<std::string, SourceRange> firstUse;
     for (const auto& acc : plan_.usage.accesses) {
         if (acc.kind != semantic::FlowAccess::Kind::Stage)
             continue;
@@ -79,14 +83,47 @@ void TaskEmitter::analyse() {
                 reductionLps_[v.var] = v.reductionLps;
             if (!arrayIndex_.count(v.var))
                 continue;
-            auto [it, fresh] = home_.emplace(v.var, acc.lps);
-            if (!fresh && it->second != acc.lps)
-                throw Unsupported(acc.range, "array `" + v.var + "` is used by stages of two spaces (" +
-                                                 plan_.lps.at(it->second).name + " and " + plan_.lps.at(acc.lps).name +
-                                                 "); moving data between spaces");
+            users[v.var].insert(acc.lps);
+            firstUse.emplace(v.var, acc.range);
             if (v.written)
                 written_.insert(v.var);
         }
+    }
+    for (const auto& [a, spaces] : users) {
+        int h = -1;
+        for (int l : spaces)
+            if (std::all_of(spaces.begin(), spaces.end(),
+                            [&](int m) { return m == l || plan_.lps.isProperAncestor(l, m); }))
+                h = l;
+        const SourceRange at = firstUse.at(a);
+        if (h < 0) {
+            std::string names;
+            for (int l : spaces)
+                names += (names.empty() ? "" : " and ") + plan_.lps.at(l).name;
+            throw Unsupported(at, "array `" + a + "` is used by stages of spaces that do not divide one another (" +
+                                      names + "); moving data between them");
+        }
+        home_[a] = h;
+        if (spaces.size() == 1)
+            continue;
+        // Below the home the parts are views into the home part: nothing may pad or stride them.
+        for (int l : spaces)
+            for (int m = l; m != h; m = plan_.lps.at(m).parent) {
+                const semantic::ArrayPartition* ap = plan_.lps.at(m).find(a);
+                if (!ap)
+                    continue;
+                if (ap->padded())
+                    throw Unsupported(at, "padding `" + a + "` in Space " + plan_.lps.at(m).name + " while stages of Space " +
+                                              plan_.lps.at(h).name + " use it too");
+                for (const auto& di : ap->instructions)
+                    if (!di.replicated && (di.function == ast::PartitionFunction::Stride ||
+                                           di.function == ast::PartitionFunction::BlockStride))
+                        throw Unsupported(at, "a strided partition of `" + a + "` in Space " + plan_.lps.at(m).name +
+                                                  " while stages of Space " + plan_.lps.at(h).name + " use it too");
+            }
+        if (versionsOf(a) > 1)
+            throw Unsupported(at, "epoch versions of `" + a + "`, which stages of two spaces use");
+        shared_[a] = spaces;
     }
     sigs_.resize(info_->stageInstances.size());
 }
@@ -329,6 +366,38 @@ void TaskEmitter::planSyncs(const ast::FlowList& list, int lps, bool inForeach) 
     for (const auto& f : list) {
         if (auto s = f->as<ast::SpaceBlock>()) {
             int x = lpsOf(s->space.text);
+            // An array the parent space's stages share with stages below: the LPUs below wait for
+            // their parent LPU on entry (its writes are done) and the parent waits for them on
+            // exit (their writes are done, and they no longer read what it will overwrite).
+            bool shares = false;
+            for (const auto& [a, spaces] : shared_) {
+                bool below = std::any_of(spaces.begin(), spaces.end(),
+                                         [&](int u) { return u == x || plan_.lps.isProperAncestor(x, u); });
+                if (!below)
+                    continue;
+                if (spaces.count(lps))
+                    shares = true;
+                else if (std::any_of(spaces.begin(), spaces.end(),
+                                     [&](int u) { return plan_.lps.isProperAncestor(u, lps); }))
+                    unsupported(s->range, "sharing `" + a + "` across Space " + plan_.lps.at(lps).name +
+                                              ", whose stages do not use it");
+            }
+            if (shares) {
+                if (inForeach)
+                    unsupported(s->range, "a space shared with its parent inside `Repeat foreach sub-partition`");
+                Boundary b{lps, x, static_cast<int>(syncs_.size()), static_cast<int>(syncs_.size()) + 1};
+                for (int down : {1, 0}) {
+                    SyncPlan sp;
+                    sp.id = static_cast<int>(syncs_.size());
+                    sp.registration = "t.token_sync(" + std::to_string(lps) + ", " + std::to_string(x) + ", " +
+                                      (down ? "true" : "false") + ", " +
+                                      cString("task " + def_.name.text + ": " + (down ? "entry into" : "exit from") +
+                                              " Space " + s->space.text) +
+                                      ");";
+                    syncs_.push_back(std::move(sp));
+                }
+                boundaryAt_[s] = b;
+            }
             planSyncs(s->body, x, inForeach);
             // Leaving Space X refreshes the padded copies of the arrays X pads.
             for (const auto& ap : plan_.lps.at(x).arrays) {
@@ -441,6 +510,8 @@ bool TaskEmitter::relevant(const ast::FlowPart& f, int lps, int x) const {
         return false;
     };
     if (auto s = f.as<ast::SpaceBlock>()) {
+        if (auto bt = boundaryAt_.find(s); bt != boundaryAt_.end() && (bt->second.parent == x || bt->second.child == x))
+            return true;
         if (auto it = paddingAt_.find(s); it != paddingAt_.end())
             for (int id : it->second)
                 if (syncs_[static_cast<size_t>(id)].home == x)
@@ -539,6 +610,11 @@ void TaskEmitter::emitRun(Out& o) {
     }
     emitInitialize(o);
     emitSpaces(o);
+    for (const auto& [a, spaces] : shared_)
+        for (int l : spaces)
+            if (l != home_.at(a))
+                o << "t.share_below(" << arrayIndex(a) << ", " << l << "); // Space " << plan_.lps.at(l).name
+                  << " sees views into Space " << plan_.lps.at(home_.at(a)).name << "'s parts of " << a << "\n";
     o << "t.launch();\n";
     if (!syncs_.empty())
         o << "// The synchronisations of the flow, numbered as the flows use them.\n";
@@ -607,12 +683,18 @@ void TaskEmitter::emitFlow(Out& o, const ast::FlowList& list, int lps, int x) {
             continue;
         o << lineComment(in_, f->range);
         if (auto s = f->as<ast::SpaceBlock>()) {
+            auto bt = boundaryAt_.find(s);
+            const bool joins = bt != boundaryAt_.end() && (bt->second.parent == x || bt->second.child == x);
+            if (joins)
+                o << "co_await c.exchange(" << bt->second.entry << "); // entry into Space " << s->space.text << "\n";
             emitFlow(o, s->body, lpsOf(s->space.text), x);
             if (auto it = paddingAt_.find(s); it != paddingAt_.end())
                 for (int id : it->second)
                     if (syncs_[static_cast<size_t>(id)].home == x)
                         o << "co_await c.exchange(" << id << "); // padding exchange at exit of Space "
                           << s->space.text << "\n";
+            if (joins)
+                o << "co_await c.exchange(" << bt->second.exit << "); // exit from Space " << s->space.text << "\n";
         } else if (auto r = f->as<ast::RepeatFor>()) {
             std::string n = "rep_" + std::to_string(loopCounter_++);
             o << "{\nconst Range " << n << " = " << flowExpr(*r->rangeExpr, lps, "") << ";\n";
@@ -719,7 +801,7 @@ void TaskEmitter::emitStageCall(Out& o, const ast::StageCall& call, int lps, int
         auto views = [&](const std::string& a) {
             if (!viewed.insert(a).second)
                 return;
-            if (!home_.count(a) || home_.at(a) != lps)
+            if (!home_.count(a) || (home_.at(a) != lps && !plan_.lps.isProperAncestor(home_.at(a), lps)))
                 throw std::logic_error("array " + a + " has no part in this space");
             const auto& gt = global(a).type;
             std::string vt = "View<" + cppElement(gt) + ", " + std::to_string(gt.arrayDims()) + ">";

@@ -96,6 +96,12 @@ private:
     };
     std::vector<SyncPlan> syncs_;
     std::map<const ast::SpaceBlock*, std::vector<int>> paddingAt_;
+    struct Boundary {
+        int parent, child;  // spaces
+        int entry, exit;    // token syncs
+    };
+    std::map<const ast::SpaceBlock*, Boundary> boundaryAt_;
+    std::map<std::string, std::set<int>> shared_;  // arrays used by stages of several spaces
     std::map<std::pair<const ast::StageCall*, size_t>, int> reductionAt_;
     std::map<const ast::StageCall*, int> callLps_;
     std::map<std::string, std::set<int>> stageReads_;  // Reduction variable -> spaces reading it

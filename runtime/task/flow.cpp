@@ -148,6 +148,8 @@ class FlowBuilder {
       const auto& s = t.syncs_[k];
       if (s.padding)
         padding(static_cast<int>(k), s);
+      else if (s.token)
+        token(static_cast<int>(k), s);
       else
         reduction(static_cast<int>(k), s);
     }
@@ -233,6 +235,18 @@ class FlowBuilder {
         }
         role(lead, k).ins.push_back(std::move(in));
       }
+    }
+  }
+
+  // One empty packet per LPU of the child space and its ancestor in the parent space.
+  void token(int k, const TaskInstance::SyncDesc& s) {
+    for (const Lpu& y : t_.grid_[static_cast<size_t>(s.target)]) {
+      const Lpu& p = t_.ancestor(y, s.invoking);
+      int from = vdp(s.invoking, p.id), to = vdp(s.target, y.id);
+      if (!s.readers.empty()) std::swap(from, to);  // readers non-empty: upwards (exit)
+      auto [so, si] = connect(from, to);
+      role(from, k).outs.push_back({so, {}, p.rank != y.rank});
+      role(to, k).ins.push_back({si, 1, {}, {}});
     }
   }
 
@@ -327,8 +341,10 @@ FlowWait FlowContext::exchange(int sync) {
   if (it == state_.roles.end()) return {true};
   TaskInstance& t = *state_.task;
   const auto& s = t.syncs_[static_cast<size_t>(sync)];
-  const size_t es = t.arrays[static_cast<size_t>(s.array)]->elem_size;
-  if (!it->second.outs.empty()) {
+  if (s.token) {
+    for (const OutEdge& o : it->second.outs) state_.send(sync, o.slot, Packet::create(0), o.inter);
+  } else if (!it->second.outs.empty()) {
+    const size_t es = t.arrays[static_cast<size_t>(s.array)]->elem_size;
     PartStorage& mine = t.storage(s.array, *state_.lpu);
     Dense src = dense_of(mine.version(0), mine.part);
     for (const OutEdge& o : it->second.outs) {
@@ -402,6 +418,7 @@ void FlowContext::publish(int slot, const void* bytes, size_t n) {
 // --- the driver ---------------------------------------------------------------------------------
 
 void LpuState::unpack(int sync, const Layout& layout, const Packet& p) {
+  if (layout.pieces.empty()) return;  // a token
   TaskInstance& t = *task;
   const auto& s = t.syncs_[static_cast<size_t>(sync)];
   const size_t es = t.arrays[static_cast<size_t>(s.array)]->elem_size;
@@ -422,7 +439,7 @@ void LpuState::finish_wait() {
   TaskInstance& t = *task;
   const auto& s = t.syncs_[static_cast<size_t>(wait)];
   Role& r = roles.at(wait);
-  if (!s.padding) {
+  if (!s.padding && !s.token) {
     const Combiner& c = s.combiner;
     bool target = s.target == lpu->lps;
     if (target) {
@@ -447,7 +464,7 @@ void LpuState::finish_wait() {
 
 bool LpuState::progress() {
   Role& r = roles.at(wait);
-  const bool padding = task->syncs_[static_cast<size_t>(wait)].padding;
+  const bool padding = task->syncs_[static_cast<size_t>(wait)].padding || task->syncs_[static_cast<size_t>(wait)].token;
   for (;;) {
     bool any = false, all = true;
     for (const InEdge& e : r.ins) {
@@ -507,6 +524,18 @@ int TaskInstance::padding_sync(int array, int lps, const std::string& sync) {
   d.padding = true;
   d.array = array;
   d.lps = lps;
+  d.name = sync;
+  syncs_.push_back(std::move(d));
+  return static_cast<int>(syncs_.size()) - 1;
+}
+
+int TaskInstance::token_sync(int parent, int child, bool down, const std::string& sync) {
+  SyncDesc d;
+  d.padding = false;
+  d.token = true;
+  d.invoking = parent;
+  d.target = child;
+  if (!down) d.readers = {1};  // marks the upward direction
   d.name = sync;
   syncs_.push_back(std::move(d));
   return static_cast<int>(syncs_.size()) - 1;

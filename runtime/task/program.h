@@ -332,6 +332,9 @@ class TaskInstance {
   RangeValue local_range(int array, const Lpu& u, int d) const;
   bool holds(int array, const Lpu& u, int d, int64_t index) const;
   void add_lps(LpsDesc desc);
+  // Stages of Space `lps`, below the array's home space, use it too: their views look into the
+  // part of their ancestor in the home space, which must therefore be on the same rank.
+  void share_below(int array, int lps) { shared_below_.push_back({array, lps}); }
   // Builds the LPU grids, places LPUs on ranks and threads, allocates this rank's parts and
   // reads pending inputs. Checks that every array has its ranges.
   void launch();
@@ -354,6 +357,9 @@ class TaskInstance {
   // the target whose flows read the result (they receive it from their target LPU).
   int reduction_sync(int invoking, int target, Combiner combiner, std::vector<int> readers,
                      const std::string& sync);
+  // Entry into (down) or exit from (!down) Space `child` below Space `parent` when both use an
+  // array: the LPUs wait for their parent LPU, or the parent LPU for all of them (no data).
+  int token_sync(int parent, int child, bool down, const std::string& sync);
   // Runs the flow: one VDP per LPU of every listed space, on this rank's worker threads (one per
   // PPU of the lowest PPS the mapping uses, pinned when the model numbers its processors).
   void run_flow(const std::vector<std::pair<int, SpaceFlow>>& spaces);
@@ -384,8 +390,10 @@ class TaskInstance {
   friend struct LpuState;
   friend class FlowContext;
   friend class FlowBuilder;
+  std::vector<std::pair<int, int>> shared_below_;  // (array, space below its home)
   struct SyncDesc {
     bool padding = true;
+    bool token = false;                      // padding == false: a reduction unless token
     int array = -1, lps = -1;                // padding
     int invoking = -1, target = -1;          // reduction
     Combiner combiner;
@@ -449,8 +457,14 @@ View<T, N> make_view(PartStorage& s, std::byte* data, const Part& range_part) {
 
 template <class T, int N>
 View<T, N> TaskInstance::view(int array, const Lpu& u, int lag) {
-  PartStorage& s = storage(array, u);
-  return detail::make_view<T, N>(s, s.version(lag), s.part);
+  const int h = home_[static_cast<size_t>(array)];
+  if (u.lps == h) {
+    PartStorage& s = storage(array, u);
+    return detail::make_view<T, N>(s, s.version(lag), s.part);
+  }
+  // A space below the home: this LPU's cells inside its ancestor's part (same memory).
+  PartStorage& s = storage(array, ancestor(u, h));
+  return detail::make_view<T, N>(s, s.version(lag), part_of(array, u.lps, u.id));
 }
 
 template <class T, int N>

@@ -259,6 +259,17 @@ void TaskInstance::launch() {
       }
     }
   }
+  // Spaces below an array's home work in their ancestor's part: it must be in their memory.
+  for (auto& [a, l] : shared_below_) {
+    const int h = home_[static_cast<size_t>(a)];
+    for (const Lpu& u : grid_[static_cast<size_t>(l)])
+      if (ancestor(u, h).rank != u.rank)
+        fail_collective("task `" + name_ + "`: stages of Space " + lps_[static_cast<size_t>(l)].name + " and Space " +
+                        lps_[static_cast<size_t>(h)].name + " both use `" + arrays[static_cast<size_t>(a)]->name +
+                        "`, so a Space " + lps_[static_cast<size_t>(l)].name + " LPU must be in the memory of its Space " +
+                        lps_[static_cast<size_t>(h)].name + " LPU, but the mapping puts them on different processes; " +
+                        "map Space " + lps_[static_cast<size_t>(h)].name + " at or below the <segment> level");
+  }
   // Allocation of this rank's parts of every array in its home LPS. A part the previous task
   // left on this rank with exactly the same shape is taken over as it is (no copy): objects keep
   // their distribution from task to task, data moves only where the partition differs.

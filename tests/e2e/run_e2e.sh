@@ -42,6 +42,7 @@ else
   stencil) printf '"Five Points Stencil" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
   row-max) printf '"Largest Row Sum" { Space A: %s Space B: %s Space C: %s }\n' "$top" "$top" "$core" >"$map" ;;
   converge) printf '"Converge" { Space A: %s }\n' "$core" >"$map" ;;
+  nested) printf '"Nested Blocks" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
   conjugate-gradient)
     for t in "Start CG" "Matrix Vector Product" "Dot Product" "Update Solution"; do
       printf '"%s" { Space A: %s Space B: %s }\n' "$t" "$top" "$core"
@@ -74,6 +75,7 @@ stencil:uneven) r=97 c=131 it=2 p1=4 p2=2 k=25 l=40 m=9 n=11 ;;
 stencil:medium) r=256 c=256 it=4 p1=4 p2=2 k=64 l=64 m=32 n=32 ;;
 conjugate-gradient:small) n=40 p=8 q=4 c=2 ;; conjugate-gradient:uneven) n=97 p=7 q=3 c=2 ;;
 conjugate-gradient:medium) n=200 p=8 q=4 c=2 ;;
+nested:small) n=48 p=4 q=3 ;; nested:uneven) n=97 p=7 q=3 ;; nested:medium) n=10000 p=4 q=8 ;;
 converge:small) n=40 p=8 ;; converge:uneven) n=97 p=7 ;; converge:medium) n=10000 p=16 ;;
 row-max:small) r=12 c=10 s=2 ;; row-max:uneven) r=97 c=131 s=3 ;; row-max:medium) r=256 c=256 s=8 ;;
 *) echo "run_e2e.sh: unknown example/size $ex:$size" >&2; exit 2 ;;
@@ -132,6 +134,16 @@ row-max)
   "$ref/ref_row_max" "${args[@]}" output_file=max_ref.txt sums_file=sums_ref.txt
   chk equal sums.txt sums_ref.txt 1e-9
   chk equal max.txt max_ref.txt 1e-9 ;;
+nested)
+  # an array used by stages of Space A and of Space B below it: views, no copies
+  mk -o x.txt --type double --shape $n --seed 3 --lo -1 --hi 1
+  args=(input_file=x.txt rounds=3 p=$p q=$q)
+  IT_STATS=1 run "${args[@]}" output_file=y.txt 2>stats.txt || { cat stats.txt; exit 1; }
+  "$ref/ref_nested" "${args[@]}" output_file=y_ref.txt
+  chk equal y.txt y_ref.txt 1e-12
+  # entering and leaving Space B moves no data between the spaces, only empty packets
+  if grep -E "(entry into|exit from) Space B" stats.txt | awk '$(NF-3) != 0 || $(NF-1) != 0 { bad = 1 } END { exit bad || NR != 2 }'; then :; else
+    echo "data moved between Space A and Space B:"; cat stats.txt; exit 1; fi ;;
 converge)
   # reductions into Root: a Repeat while on the result, and Space A reading it (sent down)
   mk -o x.txt --type double --shape $n --seed 3 --lo 0.1 --hi 1

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # run_errors.sh: run-time checks of generated programs give one clear message and a non-zero
 # exit on every rank, never a hang: a missing key=value argument, an input file whose
-# dimensions contradict the program, more processes than the machine has segments, and (with
-# --debug) an out-of-bounds subscript named by its IT source line.
+# dimensions contradict the program, more processes than the machine has segments, (with
+# --debug) an out-of-bounds subscript named by its IT source line, and a mapping that puts a
+# space on other processes than the space whose parts it works in.
 set -uo pipefail
 work=${1:?work dir}
 root=${ROOT:?}; itc=${ITC:?}; ref=${REF_DIR:?}
@@ -33,4 +34,9 @@ expect "bad partition argument" "p" \
 "$itc" compile "$root/tests/e2e/programs/out_of_bounds.it" "$root/tests/e2e/programs/out_of_bounds.map" \
   --machine "$root/pcubes-models/test-cluster-4.pcubes" -o oob --debug || { echo "FAIL: compile --debug"; exit 1; }
 expect "bounds check" "out_of_bounds.it:2[0-9]" timeout 60 $mpirun -np 2 ./oob a_file=a.txt b_file=b.txt p=4
+# stages of two spaces sharing an array need the lower space in the upper one's memory
+"$itc" compile "$root/tests/e2e/programs/nested.it" "$root/tests/e2e/programs/nested_split.map" \
+  --machine "$root/pcubes-models/test-cluster-4.pcubes" -o nested_split || { echo "FAIL: compile nested"; exit 1; }
+expect "shared array across processes" "map Space A at or below the <segment> level" \
+  timeout 60 $mpirun -np 2 ./nested_split input_file=a.txt output_file=n.txt rounds=1 p=4 q=2
 exit $bad
