@@ -9,6 +9,9 @@
 // between ranks once per destination rank: exactly the analytical ghost volume. The lead waits
 // for its direct packets (phase 1) before the forwarded ones (phase 2), so no cycle of waits.
 //
+// Entry into / exit from a space whose parent shares an array with it: empty packets from the
+// parent LPU to its LPUs there, or back (the data itself is shared memory: views).
+//
 // Reductions: every invoking LPU sends its partial to its ancestor LPU in the target space, through
 // one combiner VDP per other rank holding several of them; the target combines in a fixed order
 // (deterministic for a fixed mapping), then sends the result down to the LPUs that read it.
@@ -146,12 +149,11 @@ class FlowBuilder {
     in_slots_.assign(specs_.size(), 0);
     for (size_t k = 0; k < t.syncs_.size(); ++k) {
       const auto& s = t.syncs_[k];
-      if (s.padding)
-        padding(static_cast<int>(k), s);
-      else if (s.token)
-        token(static_cast<int>(k), s);
-      else
-        reduction(static_cast<int>(k), s);
+      switch (s.kind) {
+        case TaskInstance::SyncDesc::Kind::padding: padding(static_cast<int>(k), s); break;
+        case TaskInstance::SyncDesc::Kind::reduction: reduction(static_cast<int>(k), s); break;
+        case TaskInstance::SyncDesc::Kind::token: token(static_cast<int>(k), s); break;
+      }
     }
   }
 
@@ -243,7 +245,7 @@ class FlowBuilder {
     for (const Lpu& y : t_.grid_[static_cast<size_t>(s.target)]) {
       const Lpu& p = t_.ancestor(y, s.invoking);
       int from = vdp(s.invoking, p.id), to = vdp(s.target, y.id);
-      if (!s.readers.empty()) std::swap(from, to);  // readers non-empty: upwards (exit)
+      if (!s.down) std::swap(from, to);
       auto [so, si] = connect(from, to);
       role(from, k).outs.push_back({so, {}, p.rank != y.rank});
       role(to, k).ins.push_back({si, 1, {}, {}});
@@ -341,7 +343,7 @@ FlowWait FlowContext::exchange(int sync) {
   if (it == state_.roles.end()) return {true};
   TaskInstance& t = *state_.task;
   const auto& s = t.syncs_[static_cast<size_t>(sync)];
-  if (s.token) {
+  if (s.kind == TaskInstance::SyncDesc::Kind::token) {
     for (const OutEdge& o : it->second.outs) state_.send(sync, o.slot, Packet::create(0), o.inter);
   } else if (!it->second.outs.empty()) {
     const size_t es = t.arrays[static_cast<size_t>(s.array)]->elem_size;
@@ -439,7 +441,7 @@ void LpuState::finish_wait() {
   TaskInstance& t = *task;
   const auto& s = t.syncs_[static_cast<size_t>(wait)];
   Role& r = roles.at(wait);
-  if (!s.padding && !s.token) {
+  if (s.kind == TaskInstance::SyncDesc::Kind::reduction) {
     const Combiner& c = s.combiner;
     bool target = s.target == lpu->lps;
     if (target) {
@@ -464,7 +466,8 @@ void LpuState::finish_wait() {
 
 bool LpuState::progress() {
   Role& r = roles.at(wait);
-  const bool padding = task->syncs_[static_cast<size_t>(wait)].padding || task->syncs_[static_cast<size_t>(wait)].token;
+  // Padding and token packets are handled as they are popped; reduction partials all at once.
+  const bool padding = task->syncs_[static_cast<size_t>(wait)].kind != TaskInstance::SyncDesc::Kind::reduction;
   for (;;) {
     bool any = false, all = true;
     for (const InEdge& e : r.ins) {
@@ -521,7 +524,7 @@ void drive(Vdp& v) {
 
 int TaskInstance::padding_sync(int array, int lps, const std::string& sync) {
   SyncDesc d;
-  d.padding = true;
+  d.kind = SyncDesc::Kind::padding;
   d.array = array;
   d.lps = lps;
   d.name = sync;
@@ -531,11 +534,10 @@ int TaskInstance::padding_sync(int array, int lps, const std::string& sync) {
 
 int TaskInstance::token_sync(int parent, int child, bool down, const std::string& sync) {
   SyncDesc d;
-  d.padding = false;
-  d.token = true;
+  d.kind = SyncDesc::Kind::token;
   d.invoking = parent;
   d.target = child;
-  if (!down) d.readers = {1};  // marks the upward direction
+  d.down = down;
   d.name = sync;
   syncs_.push_back(std::move(d));
   return static_cast<int>(syncs_.size()) - 1;
@@ -544,7 +546,7 @@ int TaskInstance::token_sync(int parent, int child, bool down, const std::string
 int TaskInstance::reduction_sync(int invoking, int target, Combiner combiner, std::vector<int> readers,
                                  const std::string& sync) {
   SyncDesc d;
-  d.padding = false;
+  d.kind = SyncDesc::Kind::reduction;
   d.invoking = invoking;
   d.target = target;
   d.combiner = combiner;

@@ -392,10 +392,10 @@ class TaskInstance {
   friend class FlowBuilder;
   std::vector<std::pair<int, int>> shared_below_;  // (array, space below its home)
   struct SyncDesc {
-    bool padding = true;
-    bool token = false;                      // padding == false: a reduction unless token
+    enum class Kind { padding, reduction, token } kind = Kind::padding;
     int array = -1, lps = -1;                // padding
-    int invoking = -1, target = -1;          // reduction
+    int invoking = -1, target = -1;          // reduction; token: parent and child space
+    bool down = true;                        // token: parent -> child (entry), else child -> parent
     Combiner combiner;
     std::vector<int> readers;
     std::string name;
