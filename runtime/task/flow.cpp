@@ -45,10 +45,17 @@ struct OutEdge {
   bool inter;
   bool to_combiner = false;  // reduction: ends with an empty packet when the flow ends
 };
+// Cells a receiver copies out of a packet: `packed` starts at `offset` in it, `region` (inside
+// `packed`) is what this LPU holds. Worked out when the VSA is built, not per packet.
+struct Copy {
+  Box packed;
+  size_t offset;
+  Box region;
+};
 struct InEdge {
-  int slot;       // -1: this LPU's own partial (a reduction into its own space)
-  int phase;      // 1: direct, 2: forwarded by a lead
-  Layout layout;  // padding: how the packet is laid out
+  int slot;                 // -1: this LPU's own partial (a reduction into its own space)
+  int phase;                // 1: direct, 2: forwarded by a lead
+  std::vector<Copy> copies; // padding: what to take out of the packet (empty: token/reduction)
   std::vector<std::pair<int, bool>> forward;  // lead: (output slot, inter) to pass the packet on
 };
 
@@ -100,7 +107,7 @@ struct LpuState {
 
   // The current wait: true when every packet of it has arrived and been handled.
   bool progress();
-  void unpack(int sync, const Layout& layout, const Packet& p);
+  void unpack(int sync, const std::vector<Copy>& copies, const Packet& p);
   void finish_wait();
 };
 
@@ -210,7 +217,7 @@ class FlowBuilder {
         Layout l = layout_of(boxes, es);
         auto [so, si] = connect(src, vdp(h, d));
         role(src, k).outs.push_back({so, l, false});
-        role(vdp(h, d), k).ins.push_back({si, 1, l, {}});
+        role(vdp(h, d), k).ins.push_back({si, 1, copies_for(l, pieces, s.array, h, d), {}});
       }
       // Other ranks: whole pieces once to a lead, forwarded there to the others.
       for (auto& [r, plist] : remote) {
@@ -228,16 +235,30 @@ class FlowBuilder {
         const int lead = vdp(h, dsts[0]);
         auto [so, si] = connect(src, lead);
         role(src, k).outs.push_back({so, l, true});
-        InEdge in{si, 1, l, {}};
+        InEdge in{si, 1, copies_for(l, pieces, s.array, h, dsts[0]), {}};
         for (size_t f = 1; f < dsts.size(); ++f) {
           const int follower = vdp(h, dsts[f]);
           auto [fo, fi] = connect(lead, follower);
           in.forward.push_back({fo, false});
-          role(follower, k).ins.push_back({fi, 2, l, {}});
+          role(follower, k).ins.push_back({fi, 2, copies_for(l, pieces, s.array, h, dsts[f]), {}});
         }
         role(lead, k).ins.push_back(std::move(in));
       }
     }
+  }
+
+  // The pieces of a packet laid out as `l` that home LPU `d` is a destination of, cut to what it holds.
+  std::vector<Copy> copies_for(const Layout& l, const std::vector<TaskInstance::Piece>& pieces, int array, int h,
+                               int64_t d) const {
+    std::vector<Copy> out;
+    const Box held = held_box(t_.part_of(array, h, d));
+    for (const Packed& pk : l.pieces) {
+      const auto& pc = pieces[static_cast<size_t>(pk.piece)];
+      if (std::find(pc.dst.begin(), pc.dst.end(), d) == pc.dst.end()) continue;
+      Box region = intersect(pk.box, held);
+      if (!empty(region)) out.push_back({pk.box, pk.offset, std::move(region)});
+    }
+    return out;
   }
 
   // One empty packet per LPU of the child space and its ancestor in the parent space.
@@ -419,22 +440,15 @@ void FlowContext::publish(int slot, const void* bytes, size_t n) {
 
 // --- the driver ---------------------------------------------------------------------------------
 
-void LpuState::unpack(int sync, const Layout& layout, const Packet& p) {
-  if (layout.pieces.empty()) return;  // a token
+void LpuState::unpack(int sync, const std::vector<Copy>& copies, const Packet& p) {
+  if (copies.empty()) return;  // a token, or nothing of the packet is held here
   TaskInstance& t = *task;
   const auto& s = t.syncs_[static_cast<size_t>(sync)];
   const size_t es = t.arrays[static_cast<size_t>(s.array)]->elem_size;
-  auto& pieces = t.refresh_plan(s.array, s.lps);
-  const int h = t.home_[static_cast<size_t>(s.array)];
   PartStorage& mine = t.storage(s.array, *lpu);
   Dense dst = dense_of(mine.version(0), mine.part);
   auto* base = const_cast<std::byte*>(static_cast<const std::byte*>(p.data()));
-  for (const Packed& pk : layout.pieces) {
-    const auto& pc = pieces[static_cast<size_t>(pk.piece)];
-    if (std::find(pc.dst.begin(), pc.dst.end(), lpu->id) == pc.dst.end()) continue;
-    Box region = intersect(pk.box, held_box(t.part_of(s.array, h, lpu->id)));
-    copy_region(dense_of(base + pk.offset, pk.box), dst, region, es);
-  }
+  for (const Copy& c : copies) copy_region(dense_of(base + c.offset, c.packed), dst, c.region, es);
 }
 
 void LpuState::finish_wait() {
@@ -486,7 +500,7 @@ bool LpuState::progress() {
         PacketRef p = vdp->pop(in.slot);
         vdp->channel_off(in.slot);
         if (padding) {
-          unpack(wait, in.layout, *p);
+          unpack(wait, in.copies, *p);
           for (auto& [slot, inter] : in.forward) send(wait, slot, p, inter);
         } else {
           received[e] = p;
