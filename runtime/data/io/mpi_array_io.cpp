@@ -55,13 +55,8 @@ int transfer_all(MPI_File fh, MPI_Offset disp,
     return rc;
 }
 
-} // namespace
-
-void write_array_parts(MPI_Comm comm, const std::string& path, const ElementCodec& codec,
-                       const std::vector<DimRange>& ranges,
-                       const std::vector<ConstLocalPart>& parts) {
-    int rank;
-    MPI_Comm_rank(comm, &rank);
+// Whether `path` names a text file; a bad extension is an error on every rank.
+bool is_text_file(MPI_Comm comm, const std::string& path) {
     std::string error;
     bool text = false;
     try {
@@ -70,7 +65,17 @@ void write_array_parts(MPI_Comm comm, const std::string& path, const ElementCode
         error = e.what();
     }
     throw_if_any(comm, error);
-    if (text)
+    return text;
+}
+
+} // namespace
+
+void write_array_parts(MPI_Comm comm, const std::string& path, const ElementCodec& codec,
+                       const std::vector<DimRange>& ranges,
+                       const std::vector<ConstLocalPart>& parts) {
+    int rank;
+    MPI_Comm_rank(comm, &rank);
+    if (is_text_file(comm, path))
         return write_text_array_parts(comm, path, codec, ranges, parts);
 
     std::vector<int64_t> lengths;
@@ -124,6 +129,7 @@ void write_array_parts(MPI_Comm comm, const std::string& path, const ElementCode
     MPI_File fh;
     int rc =
         MPI_File_open(comm, tmp.c_str(), MPI_MODE_CREATE | MPI_MODE_WRONLY, MPI_INFO_NULL, &fh);
+    std::string error;
     if (rc != MPI_SUCCESS)
         error = fmt::format("{}: cannot open for writing: {}", path, mpi_error(rc));
     throw_if_any(comm, error);
@@ -227,15 +233,7 @@ std::vector<int64_t> read_array_shape(MPI_Comm comm, const std::string& path,
 
 void read_array_parts(MPI_Comm comm, const std::string& path, const ElementCodec& codec,
                       const std::vector<DimRange>& ranges, const std::vector<LocalPart>& parts) {
-    std::string error;
-    bool text = false;
-    try {
-        text = encoding_of(path) == Encoding::text;
-    } catch (const DataFileError& e) {
-        error = e.what();
-    }
-    throw_if_any(comm, error);
-    if (text)
+    if (is_text_file(comm, path))
         return read_text_array_parts(comm, path, codec, ranges, parts);
     FileExpectation expect{Collection::array, static_cast<int>(ranges.size()), {}};
     for (const DimRange& r : ranges)
@@ -273,6 +271,7 @@ void read_array_parts(MPI_Comm comm, const std::string& path, const ElementCodec
 
     MPI_File fh;
     int rc = MPI_File_open(comm, path.c_str(), MPI_MODE_RDONLY, MPI_INFO_NULL, &fh);
+    std::string error;
     if (rc != MPI_SUCCESS)
         error = fmt::format("{}: cannot open for reading: {}", path, mpi_error(rc));
     throw_if_any(comm, error);
