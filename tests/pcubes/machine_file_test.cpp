@@ -1,5 +1,6 @@
 // Machine files: parse -> print -> parse round trips for every model in pcubes-models/, exact
 // canonical printing, property values, and the model's derived numbers.
+#include "tests/support/read_file.h"
 #include "pcubes/machine_parser.h"
 #include "pcubes/machine_printer.h"
 
@@ -14,12 +15,7 @@ using namespace itc::pcubes;
 
 namespace {
 
-std::string readFile(const std::string& path) {
-    std::ifstream in(path);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+using itc::test::readFile;
 
 struct Parsed {
     std::optional<MachineModel> model;

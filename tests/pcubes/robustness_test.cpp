@@ -1,5 +1,6 @@
 // Bad input never crashes or throws: thousands of mutated machine and mapping files (fixed seed)
 // each give either a valid result with no error, or at least one error; syntax errors exactly one.
+#include "tests/support/read_file.h"
 #include "pcubes/machine_parser.h"
 #include "pcubes/mapping.h"
 
@@ -14,12 +15,7 @@ using namespace itc::pcubes;
 
 namespace {
 
-std::string readFile(const std::string& path) {
-    std::ifstream in(path);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+using itc::test::readFile;
 
 // Deletes, inserts or replaces a few characters, drawn from the format's own alphabet.
 std::string mutate(std::string text, std::mt19937& rng) {

@@ -3,6 +3,7 @@
 // (delete, duplicate, swap, replace). Each parse must end with an AST or >= 1 diagnostic,
 // within a time bound (alarm() watchdog), without exceptions, crashes, internal errors, or any
 // text on stdout/stderr (ANTLR's console output included). Prints the seed of each run.
+#include "tests/support/read_file.h"
 #include "frontend/parser.h"
 #include "frontend/token_offsets.h"
 
@@ -37,12 +38,7 @@ void onAlarm(int) {
     _exit(1);
 }
 
-std::string readFile(const std::filesystem::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+using itc::test::readFile;
 
 // Captures everything written to fds 1 and 2 into a temporary file.
 class Capture {
