@@ -41,18 +41,28 @@ int TaskEmitter::versionsOf(const std::string& array) const {
 std::string TaskEmitter::reductionValue(const std::string& v, const std::string& globals) const {
     if (!reductionLps_.count(v))
         throw Unsupported(global(v).declared, "reading Reduction variable `" + v + "` that no stage reduces into");
-    if (recording_)
-        recording_->insert(v);
     // Each LPU's flow keeps the result of its ancestor in v's space (collected or received).
     return globals + ".r_" + v;
 }
 
+int TaskEmitter::storageOf(const std::string& array, int lps) const {
+    int s = plan_.storage.storageOf(array, lps);
+    if (s == semantic::kNoLps)
+        throw std::logic_error("array " + array + " has no parts in space " + std::to_string(lps));
+    return s;
+}
+
 std::set<int> TaskEmitter::stridedDims(const std::string& array) const {
     std::set<int> out;
-    auto it = home_.find(array);
-    if (it == home_.end())
+    auto it = plan_.storage.arrays.find(array);
+    if (it == plan_.storage.arrays.end() || it->second.home == semantic::kNoLps)
         return out;
-    for (int l = it->second; l > 0; l = plan_.lps.at(l).parent) {
+    // The parts the stage being emitted works in: those of its space's storage space.
+    int start = it->second.home;
+    if (stageLps_ >= 0)
+        if (auto s = it->second.storageOf.find(stageLps_); s != it->second.storageOf.end())
+            start = s->second;
+    for (int l = start; l > 0; l = plan_.lps.at(l).parent) {
         const semantic::ArrayPartition* ap = plan_.lps.at(l).find(array);
         if (!ap)
             continue;
@@ -69,63 +79,73 @@ std::string TaskEmitter::where(SourceRange r) const {
     return file + ":" + std::to_string(r.begin.line);
 }
 
-// Home LPS of every array (the space whose stages use it), written arrays, reduction spaces.
-// Home LPS of every array (the space whose stages use it, or the highest of several related
-// ones: the spaces below see views into its parts), written arrays, reduction spaces.
+// Flow nodes are numbered as semantic/usage/flow_tree numbers them: pre-order from 1.
+void TaskEmitter::numberNodes(const ast::FlowList& list, int& next) {
+    for (const auto& f : list) {
+        nodeOf_[f.get()] = next++;
+        if (auto s = f->as<ast::SpaceBlock>())
+            numberNodes(s->body, next);
+        else if (auto r = f->as<ast::RepeatFor>())
+            numberNodes(r->body, next);
+        else if (auto w = f->as<ast::RepeatWhile>())
+            numberNodes(w->body, next);
+        else if (auto fe = f->as<ast::RepeatForeach>())
+            numberNodes(fe->body, next);
+        else if (auto c = f->as<ast::Condition>())
+            numberNodes(c->body, next);
+        else if (auto e = f->as<ast::EpochBlock>())
+            numberNodes(e->body, next);
+    }
+}
+
+int TaskEmitter::nodeOf(const ast::FlowPart& f) const { return nodeOf_.at(&f); }
+
+// Everything the plan decided: homes, written arrays, reduction spaces, and where in the flow
+// each synchronisation takes place. The backend adds no synchronisation of its own.
 void TaskEmitter::analyse() {
-    std::map<std::string, std::set<int>> users;
-    std::map<std::string, SourceRange> firstUse;
-    for (const auto& acc : plan_.usage.accesses) {
-        if (acc.kind != semantic::FlowAccess::Kind::Stage)
+    int next = 1;
+    numberNodes(def_.computation, next);
+    if (next != static_cast<int>(plan_.flow.nodes.size()))
+        throw std::logic_error("the flow tree does not match the Computation section");
+    for (const auto& [a, st] : plan_.storage.arrays) {
+        if (st.home == semantic::kNoLps)
             continue;
-        for (const auto& v : acc.vars) {
+        home_[a] = st.home;
+        if (st.written)
+            written_.insert(a);
+    }
+    for (const auto& acc : plan_.usage.accesses)
+        for (const auto& v : acc.vars)
             if (v.reduced)
                 reductionLps_[v.var] = v.reductionLps;
-            if (!arrayIndex_.count(v.var))
-                continue;
-            users[v.var].insert(acc.lps);
-            firstUse.emplace(v.var, acc.range);
-            if (v.written)
-                written_.insert(v.var);
+    const auto& syncs = plan_.dependencies.syncs;
+    for (size_t i = 0; i < syncs.size(); ++i) {
+        const auto& s = syncs[i];
+        const int k = static_cast<int>(i);
+        using P = semantic::Synchronization::Point;
+        switch (s.point) {
+        case P::TaskStart: syncStart_.push_back(k); break;
+        case P::TaskEnd: syncEnd_.push_back(k); break;
+        case P::BeforeAccess:
+        case P::SpaceEntry: syncBefore_[s.node].push_back(k); break;
+        case P::AfterStage: syncAfter_[s.node].push_back(k); break;
+        case P::SpaceExit: syncExit_[s.node].push_back(k); break;
         }
-    }
-    for (const auto& [a, spaces] : users) {
-        int h = -1;
-        for (int l : spaces)
-            if (std::all_of(spaces.begin(), spaces.end(),
-                            [&](int m) { return m == l || plan_.lps.isProperAncestor(l, m); }))
-                h = l;
-        const SourceRange at = firstUse.at(a);
-        if (h < 0) {
-            std::string names;
-            for (int l : spaces)
-                names += (names.empty() ? "" : " and ") + plan_.lps.at(l).name;
-            throw Unsupported(at, "array `" + a + "` is used by stages of spaces that do not divide one another (" +
-                                      names + "); moving data between them");
+        if (isMovement(s.kind)) {
+            if (s.scalar)
+                movedScalars_.insert(s.var);
+            else
+                movedArrays_.insert(s.var);
         }
-        home_[a] = h;
-        if (spaces.size() == 1)
-            continue;
-        // Below the home the parts are views into the home part: nothing may pad or stride them.
-        for (int l : spaces)
-            for (int m = l; m != h; m = plan_.lps.at(m).parent) {
-                const semantic::ArrayPartition* ap = plan_.lps.at(m).find(a);
-                if (!ap)
-                    continue;
-                if (ap->padded())
-                    throw Unsupported(at, "padding `" + a + "` in Space " + plan_.lps.at(m).name + " while stages of Space " +
-                                              plan_.lps.at(h).name + " use it too");
-                for (const auto& di : ap->instructions)
-                    if (!di.replicated && (di.function == ast::PartitionFunction::Stride ||
-                                           di.function == ast::PartitionFunction::BlockStride))
-                        throw Unsupported(at, "a strided partition of `" + a + "` in Space " + plan_.lps.at(m).name +
-                                                  " while stages of Space " + plan_.lps.at(h).name + " use it too");
-            }
-        if (versionsOf(a) > 1)
-            throw Unsupported(at, "epoch versions of `" + a + "`, which stages of two spaces use");
-        shared_[a] = spaces;
+        if (s.kind == semantic::SyncKind::Reduction)
+            reductionAt_[{s.node, s.var}] = k;
     }
     sigs_.resize(info_->stageInstances.size());
+}
+
+bool TaskEmitter::isMovement(semantic::SyncKind k) {
+    using K = semantic::SyncKind;
+    return k == K::GatherUp || k == K::ScatterDown || k == K::Redistribution || k == K::ReplicaBroadcast;
 }
 
 void TaskEmitter::emit(Out& o) {
@@ -247,36 +267,33 @@ void TaskEmitter::emitInitialize(Out& o) {
             return std::make_pair(std::to_string(te.arrayIndex(n->name)), d->dimensionIndex - 1);
         }
         std::string assign(const ast::Assign& a) override {
-            auto dt = dimTarget(*a.target);
-            if (dt) {
-                if (dt->second < 0) {
-                    // `x.dimension = y.dimension = z.dimension`: every target copies the last one.
-                    std::vector<std::string> targets{dt->first};
-                    const ast::Expr* v = a.value.get();
-                    while (auto chain = v->as<ast::Assign>()) {
-                        auto t = dimTarget(*chain->target);
-                        if (!t || t->second >= 0)
-                            unsupported(a.range, "this `dimension` assignment");
-                        targets.push_back(t->first);
-                        v = chain->value.get();
-                    }
-                    auto src = dimTarget(*v);
-                    if (!src || src->second >= 0)
+            if (dimTarget(*a.target)) {
+                // `u.dimension1 = l.dimension1 = a.dimension2`, `x.dimension = y.dimension1`:
+                // every target takes the ranges of the last name in the chain. A whole
+                // `.dimension` stands for dimension 1 when the other side names one.
+                std::vector<std::pair<std::string, int>> targets;
+                const ast::Expr* v = &a;
+                while (auto chain = v->as<ast::Assign>()) {
+                    auto t = dimTarget(*chain->target);
+                    if (!t)
                         unsupported(a.range, "this `dimension` assignment");
-                    std::string out;
-                    for (const auto& t : targets)
-                        out += (out.empty() ? "" : ", ") + std::string("t.copy_ranges(") + t + ", " + src->first + ")";
-                    return out;
+                    targets.push_back(*t);
+                    v = chain->value.get();
                 }
-                std::string lhs = "t.range(" + dt->first + ", " + std::to_string(dt->second) + ")";
-                if (auto chain = a.value->as<ast::Assign>())
-                    return lhs + " = " + assign(*chain);
-                auto src = dimTarget(*a.value);
+                auto src = dimTarget(*v);
                 if (!src)
-                    unsupported(a.range, "this dimension assignment");
-                if (src->second < 0)
-                    src->second = 0;
-                return lhs + " = t.range(" + src->first + ", " + std::to_string(src->second) + ")";
+                    unsupported(a.range, "this `dimension` assignment (the source is no array dimension)");
+                std::string out;
+                for (const auto& [t, d] : targets) {
+                    std::string one;
+                    if (d < 0 && src->second < 0)
+                        one = "t.copy_ranges(" + t + ", " + src->first + ")";
+                    else
+                        one = "t.range(" + t + ", " + std::to_string(std::max(0, d)) + ") = t.range(" + src->first +
+                              ", " + std::to_string(std::max(0, src->second)) + ")";
+                    out += (out.empty() ? "" : ", ") + one;
+                }
+                return out;
             }
             if (auto f = a.target->as<ast::FieldAccess>(); f && (f->field.text == "min" || f->field.text == "max"))
                 if (auto d = dimTarget(*f->base))
@@ -349,175 +366,118 @@ size_t TaskEmitter::instanceIndex(const ast::StageCall& call) const {
     throw std::logic_error("stage call without an instance: " + call.stage.text);
 }
 
-// The Reduction variables a flow expression reads (emitted once, to see which names it reaches).
-std::set<std::string> TaskEmitter::reductionsReadBy(const ast::Expr* e, int lps) {
-    std::set<std::string> names;
-    if (!e)
-        return names;
-    recording_ = &names;
-    flowExpr(*e, lps, "lpu");
-    recording_ = nullptr;
-    return names;
-}
-
-// Numbers every synchronisation of the flow in walk order: padding exchanges at the exit of a
-// padded space, reductions at the stage call that reduces. Every space's flow uses these numbers.
-void TaskEmitter::planSyncs(const ast::FlowList& list, int lps, bool inForeach) {
-    for (const auto& f : list) {
-        if (auto s = f->as<ast::SpaceBlock>()) {
-            int x = lpsOf(s->space.text);
-            // An array the parent space's stages share with stages below: the LPUs below wait for
-            // their parent LPU on entry (its writes are done) and the parent waits for them on
-            // exit (their writes are done, and they no longer read what it will overwrite).
-            bool shares = false;
-            for (const auto& [a, spaces] : shared_) {
-                bool below = std::any_of(spaces.begin(), spaces.end(),
-                                         [&](int u) { return u == x || plan_.lps.isProperAncestor(x, u); });
-                if (!below)
-                    continue;
-                if (spaces.count(lps))
-                    shares = true;
-                else if (std::any_of(spaces.begin(), spaces.end(),
-                                     [&](int u) { return plan_.lps.isProperAncestor(u, lps); }))
-                    unsupported(s->range, "sharing `" + a + "` across Space " + plan_.lps.at(lps).name +
-                                              ", whose stages do not use it");
-            }
-            if (shares) {
-                if (inForeach)
-                    unsupported(s->range, "a space shared with its parent inside `Repeat foreach sub-partition`");
-                Boundary b{lps, x, static_cast<int>(syncs_.size()), static_cast<int>(syncs_.size()) + 1};
-                for (int down : {1, 0}) {
-                    SyncPlan sp;
-                    sp.id = static_cast<int>(syncs_.size());
-                    sp.registration = "t.token_sync(" + std::to_string(lps) + ", " + std::to_string(x) + ", " +
-                                      (down ? "true" : "false") + ", " +
-                                      cString("task " + def_.name.text + ": " + (down ? "entry into" : "exit from") +
-                                              " Space " + s->space.text) +
-                                      ");";
-                    syncs_.push_back(std::move(sp));
-                }
-                boundaryAt_[s] = b;
-            }
-            planSyncs(s->body, x, inForeach);
-            // Leaving Space X refreshes the padded copies of the arrays X pads.
-            for (const auto& ap : plan_.lps.at(x).arrays) {
-                if (!ap.padded() || !home_.count(ap.array))
-                    continue;
-                int h = home_.at(ap.array);
-                if (h != x && !plan_.lps.isProperAncestor(x, h))
-                    continue;
-                if (inForeach)
-                    unsupported(s->range, "a padding exchange inside `Repeat foreach sub-partition`");
-                SyncPlan sp;
-                sp.id = static_cast<int>(syncs_.size());
-                sp.home = h;
-                sp.registration = "t.padding_sync(" + std::to_string(arrayIndex(ap.array)) + ", " + std::to_string(x) +
-                                  ", " +
-                                  cString("task " + def_.name.text + ": padding exchange of " + ap.array +
-                                          " at exit of Space " + s->space.text) +
-                                  ");";
-                paddingAt_[s].push_back(static_cast<int>(syncs_.size()));
-                syncs_.push_back(std::move(sp));
-            }
-        } else if (auto r = f->as<ast::RepeatFor>()) {
-            planSyncs(r->body, lps, inForeach);
-        } else if (auto w = f->as<ast::RepeatWhile>()) {
-            conditionReads_.merge(reductionsReadBy(w->condition.get(), lps));
-            planSyncs(w->body, lps, inForeach);
-        } else if (auto fe = f->as<ast::RepeatForeach>()) {
-            planSyncs(fe->body, lps, true);
-        } else if (auto c = f->as<ast::Condition>()) {
-            conditionReads_.merge(reductionsReadBy(c->condition.get(), lps));
-            conditionReads_.merge(reductionsReadBy(c->membershipRange.get(), lps));
-            planSyncs(c->body, lps, inForeach);
-        } else if (auto e = f->as<ast::EpochBlock>()) {
-            planSyncs(e->body, lps, inForeach);
-        } else if (auto call = f->as<ast::StageCall>()) {
-            size_t k = instanceIndex(*call);
-            const sema::StageInstance& inst = info_->stageInstances[k];
-            const StageSig& sig = sigs_[k];
-            callLps_[call] = lps;
-            for (size_t i = 0; i < inst.stage->params.size(); ++i) {
-                const StageParam& sp = sig.params.at(inst.stage->params[i].text);
-                if (!sp.isReductionSlot) {
-                    const ast::CallArg& ca = call->args[i];
-                    auto n = ca.value ? ca.value->as<ast::NameRef>() : nullptr;
-                    if (n && isGlobal(n->name) && global(n->name).isReduction)
-                        stageReads_[n->name].insert(lps);
-                    continue;
-                }
-                if (inForeach)
-                    unsupported(call->range, "a reduction inside `Repeat foreach sub-partition`");
-                const ast::CallArg& ca = call->args[i];
-                SyncPlan p;
-                p.id = static_cast<int>(syncs_.size());
-                p.reduction = true;
-                p.invoking = lps;
-                p.target = lpsOf(ca.space->text);
-                p.var = ca.variable->text;
-                p.op = sp.reduceOp;
-                p.type = sp.reduceType;
-                reductionAt_[{call, i}] = p.id;
-                syncs_.push_back(std::move(p));
-            }
-            for (const auto& gname : inst.globalsUsed)
-                if (isGlobal(gname) && global(gname).isReduction)
-                    stageReads_[gname].insert(lps);
-        }
+// Whether the LPUs of space `x` take part in synchronisation `k` of the plan.
+bool TaskEmitter::participates(int k, int x) const {
+    const auto& s = plan_.dependencies.syncs[static_cast<size_t>(k)];
+    switch (s.kind) {
+    case semantic::SyncKind::Reduction:
+        return s.fromLps == x || s.toLps == x ||
+               std::find(s.readers.begin(), s.readers.end(), x) != s.readers.end();
+    case semantic::SyncKind::None: return false;
+    default: return s.fromLps == x || s.toLps == x;
     }
 }
 
-// Spaces below the target whose flows read a reduction's result receive it from their target LPU.
-void TaskEmitter::planReaders() {
-    std::set<int> staged;
-    for (const auto& [call, l] : callLps_)
-        staged.insert(l);
-    for (auto& sp : syncs_) {
-        if (!sp.reduction)
-            continue;
-        std::set<int> readers;
-        if (auto it = stageReads_.find(sp.var); it != stageReads_.end())
-            for (int l : it->second)
-                if (l != sp.target) {
-                    if (!plan_.lps.isProperAncestor(sp.target, l))
-                        unsupported(global(sp.var).declared,
-                                    "reading Reduction variable `" + sp.var + "` outside the space it reduces into (" +
-                                        plan_.lps.at(sp.target).name + ") and the spaces below it");
-                    readers.insert(l);
-                }
-        if (conditionReads_.count(sp.var))
-            for (int l : staged)
-                if (plan_.lps.isProperAncestor(sp.target, l))
-                    readers.insert(l);
-        sp.readers = readers;
+std::string TaskEmitter::syncName(int k) const {
+    const auto& s = plan_.dependencies.syncs[static_cast<size_t>(k)];
+    auto space = [&](int l) { return l == 0 ? std::string("Root") : "Space " + plan_.lps.at(l).name; };
+    std::string t = "task " + def_.name.text + ": ";
+    using K = semantic::SyncKind;
+    switch (s.kind) {
+    case K::PaddingExchange: {
+        std::string label = plan_.flow.at(s.node).label;
+        return t + "padding exchange of " + s.var + " at exit of " + label;
+    }
+    case K::Reduction: return t + "reduction of " + s.var + " into " + space(s.toLps);
+    case K::Token:
+        return t + (s.point == semantic::Synchronization::Point::SpaceEntry ? "entry into " : "exit from ") +
+               space(s.toLps);
+    case K::ReplicaBroadcast: return t + "replica broadcast of " + s.var + " in " + space(s.fromLps);
+    default:
+        return t + semantic::syncKindName(s.kind) + " of " + s.var + " from " + space(s.fromLps) + " to " +
+               space(s.toLps);
+    }
+}
+
+// The run() line that declares synchronisation `k` to the runtime (numbered as the plan numbers it).
+std::string TaskEmitter::registration(int k) {
+    const auto& s = plan_.dependencies.syncs[static_cast<size_t>(k)];
+    const std::string name = cString(syncName(k));
+    using K = semantic::SyncKind;
+    switch (s.kind) {
+    case K::PaddingExchange:
+        return "t.padding_sync(" + std::to_string(arrayIndex(s.var)) + ", " + std::to_string(s.fromLps) + ", " +
+               std::to_string(s.viaLps) + ", " + name + ");";
+    case K::Token:
+        return "t.token_sync(" + std::to_string(s.fromLps) + ", " + std::to_string(s.toLps) + ", " +
+               (s.point == semantic::Synchronization::Point::SpaceEntry ? "true" : "false") + ", " + name + ");";
+    case K::Reduction: {
+        const auto& [op, type] = reductionOps_.at(k);
         std::string list;
-        for (int l : readers)
+        for (int l : s.readers)
             list += (list.empty() ? "" : ", ") + std::to_string(l);
-        sp.registration = "t.reduction_sync(" + std::to_string(sp.invoking) + ", " + std::to_string(sp.target) +
-                          ", itrt::make_combiner<" + sp.op + ", " + sp.type + ">(), {" + list + "}, " +
-                          cString("task " + def_.name.text + ": reduction of " + sp.var + " into " +
-                                  (sp.target == 0 ? "Root" : "Space " + plan_.lps.at(sp.target).name)) +
-                          ");";
+        return "t.reduction_sync(" + std::to_string(s.fromLps) + ", " + std::to_string(s.toLps) +
+               ", itrt::make_combiner<" + op + ", " + type + ">(), {" + list + "}, " + name + ");";
+    }
+    case K::None: break;
+    default:
+        if (s.scalar) {
+            const auto& g = global(s.var);
+            std::string type = cppType(g.type);
+            return "t.scalar_sync(" + std::to_string(arrayIndexOrSlot(s.var)) + ", " + std::to_string(s.fromLps) +
+                   ", " + std::to_string(s.toLps) + ", sizeof(" + type + "), " + name + ");";
+        }
+        return "t.move_sync(" + std::to_string(arrayIndex(s.var)) + ", " + std::to_string(s.fromLps) + ", " +
+               std::to_string(s.toLps) + ", " + name + ");";
+    }
+    throw std::logic_error("a synchronisation of kind none");
+}
+
+// The synchronisations `list` (plan numbers) that the LPUs of space `x` take part in, here.
+void TaskEmitter::emitSyncs(Out& o, const std::vector<int>& list, int x) {
+    using K = semantic::SyncKind;
+    for (int k : list) {
+        if (!participates(k, x))
+            continue;
+        const auto& s = plan_.dependencies.syncs[static_cast<size_t>(k)];
+        if (foreachLps_ >= 0)
+            unsupported(def_.computation.empty() ? SourceRange{} : foreachRange_,
+                        std::string("a ") + semantic::syncKindName(s.kind) + " of `" + s.var +
+                            "` inside `Repeat foreach sub-partition`");
+        std::string what = syncName(k);
+        std::string comment = " // " + what.substr(what.find(": ") + 2) + "\n";
+        if (s.kind == K::PaddingExchange || s.kind == K::Token) {
+            o << "co_await c.exchange(" << k << ");" << comment;
+        } else if (isMovement(s.kind)) {
+            if (s.scalar) {
+                std::string ref = global(s.var).isReduction ? "g.r_" + s.var : "g." + s.var;
+                o << "co_await c.move(" << k << ", &" << ref << ");" << comment;
+            } else {
+                o << "co_await c.move(" << k << ");" << comment;
+            }
+        }
     }
 }
 
 // Whether flow part `f` (inside space `lps`) gives the LPUs of space `x` anything to do.
 bool TaskEmitter::relevant(const ast::FlowPart& f, int lps, int x) const {
+    const int n = nodeOf(f);
+    auto anySync = [&](const std::map<int, std::vector<int>>& at) {
+        auto it = at.find(n);
+        if (it == at.end())
+            return false;
+        return std::any_of(it->second.begin(), it->second.end(), [&](int k) { return participates(k, x); });
+    };
+    if (anySync(syncBefore_) || anySync(syncAfter_) || anySync(syncExit_))
+        return true;
     auto any = [&](const ast::FlowList& l, int inner) {
         for (const auto& p : l)
             if (relevant(*p, inner, x))
                 return true;
         return false;
     };
-    if (auto s = f.as<ast::SpaceBlock>()) {
-        if (auto bt = boundaryAt_.find(s); bt != boundaryAt_.end() && (bt->second.parent == x || bt->second.child == x))
-            return true;
-        if (auto it = paddingAt_.find(s); it != paddingAt_.end())
-            for (int id : it->second)
-                if (syncs_[static_cast<size_t>(id)].home == x)
-                    return true;
+    if (auto s = f.as<ast::SpaceBlock>())
         return any(s->body, lpsOf(s->space.text));
-    }
     if (auto r = f.as<ast::RepeatFor>())
         return any(r->body, lps);
     if (auto w = f.as<ast::RepeatWhile>())
@@ -528,17 +488,8 @@ bool TaskEmitter::relevant(const ast::FlowPart& f, int lps, int x) const {
         return any(c->body, lps);
     if (auto e = f.as<ast::EpochBlock>())
         return any(e->body, lps);
-    if (auto call = f.as<ast::StageCall>()) {
-        if (lps == x)
-            return true;
-        for (const auto& [key, id] : reductionAt_) {
-            if (key.first != call)
-                continue;
-            const SyncPlan& sp = syncs_[static_cast<size_t>(id)];
-            if (sp.target == x || sp.readers.count(x))
-                return true;
-        }
-    }
+    if (f.as<ast::StageCall>())
+        return lps == x;
     return false;
 }
 
@@ -549,13 +500,46 @@ std::string TaskEmitter::flowParams() const {
     return s;
 }
 
+// Reduction operators and value types, known from the stage signatures of the reducing calls.
+void TaskEmitter::collectReductionOps(const ast::FlowList& list) {
+    for (const auto& f : list) {
+        if (auto s = f->as<ast::SpaceBlock>())
+            collectReductionOps(s->body);
+        else if (auto r = f->as<ast::RepeatFor>())
+            collectReductionOps(r->body);
+        else if (auto w = f->as<ast::RepeatWhile>())
+            collectReductionOps(w->body);
+        else if (auto fe = f->as<ast::RepeatForeach>())
+            collectReductionOps(fe->body);
+        else if (auto c = f->as<ast::Condition>())
+            collectReductionOps(c->body);
+        else if (auto e = f->as<ast::EpochBlock>())
+            collectReductionOps(e->body);
+        else if (auto call = f->as<ast::StageCall>()) {
+            const size_t k = instanceIndex(*call);
+            const sema::StageInstance& inst = info_->stageInstances[k];
+            for (size_t i = 0; i < inst.stage->params.size(); ++i) {
+                const StageParam& sp = sigs_[k].params.at(inst.stage->params[i].text);
+                if (!sp.isReductionSlot)
+                    continue;
+                auto it = reductionAt_.find({nodeOf(*call), call->args[i].variable->text});
+                if (it != reductionAt_.end())
+                    reductionOps_[it->second] = {sp.reduceOp, sp.reduceType};
+            }
+        }
+    }
+}
+
 void TaskEmitter::emitRun(Out& o) {
-    planSyncs(def_.computation, 0, false);
-    planReaders();
+    collectReductionOps(def_.computation);
     // The spaces whose LPUs have work in the flow: one coroutine each.
     std::vector<int> spaces;
     for (int x = 0; x < static_cast<int>(plan_.lps.spaces.size()); ++x) {
         bool any = false;
+        for (int k : syncStart_)
+            any = any || participates(k, x);
+        for (int k : syncEnd_)
+            any = any || participates(k, x);
         for (const auto& f : def_.computation)
             any = any || relevant(*f, 0, x);
         if (any)
@@ -568,7 +552,9 @@ void TaskEmitter::emitRun(Out& o) {
         o << "static itrt::task::LpuFlow flow_" << ident(name) << "(itrt::task::FlowContext& c, Globals g"
           << flowParams() << ") {\n";
         o << "itrt::task::TaskInstance& t = c.task();\nconst Lpu& lpu = c.lpu();\n";
+        emitSyncs(o, syncStart_, x);
         emitFlow(o, def_.computation, 0, x);
+        emitSyncs(o, syncEnd_, x);
         // Reduction results the environment keeps: LPU 0 of the target space publishes them.
         for (const auto& g : info_->globals)
             if (g.environmental && g.isReduction && reductionLps_.count(g.name) && reductionLps_.at(g.name) == x)
@@ -610,16 +596,24 @@ void TaskEmitter::emitRun(Out& o) {
     }
     emitInitialize(o);
     emitSpaces(o);
-    for (const auto& [a, spaces] : shared_)
-        for (int l : spaces)
-            if (l != home_.at(a))
-                o << "t.share_below(" << arrayIndex(a) << ", " << l << "); // Space " << plan_.lps.at(l).name
-                  << " sees views into Space " << plan_.lps.at(home_.at(a)).name << "'s parts of " << a << "\n";
+    for (const auto& [a, st] : plan_.storage.arrays) {
+        if (st.home == semantic::kNoLps || !arrayIndex_.count(a))
+            continue;
+        for (int l : st.spaces)
+            if (l != st.home)
+                o << "t.add_storage(" << arrayIndex(a) << ", " << l << "); // Space " << plan_.lps.at(l).name
+                  << " keeps parts of its own of " << a << "\n";
+        for (const auto& [user, where] : st.storageOf)
+            if (user != where)
+                o << "t.view_in(" << arrayIndex(a) << ", " << user << ", " << where << "); // Space "
+                  << plan_.lps.at(user).name << " sees views into Space " << plan_.lps.at(where).name
+                  << "'s parts of " << a << "\n";
+    }
     o << "t.launch();\n";
-    if (!syncs_.empty())
-        o << "// The synchronisations of the flow, numbered as the flows use them.\n";
-    for (const auto& sp : syncs_)
-        o << sp.registration << " // " << sp.id << "\n";
+    if (!plan_.dependencies.syncs.empty())
+        o << "// The synchronisations of the task plan, numbered as the flows use them.\n";
+    for (size_t k = 0; k < plan_.dependencies.syncs.size(); ++k)
+        o << registration(static_cast<int>(k)) << " // " << k << "\n";
     o << "t.run_flow({";
     for (size_t i = 0; i < spaces.size(); ++i) {
         o << (i ? ", " : "") << "{" << spaces[i] << ", [&](itrt::task::FlowContext& c) { return flow_"
@@ -640,6 +634,9 @@ void TaskEmitter::emitRun(Out& o) {
               << reductionLps_.at(g.name) << ", &v, sizeof v);\nenv.set<" << cppType(g.type) << ">("
               << cString(g.name) << ", v);\n}\n";
         } else {
+            if (movedScalars_.count(g.name))
+                unsupported(g.declared, "environmental scalar `" + g.name +
+                                            "` written by stages (the environment would not see the stages' value)");
             o << "env.set<" << cppType(g.type) << ">(" << cString(g.name) << ", g." << g.name << ");\n";
         }
     }
@@ -678,23 +675,22 @@ static void stageCallsIn(const ast::FlowList& list, std::vector<const ast::Stage
 
 // The flow of space `x`: the parts of the Computation section that concern its LPUs.
 void TaskEmitter::emitFlow(Out& o, const ast::FlowList& list, int lps, int x) {
+    auto at = [](const std::map<int, std::vector<int>>& m, int n) -> const std::vector<int>& {
+        static const std::vector<int> none;
+        auto it = m.find(n);
+        return it == m.end() ? none : it->second;
+    };
     for (const auto& f : list) {
         if (!relevant(*f, lps, x))
             continue;
+        const int node = nodeOf(*f);
         o << lineComment(in_, f->range);
+        // Before a Repeat while, its condition's inputs are synchronised at every test instead.
+        if (!f->as<ast::RepeatWhile>())
+            emitSyncs(o, at(syncBefore_, node), x);
         if (auto s = f->as<ast::SpaceBlock>()) {
-            auto bt = boundaryAt_.find(s);
-            const bool joins = bt != boundaryAt_.end() && (bt->second.parent == x || bt->second.child == x);
-            if (joins)
-                o << "co_await c.exchange(" << bt->second.entry << "); // entry into Space " << s->space.text << "\n";
             emitFlow(o, s->body, lpsOf(s->space.text), x);
-            if (auto it = paddingAt_.find(s); it != paddingAt_.end())
-                for (int id : it->second)
-                    if (syncs_[static_cast<size_t>(id)].home == x)
-                        o << "co_await c.exchange(" << id << "); // padding exchange at exit of Space "
-                          << s->space.text << "\n";
-            if (joins)
-                o << "co_await c.exchange(" << bt->second.exit << "); // exit from Space " << s->space.text << "\n";
+            emitSyncs(o, at(syncExit_, node), x);
         } else if (auto r = f->as<ast::RepeatFor>()) {
             std::string n = "rep_" + std::to_string(loopCounter_++);
             o << "{\nconst Range " << n << " = " << flowExpr(*r->rangeExpr, lps, "") << ";\n";
@@ -706,7 +702,9 @@ void TaskEmitter::emitFlow(Out& o, const ast::FlowList& list, int lps, int x) {
             emitFlow(o, r->body, lps, x);
             o << "}\n}\n";
         } else if (auto w = f->as<ast::RepeatWhile>()) {
-            o << "while (" << flowExpr(*w->condition, lps, "lpu") << ") {\n";
+            o << "for (;;) {\n";
+            emitSyncs(o, at(syncBefore_, node), x);
+            o << "if (!(" << flowExpr(*w->condition, lps, "lpu") << ")) break;\n";
             emitFlow(o, w->body, lps, x);
             o << "}\n";
         } else if (auto fe = f->as<ast::RepeatForeach>()) {
@@ -715,6 +713,7 @@ void TaskEmitter::emitFlow(Out& o, const ast::FlowList& list, int lps, int x) {
             if (x != lps)
                 unsupported(fe->range, "stages of other spaces inside `Repeat foreach sub-partition`");
             foreachLps_ = lps;
+            foreachRange_ = fe->range;
             o << "for (int64_t sub = 0, sub_n = t.subpartitions(" << lps << ", lpu); sub < sub_n; ++sub) {\n";
             emitFlow(o, fe->body, lps, x);
             o << "}\n";
@@ -726,29 +725,49 @@ void TaskEmitter::emitFlow(Out& o, const ast::FlowList& list, int lps, int x) {
         } else if (auto e = f->as<ast::EpochBlock>()) {
             std::vector<const ast::StageCall*> calls;
             stageCallsIn(e->body, calls);
+            // The parts of space x that stages inside the epoch work in age by one version.
             std::set<std::string> arrays;
             for (auto* call : calls) {
+                const int callLps = plan_.flow.at(nodeOf(*call)).context;
                 const auto& inst = info_->stageInstances[instanceIndex(*call)];
+                std::set<std::string> used(inst.globalsUsed.begin(), inst.globalsUsed.end());
                 for (const auto& b : inst.params)
-                    if (!b.rootGlobal.empty() && versionsOf(b.rootGlobal) > 1)
-                        arrays.insert(b.rootGlobal);
-                for (const auto& gname : inst.globalsUsed)
-                    if (versionsOf(gname) > 1)
-                        arrays.insert(gname);
+                    if (!b.rootGlobal.empty())
+                        used.insert(b.rootGlobal);
+                for (const auto& a : used)
+                    if (arrayIndex_.count(a) && versionsOf(a) > 1 &&
+                        plan_.storage.storageOf(a, callLps) == x)
+                        arrays.insert(a);
             }
-            bool any = false;
+            if (!arrays.empty())
+                o << "// Entering the epoch: this LPU's version-dependent parts age by one version (R-34).\n";
             for (const auto& a : arrays)
-                if (arrayIndex_.count(a) && home_.count(a) && home_.at(a) == x) {
-                    if (!any)
-                        o << "// Entering the epoch: this LPU's version-dependent parts age by one version (R-34).\n";
-                    any = true;
-                    o << "c.advance_epoch(" << arrayIndex(a) << ");\n";
-                }
+                o << "c.advance_epoch(" << arrayIndex(a) << ");\n";
             emitFlow(o, e->body, lps, x);
         } else if (auto call = f->as<ast::StageCall>()) {
             emitStageCall(o, *call, lps, x);
+            emitSyncs(o, at(syncAfter_, node), x);
         }
     }
+}
+
+// A stage argument that names one element of a task-global array (`g[i][r]`): the element of
+// this LPU's view, found by position so that any kind of part works.
+std::string TaskEmitter::elementArgument(const ast::Expr& e, int lps, const std::function<void(const std::string&)>& views) {
+    auto sub = e.as<ast::Subscript>();
+    auto base = sub ? sub->base->as<ast::NameRef>() : nullptr;
+    if (!base || !arrayIndex_.count(base->name))
+        return "";
+    for (const auto& item : sub->items)
+        if (item.kind != ast::SubscriptItem::Kind::Index || !item.index)
+            unsupported(e.range, "an array section as a stage argument");
+    views(base->name);
+    std::string v = "v_" + base->name + "[0]";
+    std::string args;
+    for (size_t d = 0; d < sub->items.size(); ++d)
+        args += (d ? ", " : "") + v + ".pos_of(" + std::to_string(d) + ", " +
+                flowExpr(*sub->items[d].index, lps, "lpu") + ")";
+    return v + ".at_pos(" + args + ")";
 }
 
 void TaskEmitter::emitStageCall(Out& o, const ast::StageCall& call, int lps, int x) {
@@ -756,6 +775,7 @@ void TaskEmitter::emitStageCall(Out& o, const ast::StageCall& call, int lps, int
     const sema::StageInstance& inst = info_->stageInstances[k];
     const StageSig& sig = sigs_[k];
     const ast::StageDef& def = *inst.stage;
+    const int node = nodeOf(call);
     if (lps == x) {
         o << "{\n";
         // Partial values of the reductions this call makes, one per reduction argument.
@@ -767,7 +787,9 @@ void TaskEmitter::emitStageCall(Out& o, const ast::StageCall& call, int lps, int
             std::string n = "slot_" + std::to_string(slots.size());
             o << "itrt::Reducer<" << sp.reduceOp << ", " << sp.reduceType << ">::Value " << n << " = itrt::Reducer<"
               << sp.reduceOp << ", " << sp.reduceType << ">::identity();\n";
-            slots.push_back({n, reductionAt_.at({&call, i})});
+            if (foreachLps_ >= 0)
+                unsupported(call.range, "a reduction inside `Repeat foreach sub-partition`");
+            slots.push_back({n, reductionAt_.at({node, call.args[i].variable->text})});
         }
         // Guards and missing sub-partitions skip the stage (break), not the contributions below.
         const bool skippable = !guards_.empty() || foreachLps_ >= 0;
@@ -801,8 +823,7 @@ void TaskEmitter::emitStageCall(Out& o, const ast::StageCall& call, int lps, int
         auto views = [&](const std::string& a) {
             if (!viewed.insert(a).second)
                 return;
-            if (!home_.count(a) || (home_.at(a) != lps && !plan_.lps.isProperAncestor(home_.at(a), lps)))
-                throw std::logic_error("array " + a + " has no part in this space");
+            storageOf(a, lps); // the plan gives every space that uses an array its parts
             const auto& gt = global(a).type;
             std::string vt = "View<" + cppElement(gt) + ", " + std::to_string(gt.arrayDims()) + ">";
             bool sub = foreachLps_ >= 0 && plan_.lps.at(foreachLps_).subpartition &&
@@ -843,10 +864,12 @@ void TaskEmitter::emitStageCall(Out& o, const ast::StageCall& call, int lps, int
                 args.push_back("std::string(" + cString(b.literalString) + ")");
             } else if (b.constant) {
                 args.push_back(flowExpr(*ca.value, lps, "lpu"));
+            } else if (std::string el = ca.value ? elementArgument(*ca.value, lps, views) : ""; !el.empty()) {
+                args.push_back(el);
             } else {
                 auto n = ca.value ? ca.value->as<ast::NameRef>() : nullptr;
                 if (!n || !isGlobal(n->name))
-                    unsupported(ca.range, "this stage argument (element or section of a task-global)");
+                    unsupported(ca.range, "this stage argument (a section of a task-global)");
                 args.push_back(global(n->name).isReduction ? reductionValue(n->name, "g") : "g." + n->name);
             }
         }
@@ -857,7 +880,18 @@ void TaskEmitter::emitStageCall(Out& o, const ast::StageCall& call, int lps, int
         o << sig.fn << "(g, t, lpu";
         for (auto& a : args)
             o << ", " << a;
-        o << (skippable ? ");\n} while (false);\n" : ");\n}\n");
+        o << ");\n";
+        // What the stage wrote, for the movements that send only what changed.
+        if (auto acc = plan_.usage.accessOfNode.find(node); acc != plan_.usage.accessOfNode.end())
+            for (const auto& v : plan_.usage.accesses[static_cast<size_t>(acc->second)].vars) {
+                if (!v.written || v.reduced)
+                    continue;
+                if (movedArrays_.count(v.var))
+                    o << "c.wrote(" << arrayIndex(v.var) << ");\n";
+                else if (movedScalars_.count(v.var))
+                    o << "c.wrote_scalar(" << arrayIndexOrSlot(v.var) << ");\n";
+            }
+        o << (skippable ? "} while (false);\n" : "}\n");
         // An LPU the guards exclude still contributes (the identity): its target counts on it.
         for (const auto& [n, id] : slots)
             o << "c.contribute(" << id << ", &" << n << ");\n";
@@ -865,15 +899,22 @@ void TaskEmitter::emitStageCall(Out& o, const ast::StageCall& call, int lps, int
     }
     // The target LPU combines the partials; readers below it receive the result.
     for (size_t i = 0; i < def.params.size(); ++i) {
-        auto it = reductionAt_.find({&call, i});
+        if (!call.args[i].isSpaceArg())
+            continue;
+        auto it = reductionAt_.find({node, call.args[i].variable->text});
         if (it == reductionAt_.end())
             continue;
-        const SyncPlan& sp = syncs_[static_cast<size_t>(it->second)];
-        const char* how = sp.target == x ? "collect" : sp.readers.count(x) ? "receive" : nullptr;
+        const auto& s = plan_.dependencies.syncs[static_cast<size_t>(it->second)];
+        const bool reader = std::find(s.readers.begin(), s.readers.end(), x) != s.readers.end();
+        const char* how = s.toLps == x ? "collect" : reader ? "receive" : nullptr;
         if (!how)
             continue;
-        o << "{\nitrt::Reducer<" << sp.op << ", " << sp.type << ">::Value red{};\nco_await c." << how << "(" << sp.id
-          << ", &red);\nit_assign_reduction<" << sp.op << ", " << sp.type << ">(red, g.r_" << sp.var << ");\n}\n";
+        const auto& [op, type] = reductionOps_.at(it->second);
+        o << "{\nitrt::Reducer<" << op << ", " << type << ">::Value red{};\nco_await c." << how << "(" << it->second
+          << ", &red);\nit_assign_reduction<" << op << ", " << type << ">(red, g.r_" << s.var << ");\n";
+        if (movedScalars_.count(s.var) && s.toLps == x)
+            o << "c.wrote_scalar(" << arrayIndexOrSlot(s.var) << ");\n";
+        o << "}\n";
     }
 }
 

@@ -547,6 +547,7 @@ void TaskEmitter::emitStage(Out& o, size_t k) {
     StageSig& sig = sigs_[k];
     const ast::StageDef& def = *inst.stage;
     sig.fn = "stage_" + def.name.text + "_" + std::to_string(k);
+    stageLps_ = inst.calls.empty() ? -1 : plan_.flow.at(nodeOf(*inst.calls.front())).context;
     o << lineComment(in_, def.range);
     // G, T, LPU start with a capital: no IT variable (lowercase first) can hide them.
     o << "static void " << sig.fn << "(Globals& G, itrt::task::TaskInstance& T, const Lpu& LPU";
@@ -579,7 +580,7 @@ void TaskEmitter::emitStage(Out& o, size_t k) {
         const std::string& pn = def.params[i].text;
         const sema::ParamBinding& b = inst.params[i];
         StageParam sp;
-        sp.cppName = pn;
+        sp.cppName = cppName(pn); // `operator` -> `operator_`
         sp.global = b.rootGlobal;
         sp.literal = b.isStringLiteral ? b.literalString : "";
         if (!b.spaceTarget.empty()) {
@@ -589,7 +590,7 @@ void TaskEmitter::emitStage(Out& o, size_t k) {
                 unsupported(def.range, "a `Space X:` argument not used as a reduction target");
             sp.reduceOp = reduceOpName(it->second.first);
             sp.reduceType = it->second.second;
-            o << ", itrt::Reducer<" << sp.reduceOp << ", " << sp.reduceType << ">::Value& " << pn;
+            o << ", itrt::Reducer<" << sp.reduceOp << ", " << sp.reduceType << ">::Value& " << sp.cppName;
         } else if (b.type.kind == TypeKind::DynamicArray) {
             sp.isArray = true;
             sp.dims = b.type.arrayDims();
@@ -597,14 +598,14 @@ void TaskEmitter::emitStage(Out& o, size_t k) {
             if (b.rootGlobal.empty())
                 unsupported(def.range, "array arguments not named by a task-global");
             sp.versions = versionsOf(b.rootGlobal);
-            o << ", const View<" << sp.element << ", " << sp.dims << ">* " << pn << "_v";
+            o << ", const View<" << sp.element << ", " << sp.dims << ">* " << sp.cppName << "_v";
         } else if (b.isStringLiteral) {
             sp.literal = b.literalString;
-            o << ", const std::string& " << pn;
+            o << ", const std::string& " << sp.cppName;
         } else if (b.constant) {
-            o << ", const " << cppType(b.type) << " " << pn;
+            o << ", const " << cppType(b.type) << " " << sp.cppName;
         } else {
-            o << ", " << cppType(b.type) << "& " << pn;
+            o << ", " << cppType(b.type) << "& " << sp.cppName;
         }
         sig.params[pn] = sp;
         sig.order.push_back(pn);
@@ -621,7 +622,8 @@ void TaskEmitter::emitStage(Out& o, size_t k) {
     for (auto& [pn, sp] : sig.params)
         if (sp.isArray)
             for (int v = 0; v < sp.versions; ++v)
-                o << "const auto " << pn << (v ? "_" + std::to_string(v) : "") << " = " << pn << "_v[" << v << "];\n";
+                o << "const auto " << sp.cppName << (v ? "_" + std::to_string(v) : "") << " = " << sp.cppName << "_v["
+                  << v << "];\n";
     for (const std::string& a : sig.directArrays)
         for (int v = 0; v < versionsOf(a); ++v)
             o << "const auto d_" << a << (v ? "_" + std::to_string(v) : "") << " = d_" << a << "_v[" << v << "];\n";

@@ -43,24 +43,34 @@ public:
     std::string reductionValue(const std::string& v, const std::string& globals) const;
     std::string where(SourceRange r) const;
     int lpsOf(const std::string& letter) const;
-    // Array dimensions (0-based) split by stride()/block_stride() on the way to the array's
-    // home space: held indices there are not intervals.
+    // Array dimensions (0-based) split by stride()/block_stride() on the way to the parts the
+    // stage being emitted works in: held indices there are not intervals.
     std::set<int> stridedDims(const std::string& array) const;
+
+    // The storage space whose parts stages of `lps` work in for `array` (the plan's choice).
+    int storageOf(const std::string& array, int lps) const;
 
 private:
     void analyse();
+    void numberNodes(const ast::FlowList& list, int& next);
+    int nodeOf(const ast::FlowPart& f) const;
+    static bool isMovement(semantic::SyncKind k);
     void emitStage(Out& o, size_t instance);
     void emitRun(Out& o);
     void emitInitialize(Out& o);
     void emitSpaces(Out& o);
     void emitFlow(Out& o, const ast::FlowList& list, int lps, int x);
     void emitStageCall(Out& o, const ast::StageCall& call, int lps, int x);
-    // Synchronisations of the flow, numbered in walk order.
-    void planSyncs(const ast::FlowList& list, int lps, bool inForeach);
-    void planReaders();
+    std::string elementArgument(const ast::Expr& e, int lps,
+                                const std::function<void(const std::string&)>& views);
+    // The plan's synchronisations: who takes part, their IT_STATS names, their declarations.
+    bool participates(int sync, int x) const;
+    std::string syncName(int sync) const;
+    std::string registration(int sync);
+    void emitSyncs(Out& o, const std::vector<int>& syncs, int x);
+    void collectReductionOps(const ast::FlowList& list);
     bool relevant(const ast::FlowPart& f, int lps, int x) const;
     size_t instanceIndex(const ast::StageCall& call) const;
-    std::set<std::string> reductionsReadBy(const ast::Expr* e, int lps);
     std::string flowParams() const;
     int arrayIndexOrSlot(const std::string& v) const;
     std::string flowExpr(const ast::Expr& e, int lps, const std::string& lpuVar);
@@ -73,10 +83,11 @@ private:
     std::string ns_;
     std::map<std::string, const sema::GlobalInfo*> globals_;
     std::map<std::string, int> arrayIndex_;
-    std::map<std::string, int> home_;          // array -> LPS whose stages use it
+    std::map<std::string, int> home_;          // array -> its home space (plan.storage)
     std::set<std::string> written_;
     std::map<std::string, int> reductionLps_;  // Reduction variable -> its space X
     std::vector<StageSig> sigs_;               // per stage instance
+    int stageLps_ = -1;                        // the space of the stage being emitted
     // Flow walk state.
     struct Guard {
         int lps;
@@ -84,29 +95,15 @@ private:
     };
     std::vector<Guard> guards_;
     int foreachLps_ = -1;
+    SourceRange foreachRange_;
     int loopCounter_ = 0;
-    struct SyncPlan {
-        int id = 0;
-        bool reduction = false;
-        int home = -1;               // padding: the array's home space (whose LPUs exchange)
-        int invoking = -1, target = -1;
-        std::string var, op, type;   // reduction
-        std::set<int> readers;       // spaces below the target that receive the result
-        std::string registration;    // the run() line declaring it
-    };
-    std::vector<SyncPlan> syncs_;
-    std::map<const ast::SpaceBlock*, std::vector<int>> paddingAt_;
-    struct Boundary {
-        int parent, child;  // spaces
-        int entry, exit;    // token syncs
-    };
-    std::map<const ast::SpaceBlock*, Boundary> boundaryAt_;
-    std::map<std::string, std::set<int>> shared_;  // arrays used by stages of several spaces
-    std::map<std::pair<const ast::StageCall*, size_t>, int> reductionAt_;
-    std::map<const ast::StageCall*, int> callLps_;
-    std::map<std::string, std::set<int>> stageReads_;  // Reduction variable -> spaces reading it
-    std::set<std::string> conditionReads_;             // Reduction variables flow conditions read
-    std::set<std::string>* recording_ = nullptr;
+    // The plan's synchronisations by flow node and point (plan numbers).
+    std::map<const ast::FlowPart*, int> nodeOf_;
+    std::map<int, std::vector<int>> syncBefore_, syncAfter_, syncExit_;
+    std::vector<int> syncStart_, syncEnd_;
+    std::map<std::pair<int, std::string>, int> reductionAt_; // (call node, variable) -> sync
+    std::map<int, std::pair<std::string, std::string>> reductionOps_; // sync -> (op, value type)
+    std::set<std::string> movedArrays_, movedScalars_;    // written ones are marked for movements
 };
 
 } // namespace itc::backend

@@ -15,6 +15,13 @@
 // Reductions: every invoking LPU sends its partial to its ancestor LPU in the target space, through
 // one combiner VDP per other rank holding several of them; the target combines in a fixed order
 // (deterministic for a fixed mapping), then sends the result down to the LPUs that read it.
+//
+// Movements between spaces (gather up, scatter down, redistribution, replica broadcast): every
+// pair of a sender and a receiver LPU whose parts meet gets a channel and a transfer schedule
+// (the cells the sender owns that the receiver holds). At the synchronisation a sender whose part
+// changed since it last went to the receiving space packs and sends them; one that did not sends
+// an empty packet. Scalars move the same way between the LPUs' own copies.
+#include "runtime/data/transfer_schedule.h"
 #include "runtime/task/boxes.h"
 #include "runtime/task/program.h"
 
@@ -44,6 +51,7 @@ struct OutEdge {
   Layout layout;  // padding: what to pack; reduction: empty
   bool inter;
   bool to_combiner = false;  // reduction: ends with an empty packet when the flow ends
+  std::shared_ptr<const TransferSchedule> schedule = {};  // move: the cells to send
 };
 // Cells a receiver copies out of a packet: `packed` starts at `offset` in it, `region` (inside
 // `packed`) is what this LPU holds. Worked out when the VSA is built, not per packet.
@@ -57,6 +65,7 @@ struct InEdge {
   int phase;                // 1: direct, 2: forwarded by a lead
   std::vector<Copy> copies; // padding: what to take out of the packet (empty: token/reduction)
   std::vector<std::pair<int, bool>> forward;  // lead: (output slot, inter) to pass the packet on
+  std::shared_ptr<const TransferSchedule> schedule = {};  // move: where the cells go
 };
 
 // The part one LPU plays in one synchronisation.
@@ -97,6 +106,9 @@ struct LpuState {
     std::atomic<uint64_t> v[4];  // intra bytes, intra messages, inter bytes, inter messages
   };
   Counters* counters = nullptr;  // per sync, shared by the rank's LPUs
+  // Scalars this LPU wrote: write count, and the count when it last went to a space.
+  std::map<int, uint64_t> scalar_writes;
+  std::map<std::pair<int, int>, uint64_t> scalar_sent;
 
   void send(int sync, int slot, const PacketRef& p, bool inter) {
     vdp->push(slot, p);
@@ -107,7 +119,7 @@ struct LpuState {
 
   // The current wait: true when every packet of it has arrived and been handled.
   bool progress();
-  void unpack(int sync, const std::vector<Copy>& copies, const Packet& p);
+  void unpack(int sync, const InEdge& in, const Packet& p);
   void finish_wait();
 };
 
@@ -160,6 +172,8 @@ class FlowBuilder {
         case TaskInstance::SyncDesc::Kind::padding: padding(static_cast<int>(k), s); break;
         case TaskInstance::SyncDesc::Kind::reduction: reduction(static_cast<int>(k), s); break;
         case TaskInstance::SyncDesc::Kind::token: token(static_cast<int>(k), s); break;
+        case TaskInstance::SyncDesc::Kind::move: move(static_cast<int>(k), s); break;
+        case TaskInstance::SyncDesc::Kind::scalar: scalar(static_cast<int>(k), s); break;
       }
     }
   }
@@ -189,9 +203,58 @@ class FlowBuilder {
   }
   Role& role(int v, int sync) { return roles_[static_cast<size_t>(v)][sync]; }
 
+  // Every sender/receiver pair whose parts meet: one channel with its transfer schedule.
+  void move(int k, const TaskInstance::SyncDesc& s) {
+    const auto& S = t_.grid_[static_cast<size_t>(s.from)];
+    const auto& D = t_.grid_[static_cast<size_t>(s.to)];
+    for (const Lpu& d : D) {
+      role(vdp(s.to, d.id), k);  // a receiver takes part even when no sender meets its part
+      const Part& held = t_.part_of(s.array, s.to, d.id);
+      for (const Lpu& u : S) {
+        if (s.from == s.to && u.id == d.id) continue;
+        auto ts = std::make_shared<const TransferSchedule>(
+            TransferSchedule::owned_to_held(t_.part_of(s.array, s.from, u.id), held));
+        if (ts->empty()) continue;
+        const int uv = vdp(s.from, u.id), dv = vdp(s.to, d.id);
+        auto [so, si] = connect(uv, dv);
+        OutEdge out{so, {}, u.rank != d.rank};
+        out.schedule = ts;
+        role(uv, k).outs.push_back(std::move(out));
+        InEdge in{si, 1, {}, {}};
+        in.schedule = ts;
+        role(dv, k).ins.push_back(std::move(in));
+      }
+    }
+    for (const Lpu& u : S) role(vdp(s.from, u.id), k);
+  }
+
+  // A scalar goes from each LPU of `from` to the LPUs of `to` that read the same value: below
+  // it, its ancestor, or every LPU of an unrelated space (or of the same space: the others).
+  void scalar(int k, const TaskInstance::SyncDesc& s) {
+    auto link = [&](const Lpu& u, const Lpu& d) {
+      const int uv = vdp(s.from, u.id), dv = vdp(s.to, d.id);
+      auto [so, si] = connect(uv, dv);
+      role(uv, k).outs.push_back({so, {}, u.rank != d.rank});
+      role(dv, k).ins.push_back({si, 1, {}, {}});
+    };
+    const auto& S = t_.grid_[static_cast<size_t>(s.from)];
+    const auto& D = t_.grid_[static_cast<size_t>(s.to)];
+    if (s.from != s.to && t_.is_ancestor(s.from, s.to)) {
+      for (const Lpu& d : D) link(t_.ancestor(d, s.from), d);
+    } else if (s.from != s.to && t_.is_ancestor(s.to, s.from)) {
+      for (const Lpu& u : S) link(u, t_.ancestor(u, s.to));
+    } else {
+      for (const Lpu& d : D)
+        for (const Lpu& u : S)
+          if (s.from != s.to || u.id != d.id) link(u, d);
+    }
+    for (const Lpu& u : S) role(vdp(s.from, u.id), k);
+    for (const Lpu& d : D) role(vdp(s.to, d.id), k);
+  }
+
   void padding(int k, const TaskInstance::SyncDesc& s) {
-    auto& pieces = t_.refresh_plan(s.array, s.lps);
-    const int h = t_.home_[static_cast<size_t>(s.array)];
+    const int h = s.home;
+    auto& pieces = t_.refresh_plan(s.array, h, s.lps);
     const auto& H = t_.grid_[static_cast<size_t>(h)];
     const size_t es = t_.arrays[static_cast<size_t>(s.array)]->elem_size;
     std::map<int64_t, std::vector<int>> by_src;
@@ -384,6 +447,63 @@ FlowWait FlowContext::exchange(int sync) {
   return {false};
 }
 
+FlowWait FlowContext::move(int sync) {
+  auto it = state_.roles.find(sync);
+  if (it == state_.roles.end()) return {true};
+  TaskInstance& t = *state_.task;
+  const auto& s = t.syncs_[static_cast<size_t>(sync)];
+  if (!it->second.outs.empty()) {
+    const size_t es = t.arrays[static_cast<size_t>(s.array)]->elem_size;
+    PartStorage& mine = t.storage(s.array, *state_.lpu);
+    const uint64_t writes = mine.writes.load(std::memory_order_acquire);
+    uint64_t& sent = mine.sent[s.to];
+    const bool changed = writes > sent;
+    sent = writes;
+    for (const OutEdge& o : it->second.outs) {
+      PacketRef p = Packet::create(0);
+      if (changed) {
+        p = Packet::create_uninitialized(static_cast<size_t>(o.schedule->element_count()) * es);
+        o.schedule->pack(mine.version(0), es, p->data());
+      }
+      state_.send(sync, o.slot, p, o.inter);
+    }
+  }
+  if (it->second.ins.empty()) return {true};
+  state_.wait = sync;
+  state_.phase = 1;
+  state_.armed = false;
+  return {false};
+}
+
+FlowWait FlowContext::move(int sync, void* value) {
+  auto it = state_.roles.find(sync);
+  if (it == state_.roles.end()) return {true};
+  const auto& s = state_.task->syncs_[static_cast<size_t>(sync)];
+  if (!it->second.outs.empty()) {
+    const uint64_t writes = state_.scalar_writes[s.scalar];
+    uint64_t& sent = state_.scalar_sent[{s.scalar, s.to}];
+    const bool changed = writes > sent;
+    sent = writes;
+    for (const OutEdge& o : it->second.outs)
+      state_.send(sync, o.slot, changed ? Packet::copy_of(value, s.bytes) : Packet::create(0), o.inter);
+  }
+  if (it->second.ins.empty()) return {true};
+  state_.wait = sync;
+  state_.phase = 1;
+  state_.armed = false;
+  state_.result = value;
+  return {false};
+}
+
+void FlowContext::wrote(int array) {
+  TaskInstance& t = *state_.task;
+  const Lpu& u = *state_.lpu;
+  const int st = t.storage_space(array, u.lps);
+  t.storage(array, st == u.lps ? u : t.ancestor(u, st)).writes.fetch_add(1, std::memory_order_release);
+}
+
+void FlowContext::wrote_scalar(int scalar) { ++state_.scalar_writes[scalar]; }
+
 void FlowContext::contribute(int sync, const void* partial) {
   auto it = state_.roles.find(sync);
   if (it == state_.roles.end()) return;
@@ -440,10 +560,21 @@ void FlowContext::publish(int slot, const void* bytes, size_t n) {
 
 // --- the driver ---------------------------------------------------------------------------------
 
-void LpuState::unpack(int sync, const std::vector<Copy>& copies, const Packet& p) {
-  if (copies.empty()) return;  // a token, or nothing of the packet is held here
+void LpuState::unpack(int sync, const InEdge& in, const Packet& p) {
   TaskInstance& t = *task;
   const auto& s = t.syncs_[static_cast<size_t>(sync)];
+  if (s.kind == TaskInstance::SyncDesc::Kind::move) {
+    if (p.size() == 0) return;  // the sender's part did not change
+    PartStorage& mine = t.storage(s.array, *lpu);
+    in.schedule->unpack(p.data(), t.arrays[static_cast<size_t>(s.array)]->elem_size, mine.version(0));
+    return;
+  }
+  if (s.kind == TaskInstance::SyncDesc::Kind::scalar) {
+    if (p.size() == s.bytes) std::memcpy(result, p.data(), s.bytes);
+    return;
+  }
+  const std::vector<Copy>& copies = in.copies;
+  if (copies.empty()) return;  // a token, or nothing of the packet is held here
   const size_t es = t.arrays[static_cast<size_t>(s.array)]->elem_size;
   PartStorage& mine = t.storage(s.array, *lpu);
   Dense dst = dense_of(mine.version(0), mine.part);
@@ -500,7 +631,7 @@ bool LpuState::progress() {
         PacketRef p = vdp->pop(in.slot);
         vdp->channel_off(in.slot);
         if (padding) {
-          unpack(wait, in.copies, *p);
+          unpack(wait, in, *p);
           for (auto& [slot, inter] : in.forward) send(wait, slot, p, inter);
         } else {
           received[e] = p;
@@ -536,11 +667,35 @@ void drive(Vdp& v) {
 
 // --- TaskInstance: synchronisations and the run ----------------------------------------------------
 
-int TaskInstance::padding_sync(int array, int lps, const std::string& sync) {
+int TaskInstance::padding_sync(int array, int home, int lps, const std::string& sync) {
   SyncDesc d;
   d.kind = SyncDesc::Kind::padding;
   d.array = array;
+  d.home = home;
   d.lps = lps;
+  d.name = sync;
+  syncs_.push_back(std::move(d));
+  return static_cast<int>(syncs_.size()) - 1;
+}
+
+int TaskInstance::move_sync(int array, int from, int to, const std::string& sync) {
+  SyncDesc d;
+  d.kind = SyncDesc::Kind::move;
+  d.array = array;
+  d.from = from;
+  d.to = to;
+  d.name = sync;
+  syncs_.push_back(std::move(d));
+  return static_cast<int>(syncs_.size()) - 1;
+}
+
+int TaskInstance::scalar_sync(int scalar, int from, int to, size_t bytes, const std::string& sync) {
+  SyncDesc d;
+  d.kind = SyncDesc::Kind::scalar;
+  d.scalar = scalar;
+  d.from = from;
+  d.to = to;
+  d.bytes = bytes;
   d.name = sync;
   syncs_.push_back(std::move(d));
   return static_cast<int>(syncs_.size()) - 1;

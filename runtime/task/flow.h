@@ -81,6 +81,15 @@ class FlowContext {
   FlowWait collect(int sync, void* result);
   // Reduction `sync`, on an LPU below the target that reads the result: waits for it.
   FlowWait receive(int sync, void* result);
+  // Movement `sync` of an array between spaces: sends what this LPU owns and changed, then
+  // waits for the cells it holds from the others.
+  FlowWait move(int sync);
+  // Movement `sync` of a scalar: sends `*value` if this LPU wrote it, then waits and takes the
+  // value of the LPU that wrote it (unchanged if none did).
+  FlowWait move(int sync, void* value);
+  // A stage of this LPU wrote `array` (its cells in the part it works in) / scalar `scalar`.
+  void wrote(int array);
+  void wrote_scalar(int scalar);
   // Epoch entry for this LPU's part of `array`.
   void advance_epoch(int array);
   // Keeps `bytes` as value `slot` of the task (reduction results handed to the environment).

@@ -154,6 +154,10 @@ struct PartStorage {
   std::vector<std::unique_ptr<std::byte[]>> versions;  // versions[0] is allocated always
   int current = 0;
   std::vector<std::vector<int64_t>> index_tables;  // per dimension: held indices (strided only)
+  // Movements between spaces send only what changed: stages that write the part count up
+  // `writes`; `sent[space]` is the count when the part last went to that space's parts.
+  std::atomic<uint64_t> writes{0};  // LPUs working in views of the part count too
+  std::map<int, uint64_t> sent;
   std::byte* version(int lag) {
     int n = static_cast<int>(versions.size());
     return versions[static_cast<size_t>(((current - lag) % n + n) % n)].get();
@@ -332,9 +336,11 @@ class TaskInstance {
   RangeValue local_range(int array, const Lpu& u, int d) const;
   bool holds(int array, const Lpu& u, int d, int64_t index) const;
   void add_lps(LpsDesc desc);
-  // Stages of Space `lps`, below the array's home space, use it too: their views look into the
-  // part of their ancestor in the home space, which must therefore be on the same rank.
-  void share_below(int array, int lps) { shared_below_.push_back({array, lps}); }
+  // Space `lps` (not the home) keeps parts of its own of `array`; movements fill them.
+  void add_storage(int array, int lps);
+  // Stages of Space `lps` work in views into the parts of `array` held by their ancestors in
+  // Space `storage` (same memory, no copy), which must therefore be on the same rank.
+  void view_in(int array, int lps, int storage) { views_.push_back({array, lps, storage}); }
   // Builds the LPU grids, places LPUs on ranks and threads, allocates this rank's parts and
   // reads pending inputs. Checks that every array has its ranges.
   void launch();
@@ -342,6 +348,7 @@ class TaskInstance {
   // -- flow --------------------------------------------------------------------------------
   const std::vector<Lpu>& lpus(int lps) const { return grid_[static_cast<size_t>(lps)]; }
   const Lpu& ancestor(const Lpu& u, int lps) const;
+  bool is_ancestor(int ancestor, int lps) const;  // `ancestor` is a proper ancestor of `lps`
   template <class T, int N>
   View<T, N> view(int array, const Lpu& u, int lag = 0);
   // The same view restricted to sub-partition `sub` of the LPU (foreach), or nullopt when the
@@ -352,7 +359,8 @@ class TaskInstance {
   // Synchronisations of the flow, declared after launch() in the same order on every rank;
   // each returns the number FlowContext calls use. `sync` names the IT_STATS line.
   // Exit of padded Space `lps`: the padded copies of `array` are refreshed, owner wins.
-  int padding_sync(int array, int lps, const std::string& sync);
+  // `home`: the storage space whose LPUs hold the parts that are refreshed.
+  int padding_sync(int array, int home, int lps, const std::string& sync);
   // Reduction into `Space target: v` from stages of `invoking`; `readers` are the spaces below
   // the target whose flows read the result (they receive it from their target LPU).
   int reduction_sync(int invoking, int target, Combiner combiner, std::vector<int> readers,
@@ -360,6 +368,13 @@ class TaskInstance {
   // Entry into (down) or exit from (!down) Space `child` below Space `parent` when both use an
   // array: the LPUs wait for their parent LPU, or the parent LPU for all of them (no data).
   int token_sync(int parent, int child, bool down, const std::string& sync);
+  // Movement of `array` from the parts of Space `from` to those of Space `to` (both storage
+  // spaces; equal for a replica broadcast): every sender LPU whose part changed since it last
+  // went to `to` sends the cells it owns that the receiver holds; the others send nothing.
+  int move_sync(int array, int from, int to, const std::string& sync);
+  // Movement of a task-global scalar (each LPU keeps its own copy) of `bytes` bytes from the
+  // LPUs of Space `from` that wrote it to those of Space `to`. `scalar` numbers it for wrote().
+  int scalar_sync(int scalar, int from, int to, size_t bytes, const std::string& sync);
   // Runs the flow: one VDP per LPU of every listed space, on this rank's worker threads (one per
   // PPU of the lowest PPS the mapping uses, pinned when the model numbers its processors).
   void run_flow(const std::vector<std::pair<int, SpaceFlow>>& spaces);
@@ -386,14 +401,23 @@ class TaskInstance {
     std::vector<int> dst_ranks;
     std::vector<int64_t> dst;                       // home LPUs to fill (all ranks)
   };
-  std::vector<Piece>& refresh_plan(int array, int lps);
+  std::vector<Piece>& refresh_plan(int array, int home, int lps);
+  // The space whose parts stages of `lps` work in for `array` (itself, or the one it views).
+  int storage_space(int array, int lps) const;
   friend struct LpuState;
   friend class FlowContext;
   friend class FlowBuilder;
-  std::vector<std::pair<int, int>> shared_below_;  // (array, space below its home)
+  struct ViewDesc {
+    int array, lps, storage;
+  };
+  std::vector<ViewDesc> views_;
   struct SyncDesc {
-    enum class Kind { padding, reduction, token } kind = Kind::padding;
-    int array = -1, lps = -1;                // padding
+    enum class Kind { padding, reduction, token, move, scalar } kind = Kind::padding;
+    int array = -1, lps = -1;                // padding (lps: the padded space); move: the array
+    int home = -1;                           // padding: the storage space whose LPUs exchange
+    int from = -1, to = -1;                  // move, scalar: sending and receiving spaces
+    int scalar = -1;                         // scalar: its number
+    size_t bytes = 0;                        // scalar: its size
     int invoking = -1, target = -1;          // reduction; token: parent and child space
     bool down = true;                        // token: parent -> child (entry), else child -> parent
     Combiner combiner;
@@ -418,6 +442,8 @@ class TaskInstance {
   std::vector<int> versions_;
   std::vector<bool> written_;
   std::vector<std::vector<std::shared_ptr<PartStorage>>> store_;  // [array][lpu of home]
+  // Parts of storage spaces other than the home: [array][space][lpu of that space].
+  std::vector<std::map<int, std::vector<std::shared_ptr<PartStorage>>>> other_store_;
   std::vector<std::vector<std::vector<Part>>> sub_parts_;  // [array][lpu] -> sub-partition parts
   int threads_ = 1;
 };
@@ -457,12 +483,12 @@ View<T, N> make_view(PartStorage& s, std::byte* data, const Part& range_part) {
 
 template <class T, int N>
 View<T, N> TaskInstance::view(int array, const Lpu& u, int lag) {
-  const int h = home_[static_cast<size_t>(array)];
+  const int h = storage_space(array, u.lps);
   if (u.lps == h) {
     PartStorage& s = storage(array, u);
     return detail::make_view<T, N>(s, s.version(lag), s.part);
   }
-  // A space below the home: this LPU's cells inside its ancestor's part (same memory).
+  // A space that views its ancestor's parts: this LPU's cells inside them (same memory).
   PartStorage& s = storage(array, ancestor(u, h));
   return detail::make_view<T, N>(s, s.version(lag), part_of(array, u.lps, u.id));
 }

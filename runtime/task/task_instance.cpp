@@ -30,6 +30,7 @@ void TaskInstance::declare_array(int index, const std::string& name, int dims, s
     versions_.resize(i + 1, 1);
     written_.resize(i + 1, false);
     store_.resize(i + 1);
+    other_store_.resize(i + 1);
     sub_parts_.resize(i + 1);
   }
   std::shared_ptr<ArrayData> a;
@@ -109,6 +110,16 @@ bool TaskInstance::holds(int array, const Lpu& u, int d, int64_t index) const {
 
 void TaskInstance::add_lps(LpsDesc desc) { lps_.push_back(std::move(desc)); }
 
+void TaskInstance::add_storage(int array, int lps) { other_store_[static_cast<size_t>(array)][lps]; }
+
+int TaskInstance::storage_space(int array, int lps) const {
+  const int h = home_[static_cast<size_t>(array)];
+  if (lps == h || other_store_[static_cast<size_t>(array)].count(lps)) return lps;
+  for (const ViewDesc& v : views_)
+    if (v.array == array && v.lps == lps) return v.storage;
+  return h;
+}
+
 const Lpu& TaskInstance::ancestor(const Lpu& u, int lps) const {
   const Lpu* p = &u;
   while (p->lps != lps) {
@@ -117,6 +128,12 @@ const Lpu& TaskInstance::ancestor(const Lpu& u, int lps) const {
     p = &grid_[static_cast<size_t>(parent)][static_cast<size_t>(p->parent)];
   }
   return *p;
+}
+
+bool TaskInstance::is_ancestor(int a, int lps) const {
+  for (int l = lps_[static_cast<size_t>(lps)].parent; l >= 0; l = lps_[static_cast<size_t>(l)].parent)
+    if (l == a) return true;
+  return false;
 }
 
 const Part& TaskInstance::part_of(int array, int lps, int64_t lpu) const {
@@ -259,9 +276,9 @@ void TaskInstance::launch() {
       }
     }
   }
-  // Spaces below an array's home work in their ancestor's part: it must be in their memory.
-  for (auto& [a, l] : shared_below_) {
-    const int h = home_[static_cast<size_t>(a)];
+  // Spaces that view their ancestor's parts: those must be in their memory.
+  for (const ViewDesc& v : views_) {
+    const int a = v.array, l = v.lps, h = v.storage;
     for (const Lpu& u : grid_[static_cast<size_t>(l)])
       if (ancestor(u, h).rank != u.rank)
         fail_collective("task `" + name_ + "`: stages of Space " + lps_[static_cast<size_t>(l)].name + " and Space " +
@@ -295,7 +312,7 @@ void TaskInstance::launch() {
         adopted[a][g] = 1;
         continue;
       }
-      if (!written_[a]) {
+      if (!written_[a] && other_store_[a].empty()) {
         auto it = shared.find(key);
         if (it != shared.end()) {
           st[static_cast<size_t>(u.id)] = it->second;
@@ -316,6 +333,31 @@ void TaskInstance::launch() {
       if (!written_[a]) shared[key] = ps;
     }
   }
+  // Parts of the other storage spaces: filled by the flow's movements, never shared.
+  for (size_t a = 0; a < arrays.size(); ++a) {
+    for (auto& [l, st] : other_store_[a]) {
+      st.assign(grid_[static_cast<size_t>(l)].size(), nullptr);
+      for (const Lpu& u : grid_[static_cast<size_t>(l)]) {
+        if (u.rank != me) continue;
+        const Part& p = part_of(static_cast<int>(a), l, u.id);
+        auto ps = std::make_shared<PartStorage>();
+        ps->part = p;
+        ps->index_tables.resize(static_cast<size_t>(p.rank()));
+        for (int d = 0; d < p.rank(); ++d)
+          if (!p.held(d).contiguous()) ps->index_tables[static_cast<size_t>(d)] = p.held(d).indices();
+        size_t bytes = static_cast<size_t>(p.element_count()) * arrays[a]->elem_size;
+        for (int v = 0; v < versions_[a]; ++v) {
+          ps->versions.emplace_back(new std::byte[std::max<size_t>(bytes, 1)]());
+          prog_.note_memory(arrays[a]->name, bytes);
+        }
+        st[static_cast<size_t>(u.id)] = ps;
+      }
+    }
+  }
+  // Home parts hold what the task starts with: the first movement to another space sends it.
+  for (size_t a = 0; a < arrays.size(); ++a)
+    for (auto& ps : store_[a])
+      if (ps) ps->writes.store(1);
   // Inputs and data handed over from earlier tasks.
   for (size_t a = 0; a < arrays.size(); ++a) {
     if (!arrays[a] || home_[a] < 0) continue;
@@ -500,22 +542,25 @@ int64_t TaskInstance::subpartitions(int lps, const Lpu& u) const {
 }
 
 PartStorage& TaskInstance::storage(int array, const Lpu& u) {
-  auto& st = store_[static_cast<size_t>(array)];
-  if (home_[static_cast<size_t>(array)] != u.lps || static_cast<size_t>(u.id) >= st.size() || !st[static_cast<size_t>(u.id)])
+  const auto& other = other_store_[static_cast<size_t>(array)];
+  auto it = other.find(u.lps);
+  const auto* st = it != other.end() ? &it->second
+                   : home_[static_cast<size_t>(array)] == u.lps ? &store_[static_cast<size_t>(array)]
+                                                                : nullptr;
+  if (!st || static_cast<size_t>(u.id) >= st->size() || !(*st)[static_cast<size_t>(u.id)])
     fail("itrt: internal error: no local part of `" + arrays[static_cast<size_t>(array)]->name + "` for this LPU");
-  return *st[static_cast<size_t>(u.id)];
+  return *(*st)[static_cast<size_t>(u.id)];
 }
 
 // The pieces that refresh the padded copies of `array` when the flow exits Space `lps` (S):
 // for every pair (P, Q) of S-LPUs under one parent, the cells P holds and Q owns, cut along
 // the home LPUs under Q that own them (the ownership chain from S down to the home LPS), and
 // sent once to every rank holding home LPUs of P that need them.
-std::vector<TaskInstance::Piece>& TaskInstance::refresh_plan(int array, int lps) {
+std::vector<TaskInstance::Piece>& TaskInstance::refresh_plan(int array, int h, int lps) {
   auto key = std::make_pair(array, lps);
   auto it = refresh_plans_.find(key);
   if (it != refresh_plans_.end()) return it->second;
   auto& pieces = refresh_plans_[key];
-  const int h = home_[static_cast<size_t>(array)];
   const auto& S = grid_[static_cast<size_t>(lps)];
   const auto& H = grid_[static_cast<size_t>(h)];
   // Home LPUs under each S-LPU, and their chain-owned boxes below S.

@@ -76,6 +76,21 @@ void placeSpaces(TaskPlan& plan, const PlanTarget& target) {
     plan.threadsPerRank = effective < top ? mm.ppusWithin(effective, top) : 1;
 }
 
+// Per space: whether the LPUs of every space below it are in its LPUs' memory. They are when its
+// PPS is at or below the `<segment>` level (one process holds the whole subtree), when the model
+// has no segments, or when there is no mapping (the plan then describes one process).
+std::vector<bool> sharedMemory(const TaskPlan& plan) {
+    std::vector<bool> out(plan.lps.spaces.size(), true);
+    if (!plan.mapped || plan.segmentLevel == 0 || plan.ranks <= 1)
+        return out;
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        const auto& pl = plan.spaces[i].placement;
+        int pps = i == 0 ? plan.rootPps : (pl ? pl->pps : plan.rootPps);
+        out[i] = pps <= plan.segmentLevel;
+    }
+    return out;
+}
+
 void countLpus(TaskPlan& plan) {
     const LpsTree& t = plan.lps;
     for (std::size_t i = 1; i < t.spaces.size(); ++i) {
@@ -150,12 +165,14 @@ TaskPlan buildTaskPlan(const ast::TaskDef& task, const PlanTarget& target,
     plan.flow = buildFlowTree(task, plan.lps, diags);
     plan.usage = analyzeDataUsage(task, globals, plan.lps, plan.flow);
     checkPlacement(globals, plan.lps, plan.flow, plan.usage, diags);
-    plan.dependencies = analyzeDependencies(globals, plan.lps, plan.flow, plan.usage);
     plan.versionDepth = plan.usage.versionDepth;
-    for (FlowNode& n : plan.flow.nodes)
-        n.source = nullptr; // the plan outlives the AST
     plan.spaces.resize(plan.lps.spaces.size());
     placeSpaces(plan, target);
+    plan.storage = planStorage(globals, plan.lps, plan.usage, plan.versionDepth, sharedMemory(plan));
+    plan.dependencies =
+        analyzeDependencies(globals, plan.lps, plan.flow, plan.usage, plan.storage);
+    for (FlowNode& n : plan.flow.nodes)
+        n.source = nullptr; // the plan outlives the AST
     countLpus(plan);
     return plan;
 }

@@ -47,8 +47,8 @@ void mergeInto(State& into, const State& from) {
 class DependencyAnalyzer {
 public:
     DependencyAnalyzer(const TaskGlobals& globals, const LpsTree& lps, const FlowTree& flow,
-                       const DataUsage& usage)
-        : globals_(globals), lps_(lps), flow_(flow), usage_(usage) {}
+                       const DataUsage& usage, const StoragePlan& storage)
+        : globals_(globals), lps_(lps), flow_(flow), usage_(usage), storage_(storage) {}
 
     DependencyGraph run() {
         State s;
@@ -203,10 +203,22 @@ private:
         dep.toLps = r.lps;
         const TaskGlobal* g = globals_.find(var);
         bool isArray = g && g->isArray();
+        if (w.kind == FlowAccess::Kind::RepeatHeader) {
+            dep.kind = SyncKind::None;
+            dep.why = "every LPU runs the loop and sets its variable itself";
+            return dep;
+        }
         if (isArray) {
-            // An un-partitioned space that does not list an array holds its parent's part of it.
-            dep.fromLps = holdingSpace(dep.fromLps, var);
-            dep.toLps = holdingSpace(dep.toLps, var);
+            // Movements run between the spaces whose parts the writer and the reader work in.
+            int fs = storage_.storageOf(var, w.lps), ts = storage_.storageOf(var, r.lps);
+            if (fs != kNoLps && ts != kNoLps) {
+                dep.fromLps = fs;
+                dep.toLps = ts;
+            } else {
+                // An un-partitioned space that does not list an array holds its parent's part.
+                dep.fromLps = holdingSpace(dep.fromLps, var);
+                dep.toLps = holdingSpace(dep.toLps, var);
+            }
         }
         int from = dep.fromLps, to = dep.toLps;
         if (from == to) {
@@ -237,6 +249,8 @@ private:
             dep.kind = SyncKind::None;
             if (wv && wv->reduced)
                 dep.why = "the reduction result is already in its space";
+            else if (isArray && (w.lps != from || r.lps != from))
+                dep.why = "the spaces work in views of the same parts";
             else if (isArray && lps_.at(from).find(var) && lps_.at(from).find(var)->padded())
                 dep.why = "same part; padded copies stay stale until the flow leaves the space";
             else
@@ -285,7 +299,7 @@ private:
 
     void addSync(Synchronization s, int depIndex) {
         for (Synchronization& x : out_.syncs)
-            if (x.kind == s.kind && x.var == s.var && x.fromLps == s.fromLps &&
+            if (x.kind == s.kind && x.var == s.var && x.scalar == s.scalar && x.fromLps == s.fromLps &&
                 x.toLps == s.toLps && x.viaLps == s.viaLps && x.point == s.point &&
                 x.node == s.node) {
                 if (std::find(x.deps.begin(), x.deps.end(), depIndex) == x.deps.end())
@@ -296,8 +310,136 @@ private:
         out_.syncs.push_back(std::move(s));
     }
 
+    SyncKind movementKind(int from, int to) const {
+        if (lps_.isProperAncestor(to, from))
+            return SyncKind::GatherUp;
+        if (lps_.isProperAncestor(from, to))
+            return SyncKind::ScatterDown;
+        return SyncKind::Redistribution;
+    }
+
+    // Where in the flow a movement of `dep` from `from` to `to` takes place.
+    void placeMovement(Synchronization& s, const Dependency& dep) const {
+        const FlowAccess& r = usage_.accesses[static_cast<std::size_t>(dep.reader)];
+        Dependency d = dep;
+        d.fromLps = s.fromLps;
+        d.toLps = s.toLps;
+        s.point = Synchronization::Point::BeforeAccess;
+        s.node = r.node;
+        if (s.kind == SyncKind::GatherUp) {
+            if (int e = gatherExit(d); e != -1) {
+                s.point = Synchronization::Point::SpaceExit;
+                s.node = e;
+            }
+        } else if (s.kind == SyncKind::ScatterDown) {
+            if (int e = scatterEntry(d); e != -1) {
+                s.point = Synchronization::Point::SpaceEntry;
+                s.node = e;
+            }
+        }
+    }
+
+    // Spaces that evaluate flow node `node` (a Where/If or Repeat header): those of the stages
+    // inside it, and the targets of the reductions made there.
+    std::set<int> evaluators(int node) const {
+        std::set<int> out;
+        for (const FlowAccess& a : usage_.accesses) {
+            if (a.kind != FlowAccess::Kind::Stage || !inSubtree(a.node, node))
+                continue;
+            out.insert(a.lps);
+            for (const VarAccess& v : a.vars)
+                if (v.reduced && v.reductionLps != kNoLps)
+                    out.insert(v.reductionLps);
+        }
+        return out;
+    }
+
+    std::set<int> stageSpaces() const {
+        std::set<int> out;
+        for (const FlowAccess& a : usage_.accesses)
+            if (a.kind == FlowAccess::Kind::Stage)
+                out.insert(a.lps);
+        return out;
+    }
+
+    void addTokens() {
+        for (std::size_t n = 1; n < flow_.nodes.size(); ++n) {
+            const FlowNode& f = flow_.nodes[n];
+            if (f.kind != FlowNode::Kind::Space || f.context == kRootLps)
+                continue;
+            const int x = f.context;
+            std::string viewed;
+            for (const FlowAccess& a : usage_.accesses) {
+                if (a.kind != FlowAccess::Kind::Stage || !inSubtree(a.node, static_cast<int>(n)))
+                    continue;
+                for (const VarAccess& v : a.vars) {
+                    int st = storage_.storageOf(v.var, x);
+                    if (st != kNoLps && st != x && viewed.find("`" + v.var + "`") == std::string::npos)
+                        viewed += (viewed.empty() ? "`" : ", `") + v.var + "`";
+                }
+            }
+            if (viewed.empty())
+                continue;
+            for (auto point : {Synchronization::Point::SpaceEntry, Synchronization::Point::SpaceExit}) {
+                Synchronization t;
+                t.kind = SyncKind::Token;
+                t.var = viewed;
+                t.fromLps = lps_.at(x).parent;
+                t.toLps = x;
+                t.point = point;
+                t.node = static_cast<int>(n);
+                t.why = point == Synchronization::Point::SpaceEntry
+                            ? "its LPUs work in views of their parent LPU's parts: they start after its writes"
+                            : "the parent LPU continues after the writes of the LPUs that work in its parts";
+                out_.syncs.push_back(std::move(t));
+            }
+        }
+    }
+
+    // Environmental arrays kept in several spaces: the home parts hold what the task starts with
+    // (moved to the other storage spaces first) and must hold what it leaves (moved back last).
+    void addTaskEnds() {
+        for (const auto& [var, st] : storage_.arrays) {
+            if (!st.environmental || st.spaces.size() < 2)
+                continue;
+            const TaskGlobal* g = globals_.find(var);
+            const bool carriesData = !(g && g->environment && *g->environment == ast::LinkMode::Create);
+            std::set<int> writers;
+            for (const FlowAccess& a : usage_.accesses)
+                if (const VarAccess* v = a.find(var); v && v->written && a.kind == FlowAccess::Kind::Stage)
+                    writers.insert(storage_.storageOf(var, a.lps));
+            for (int s : st.spaces) {
+                if (s == st.home)
+                    continue;
+                if (carriesData) {
+                    Synchronization d;
+                    d.kind = movementKind(st.home, s);
+                    d.var = var;
+                    d.fromLps = st.home;
+                    d.toLps = s;
+                    d.point = Synchronization::Point::TaskStart;
+                    d.node = 0;
+                    d.why = "the task's input of the environmental array reaches the parts of its other space";
+                    out_.syncs.push_back(std::move(d));
+                }
+                if (writers.count(s)) {
+                    Synchronization b;
+                    b.kind = movementKind(s, st.home);
+                    b.var = var;
+                    b.fromLps = s;
+                    b.toLps = st.home;
+                    b.point = Synchronization::Point::TaskEnd;
+                    b.node = 0;
+                    b.why = "the environment keeps the home parts: the other space's writes return there";
+                    out_.syncs.push_back(std::move(b));
+                }
+            }
+        }
+    }
+
     void buildSyncs() {
         // Reductions: one per reducing invocation, whether or not the result is read later.
+        std::map<std::pair<int, std::string>, std::size_t> reductionOf;
         for (std::size_t i = 0; i < usage_.accesses.size(); ++i) {
             const FlowAccess& a = usage_.accesses[i];
             for (const VarAccess& v : a.vars)
@@ -305,27 +447,33 @@ private:
                     Synchronization s;
                     s.kind = SyncKind::Reduction;
                     s.var = v.var;
+                    s.scalar = true;
                     s.fromLps = a.lps;
                     s.toLps = v.reductionLps == kNoLps ? a.lps : v.reductionLps;
                     s.point = Synchronization::Point::AfterStage;
                     s.node = a.node;
+                    reductionOf[{static_cast<int>(i), v.var}] = out_.syncs.size();
                     out_.syncs.push_back(s);
                 }
         }
+        const std::set<int> staged = stageSpaces();
         for (std::size_t i = 0; i < out_.deps.size(); ++i) {
             const Dependency& dep = out_.deps[i];
             int idx = static_cast<int>(i);
+            const TaskGlobal* g = globals_.find(dep.var);
+            const bool scalar = !(g && g->isArray());
             Synchronization s;
             s.kind = dep.kind;
             s.var = dep.var;
+            s.scalar = scalar;
             s.fromLps = dep.fromLps;
             s.toLps = dep.toLps;
             const FlowAccess& w = usage_.accesses[static_cast<std::size_t>(dep.writer)];
             const FlowAccess& r = usage_.accesses[static_cast<std::size_t>(dep.reader)];
-            switch (dep.kind) {
-            case SyncKind::None: continue;
-            case SyncKind::Reduction: continue;
-            case SyncKind::PaddingExchange:
+            const VarAccess* wv = w.find(dep.var);
+            if (dep.kind == SyncKind::None || dep.kind == SyncKind::Reduction)
+                continue;
+            if (dep.kind == SyncKind::PaddingExchange) {
                 for (auto [space, exitNode] : dep.paddingExits) {
                     Synchronization p = s;
                     p.viaLps = space;
@@ -334,31 +482,54 @@ private:
                     addSync(p, idx);
                 }
                 continue;
-            case SyncKind::ReplicaBroadcast:
+            }
+            if (dep.kind == SyncKind::ReplicaBroadcast) {
                 s.point = Synchronization::Point::AfterStage;
                 s.node = w.node;
-                break;
-            case SyncKind::GatherUp: {
-                int e = gatherExit(dep);
-                s.point = e != -1 ? Synchronization::Point::SpaceExit
-                                  : Synchronization::Point::BeforeAccess;
-                s.node = e != -1 ? e : r.node;
-                break;
+                addSync(s, idx);
+                continue;
             }
-            case SyncKind::ScatterDown: {
-                int e = scatterEntry(dep);
-                s.point = e != -1 ? Synchronization::Point::SpaceEntry
-                                  : Synchronization::Point::BeforeAccess;
-                s.node = e != -1 ? e : r.node;
-                break;
+            // Scalars read by a flow condition or a Repeat header: every space that evaluates it.
+            std::set<int> targets{dep.toLps};
+            if (scalar && r.kind != FlowAccess::Kind::Stage)
+                targets = evaluators(r.node);
+            const bool fromReduction = wv && wv->reduced;
+            for (int to : targets) {
+                if (to == dep.fromLps)
+                    continue;
+                if (fromReduction && lps_.isProperAncestor(dep.fromLps, to)) {
+                    // Spaces below the target receive the result from the reduction itself.
+                    Synchronization& red = out_.syncs[reductionOf.at({dep.writer, dep.var})];
+                    if (std::find(red.readers.begin(), red.readers.end(), to) == red.readers.end())
+                        red.readers.push_back(to);
+                    if (std::find(red.deps.begin(), red.deps.end(), idx) == red.deps.end())
+                        red.deps.push_back(idx);
+                    continue;
+                }
+                Synchronization m = s;
+                m.toLps = to;
+                m.kind = movementKind(dep.fromLps, to);
+                placeMovement(m, dep);
+                addSync(m, idx);
             }
-            case SyncKind::Redistribution:
-                s.point = Synchronization::Point::BeforeAccess;
-                s.node = r.node;
-                break;
-            }
-            addSync(s, idx);
         }
+        // A flow condition reading a reduction result: every staged space below the target.
+        for (auto& [key, at] : reductionOf) {
+            Synchronization& red = out_.syncs[at];
+            for (const Dependency& dep : out_.deps) {
+                if (dep.writer != key.first || dep.var != key.second)
+                    continue;
+                if (usage_.accesses[static_cast<std::size_t>(dep.reader)].kind == FlowAccess::Kind::Stage)
+                    continue;
+                for (int l : staged)
+                    if (lps_.isProperAncestor(red.toLps, l) &&
+                        std::find(red.readers.begin(), red.readers.end(), l) == red.readers.end())
+                        red.readers.push_back(l);
+            }
+            std::sort(red.readers.begin(), red.readers.end());
+        }
+        addTokens();
+        addTaskEnds();
         // Number synchronisations in the order a reader of the flow meets them: before a node,
         // after its own line, and on exit after its whole subtree.
         std::vector<int> enter(flow_.nodes.size()), leave(flow_.nodes.size());
@@ -373,10 +544,12 @@ private:
         auto key = [&](const Synchronization& s) {
             std::size_t n = static_cast<std::size_t>(s.node < 0 ? 0 : s.node);
             switch (s.point) {
+            case Synchronization::Point::TaskStart: return -1;
             case Synchronization::Point::BeforeAccess:
             case Synchronization::Point::SpaceEntry: return 3 * enter[n];
             case Synchronization::Point::AfterStage: return 3 * enter[n] + 1;
             case Synchronization::Point::SpaceExit: return 3 * leave[n] + 2;
+            case Synchronization::Point::TaskEnd: return 3 * seq + 3;
             }
             return 0;
         };
@@ -390,6 +563,7 @@ private:
     const LpsTree& lps_;
     const FlowTree& flow_;
     const DataUsage& usage_;
+    const StoragePlan& storage_;
     DependencyGraph out_;
     std::set<std::tuple<std::string, int, int, std::vector<int>, int>> seen_;
 };
@@ -397,8 +571,9 @@ private:
 } // namespace
 
 DependencyGraph analyzeDependencies(const TaskGlobals& globals, const LpsTree& lps,
-                                    const FlowTree& flow, const DataUsage& usage) {
-    return DependencyAnalyzer(globals, lps, flow, usage).run();
+                                    const FlowTree& flow, const DataUsage& usage,
+                                    const StoragePlan& storage) {
+    return DependencyAnalyzer(globals, lps, flow, usage, storage).run();
 }
 
 } // namespace itc::semantic

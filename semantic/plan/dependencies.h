@@ -4,10 +4,13 @@
 // read before a write in the body depends on the previous iteration's write; a write under
 // Where/If does not hide earlier writes). Each dependency is classified (architecture.md,
 // "Synchronisation is computed, exact and minimal"); the deduplicated synchronisations are what
-// the task plan inserts into the flow. Reports nothing.
+// the task plan inserts into the flow. Movements run between storage spaces (storage.h): stages of
+// a space that views its parent's parts move nothing, they only order themselves with it (token
+// synchronisations). This list is exactly what the compiled program performs. Reports nothing.
 #pragma once
 
 #include "semantic/partition/lps_tree.h"
+#include "semantic/plan/storage.h"
 #include "semantic/usage/data_usage.h"
 #include "semantic/usage/flow_tree.h"
 #include "semantic/usage/task_globals.h"
@@ -24,7 +27,8 @@ namespace itc::semantic {
     X(GatherUp, "gather up")                                                                       \
     X(ScatterDown, "scatter down")                                                                 \
     X(Redistribution, "redistribution")                                                            \
-    X(Reduction, "reduction")
+    X(Reduction, "reduction")                                                                      \
+    X(Token, "token")
 
 enum class SyncKind {
 #define ITC_SYNC_ENUM(k, text) k,
@@ -47,15 +51,23 @@ struct Dependency {
     std::string why;    // one phrase: why this kind
 };
 
+// One synchronisation the compiled program performs. `fromLps`/`toLps` are the spaces whose
+// LPUs take part: for a movement the sending and receiving storage spaces (an array) or the
+// writing and reading spaces (a scalar: each LPU keeps its own copy); for a reduction the
+// invoking and the target space; for a token the parent space and the child space that works in
+// views of the parent's parts (entry: parent LPU -> child LPUs; exit: back).
 struct Synchronization {
-    enum class Point { AfterStage, BeforeAccess, SpaceEntry, SpaceExit };
+    enum class Point { TaskStart, BeforeAccess, SpaceEntry, AfterStage, SpaceExit, TaskEnd };
     SyncKind kind = SyncKind::None;
     std::string var;
+    bool scalar = false;     // a task-global scalar (or a Reduction result), not an array
     int fromLps = kRootLps, toLps = kRootLps;
     int viaLps = kNoLps;     // padding exchange: the LPS whose padded copies are refreshed
+    std::vector<int> readers; // reduction: spaces below the target whose flows get the result
     Point point = Point::BeforeAccess;
-    int node = -1;           // the flow node the point refers to
+    int node = -1;           // the flow node the point refers to (0 for TaskStart/TaskEnd)
     std::vector<int> deps;   // the dependencies it serves
+    std::string why;         // for syncs no dependency explains (tokens, task start and end)
 };
 
 struct DependencyGraph {
@@ -64,6 +76,7 @@ struct DependencyGraph {
 };
 
 DependencyGraph analyzeDependencies(const TaskGlobals& globals, const LpsTree& lps,
-                                    const FlowTree& flow, const DataUsage& usage);
+                                    const FlowTree& flow, const DataUsage& usage,
+                                    const StoragePlan& storage);
 
 } // namespace itc::semantic

@@ -38,6 +38,8 @@ public:
             case Synchronization::Point::BeforeAccess:
             case Synchronization::Point::SpaceEntry: before_[s.node].push_back(idx); break;
             case Synchronization::Point::SpaceExit: exit_[s.node].push_back(idx); break;
+            case Synchronization::Point::TaskStart: start_.push_back(idx); break;
+            case Synchronization::Point::TaskEnd: end_.push_back(idx); break;
             }
         }
     }
@@ -45,6 +47,7 @@ public:
     std::string run() {
         header();
         lpsTree();
+        storage();
         versions();
         flow();
         dependencies();
@@ -162,6 +165,29 @@ private:
             lpsNode(c, indent + 1);
     }
 
+    void storage() {
+        bool any = false;
+        for (const auto& [var, st] : p_.storage.arrays) {
+            if (st.home == kNoLps || st.storageOf.size() < 2)
+                continue;
+            if (!any)
+                line(1, "Storage (arrays used by stages of several spaces)");
+            any = true;
+            std::string own, views;
+            for (int l : st.spaces)
+                own += (own.empty() ? "" : ", ") + spaceName(p_.lps, l) + (l == st.home ? " (home)" : "");
+            for (const auto& [user, where] : st.storageOf)
+                if (user != where)
+                    views += (views.empty() ? "" : "; ") + spaceName(p_.lps, user) + " works in views of " +
+                             spaceName(p_.lps, where) + "'s parts";
+            line(2, fmt::format("{}: parts in {}{}", var, own, views.empty() ? "" : "; " + views));
+            for (const std::string& n : st.notes)
+                line(3, n);
+        }
+        if (any)
+            out_ += "\n";
+    }
+
     void versions() {
         line(1, "Epoch versions (R-34)");
         if (p_.versionDepth.empty())
@@ -187,6 +213,10 @@ private:
         case SyncKind::ReplicaBroadcast:
             r += fmt::format(", from the writing {} LPU to every other holder", from);
             break;
+        case SyncKind::Token:
+            r = fmt::format("S{} token: {} LPU {} its {} LPUs, no data ({} in views of its parts)", idx + 1,
+                            from, s.point == Synchronization::Point::SpaceEntry ? "->" : "<-", to, s.var);
+            break;
         case SyncKind::Reduction: {
             std::string op;
             if (auto it = p_.usage.accessOfNode.find(s.node); it != p_.usage.accessOfNode.end())
@@ -196,7 +226,17 @@ private:
                              op, from, to);
             break;
         }
-        default: r += ", " + from + " -> " + to; break;
+        default:
+            r += ", " + from + " -> " + to;
+            if (!s.why.empty())
+                r += " (" + s.why + ")";
+            break;
+        }
+        if (s.kind == SyncKind::Reduction && !s.readers.empty()) {
+            std::string readers;
+            for (int l : s.readers)
+                readers += (readers.empty() ? "" : ", ") + spaceName(p_.lps, l);
+            r += "; the result goes down to " + readers;
         }
         return r;
     }
@@ -241,10 +281,14 @@ private:
     void flow() {
         line(1, "Flow ([X] is the context space; ==> marks a synchronisation the compiler "
                 "inserts)");
+        for (int s : start_)
+            line(2, "==> at task start: " + syncText(s));
         for (int c : p_.flow.at(0).children)
             flowNode(c, 2);
         if (p_.flow.at(0).children.empty())
             line(2, "(empty)");
+        for (int s : end_)
+            line(2, "==> at task end: " + syncText(s));
         out_ += "\n";
     }
 
@@ -319,6 +363,7 @@ private:
     const TaskPlan& p_;
     std::string out_;
     std::map<int, std::vector<int>> before_, after_, exit_;
+    std::vector<int> start_, end_;
 };
 
 } // namespace

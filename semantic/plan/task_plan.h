@@ -48,6 +48,7 @@ struct TaskPlan {
     std::vector<PlanLps> spaces;      // parallel to lps.spaces
     FlowTree flow;                    // FlowNode::source is null in a plan
     DataUsage usage;
+    StoragePlan storage;              // where each array's cells live: storage spaces and views
     DependencyGraph dependencies;
     std::map<std::string, int> versionDepth; // version-dependent array -> versions kept
 

@@ -47,6 +47,21 @@ struct Planned : test::ParsedForTest {
             n += s.kind == k ? 1 : 0;
         return n;
     }
+    // The synchronisations of kind `k` inside the flow (not at the task's start or end).
+    std::vector<const Synchronization*> inFlow(SyncKind k) const {
+        std::vector<const Synchronization*> r;
+        for (const Synchronization& s : task().dependencies.syncs)
+            if (s.kind == k && s.point != Synchronization::Point::TaskStart &&
+                s.point != Synchronization::Point::TaskEnd)
+                r.push_back(&s);
+        return r;
+    }
+    const Synchronization* atEnd(Synchronization::Point point) const {
+        for (const Synchronization& s : task().dependencies.syncs)
+            if (s.point == point)
+                return &s;
+        return nullptr;
+    }
 };
 
 std::unique_ptr<Planned> plan(const std::string& taskText) {
@@ -175,13 +190,55 @@ TEST(DependencyClassification, LowerWriteReadAboveIsGatherUp) {
             Space B { fill(x) }
             add(x, total)
         }
+    Partition:
+        Space A <un-partitioned> { x }
+        Space B <1d> divides Space A partitions { x: stride() }
+)");
+    // stride() parts are no views of Space A's: Space B has parts of its own.
+    EXPECT_EQ(p->task().storage.storageOf("x", p->task().lps.find("B")), p->task().lps.find("B"));
+    EXPECT_EQ(p->kinds("x", "fill", "add"), std::vector<SyncKind>{SyncKind::GatherUp});
+    auto gathers = p->inFlow(SyncKind::GatherUp);
+    ASSERT_EQ(gathers.size(), 1u);
+    EXPECT_EQ(gathers[0]->point, Synchronization::Point::SpaceExit);
+    // The linked input reaches Space B's parts first, and Space B's writes return home last.
+    const Synchronization* start = p->atEnd(Synchronization::Point::TaskStart);
+    const Synchronization* end = p->atEnd(Synchronization::Point::TaskEnd);
+    ASSERT_TRUE(start && end);
+    EXPECT_EQ(start->kind, SyncKind::ScatterDown);
+    EXPECT_EQ(end->kind, SyncKind::GatherUp);
+    EXPECT_EQ(p->task().lps.at(end->toLps).name, "A");
+}
+
+TEST(DependencyClassification, ViewsOfTheParentsPartsNeedOnlyTokens) {
+    auto p = plan(R"(Task "T":
+    Define:
+        x: 1d Array of Integer
+        total: Integer
+    Environment:
+        x: link
+    Stages:
+        fill(v) {
+            do { v[i] = 1 } for i in v
+        }
+        add(v, t) {
+            do { t = reduce("sum", v[i]) } for i in v
+        }
+    Computation:
+        Space A {
+            Space B { fill(x) }
+            add(x, total)
+        }
     Partition (n):
         Space A <un-partitioned> { x }
         Space B <1d> divides Space A partitions { x: block_count(n) }
 )");
-    EXPECT_EQ(p->kinds("x", "fill", "add"), std::vector<SyncKind>{SyncKind::GatherUp});
-    ASSERT_EQ(p->syncCount(SyncKind::GatherUp), 1);
-    EXPECT_EQ(p->task().dependencies.syncs.at(0).point, Synchronization::Point::SpaceExit);
+    // Without a mapping the plan describes one process: Space B works in views of Space A's parts.
+    EXPECT_EQ(p->task().storage.storageOf("x", p->task().lps.find("B")), p->task().lps.find("A"));
+    EXPECT_EQ(p->kinds("x", "fill", "add"), std::vector<SyncKind>{SyncKind::None});
+    EXPECT_EQ(p->syncCount(SyncKind::GatherUp), 0);
+    ASSERT_EQ(p->syncCount(SyncKind::Token), 2);
+    EXPECT_EQ(p->task().dependencies.syncs.at(0).point, Synchronization::Point::SpaceEntry);
+    EXPECT_EQ(p->task().dependencies.syncs.at(1).point, Synchronization::Point::SpaceExit);
 }
 
 TEST(DependencyClassification, UpperWriteReadBelowIsScatterDown) {
@@ -204,13 +261,13 @@ TEST(DependencyClassification, UpperWriteReadBelowIsScatterDown) {
         }
     Partition (n):
         Space A <un-partitioned> { x }
-        Space B <1d> divides Space A partitions { x: block_count(n) }
+        Space B <1d> divides Space A partitions { x: block_count(n) padding(1) }
 )");
     EXPECT_EQ(p->kinds("x", "init", "bump"), std::vector<SyncKind>{SyncKind::ScatterDown});
-    ASSERT_EQ(p->syncCount(SyncKind::ScatterDown), 1);
-    const Synchronization& s = p->task().dependencies.syncs.at(0);
-    EXPECT_EQ(s.point, Synchronization::Point::SpaceEntry);
-    EXPECT_EQ(p->task().flow.at(s.node).label, "Space B");
+    auto scatters = p->inFlow(SyncKind::ScatterDown);
+    ASSERT_EQ(scatters.size(), 1u);
+    EXPECT_EQ(scatters[0]->point, Synchronization::Point::SpaceEntry);
+    EXPECT_EQ(p->task().flow.at(scatters[0]->node).label, "Space B");
 }
 
 TEST(DependencyClassification, UnrelatedSpacesRedistribute) {
@@ -234,8 +291,15 @@ TEST(DependencyClassification, UnrelatedSpacesRedistribute) {
         Space B <1d> { x: block_count(n) }
 )");
     EXPECT_EQ(p->kinds("x", "init", "bump"), std::vector<SyncKind>{SyncKind::Redistribution});
-    ASSERT_EQ(p->syncCount(SyncKind::Redistribution), 1);
-    EXPECT_EQ(p->task().dependencies.syncs.at(0).point, Synchronization::Point::BeforeAccess);
+    auto moves = p->inFlow(SyncKind::Redistribution);
+    ASSERT_EQ(moves.size(), 1u);
+    EXPECT_EQ(moves[0]->point, Synchronization::Point::BeforeAccess);
+    EXPECT_EQ(p->task().lps.at(moves[0]->fromLps).name, "A");
+    EXPECT_EQ(p->task().lps.at(moves[0]->toLps).name, "B");
+    // Space A, the first user, is the home: Space B's writes go back there at the end.
+    const Synchronization* end = p->atEnd(Synchronization::Point::TaskEnd);
+    ASSERT_TRUE(end);
+    EXPECT_EQ(p->task().lps.at(end->fromLps).name, "B");
 }
 
 TEST(DependencyClassification, SpaceArgumentIsReduction) {
@@ -276,7 +340,7 @@ TEST(DependencyClassification, SpaceArgumentIsReduction) {
     EXPECT_EQ(p->kinds("total", "count", "show"), std::vector<SyncKind>{SyncKind::None});
 }
 
-TEST(DependencyClassification, RepeatVariableIsScatteredToLowerSpace) {
+TEST(DependencyClassification, RepeatVariableNeedsNoMovement) {
     auto p = plan(R"(Task "T":
     Define:
         x: 1d Array of Integer
@@ -297,8 +361,9 @@ TEST(DependencyClassification, RepeatVariableIsScatteredToLowerSpace) {
         Space A <un-partitioned> { x }
         Space B <1d> divides Space A partitions { x: block_count(n) }
 )");
-    EXPECT_EQ(p->kinds("k", "Repeat for k in [1...4]", "mark"),
-              std::vector<SyncKind>{SyncKind::ScatterDown});
+    // Every LPU runs the loop and sets k itself: nothing moves.
+    EXPECT_EQ(p->kinds("k", "Repeat for k in [1...4]", "mark"), std::vector<SyncKind>{SyncKind::None});
+    EXPECT_EQ(p->syncCount(SyncKind::ScatterDown), 0);
 }
 
 TEST(DependencyClassification, GuardedScalarWriteReadAboveIsGatherUp) {

@@ -124,7 +124,7 @@ int main(int argc, char** argv) {
   TaskInstance t(prog, "jacobi", env);
   declare(t, 1);
   t.launch();
-  t.padding_sync(0, 1, "task jacobi: padding exchange of x at exit of Space A");
+  t.padding_sync(0, 1, 1, "task jacobi: padding exchange of x at exit of Space A");
   Events ev;
   t.run_flow({{1, [&](FlowContext& c) { return jacobi(c, &ev); }}});
   // Values: every rank's owned cells, summed into one array.

@@ -163,10 +163,10 @@ static itrt::task::LpuFlow flow_b(itrt::task::FlowContext &c, Globals g, int64_t
               }
             }
           }
-          co_await c.exchange(0); // padding exchange at exit of Space B
+          co_await c.exchange(0); // padding exchange of plate at exit of Space B
         }
       }
-      co_await c.exchange(1); // padding exchange at exit of Space A
+      co_await c.exchange(1); // padding exchange of plate at exit of Space A
     }
   }
   (void)t;
@@ -229,10 +229,10 @@ void run(itrt::task::Program &prog, itrt::task::Env &env, int32_t i_max_iteratio
     t.add_lps(std::move(d));
   }
   t.launch();
-  // The synchronisations of the flow, numbered as the flows use them.
-  t.padding_sync(0, 2,
+  // The synchronisations of the task plan, numbered as the flows use them.
+  t.padding_sync(0, 2, 2,
                  "task Five Points Stencil: padding exchange of plate at exit of Space B"); // 0
-  t.padding_sync(0, 1,
+  t.padding_sync(0, 2, 1,
                  "task Five Points Stencil: padding exchange of plate at exit of Space A"); // 1
   t.run_flow({{2, [&](itrt::task::FlowContext &c) {
                  return flow_b(c, g, p_p1, p_p2, p_k, p_l, p_m, p_n);

@@ -1,0 +1,107 @@
+// Chooses storage spaces and views per array (storage.h): home first, then every other user
+// space from the top down, a view where the parts nest exactly in the same memory.
+#include "semantic/plan/storage.h"
+
+#include <algorithm>
+
+namespace itc::semantic {
+
+bool ArrayStorage::isStorage(int lps) const {
+    return std::find(spaces.begin(), spaces.end(), lps) != spaces.end();
+}
+
+int StoragePlan::storageOf(const std::string& array, int lps) const {
+    auto it = arrays.find(array);
+    if (it == arrays.end())
+        return kNoLps;
+    auto s = it->second.storageOf.find(lps);
+    return s == it->second.storageOf.end() ? kNoLps : s->second;
+}
+
+namespace {
+
+// Why the parts of `array` in `lps` cannot be views into its parent's, or "" when they can.
+std::string viewObstacle(const LpsTree& lps, int space, const std::string& array, int versions,
+                         const std::vector<bool>& sharedMemory, int parentStorage) {
+    const Lps& l = lps.at(space);
+    const std::string name = "Space " + l.name;
+    if (versions > 1)
+        return name + " has parts of its own: `" + array + "` keeps epoch versions";
+    if (l.subpartition && l.subpartition->find(array))
+        return name + " has parts of its own: it sub-partitions `" + array + "`";
+    if (const ArrayPartition* ap = l.find(array)) {
+        if (ap->padded())
+            return name + " has parts of its own: it pads `" + array + "`";
+        for (const DimInstruction& di : ap->instructions)
+            if (!di.replicated && (di.function == ast::PartitionFunction::Stride ||
+                                   di.function == ast::PartitionFunction::BlockStride))
+                return name + " has parts of its own: " + di.text() + " parts are not contiguous";
+    }
+    if (!sharedMemory[static_cast<std::size_t>(parentStorage)])
+        return name + " has parts of its own: the mapping may place its LPUs in another process "
+                      "than their Space " +
+               lps.at(parentStorage).name + " LPU";
+    return "";
+}
+
+} // namespace
+
+StoragePlan planStorage(const TaskGlobals& globals, const LpsTree& lps, const DataUsage& usage,
+                        const std::map<std::string, int>& versionDepth,
+                        const std::vector<bool>& sharedMemory) {
+    StoragePlan plan;
+    std::map<std::string, std::vector<int>> users; // in order of first use
+    for (const FlowAccess& a : usage.accesses) {
+        if (a.kind != FlowAccess::Kind::Stage)
+            continue;
+        for (const VarAccess& v : a.vars) {
+            const TaskGlobal* g = globals.find(v.var);
+            if (!g || !g->isArray() || g->isReduction)
+                continue;
+            auto& u = users[v.var];
+            if (std::find(u.begin(), u.end(), a.lps) == u.end())
+                u.push_back(a.lps);
+            ArrayStorage& st = plan.arrays[v.var];
+            st.array = v.var;
+            st.environmental = g->environment.has_value();
+            if (v.written)
+                st.written = true;
+        }
+    }
+    for (auto& [array, spaces] : users) {
+        ArrayStorage& st = plan.arrays[array];
+        // Home: the space above all other users, else the first user in flow order.
+        st.home = spaces.front();
+        for (int l : spaces)
+            if (std::all_of(spaces.begin(), spaces.end(),
+                            [&](int m) { return m == l || lps.isProperAncestor(l, m); }))
+                st.home = l;
+        st.spaces.push_back(st.home);
+        st.storageOf[st.home] = st.home;
+        auto vd = versionDepth.find(array);
+        const int versions = vd == versionDepth.end() ? 1 : vd->second;
+        std::vector<int> rest;
+        for (int l : spaces)
+            if (l != st.home)
+                rest.push_back(l);
+        std::stable_sort(rest.begin(), rest.end(),
+                         [&](int a, int b) { return lps.depth(a) < lps.depth(b); });
+        for (int l : rest) {
+            const int parent = lps.at(l).parent;
+            auto p = st.storageOf.find(parent);
+            if (p != st.storageOf.end()) {
+                std::string why = viewObstacle(lps, l, array, versions, sharedMemory, p->second);
+                if (why.empty()) {
+                    st.storageOf[l] = p->second;
+                    continue;
+                }
+                st.notes.push_back(why);
+            }
+            st.storageOf[l] = l;
+            st.spaces.push_back(l);
+        }
+    }
+    return plan;
+}
+
+} // namespace itc::semantic

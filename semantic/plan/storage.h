@@ -1,0 +1,45 @@
+// Pass: where each task-global array's cells live while the task runs. Every space whose stages
+// use an array works either in parts of its own (a *storage space*) or in views into its parent
+// space's parts (same memory, no copy). Views are chosen only where they are exact and safe: the
+// child's parts nest in the parent's without padding or strides, the array keeps one version, and
+// the parent's LPUs are placed at or below the machine's `<segment>` level, so that every child
+// LPU is in its parent LPU's memory. Everything else gets storage, and the dependency pass plans
+// the movements between storage spaces. The *home* space's parts are the ones inputs, outputs and
+// the environment use. Reports nothing.
+#pragma once
+
+#include "semantic/partition/lps_tree.h"
+#include "semantic/usage/data_usage.h"
+#include "semantic/usage/task_globals.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace itc::semantic {
+
+struct ArrayStorage {
+    std::string array;
+    int home = kNoLps;            // kNoLps: no stage uses the array, it has no parts
+    std::vector<int> spaces;      // storage spaces, home first
+    std::map<int, int> storageOf; // every space whose stages use the array -> where it works
+    bool written = false;         // some stage writes it
+    bool environmental = false;
+    // Why the spaces that do not view their parent's parts cannot (one line each, for itc plan).
+    std::vector<std::string> notes;
+    bool isStorage(int lps) const;
+};
+
+struct StoragePlan {
+    std::map<std::string, ArrayStorage> arrays;
+    // The storage space that stages of `lps` use for `array`; kNoLps when they do not use it.
+    int storageOf(const std::string& array, int lps) const;
+};
+
+// `sharedMemory[l]`: the LPUs of every space below `l` are in the memory of their ancestor in `l`
+// (true for every space when the task has no mapping: the plan then assumes one process).
+StoragePlan planStorage(const TaskGlobals& globals, const LpsTree& lps, const DataUsage& usage,
+                        const std::map<std::string, int>& versionDepth,
+                        const std::vector<bool>& sharedMemory);
+
+} // namespace itc::semantic
