@@ -43,6 +43,7 @@ else
   row-max) printf '"Largest Row Sum" { Space A: %s Space B: %s Space C: %s }\n' "$top" "$top" "$core" >"$map" ;;
   converge) printf '"Converge" { Space A: %s }\n' "$core" >"$map" ;;
   nested) printf '"Nested Blocks" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
+  radix-sort) printf '"Radix Sort" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
   conjugate-gradient)
     for t in "Start CG" "Matrix Vector Product" "Dot Product" "Update Solution"; do
       printf '"%s" { Space A: %s Space B: %s }\n' "$t" "$top" "$core"
@@ -77,6 +78,8 @@ conjugate-gradient:small) n=40 p=8 q=4 c=2 ;; conjugate-gradient:uneven) n=97 p=
 conjugate-gradient:medium) n=200 p=8 q=4 c=2 ;;
 nested:small) n=48 p=4 q=3 ;; nested:uneven) n=97 p=7 q=3 ;; nested:medium) n=10000 p=4 q=8 ;;
 converge:small) n=40 p=8 ;; converge:uneven) n=97 p=7 ;; converge:medium) n=10000 p=16 ;;
+radix-sort:small) n=1000 digits=4 bits=16 p=8 ;; radix-sort:uneven) n=997 digits=3 bits=12 p=7 ;;
+radix-sort:medium) n=100000 digits=8 bits=16 p=16 ;;
 row-max:small) r=12 c=10 s=2 ;; row-max:uneven) r=97 c=131 s=3 ;; row-max:medium) r=256 c=256 s=8 ;;
 *) echo "run_e2e.sh: unknown example/size $ex:$size" >&2; exit 2 ;;
 esac
@@ -151,6 +154,19 @@ converge)
   run "${args[@]}" output_file=y.txt
   "$ref/ref_converge" "${args[@]}" output_file=y_ref.txt
   chk equal y.txt y_ref.txt 1e-12 ;;
+radix-sort)
+  # keys move between the whole array in Space A and the blocks of Space B every round; the
+  # digit counts in g go up to A and back down; epochs of keys in A
+  mk -o keys.txt --type int --shape $n --seed 11 --lo 0 --hi $(((1 << bits) - 1))
+  args=(input_file=keys.txt digits=$digits key_size=$bits p=$p)
+  IT_STATS=1 run "${args[@]}" output_file=sorted.txt 2>stats.txt || { cat stats.txt; exit 1; }
+  "$ref/ref_radix_sort" "${args[@]}" output_file=sorted_ref.txt
+  chk equal int:sorted.txt int:sorted_ref.txt 0
+  chk sorted-permutation keys.txt sorted.txt
+  # on the cluster Space A sits above the <segment> level: Space B keeps parts of its own of g
+  # and they move; on one process Space B works in views of Space A's parts (tokens only)
+  if [[ $mapping == cluster ]]; then want="gather up of g from Space B to Space A"; else want="entry into Space B"; fi
+  grep -q "$want" stats.txt || { echo "no '$want':"; cat stats.txt; exit 1; } ;;
 conjugate-gradient)
   # five tasks sharing their vectors through environments; the coordinator loops on scalars
   mk -o a.txt --type double --shape ${n}x${n} --kind spd --seed 4 --lo -1 --hi 1
