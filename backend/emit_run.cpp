@@ -428,7 +428,8 @@ std::string TaskEmitter::registration(int k) {
                    ", " + std::to_string(s.toLps) + ", sizeof(" + type + "), " + name + ");";
         }
         return "t.move_sync(" + std::to_string(arrayIndex(s.var)) + ", " + std::to_string(s.fromLps) + ", " +
-               std::to_string(s.toLps) + ", " + name + ");";
+               std::to_string(s.toLps) + ", " +
+               (s.point == semantic::Synchronization::Point::TaskStart ? "true" : "false") + ", " + name + ");";
     }
     throw std::logic_error("a synchronisation of kind none");
 }

@@ -371,7 +371,8 @@ class TaskInstance {
   // Movement of `array` from the parts of Space `from` to those of Space `to` (both storage
   // spaces; equal for a replica broadcast): every sender LPU whose part changed since it last
   // went to `to` sends the cells it owns that the receiver holds; the others send nothing.
-  int move_sync(int array, int from, int to, const std::string& sync);
+  // `whole`: every sender sends, changed or not (what the task starts with).
+  int move_sync(int array, int from, int to, bool whole, const std::string& sync);
   // Movement of a task-global scalar (each LPU keeps its own copy) of `bytes` bytes from the
   // LPUs of Space `from` that wrote it to those of Space `to`. `scalar` numbers it for wrote().
   int scalar_sync(int scalar, int from, int to, size_t bytes, const std::string& sync);
@@ -418,6 +419,7 @@ class TaskInstance {
     int from = -1, to = -1;                  // move, scalar: sending and receiving spaces
     int scalar = -1;                         // scalar: its number
     size_t bytes = 0;                        // scalar: its size
+    bool whole = false;                      // move: send even what did not change
     int invoking = -1, target = -1;          // reduction; token: parent and child space
     bool down = true;                        // token: parent -> child (entry), else child -> parent
     Combiner combiner;

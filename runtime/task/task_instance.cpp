@@ -354,10 +354,6 @@ void TaskInstance::launch() {
       }
     }
   }
-  // Home parts hold what the task starts with: the first movement to another space sends it.
-  for (size_t a = 0; a < arrays.size(); ++a)
-    for (auto& ps : store_[a])
-      if (ps) ps->writes.store(1);
   // Inputs and data handed over from earlier tasks.
   for (size_t a = 0; a < arrays.size(); ++a) {
     if (!arrays[a] || home_[a] < 0) continue;

@@ -44,6 +44,7 @@ else
   converge) printf '"Converge" { Space A: %s }\n' "$core" >"$map" ;;
   nested) printf '"Nested Blocks" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
   radix-sort) printf '"Radix Sort" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
+  pivot_rows) printf '"Pivot Rows" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
   conjugate-gradient)
     for t in "Start CG" "Matrix Vector Product" "Dot Product" "Update Solution"; do
       printf '"%s" { Space A: %s Space B: %s }\n' "$t" "$top" "$core"
@@ -80,6 +81,7 @@ nested:small) n=48 p=4 q=3 ;; nested:uneven) n=97 p=7 q=3 ;; nested:medium) n=10
 converge:small) n=40 p=8 ;; converge:uneven) n=97 p=7 ;; converge:medium) n=10000 p=16 ;;
 radix-sort:small) n=1000 digits=4 bits=16 p=8 ;; radix-sort:uneven) n=997 digits=3 bits=12 p=7 ;;
 radix-sort:medium) n=100000 digits=8 bits=16 p=16 ;;
+pivot_rows:small) r=13 c=9 p=5 ;; pivot_rows:uneven) r=37 c=11 p=6 ;; pivot_rows:medium) r=200 c=100 p=16 ;;
 row-max:small) r=12 c=10 s=2 ;; row-max:uneven) r=97 c=131 s=3 ;; row-max:medium) r=256 c=256 s=8 ;;
 *) echo "run_e2e.sh: unknown example/size $ex:$size" >&2; exit 2 ;;
 esac
@@ -167,6 +169,16 @@ radix-sort)
   # and they move; on one process Space B works in views of Space A's parts (tokens only)
   if [[ $mapping == cluster ]]; then want="gather up of g from Space B to Space A"; else want="entry into Space B"; fi
   grep -q "$want" stats.txt || { echo "no '$want':"; cat stats.txt; exit 1; } ;;
+pivot_rows)
+  # Where-guarded writes of a replicated array and of a scalar reach every LPU (replica
+  # broadcast); the scalar also goes up to the un-partitioned Space A
+  mk -o a.txt --type double --shape ${r}x${c} --seed 12 --lo -1 --hi 1
+  args=(input_file=a.txt p=$p)
+  IT_STATS=1 run "${args[@]}" output_file=out.txt picks_file=picks.txt 2>stats.txt || { cat stats.txt; exit 1; }
+  "$ref/ref_pivot_rows" "${args[@]}" output_file=out_ref.txt picks_file=picks_ref.txt
+  chk equal out.txt out_ref.txt 1e-12
+  chk equal int:picks.txt int:picks_ref.txt 0
+  grep -q "replica broadcast of row in Space B" stats.txt || { echo "no broadcast of row:"; cat stats.txt; exit 1; } ;;
 conjugate-gradient)
   # five tasks sharing their vectors through environments; the coordinator loops on scalars
   mk -o a.txt --type double --shape ${n}x${n} --kind spd --seed 4 --lo -1 --hi 1
