@@ -153,7 +153,9 @@ struct PartStorage {
   Part part;
   std::vector<std::unique_ptr<std::byte[]>> versions;  // versions[0] is allocated always
   int current = 0;
-  std::vector<std::vector<int64_t>> index_tables;  // per dimension: held indices (strided only)
+  // Per dimension: the held indices by local position. Stage loops over dimensions that a
+  // stride() or block_stride() splits use them, even where one LPU's part happens to be one run.
+  std::vector<std::vector<int64_t>> index_tables;
   // Movements between spaces send only what changed: stages that write the part count up
   // `writes`; `sent[space]` is the count when the part last went to that space's parts.
   std::atomic<uint64_t> writes{0};  // LPUs working in views of the part count too
@@ -179,7 +181,10 @@ struct ArrayData {
   std::vector<std::shared_ptr<PartStorage>> storage;  // null for LPUs of other ranks
   std::vector<Box> canonical;  // cells each LPU owns through the whole chain (empty: a replica)
   std::string pending_input;                           // bind_input not yet read
-  bool strided = false;                                // left in strided parts (no boxes)
+  // Left in parts that are not boxes (stride(), block_stride()): each cell is then taken from
+  // the `owner` LPU whose part owns it (one replica of replicated parts), by transfer schedules.
+  bool strided = false;
+  std::vector<char> owner;
 };
 
 // A scalar item of an environment (also Reduction results, with one value per LPU of X).
@@ -248,6 +253,7 @@ struct View {
   int64_t first[N] = {};          // global index at local position 0
   int64_t len[N] = {};            // held positions
   const int64_t* index[N] = {};   // strided dimensions: global index per position
+  const int64_t* positions[N] = {};  // every dimension: global index per position
   const IndexSet1D* held[N] = {};
 
   template <class... I>
@@ -393,6 +399,7 @@ class TaskInstance {
   PartStorage& storage(int array, const Lpu& u);
   const Part& part_of(int array, int lps, int64_t lpu) const;
   void read_input(int array);
+  void hand_over(size_t array, const std::vector<char>& adopted);
   std::vector<int64_t> read_text_input(int index, const std::string& file, const ElementCodec& codec,
                                        const FileExpectation& expect, const std::string& what);
   void scatter_text_input(int array, const std::vector<PartStorage*>& mine);
@@ -467,12 +474,12 @@ View<T, N> make_view(PartStorage& s, std::byte* data, const Part& range_part) {
     v.len[d] = h.size();
     v.held[d] = &h;
     v.first[d] = h.empty() ? 0 : h.first();
-    if (!h.contiguous() || h.dir() < 0) {
-      if (h.dir() < 0) fail("itrt: inverted array ranges are not supported by this backend yet");
-      v.index[d] = s.index_tables[static_cast<size_t>(d)].data();  // filled at allocation
-    } else {
+    if (h.dir() < 0) fail("itrt: inverted array ranges are not supported by this backend yet");
+    v.positions[d] = s.index_tables[static_cast<size_t>(d)].data();  // filled at allocation
+    if (!h.contiguous())
+      v.index[d] = v.positions[d];
+    else
       origin_off += v.first[d] * v.stride[d];
-    }
     const IndexSet1D& r = range_part.held(d);
     v.lo[d] = r.empty() ? 0 : r.first();
     v.hi[d] = r.empty() ? -1 : r.last();

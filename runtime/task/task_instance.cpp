@@ -2,6 +2,7 @@
 // allocation of this rank's parts, input reading and hand-over between tasks, the pieces of a
 // padding refresh (exchanged by flow.cpp), and the hand-back of environmental data.
 // Must not know IT syntax: the generated code describes spaces and arrays through LpsDesc.
+#include "runtime/data/transfer_schedule.h"
 #include "runtime/task/boxes.h"
 #include "runtime/task/program.h"
 #include "runtime/engine/pinning.h"
@@ -298,7 +299,7 @@ void TaskInstance::launch() {
     st.assign(grid_[static_cast<size_t>(h)].size(), nullptr);
     adopted[a].assign(st.size(), 0);
     const ArrayData& prev = *arrays[a];
-    const bool can_adopt = versions_[a] == 1 && prev.pending_input.empty() && !prev.strided &&
+    const bool can_adopt = versions_[a] == 1 && prev.pending_input.empty() &&
                            prev.storage.size() == st.size();
     std::map<std::string, std::shared_ptr<PartStorage>> shared;
     for (const Lpu& u : grid_[static_cast<size_t>(h)]) {
@@ -323,7 +324,7 @@ void TaskInstance::launch() {
       ps->part = p;
       ps->index_tables.resize(static_cast<size_t>(p.rank()));
       for (int d = 0; d < p.rank(); ++d)
-        if (!p.held(d).contiguous()) ps->index_tables[static_cast<size_t>(d)] = p.held(d).indices();
+        ps->index_tables[static_cast<size_t>(d)] = p.held(d).indices();
       size_t bytes = static_cast<size_t>(p.element_count()) * arrays[a]->elem_size;
       for (int v = 0; v < versions_[a]; ++v) {
         ps->versions.emplace_back(new std::byte[std::max<size_t>(bytes, 1)]());
@@ -344,7 +345,7 @@ void TaskInstance::launch() {
         ps->part = p;
         ps->index_tables.resize(static_cast<size_t>(p.rank()));
         for (int d = 0; d < p.rank(); ++d)
-          if (!p.held(d).contiguous()) ps->index_tables[static_cast<size_t>(d)] = p.held(d).indices();
+          ps->index_tables[static_cast<size_t>(d)] = p.held(d).indices();
         size_t bytes = static_cast<size_t>(p.element_count()) * arrays[a]->elem_size;
         for (int v = 0; v < versions_[a]; ++v) {
           ps->versions.emplace_back(new std::byte[std::max<size_t>(bytes, 1)]());
@@ -360,58 +361,7 @@ void TaskInstance::launch() {
     if (!arrays[a]->pending_input.empty()) {
       read_input(static_cast<int>(a));
     } else if (!arrays[a]->storage.empty()) {
-      if (arrays[a]->strided)
-        fail_collective("task `" + name_ + "`: `" + arrays[a]->name + "` was left in strided parts by the previous task; handing those over is not supported yet");
-      // Redistribution from the previous task's canonical parts into this task's held parts.
-      ArrayData& old = *arrays[a];
-      int h = home_[a];
-      std::vector<std::vector<char>> pairs(static_cast<size_t>(np), std::vector<char>(static_cast<size_t>(np), 0));
-      struct X {
-        Box box;
-        int64_t src;
-        int64_t dst;
-      };
-      std::vector<X> xs;
-      for (const Lpu& u : grid_[static_cast<size_t>(h)]) {
-        Box hb = held_box(part_of(static_cast<int>(a), h, u.id));
-        for (size_t g = 0; g < old.canonical.size(); ++g) {
-          if (old.canonical[g].empty()) continue;
-          if (static_cast<int64_t>(g) == u.id && adopted[a][g]) continue;  // already in place
-          Box b = intersect(hb, old.canonical[g]);
-          if (empty(b)) continue;
-          xs.push_back({b, static_cast<int64_t>(g), u.id});
-          pairs[static_cast<size_t>(old.part_rank[g])][static_cast<size_t>(u.rank)] = 1;
-        }
-      }
-      std::vector<std::vector<std::byte>> send(static_cast<size_t>(np));
-      size_t es = old.elem_size;
-      const auto& hg = grid_[static_cast<size_t>(h)];
-      for (auto& x : xs) {
-        int sr = old.part_rank[static_cast<size_t>(x.src)], dr = hg[static_cast<size_t>(x.dst)].rank;
-        if (sr != me) continue;
-        auto& src = *old.storage[static_cast<size_t>(x.src)];
-        Dense s = dense_of(src.version(0), src.part);
-        if (dr == me) {
-          auto& dst = *store_[a][static_cast<size_t>(x.dst)];
-          copy_region(s, dense_of(dst.version(0), dst.part), x.box, es);
-          prog_.count("task " + name_ + ": hand-over of " + old.name, false, static_cast<uint64_t>(box_size(x.box)) * es);
-        } else {
-          auto& buf = send[static_cast<size_t>(dr)];
-          size_t off = buf.size();
-          buf.resize(off + static_cast<size_t>(box_size(x.box)) * es);
-          copy_region(s, dense_of(buf.data() + off, x.box), x.box, es);
-        }
-      }
-      auto recv = prog_.exchange("task " + name_ + ": hand-over of " + old.name, pairs, std::move(send));
-      std::vector<size_t> cursor(static_cast<size_t>(np), 0);
-      for (auto& x : xs) {
-        int sr = old.part_rank[static_cast<size_t>(x.src)], dr = hg[static_cast<size_t>(x.dst)].rank;
-        if (dr != me || sr == me) continue;
-        auto& dst = *store_[a][static_cast<size_t>(x.dst)];
-        auto& buf = recv[static_cast<size_t>(sr)];
-        copy_region(dense_of(buf.data() + cursor[static_cast<size_t>(sr)], x.box), dense_of(dst.version(0), dst.part), x.box, es);
-        cursor[static_cast<size_t>(sr)] += static_cast<size_t>(box_size(x.box)) * es;
-      }
+      hand_over(a, adopted[a]);
     }
     // All versions start equal.
     std::set<PartStorage*> done;
@@ -420,6 +370,88 @@ void TaskInstance::launch() {
         for (size_t v = 1; v < ps->versions.size(); ++v)
           std::memcpy(ps->versions[v].get(), ps->versions[0].get(),
                       static_cast<size_t>(ps->part.element_count()) * arrays[a]->elem_size);
+  }
+}
+
+namespace {
+bool is_box(const Part& p) {
+  for (int d = 0; d < p.rank(); ++d)
+    if (!p.held(d).empty() && (!p.held(d).contiguous() || p.held(d).dir() < 0)) return false;
+  return true;
+}
+
+// One piece of a hand-over: cells of the previous task's part `src` that this task's part `dst`
+// holds, as a box (both parts boxes) or as a transfer schedule (any index sets).
+struct Transfer {
+  int64_t src, dst;
+  Box box;
+  std::shared_ptr<const TransferSchedule> ts;
+  size_t bytes(size_t es) const {
+    return (ts ? static_cast<size_t>(ts->element_count()) : static_cast<size_t>(box_size(box))) * es;
+  }
+  void pack(PartStorage& from, std::byte* buf, size_t es) const {
+    if (ts) ts->pack(from.version(0), es, buf);
+    else copy_region(dense_of(from.version(0), from.part), dense_of(buf, box), box, es);
+  }
+  void unpack(const std::byte* buf, PartStorage& to, size_t es) const {
+    if (ts) ts->unpack(buf, es, to.version(0));
+    else copy_region(dense_of(const_cast<std::byte*>(buf), box), dense_of(to.version(0), to.part), box, es);
+  }
+};
+}  // namespace
+
+// Redistribution from the previous task's parts into this task's held parts of the home space:
+// every cell from exactly one owner (canonical boxes, or the owner parts of strided layouts).
+void TaskInstance::hand_over(size_t a, const std::vector<char>& adopted) {
+  ArrayData& old = *arrays[a];
+  const int h = home_[a], me = prog_.rank(), np = prog_.size();
+  const size_t es = old.elem_size;
+  std::vector<std::vector<char>> pairs(static_cast<size_t>(np), std::vector<char>(static_cast<size_t>(np), 0));
+  std::vector<Transfer> xs;
+  for (const Lpu& u : grid_[static_cast<size_t>(h)]) {
+    const Part& dp = part_of(static_cast<int>(a), h, u.id);
+    const bool dbox = is_box(dp);
+    for (size_t g = 0; g < old.parts.size(); ++g) {
+      if (!old.owner[g]) continue;
+      if (static_cast<int64_t>(g) == u.id && adopted[g]) continue;  // already in place
+      Transfer x{static_cast<int64_t>(g), u.id, {}, nullptr};
+      if (!old.strided && dbox) {
+        x.box = intersect(held_box(dp), old.canonical[g]);
+        if (empty(x.box)) continue;
+      } else {
+        x.ts = std::make_shared<const TransferSchedule>(TransferSchedule::owned_to_held(old.parts[g], dp));
+        if (x.ts->empty()) continue;
+      }
+      pairs[static_cast<size_t>(old.part_rank[g])][static_cast<size_t>(u.rank)] = 1;
+      xs.push_back(std::move(x));
+    }
+  }
+  const std::string sync = "task " + name_ + ": hand-over of " + old.name;
+  std::vector<std::vector<std::byte>> send(static_cast<size_t>(np));
+  const auto& hg = grid_[static_cast<size_t>(h)];
+  for (auto& x : xs) {
+    int sr = old.part_rank[static_cast<size_t>(x.src)], dr = hg[static_cast<size_t>(x.dst)].rank;
+    if (sr != me) continue;
+    auto& src = *old.storage[static_cast<size_t>(x.src)];
+    if (dr == me) {
+      std::vector<std::byte> tmp(x.bytes(es));
+      x.pack(src, tmp.data(), es);
+      x.unpack(tmp.data(), *store_[a][static_cast<size_t>(x.dst)], es);
+      prog_.count(sync, false, tmp.size());
+    } else {
+      auto& buf = send[static_cast<size_t>(dr)];
+      size_t off = buf.size();
+      buf.resize(off + x.bytes(es));
+      x.pack(src, buf.data() + off, es);
+    }
+  }
+  auto recv = prog_.exchange(sync, pairs, std::move(send));
+  std::vector<size_t> cursor(static_cast<size_t>(np), 0);
+  for (auto& x : xs) {
+    int sr = old.part_rank[static_cast<size_t>(x.src)], dr = hg[static_cast<size_t>(x.dst)].rank;
+    if (dr != me || sr == me) continue;
+    x.unpack(recv[static_cast<size_t>(sr)].data() + cursor[static_cast<size_t>(sr)], *store_[a][static_cast<size_t>(x.dst)], es);
+    cursor[static_cast<size_t>(sr)] += x.bytes(es);
   }
 }
 
@@ -608,24 +640,47 @@ void TaskInstance::finish() {
     d.parts.clear();
     d.part_rank.clear();
     d.canonical.clear();
+    d.owner.clear();
+    d.strided = false;
     std::set<Box> seen;
+    std::set<std::vector<int64_t>> owned_seen;
     for (const Lpu& g : H) {
       d.parts.push_back(part_of(static_cast<int>(a), h, g.id));
       d.part_rank.push_back(g.rank);
+      if (!is_box(d.parts.back())) d.strided = true;
+    }
+    for (const Lpu& g : H) {
       const Lpu* p = &g;
       Box b;
-      try {
-        b = held_box(d.parts.back());
+      if (!d.strided) {
+        b = held_box(d.parts[static_cast<size_t>(g.id)]);
         while (true) {
           b = intersect(b, owned_box(part_of(static_cast<int>(a), p->lps, p->id)));
           if (p->lps == 0) break;
           p = &grid_[static_cast<size_t>(lps_[static_cast<size_t>(p->lps)].parent)][static_cast<size_t>(p->parent)];
         }
-      } catch (const std::exception&) {
-        d.strided = true;  // kept in place; hand-over and output of strided parts not supported
-        b.clear();
+        if (empty(b) || !seen.insert(b).second) b.clear();
+        d.owner.push_back(!b.empty());
+      } else {
+        // Strided parts: the LPU owns its part's owned cells; of replicas the first one.
+        const Part& mine = d.parts[static_cast<size_t>(g.id)];
+        std::vector<int64_t> sig;
+        for (int k = 0; k < mine.rank(); ++k) {
+          const IndexSet1D& o = mine.owned(k);
+          sig.insert(sig.end(), {o.size(), o.empty() ? 0 : o.first(), o.empty() ? 0 : o.last()});
+        }
+        const bool first = mine.owned_count() > 0 && owned_seen.insert(sig).second;
+        // A parent's padding would make cells owned twice: refuse rather than guess.
+        for (const Lpu* q = &g; q->lps != 0;) {
+          q = &grid_[static_cast<size_t>(lps_[static_cast<size_t>(q->lps)].parent)][static_cast<size_t>(q->parent)];
+          const Part& pp = part_of(static_cast<int>(a), q->lps, q->id);
+          for (int k = 0; k < pp.rank(); ++k)
+            if (pp.owned(k).size() != pp.held(k).size())
+              fail_collective("task `" + name_ + "`: `" + d.name + "` is left in strided parts below a space that " +
+                              "pads it; handing it over or writing it is not supported");
+        }
+        d.owner.push_back(first);
       }
-      if (empty(b) || !seen.insert(b).second) b.clear();
       d.canonical.push_back(b);
     }
     // Keep only the current version of each local part.
@@ -635,6 +690,7 @@ void TaskInstance::finish() {
       if (!ps) continue;
       auto keep = std::make_shared<PartStorage>();
       keep->part = ps->part;
+      keep->index_tables = std::move(ps->index_tables);
       keep->versions.push_back(std::move(ps->versions[static_cast<size_t>(ps->current)]));
       ps->versions[static_cast<size_t>(ps->current)].reset(new std::byte[1]);
       d.storage[g] = keep;
@@ -644,6 +700,53 @@ void TaskInstance::finish() {
 }
 
 // --- bind_output: gathered on rank 0 at program end -------------------------------------------
+
+// Parts that are not boxes: every rank packs the owned cells of its owner parts, rank 0 places
+// them into the whole array (the same transfer schedules on both sides) and writes the file.
+static void write_strided_output(Program& prog, const ArrayData& d, const std::string& file) {
+  const int me = prog.rank(), np = prog.size();
+  const size_t es = d.elem_size;
+  const Part whole = Part::whole(d.ranges);
+  auto schedule = [&](size_t g) { return TransferSchedule::owned_to_held(d.parts[g], whole); };
+  std::vector<std::byte> mine;
+  for (size_t g = 0; g < d.parts.size(); ++g) {
+    if (d.part_rank[g] != me || !d.owner[g]) continue;
+    TransferSchedule ts = schedule(g);
+    size_t off = mine.size();
+    mine.resize(off + static_cast<size_t>(ts.element_count()) * es);
+    ts.pack(d.storage[g]->version(0), es, mine.data() + off);
+  }
+  int n = static_cast<int>(mine.size());
+  std::vector<int> counts(static_cast<size_t>(np)), displs(static_cast<size_t>(np));
+  MPI_Gather(&n, 1, MPI_INT, counts.data(), 1, MPI_INT, 0, MPI_COMM_WORLD);
+  std::vector<std::byte> all;
+  if (me == 0) {
+    int total = 0;
+    for (int r = 0; r < np; ++r) {
+      displs[static_cast<size_t>(r)] = total;
+      total += counts[static_cast<size_t>(r)];
+    }
+    all.resize(static_cast<size_t>(std::max(total, 1)));
+  }
+  MPI_Gatherv(mine.data(), n, MPI_BYTE, all.data(), counts.data(), displs.data(), MPI_BYTE, 0, MPI_COMM_WORLD);
+  if (me != 0) return;
+  std::vector<int64_t> lengths;
+  for (auto& r : d.ranges) lengths.push_back(r.length());
+  ElementBlock block{lengths, std::vector<std::byte>(static_cast<size_t>(whole.element_count()) * es)};
+  std::vector<size_t> cursor(displs.begin(), displs.end());
+  for (size_t g = 0; g < d.parts.size(); ++g) {
+    if (!d.owner[g]) continue;
+    TransferSchedule ts = schedule(g);
+    size_t r = static_cast<size_t>(d.part_rank[g]);
+    ts.unpack(all.data() + cursor[r], es, block.bytes.data());
+    cursor[r] += static_cast<size_t>(ts.element_count()) * es;
+  }
+  try {
+    write_data_file(file, *d.codec, DataCollection::array(std::move(block)));
+  } catch (const std::exception& e) {
+    fail(std::string("writing `") + file + "`: " + e.what());
+  }
+}
 
 void Env::bind_output(Program& prog, const std::string& item, const std::string& file) {
   auto& a = arrays_[item];
@@ -655,11 +758,13 @@ void Env::bind_output(Program& prog, const std::string& item, const std::string&
     std::shared_ptr<ArrayData> cur = arrays_[item] ? arrays_[item] : data;
     ArrayData& d = *cur;
     const int me = p->rank(), np = p->size();
-    if (d.strided)
-      fail_collective("bind_output: `" + item + "` is left in strided parts, which this backend cannot write yet");
     if (!d.codec || !d.has_ranges)
       fail_collective("bind_output: environment item `" + item + "` of task `" + task + "` was never produced");
     size_t es = d.elem_size;
+    if (d.strided) {
+      write_strided_output(*p, d, file);
+      return;
+    }
     if (extension(file) == ".bin") {
       // Parallel: every rank writes the boxes it owns canonically through one MPI-IO view.
       std::vector<Part> parts;

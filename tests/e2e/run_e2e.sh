@@ -45,6 +45,7 @@ else
   nested) printf '"Nested Blocks" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
   radix-sort) printf '"Radix Sort" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
   pivot_rows) printf '"Pivot Rows" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
+  strided_handover) printf '"Deal" { Space A: %s }\n"Blocks" { Space A: %s }\n' "$core" "$core" >"$map" ;;
   conjugate-gradient)
     for t in "Start CG" "Matrix Vector Product" "Dot Product" "Update Solution"; do
       printf '"%s" { Space A: %s Space B: %s }\n' "$t" "$top" "$core"
@@ -82,6 +83,8 @@ converge:small) n=40 p=8 ;; converge:uneven) n=97 p=7 ;; converge:medium) n=1000
 radix-sort:small) n=1000 digits=4 bits=16 p=8 ;; radix-sort:uneven) n=997 digits=3 bits=12 p=7 ;;
 radix-sort:medium) n=100000 digits=8 bits=16 p=16 ;;
 pivot_rows:small) r=13 c=9 p=5 ;; pivot_rows:uneven) r=37 c=11 p=6 ;; pivot_rows:medium) r=200 c=100 p=16 ;;
+strided_handover:small) r=16 c=16 s=2 p=3 ;; strided_handover:uneven) r=21 c=17 s=2 p=5 ;;
+strided_handover:medium) r=300 c=200 s=16 p=8 ;;
 row-max:small) r=12 c=10 s=2 ;; row-max:uneven) r=97 c=131 s=3 ;; row-max:medium) r=256 c=256 s=8 ;;
 *) echo "run_e2e.sh: unknown example/size $ex:$size" >&2; exit 2 ;;
 esac
@@ -179,6 +182,16 @@ pivot_rows)
   chk equal out.txt out_ref.txt 1e-12
   chk equal int:picks.txt int:picks_ref.txt 0
   grep -q "replica broadcast of row in Space B" stats.txt || { echo "no broadcast of row:"; cat stats.txt; exit 1; } ;;
+strided_handover)
+  # arrays left in stride()/block_stride() parts: handed over to block parts cell by cell from
+  # their owners, and written as outputs (.txt and .bin)
+  mk -o a.txt --type double --shape ${r}x${c} --seed 13 --lo -1 --hi 1
+  args=(input_file=a.txt s=$s p=$p)
+  run "${args[@]}" a_file=a_out.txt b_file=b_out.bin c_file=c_out.txt
+  "$ref/ref_strided_handover" "${args[@]}" a_file=a_ref.txt b_file=b_ref.bin c_file=c_ref.txt
+  chk equal a_out.txt a_ref.txt 1e-12
+  chk equal b_out.bin b_ref.bin 0
+  chk equal c_out.txt c_ref.txt 0 ;;
 conjugate-gradient)
   # five tasks sharing their vectors through environments; the coordinator loops on scalars
   mk -o a.txt --type double --shape ${n}x${n} --kind spd --seed 4 --lo -1 --hi 1
