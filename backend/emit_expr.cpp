@@ -56,13 +56,40 @@ std::string codecOf(const sema::Type& e) {
 }
 
 std::string cString(const std::string& s) {
+    // Quotes and backslashes escaped, `?` too (no `??x` trigraph), every other byte outside
+    // printable ASCII as a three-digit octal escape (which cannot run into following digits).
     std::string r = "\"";
     for (char c : s) {
-        if (c == '"' || c == '\\')
+        const auto u = static_cast<unsigned char>(c);
+        if (c == '"' || c == '\\' || c == '?') {
             r += '\\';
-        r += c;
+            r += c;
+        } else if (u < 0x20 || u >= 0x7f) {
+            const char oct[] = {'\\', static_cast<char>('0' + (u >> 6)), static_cast<char>('0' + ((u >> 3) & 7)),
+                                static_cast<char>('0' + (u & 7)), 0};
+            r += oct;
+        } else {
+            r += c;
+        }
     }
     return r + "\"";
+}
+
+std::string commentText(const std::string& s) {
+    // A `//` comment ends at the line's end unless the line ends in a backslash (blanks may
+    // follow it): those, control characters and bytes outside ASCII become harmless, and very
+    // long lines are cut.
+    constexpr size_t kLongest = 160;
+    std::string r;
+    for (char c : s) {
+        const auto u = static_cast<unsigned char>(c);
+        r += (u < 0x20 && c != '\t') || u >= 0x7f ? '?' : c;
+    }
+    if (r.size() > kLongest)
+        r = r.substr(0, kLongest) + " ...";
+    while (!r.empty() && (r.back() == ' ' || r.back() == '\t' || r.back() == '\\'))
+        r.pop_back();
+    return r;
 }
 
 std::string ident(const std::string& s) {
@@ -86,13 +113,10 @@ std::string lineComment(const BackendInput& in, SourceRange r) {
     std::string text(in.sources->lineText(r.begin.file, r.begin.line));
     size_t b = text.find_first_not_of(" \t");
     text = b == std::string::npos ? "" : text.substr(b);
-    for (auto& c : text)
-        if (c == '\\' && &c == &text.back())
-            c = ' ';
     std::string file = in.programFile;
     if (auto slash = file.rfind('/'); slash != std::string::npos)
         file = file.substr(slash + 1);
-    return "// " + file + ":" + std::to_string(r.begin.line) + ": " + text + "\n";
+    return commentText("// " + file + ":" + std::to_string(r.begin.line) + ": " + text) + "\n";
 }
 
 sema::Type ExprEmitter::typeOf(const ast::Expr& e) const {

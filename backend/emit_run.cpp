@@ -446,7 +446,7 @@ void TaskEmitter::emitSyncs(Out& o, const std::vector<int>& list, int x) {
                         std::string("a ") + semantic::syncKindName(s.kind) + " of `" + s.var +
                             "` inside `Repeat foreach sub-partition`");
         std::string what = syncName(k);
-        std::string comment = " // " + what.substr(what.find(": ") + 2) + "\n";
+        std::string comment = " " + commentText("// " + what.substr(what.find(": ") + 2)) + "\n";
         if (s.kind == K::PaddingExchange || s.kind == K::Token) {
             o << "co_await c.exchange(" << k << ");" << comment;
         } else if (isMovement(s.kind)) {

@@ -35,6 +35,19 @@ expect "bad partition argument" "p" \
 "$itc" compile "$root/tests/e2e/programs/out_of_bounds.it" "$root/tests/e2e/programs/out_of_bounds.map" \
   --machine "$root/pcubes-models/test-cluster-4.pcubes" -o oob --debug || { echo "FAIL: compile --debug"; exit 1; }
 expect "bounds check" "out_of_bounds.it:2[0-9]" timeout 60 $mpirun -np 2 ./oob a_file=a.txt b_file=b.txt p=4
+# IT text copied into the C++ (comments, names) never breaks it: continuation lines ending in
+# `\ `, `*/`, `??/`, a Latin-1 byte, a very long line, a task name with `??`
+"$itc" compile "$root/tests/e2e/programs/awkward_text.it" "$root/tests/e2e/programs/awkward_text.map" \
+  --machine "$root/pcubes-models/test-cluster-4.pcubes" -o awkward || { echo "FAIL: compile awkward_text"; exit 1; }
+"$ref/make_input" -o va.txt --type double --shape 97 --seed 1 --lo -10 --hi 10 >/dev/null
+"$ref/make_input" -o vb.txt --type double --shape 97 --seed 2 --lo -10 --hi 10 >/dev/null
+if timeout 60 $mpirun -np 2 ./awkward a_file=va.txt b_file=vb.txt c_file=vc.txt p=5 &&
+   "$ref/ref_vector_add" a_file=va.txt b_file=vb.txt c_file=vc_ref.txt p=5 &&
+   "$ref/ref_check" equal vc.txt vc_ref.txt 0 >/dev/null; then
+  echo "ok (awkward source text): compiled and equal to the reference"
+else
+  echo "FAIL (awkward source text)"; bad=1
+fi
 # stages of two spaces sharing an array across processes: parts of their own and movements
 "$itc" compile "$root/tests/e2e/programs/nested.it" "$root/tests/e2e/programs/nested_split.map" \
   --machine "$root/pcubes-models/test-cluster-4.pcubes" -o nested_split || { echo "FAIL: compile nested"; exit 1; }
