@@ -46,6 +46,12 @@ else
   radix-sort) printf '"Radix Sort" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
   pivot_rows) printf '"Pivot Rows" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
   strided_handover) printf '"Deal" { Space A: %s }\n"Blocks" { Space A: %s }\n' "$core" "$core" >"$map" ;;
+  lu_stride) printf '"Strided LU" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
+  block_lu) printf '"Block Cyclic LU" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
+  prefix_scan) printf '"Prefix Scan" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
+  row_sum3) printf '"Three Level Row Sums" { Space A: %s Space B: %s Space C: %s }\n' "$top" "$top" "$core" >"$map" ;;
+  spmv_siblings) printf '"Sibling SpMV" { Space A: %s Space B: %s }\n' "$core" "$core" >"$map" ;;
+  replicated_where) printf '"Replicated Row" { Space A: %s }\n' "$core" >"$map" ;;
   conjugate-gradient)
     for t in "Start CG" "Matrix Vector Product" "Dot Product" "Update Solution"; do
       printf '"%s" { Space A: %s Space B: %s }\n' "$t" "$top" "$core"
@@ -86,6 +92,12 @@ pivot_rows:small) r=13 c=9 p=5 ;; pivot_rows:uneven) r=37 c=11 p=6 ;; pivot_rows
 strided_handover:small) r=16 c=16 s=2 p=3 ;; strided_handover:uneven) r=21 c=17 s=2 p=5 ;;
 strided_handover:medium) r=300 c=200 s=16 p=8 ;;
 row-max:small) r=12 c=10 s=2 ;; row-max:uneven) r=97 c=131 s=3 ;; row-max:medium) r=256 c=256 s=8 ;;
+lu_stride:small) n=16 ;; lu_stride:uneven) n=37 ;;
+block_lu:small) n=16 b=2 ;; block_lu:uneven) n=37 b=3 ;;
+prefix_scan:small) n=1000 p=8 rounds=1 ;; prefix_scan:uneven) n=997 p=7 rounds=2 ;;
+row_sum3:small) r=12 c=10 p=2 q=3 cp=2 ;; row_sum3:uneven) r=97 c=131 p=3 q=5 cp=4 ;;
+spmv_siblings:small) n=40 k=3 p=8 it=3 ;; spmv_siblings:uneven) n=97 k=5 p=7 it=4 ;;
+replicated_where:small) r=16 c=12 p=4 ;; replicated_where:uneven) r=37 c=23 p=6 ;;
 *) echo "run_e2e.sh: unknown example/size $ex:$size" >&2; exit 2 ;;
 esac
 case $ex in
@@ -202,5 +214,58 @@ conjugate-gradient)
   chk residual a.txt x.txt b.txt 1e-7
   chk equal x.txt x_ref.txt 1e-6
   chk equal summary.txt summary_ref.txt 1e-6 ;;   # the same iteration count
+lu_stride)
+  # one-task LU with pivoting: max_entry reduction into Space A, replicated rows under Where
+  mk -o a.txt --type double --shape ${n}x${n} --seed 21 --lo -1 --hi 1
+  args=(matrix_file=a.txt)
+  run "${args[@]}" lu_file=lu.txt pivot_file=p.txt
+  "$ref/ref_lu_stride" "${args[@]}" lu_file=lu_ref.txt pivot_file=p_ref.txt
+  chk lu-inplace a.txt lu.txt p.txt 1e-10
+  chk equal p.txt p_ref.txt 0
+  chk equal lu.txt lu_ref.txt 1e-10 ;;
+block_lu)
+  # 2d block-cyclic LU: replicated row/column buffers, the element argument row_k[k]
+  mk -o a.txt --type double --shape ${n}x${n} --kind diagdom --seed 23 --lo -1 --hi 1
+  args=(matrix_file=a.txt b=$b)
+  run "${args[@]}" lu_file=lu.txt
+  "$ref/ref_block_lu" "${args[@]}" lu_file=lu_ref.txt
+  chk lu-inplace a.txt lu.txt - 1e-10
+  chk equal lu.txt lu_ref.txt 1e-10 ;;
+prefix_scan)
+  # epochs in Space B and in Space A; totals gathered up and scattered down every round
+  mk -o x.txt --type int --shape $n --seed 25 --lo -100 --hi 100
+  args=(input_file=x.txt rounds=$rounds p=$p)
+  run "${args[@]}" output_file=s.txt
+  "$ref/ref_prefix_scan" "${args[@]}" output_file=s_ref.txt
+  [[ $rounds == 1 ]] && chk prefix-sum x.txt s.txt 0
+  chk equal s.txt s_ref.txt 0 ;;
+row_sum3)
+  # Integer-valued entries: the row sums are exact whatever the grouping, so max_entry is too
+  mk -o m.txt --type int --shape ${r}x${c} --seed 6 --lo -50 --hi 50
+  args=(matrix_file=m.txt p=$p q=$q c=$cp)
+  run "${args[@]}" sums_file=sums.txt output_file=max.txt
+  "$ref/ref_row_sum3" "${args[@]}" sums_file=sums_ref.txt output_file=max_ref.txt
+  chk equal sums.txt sums_ref.txt 0
+  chk equal max.txt max_ref.txt 0 ;;
+spmv_siblings)
+  # CSR with k entries per row (random columns, repeats allowed); y and x move between the
+  # sibling spaces A (row blocks) and B (stride) every iteration
+  mk -o rp.txt --type int --shape $((n + 1)) --kind linear --coef $k
+  mk -o ci.txt --type int --shape $((n * k)) --seed 27 --lo 0 --hi $((n - 1))
+  mk -o v.txt --type double --shape $((n * k)) --seed 28 --lo -1 --hi 1
+  mk -o x.txt --type double --shape $n --seed 26 --lo -1 --hi 1
+  mk -o s.txt --type double --shape $n --seed 29 --lo 0.2 --hi 0.5
+  args=(row_ptr_file=rp.txt cols_file=ci.txt vals_file=v.txt x_file=x.txt scale_file=s.txt iterations=$it p=$p)
+  run "${args[@]}" y_output_file=y.txt x_output_file=xo.txt
+  "$ref/ref_spmv_siblings" "${args[@]}" y_output_file=y_ref.txt x_output_file=xo_ref.txt
+  chk equal y.txt y_ref.txt 1e-10
+  chk equal xo.txt xo_ref.txt 1e-10 ;;
+replicated_where)
+  # a replicated row written under Where by one LPU, read by all, every iteration
+  mk -o m.txt --type double --shape ${r}x${c} --seed 30 --lo -1 --hi 1
+  args=(input_file=m.txt factor=0.25 p=$p)
+  run "${args[@]}" output_file=o.txt
+  "$ref/ref_replicated_where" "${args[@]}" output_file=o_ref.txt
+  chk equal o.txt o_ref.txt 1e-12 ;;
 esac
 echo "run_e2e.sh: $ex np=$np $mapping $size ok"

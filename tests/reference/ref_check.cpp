@@ -13,6 +13,13 @@
 //   ref_check residual A X B TOL               |a x - b| <= TOL |b|
 //   ref_check stencil-bounds IN OUT            OUT keeps IN's boundary ring and stays in IN's range
 //   ref_check pi SUMMARY LPU HISTORY KEEP      estimate within 5 std errors of pi, counts consistent
+//   ref_check lu-inplace A LU P TOL            P a = L U with L (unit diagonal) strictly below and U on
+//                                              and above the diagonal of LU; p[k] is the row swapped
+//                                              with row k at step k (LAPACK ipiv), then |L| <= 1
+//                                              (partial pivoting); P = "-": no pivoting, P = I
+//   ref_check prefix-sum IN OUT TOL            OUT[i] = IN[0] + ... + IN[i] (within TOL * max(1, |.|))
+//   ref_check spmv ROWPTR COLS VALS X Y TOL    Y = M X, M the dense matrix of the CSR arrays (rows
+//                                              e = rowptr[i] .. rowptr[i+1]-1, repeated columns add)
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -186,6 +193,82 @@ void check_pi(const std::string& fs, const std::string& flpu, const std::string&
   }
 }
 
+// Classic in-place LU (not transposed): L below the diagonal of lu with an implicit unit
+// diagonal, U on and above it. The product is formed densely from the two triangles.
+void check_lu_inplace(const std::string& fa, const std::string& flu, const std::string& fp, double tol) {
+  auto a = read_data<double>(fa), lu = read_data<double>(flu);
+  const std::size_t n = a.rows();
+  expect(a.dims.size() == 2 && a.cols() == n && lu.dims == a.dims, "shapes do not fit an n-by-n factorization");
+  auto pa = a;
+  const bool pivoting = fp != "-";
+  if (pivoting) {
+    auto p = read_data<std::int32_t>(fp);
+    expect(p.values.size() == n, "the pivot vector must have n entries");
+    for (std::size_t k = 0; k < n; ++k) {
+      auto r = static_cast<std::size_t>(p.values[k]);
+      expect(p.values[k] >= 0 && r >= k && r < n, "pivot " + std::to_string(k) + " out of range");
+      for (std::size_t j = 0; j < n; ++j) std::swap(pa.at(k, j), pa.at(r, j));
+    }
+  }
+  std::vector<double> lower(n * n, 0.0), upper(n * n, 0.0);
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = 0; j < n; ++j) {
+      if (j < i) lower[i * n + j] = lu.at(i, j);
+      else upper[i * n + j] = lu.at(i, j);
+      if (j == i) lower[i * n + j] = 1.0;
+      if (pivoting && j < i)
+        expect(std::fabs(lu.at(i, j)) <= 1.0 + 1e-12,
+               "|L(" + std::to_string(i) + "," + std::to_string(j) + ")| = " + num(std::fabs(lu.at(i, j))) +
+                   " > 1: not partial pivoting");
+    }
+  double scale = 0.0;
+  for (double v : a.values) scale = std::max(scale, std::fabs(v));
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = 0; j < n; ++j) {
+      double s = 0.0;
+      for (std::size_t t = 0; t < n; ++t) s += lower[i * n + t] * upper[t * n + j];
+      expect(std::fabs(s - pa.at(i, j)) <= tol * std::max(1.0, scale),
+             "(L U)(" + std::to_string(i) + "," + std::to_string(j) + ") = " + num(s) + " but (P a) = " + num(pa.at(i, j)));
+    }
+}
+
+void check_prefix_sum(const std::string& fin, const std::string& fout, double tol) {
+  auto in = load(fin), out = load(fout);
+  expect(in.dims == out.dims && in.values.size() == out.values.size(), "shapes differ");
+  double running = 0.0;
+  for (std::size_t i = 0; i < in.values.size(); ++i) {
+    running += in.values[i];
+    expect(std::fabs(out.values[i] - running) <= tol * std::max(1.0, std::fabs(running)),
+           "element " + std::to_string(i) + " is " + num(out.values[i]) + ", the prefix sum is " + num(running));
+  }
+}
+
+void check_spmv(const std::string& frp, const std::string& fc, const std::string& fv, const std::string& fx,
+                const std::string& fy, double tol) {
+  auto rp = read_data<std::int32_t>(frp), c = read_data<std::int32_t>(fc);
+  auto v = load(fv), x = load(fx), y = load(fy);
+  const std::size_t n = x.values.size();
+  expect(rp.values.size() == n + 1 && y.values.size() == n && c.values.size() == v.values.size(),
+         "shapes do not fit y = M x with M in CSR form");
+  std::vector<double> dense(n * n, 0.0);
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::int32_t e = rp.values[i]; e < rp.values[i + 1]; ++e) {
+      expect(e >= 0 && static_cast<std::size_t>(e) < v.values.size(), "row_ptr points outside vals");
+      auto col = c.values[static_cast<std::size_t>(e)];
+      expect(col >= 0 && static_cast<std::size_t>(col) < n, "column index outside x");
+      dense[i * n + static_cast<std::size_t>(col)] += v.values[static_cast<std::size_t>(e)];
+    }
+  for (std::size_t i = 0; i < n; ++i) {
+    double s = 0.0, mag = 0.0;
+    for (std::size_t j = 0; j < n; ++j) {
+      s += dense[i * n + j] * x.values[j];
+      mag += std::fabs(dense[i * n + j] * x.values[j]);
+    }
+    expect(std::fabs(y.values[i] - s) <= tol * std::max(1.0, mag),
+           "y[" + std::to_string(i) + "] = " + num(y.values[i]) + " but (M x)[" + std::to_string(i) + "] = " + num(s));
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -200,6 +283,9 @@ int main(int argc, char** argv) {
     else if (a.size() == 5 && a[0] == "residual") check_residual(a[1], a[2], a[3], std::stod(a[4]));
     else if (a.size() == 3 && a[0] == "stencil-bounds") check_stencil_bounds(a[1], a[2]);
     else if (a.size() == 5 && a[0] == "pi") check_pi(a[1], a[2], a[3], std::stoll(a[4]));
+    else if (a.size() == 5 && a[0] == "lu-inplace") check_lu_inplace(a[1], a[2], a[3], std::stod(a[4]));
+    else if (a.size() == 4 && a[0] == "prefix-sum") check_prefix_sum(a[1], a[2], std::stod(a[3]));
+    else if (a.size() == 7 && a[0] == "spmv") check_spmv(a[1], a[2], a[3], a[4], a[5], std::stod(a[6]));
     else {
       std::fprintf(stderr, "ref_check: unknown check or wrong argument count (see the comment in ref_check.cpp)\n");
       return 2;
