@@ -175,10 +175,12 @@ std::string ExprEmitter::property(const ast::Property& p) {
             local = true;
             arr = l->base.get();
         }
+        int k = p.dimensionIndex == 0 ? 0 : p.dimensionIndex - 1;
+        if (auto field = arr->as<ast::FieldAccess>())
+            return fieldDimensionRange(p, *field, k, local);
         auto name = arr->as<ast::NameRef>();
         if (!name)
             unsupported(p.range, "this dimension attribute");
-        int k = p.dimensionIndex == 0 ? 0 : p.dimensionIndex - 1;
         return dimensionRange(p, name->name, k, local);
     }
     unsupported(p.range, "this property");

@@ -47,6 +47,41 @@ protected:
         }
         return "";
     }
+    // `env.item.dimensionK`: the ranges an environment array has now (R-21: every earlier task
+    // has finished, as tasks run one after the other).
+    std::string fieldDimensionRange(const ast::Expr& at, const ast::FieldAccess& f, int k, bool local) override {
+        auto n = f.base->as<ast::NameRef>();
+        sema::Type t = typeOf(f);
+        if (!n || localType(n->name).kind != TypeKind::TaskEnvironment || !t.isArray() || local)
+            return ExprEmitter::fieldDimensionRange(at, f, k, local);
+        return "v_" + n->name + "->range(prog, " + cString(f.field.text) + ", " + std::to_string(t.arrayDims()) +
+               ", " + std::to_string(k) + ", " + codecOf(t.elementType()) + ")";
+    }
+    // `env.item = other.item[s1][s2]...`: a view of the section.
+    std::string sectionView(const ast::FieldAccess& target, const std::string& env, const ast::Subscript& s) {
+        auto vf = s.base->as<ast::FieldAccess>();
+        auto vn = vf ? vf->base->as<ast::NameRef>() : nullptr;
+        if (!vn || localType(vn->name).kind != TypeKind::TaskEnvironment)
+            unsupported(s.range, "assigning a section of something other than an environment array to an environment item");
+        std::string dims;
+        for (const auto& it : s.items) {
+            if (!dims.empty())
+                dims += ", ";
+            switch (it.kind) {
+            case ast::SubscriptItem::Kind::Whole: dims += "itrt::task::SectionDim{}"; break;
+            case ast::SubscriptItem::Kind::Index:
+                dims += "itrt::task::SectionDim{itrt::task::SectionDim::index, static_cast<int64_t>(" + emit(*it.index) +
+                        "), 0}";
+                break;
+            case ast::SubscriptItem::Kind::Section:
+                dims += "itrt::task::SectionDim{itrt::task::SectionDim::range, static_cast<int64_t>(" + emit(*it.first) +
+                        "), static_cast<int64_t>(" + emit(*it.last) + ")}";
+                break;
+            }
+        }
+        return "v_" + env + "->section(" + cString(target.field.text) + ", *v_" + vn->name + ", " +
+               cString(vf->field.text) + ", {" + dims + "})";
+    }
     std::string referenceArg(const ast::Expr& e) override {
         if (auto f = e.as<ast::FieldAccess>())
             if (auto n = f->base->as<ast::NameRef>())
@@ -75,8 +110,10 @@ protected:
                             return "v_" + n->name + "->share(" + cString(f->field.text) + ", *v_" + vn->name + ", " +
                                    cString(vf->field.text) + ")";
                     }
+                if (auto sub = a.value->as<ast::Subscript>(); sub && vt.isArray())
+                    return sectionView(*f, n->name, *sub);
                 if (vt.isArray())
-                    unsupported(a.range, "assigning arrays or views to environment items");
+                    unsupported(a.range, "assigning arrays that are not environment items to environment items");
                 sema::Type it = typeOf(*t);
                 if (it.kind == TypeKind::Error || it.kind == TypeKind::RealLiteral)
                     it = vt.kind == TypeKind::RealLiteral ? sema::Type::simple(TypeKind::RealDouble) : vt;

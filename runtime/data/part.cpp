@@ -16,6 +16,24 @@ Part Part::whole(const std::vector<DimRange>& ranges) {
     return p;
 }
 
+Part Part::with_fixed(const std::vector<std::optional<int64_t>>& fixed) const {
+    Part p;
+    size_t own = 0;
+    for (const auto& f : fixed) {
+        if (f) {
+            p.held_.push_back(IndexSet1D::whole(DimRange{*f, *f}));
+            p.owned_.push_back(p.held_.back());
+            p.owned_in_held_.push_back(Piece::interval(0, 1));
+        } else {
+            p.held_.push_back(held_.at(own));
+            p.owned_.push_back(owned_.at(own));
+            p.owned_in_held_.push_back(owned_in_held_.at(own));
+            ++own;
+        }
+    }
+    return p;
+}
+
 std::vector<int64_t> Part::extents() const {
     std::vector<int64_t> e;
     for (const auto& h : held_)

@@ -45,6 +45,11 @@ public:
     // function (nullopt = dimension held whole, as large as this part).
     Part child(const std::vector<std::optional<PartPositions>>& per_dim) const;
 
+    // This part seen in an index space with more dimensions: `fixed` has one entry per
+    // dimension of that space, an index for each dimension this part does not have (a section
+    // `m[...][c]` drops dimension 2 at c) and nullopt for each of this part's own, in order.
+    Part with_fixed(const std::vector<std::optional<int64_t>>& fixed) const;
+
     // "[3..7 | own 3..6] x [0..4 | own 0..4]" for messages and tests.
     std::string to_string() const;
 

@@ -4,6 +4,7 @@
 #include "runtime/task/program.h"
 
 #include "runtime/engine/pinning.h"
+#include "runtime/task/boxes.h"
 
 #include <mpi.h>
 
@@ -249,6 +250,62 @@ void Env::share(const std::string& item, Env& other, const std::string& other_it
   auto& src = other.arrays_[other_item];
   if (!src) src = std::make_shared<ArrayData>();  // created later by a task of `other`: shared then
   arrays_[item] = src;
+}
+
+void Env::section(const std::string& item, Env& other, const std::string& other_item, std::vector<SectionDim> dims) {
+  auto& of = other.arrays_[other_item];
+  if (!of) of = std::make_shared<ArrayData>();  // produced later by a task of `other`
+  auto view = std::make_shared<ArrayData>();
+  view->name = item;
+  view->section = std::make_shared<const Section>(Section{of, std::move(dims)});
+  arrays_[item] = view;
+}
+
+RangeValue Env::range(Program& prog, const std::string& item, int dims, int d, const ElementCodec& codec) {
+  auto& a = arrays_[item];
+  if (a && a->section) {
+    // The section's own ranges: those of its subscripts, the dropped dimensions left out.
+    const ArrayData& of = *a->section->of;
+    int k = -1;
+    for (size_t i = 0; i < of.ranges.size(); ++i) {
+      const SectionDim sd = i < a->section->dims.size() ? a->section->dims[i] : SectionDim{};
+      if (sd.kind == SectionDim::index || ++k != d) continue;
+      if (sd.kind == SectionDim::range) return RangeValue{static_cast<int32_t>(sd.first), static_cast<int32_t>(sd.last)};
+      return RangeValue{static_cast<int32_t>(of.ranges[i].min), static_cast<int32_t>(of.ranges[i].max)};
+    }
+    fail_collective("environment item `" + item + "` of task `" + task_ + "` is a view of a section of `" + of.name +
+                    "`, which has no dimension " + std::to_string(d + 1) + " yet");
+  }
+  if (a && !a->has_ranges && !a->pending_input.empty()) {
+    // Bound to an input no task has read yet: its shape comes from the file.
+    FileExpectation expect;
+    expect.kind = Collection::array;
+    expect.rank = dims;
+    std::vector<int64_t> lengths(static_cast<size_t>(dims), 0);
+    std::string error;
+    try {
+      if (boxes::extension(a->pending_input) == ".bin") {
+        lengths = read_array_shape(MPI_COMM_WORLD, a->pending_input, expect);
+      } else if (prog.rank() == 0) {
+        lengths = read_data_file(a->pending_input, codec, expect).shape;
+      }
+    } catch (const std::exception& e) {
+      error = e.what();
+    }
+    int bad = error.empty() ? 0 : 1;
+    MPI_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    if (bad) fail_collective("input for `" + item + "` of task `" + task_ + "`: " + (error.empty() ? "unreadable" : error));
+    MPI_Bcast(lengths.data(), dims, MPI_INT64_T, 0, MPI_COMM_WORLD);
+    a->ranges.clear();
+    for (int64_t n : lengths) a->ranges.push_back(DimRange{0, n - 1});
+    a->dims = dims;
+    a->has_ranges = true;
+  }
+  if (!a || !a->has_ranges || d >= static_cast<int>(a->ranges.size()))
+    fail_collective("environment item `" + item + "` of task `" + task_ + "` has no dimension " + std::to_string(d + 1) +
+                    " yet: no task has created or produced it, and no input is bound to it");
+  const DimRange& r = a->ranges[static_cast<size_t>(d)];
+  return RangeValue{static_cast<int32_t>(r.min), static_cast<int32_t>(r.max)};
 }
 
 void Env::bind_input(Program&, const std::string& item, const std::string& file) {

@@ -166,8 +166,26 @@ struct PartStorage {
   }
 };
 
+struct ArrayData;
+
+// One subscript of an environment view `env.x = other.y[...][...]`: `first...last`, a single
+// index (which drops the dimension) or `...` (the whole dimension).
+struct SectionDim {
+  enum Kind : int { range, index, whole } kind = whole;
+  int64_t first = 0, last = 0;
+};
+
+// An environment item that is a view of a section of another item (§4.2): a task linking it
+// works on copies of the section's cells in parts of its own, taken from the other item when
+// it starts and written back into it when it ends, keeping the original indices.
+struct Section {
+  std::shared_ptr<ArrayData> of;
+  std::vector<SectionDim> dims;  // one per dimension of `of` (missing trailing ones: whole)
+};
+
 // An array as it lives between and during tasks: ranges, element type and where its parts are.
 struct ArrayData {
+  std::shared_ptr<const Section> section;  // set for views of a section of another item
   std::string name;
   size_t elem_size = 0;
   const ElementCodec* codec = nullptr;
@@ -221,6 +239,11 @@ class Env {
   void load(Program& prog, const std::string& item, const std::string& file) { bind_input(prog, item, file); }
   // `env.item = other.other_item` (§4.2): both environments share one array from now on.
   void share(const std::string& item, Env& other, const std::string& other_item);
+  // `env.item = other.other_item[s1][s2]...` (§4.2): `item` is a view of that section.
+  void section(const std::string& item, Env& other, const std::string& other_item, std::vector<SectionDim> dims);
+  // `env.item.dimensionK` (d = K - 1) in the coordinator, for an item of `dims` dimensions and
+  // element `codec`; an input not read yet is asked for its shape.
+  RangeValue range(Program& prog, const std::string& item, int dims, int d, const ElementCodec& codec);
   void bind_output(Program& prog, const std::string& item, const std::string& file);
 
  private:
@@ -399,7 +422,18 @@ class TaskInstance {
   PartStorage& storage(int array, const Lpu& u);
   const Part& part_of(int array, int lps, int64_t lpu) const;
   void read_input(int array);
-  void hand_over(size_t array, const std::vector<char>& adopted);
+  // Fills this task's parts of `array` in its home space from the parts of `old` (each cell from
+  // the one part that owns it), except those marked in `adopted`. `fixed`: for a section that
+  // drops dimensions, where this array's dimensions sit in `old`'s (Part::with_fixed).
+  void hand_over(size_t array, const ArrayData& old, const std::vector<char>& adopted,
+                 const std::vector<std::optional<int64_t>>& fixed);
+  void move_cells(const std::string& sync, const ArrayData& from, const std::vector<Part>& to_parts,
+                  const std::vector<int>& to_rank, const std::vector<std::byte*>& to_store,
+                  const std::vector<char>& skip);
+  // A view of a section that this task wrote: its cells go back into the viewed item's parts.
+  void write_back(size_t array);
+  // Resolves a linked view of a section against the viewed item: ranges, element type.
+  void resolve_section(size_t array);
   std::vector<int64_t> read_text_input(int index, const std::string& file, const ElementCodec& codec,
                                        const FileExpectation& expect, const std::string& what);
   void scatter_text_input(int array, const std::vector<PartStorage*>& mine);
@@ -454,6 +488,9 @@ class TaskInstance {
   // Parts of storage spaces other than the home: [array][space][lpu of that space].
   std::vector<std::map<int, std::vector<std::shared_ptr<PartStorage>>>> other_store_;
   std::vector<std::vector<std::vector<Part>>> sub_parts_;  // [array][lpu] -> sub-partition parts
+  // [array] -> for views of sections, where its dimensions sit in the viewed item's (see
+  // Part::with_fixed); empty otherwise.
+  std::vector<std::vector<std::optional<int64_t>>> section_fixed_;
   int threads_ = 1;
 };
 

@@ -33,9 +33,12 @@ void TaskInstance::declare_array(int index, const std::string& name, int dims, s
     store_.resize(i + 1);
     other_store_.resize(i + 1);
     sub_parts_.resize(i + 1);
+    section_fixed_.resize(i + 1);
   }
   std::shared_ptr<ArrayData> a;
-  if (environmental) {
+  if (environmental && env_.array(name) && env_.array(name)->section) {
+    a = env_.array(name);
+  } else if (environmental) {
     auto& item = env_.array(name);
     bool exists = item && (item->has_ranges || !item->pending_input.empty());
     if (link_mode == 0 && !exists)
@@ -78,6 +81,66 @@ void TaskInstance::declare_array(int index, const std::string& name, int dims, s
   home_[i] = home;
   versions_[i] = std::max(1, versions);
   written_[i] = written;
+  if (a->section) resolve_section(i);
+}
+
+void TaskInstance::resolve_section(size_t i) {
+  ArrayData& a = *arrays[i];
+  const std::shared_ptr<const Section> sec = a.section;
+  const ArrayData& of = *sec->of;
+  const std::string what = "task `" + name_ + "`: environment item `" + a.name + "` is a view of a section of `" +
+                           of.name + "`";
+  if (!of.has_ranges)
+    fail_collective(what + (of.pending_input.empty() ? ", which has not been created or produced by any task"
+                                                      : ", whose input file no task has read yet"));
+  if (of.elem_size != a.elem_size) fail_collective(what + " of a different element type");
+  std::vector<DimRange> ranges;
+  std::vector<std::optional<int64_t>> fixed;
+  bool drops = false;
+  for (size_t d = 0; d < of.ranges.size(); ++d) {
+    const SectionDim sd = d < sec->dims.size() ? sec->dims[d] : SectionDim{};
+    const DimRange& r = of.ranges[d];
+    const int64_t lo = std::min(r.min, r.max), hi = std::max(r.min, r.max);
+    auto inside = [&](int64_t x) {
+      if (x < lo || x > hi)
+        fail_collective(what + ": index " + std::to_string(x) + " of dimension " + std::to_string(d + 1) +
+                        " is outside its range " + std::to_string(r.min) + "..." + std::to_string(r.max));
+    };
+    switch (sd.kind) {
+    case SectionDim::whole:
+      ranges.push_back(r);
+      fixed.push_back(std::nullopt);
+      break;
+    case SectionDim::range:
+      if (sd.first > sd.last)
+        fail_collective(what + ": the section " + std::to_string(sd.first) + "..." + std::to_string(sd.last) +
+                        " of dimension " + std::to_string(d + 1) + " is empty (a view's section runs upwards)");
+      inside(sd.first);
+      inside(sd.last);
+      ranges.push_back(DimRange{sd.first, sd.last});
+      fixed.push_back(std::nullopt);
+      break;
+    case SectionDim::index:
+      inside(sd.first);
+      fixed.push_back(sd.first);
+      drops = true;
+      break;
+    }
+  }
+  if (static_cast<int>(ranges.size()) != a.dims)
+    fail_collective(what + " with " + std::to_string(ranges.size()) + " dimensions, but the task declares it with " +
+                    std::to_string(a.dims));
+  // Fresh parts every time: the viewed item may have changed since the view was last used.
+  ArrayData fresh;
+  fresh.section = sec;
+  fresh.name = a.name;
+  fresh.elem_size = a.elem_size;
+  fresh.codec = a.codec;
+  fresh.dims = a.dims;
+  fresh.ranges = std::move(ranges);
+  fresh.has_ranges = true;
+  a = std::move(fresh);
+  section_fixed_[i] = drops ? std::move(fixed) : std::vector<std::optional<int64_t>>{};
 }
 
 DimRange& TaskInstance::range(int array, int dim) {
@@ -360,8 +423,10 @@ void TaskInstance::launch() {
     if (!arrays[a] || home_[a] < 0) continue;
     if (!arrays[a]->pending_input.empty()) {
       read_input(static_cast<int>(a));
+    } else if (arrays[a]->section) {
+      hand_over(a, *arrays[a]->section->of, adopted[a], section_fixed_[a]);
     } else if (!arrays[a]->storage.empty()) {
-      hand_over(a, adopted[a]);
+      hand_over(a, *arrays[a], adopted[a], {});
     }
     // All versions start equal.
     std::set<PartStorage*> done;
@@ -380,8 +445,8 @@ bool is_box(const Part& p) {
   return true;
 }
 
-// One piece of a hand-over: cells of the previous task's part `src` that this task's part `dst`
-// holds, as a box (both parts boxes) or as a transfer schedule (any index sets).
+// One piece of a redistribution: cells of source part `src` that destination part `dst` holds,
+// as a box (both parts boxes) or as a transfer schedule (any index sets).
 struct Transfer {
   int64_t src, dst;
   Box box;
@@ -389,70 +454,117 @@ struct Transfer {
   size_t bytes(size_t es) const {
     return (ts ? static_cast<size_t>(ts->element_count()) : static_cast<size_t>(box_size(box))) * es;
   }
-  void pack(PartStorage& from, std::byte* buf, size_t es) const {
-    if (ts) ts->pack(from.version(0), es, buf);
-    else copy_region(dense_of(from.version(0), from.part), dense_of(buf, box), box, es);
+  // `layout`: the part whose storage `from` / `to` is.
+  void pack(std::byte* from, const Part& layout, std::byte* buf, size_t es) const {
+    if (ts) ts->pack(from, es, buf);
+    else copy_region(dense_of(from, layout), dense_of(buf, box), box, es);
   }
-  void unpack(const std::byte* buf, PartStorage& to, size_t es) const {
-    if (ts) ts->unpack(buf, es, to.version(0));
-    else copy_region(dense_of(const_cast<std::byte*>(buf), box), dense_of(to.version(0), to.part), box, es);
+  void unpack(const std::byte* buf, std::byte* to, const Part& layout, size_t es) const {
+    if (ts) ts->unpack(buf, es, to);
+    else copy_region(dense_of(const_cast<std::byte*>(buf), box), dense_of(to, layout), box, es);
   }
 };
+
+// `from` seen in the index space of an item it is a section of (Part::with_fixed): the same
+// storage, parts and owned boxes with the dropped dimensions put back.
+ArrayData embedded(const ArrayData& from, const std::vector<std::optional<int64_t>>& fixed) {
+  if (fixed.empty()) return from;
+  ArrayData e = from;
+  for (auto& p : e.parts) p = p.with_fixed(fixed);
+  for (auto& b : e.canonical) {
+    if (b.empty()) continue;
+    Box full;
+    size_t own = 0;
+    for (const auto& f : fixed) full.push_back(f ? std::make_pair(*f, *f) : b.at(own++));
+    b = std::move(full);
+  }
+  return e;
+}
 }  // namespace
 
-// Redistribution from the previous task's parts into this task's held parts of the home space:
-// every cell from exactly one owner (canonical boxes, or the owner parts of strided layouts).
-void TaskInstance::hand_over(size_t a, const std::vector<char>& adopted) {
-  ArrayData& old = *arrays[a];
-  const int h = home_[a], me = prog_.rank(), np = prog_.size();
-  const size_t es = old.elem_size;
+// Every cell of `from` (from the one part that owns it: canonical boxes, or the owner parts of
+// strided layouts) into each destination part k that holds it: layout to_parts[k] in `from`'s
+// index space, on rank to_rank[k], stored at to_store[k] on this rank. skip[k]: part k of `from`
+// is destination k's storage already. `from.parts[g]` is the layout of `from.storage[g]`.
+void TaskInstance::move_cells(const std::string& sync, const ArrayData& from, const std::vector<Part>& to_parts,
+                              const std::vector<int>& to_rank, const std::vector<std::byte*>& to_store,
+                              const std::vector<char>& skip) {
+  const int me = prog_.rank(), np = prog_.size();
+  const size_t es = from.elem_size;
   std::vector<std::vector<char>> pairs(static_cast<size_t>(np), std::vector<char>(static_cast<size_t>(np), 0));
   std::vector<Transfer> xs;
-  for (const Lpu& u : grid_[static_cast<size_t>(h)]) {
-    const Part& dp = part_of(static_cast<int>(a), h, u.id);
+  for (size_t k = 0; k < to_parts.size(); ++k) {
+    const Part& dp = to_parts[k];
     const bool dbox = is_box(dp);
-    for (size_t g = 0; g < old.parts.size(); ++g) {
-      if (!old.owner[g]) continue;
-      if (static_cast<int64_t>(g) == u.id && adopted[g]) continue;  // already in place
-      Transfer x{static_cast<int64_t>(g), u.id, {}, nullptr};
-      if (!old.strided && dbox) {
-        x.box = intersect(held_box(dp), old.canonical[g]);
+    for (size_t g = 0; g < from.parts.size(); ++g) {
+      if (!from.owner[g]) continue;
+      if (g == k && !skip.empty() && skip[k]) continue;  // already in place
+      Transfer x{static_cast<int64_t>(g), static_cast<int64_t>(k), {}, nullptr};
+      if (!from.strided && dbox) {
+        x.box = intersect(held_box(dp), from.canonical[g]);
         if (empty(x.box)) continue;
       } else {
-        x.ts = std::make_shared<const TransferSchedule>(TransferSchedule::owned_to_held(old.parts[g], dp));
+        x.ts = std::make_shared<const TransferSchedule>(TransferSchedule::owned_to_held(from.parts[g], dp));
         if (x.ts->empty()) continue;
       }
-      pairs[static_cast<size_t>(old.part_rank[g])][static_cast<size_t>(u.rank)] = 1;
+      pairs[static_cast<size_t>(from.part_rank[g])][static_cast<size_t>(to_rank[k])] = 1;
       xs.push_back(std::move(x));
     }
   }
-  const std::string sync = "task " + name_ + ": hand-over of " + old.name;
   std::vector<std::vector<std::byte>> send(static_cast<size_t>(np));
-  const auto& hg = grid_[static_cast<size_t>(h)];
   for (auto& x : xs) {
-    int sr = old.part_rank[static_cast<size_t>(x.src)], dr = hg[static_cast<size_t>(x.dst)].rank;
+    const size_t g = static_cast<size_t>(x.src), k = static_cast<size_t>(x.dst);
+    const int sr = from.part_rank[g], dr = to_rank[k];
     if (sr != me) continue;
-    auto& src = *old.storage[static_cast<size_t>(x.src)];
+    std::byte* src = from.storage[g]->version(0);
     if (dr == me) {
       std::vector<std::byte> tmp(x.bytes(es));
-      x.pack(src, tmp.data(), es);
-      x.unpack(tmp.data(), *store_[a][static_cast<size_t>(x.dst)], es);
+      x.pack(src, from.parts[g], tmp.data(), es);
+      x.unpack(tmp.data(), to_store[k], to_parts[k], es);
       prog_.count(sync, false, tmp.size());
     } else {
       auto& buf = send[static_cast<size_t>(dr)];
       size_t off = buf.size();
       buf.resize(off + x.bytes(es));
-      x.pack(src, buf.data() + off, es);
+      x.pack(src, from.parts[g], buf.data() + off, es);
     }
   }
   auto recv = prog_.exchange(sync, pairs, std::move(send));
   std::vector<size_t> cursor(static_cast<size_t>(np), 0);
   for (auto& x : xs) {
-    int sr = old.part_rank[static_cast<size_t>(x.src)], dr = hg[static_cast<size_t>(x.dst)].rank;
+    const size_t k = static_cast<size_t>(x.dst);
+    const int sr = from.part_rank[static_cast<size_t>(x.src)], dr = to_rank[k];
     if (dr != me || sr == me) continue;
-    x.unpack(recv[static_cast<size_t>(sr)].data() + cursor[static_cast<size_t>(sr)], *store_[a][static_cast<size_t>(x.dst)], es);
+    x.unpack(recv[static_cast<size_t>(sr)].data() + cursor[static_cast<size_t>(sr)], to_store[k], to_parts[k], es);
     cursor[static_cast<size_t>(sr)] += x.bytes(es);
   }
+}
+
+void TaskInstance::hand_over(size_t a, const ArrayData& old, const std::vector<char>& adopted,
+                             const std::vector<std::optional<int64_t>>& fixed) {
+  const int h = home_[a];
+  std::vector<Part> to_parts;
+  std::vector<int> to_rank;
+  std::vector<std::byte*> to_store;
+  for (const Lpu& u : grid_[static_cast<size_t>(h)]) {
+    const Part& p = part_of(static_cast<int>(a), h, u.id);
+    to_parts.push_back(fixed.empty() ? p : p.with_fixed(fixed));
+    to_rank.push_back(u.rank);
+    const auto& ps = store_[a][static_cast<size_t>(u.id)];
+    to_store.push_back(ps ? ps->version(0) : nullptr);
+  }
+  const std::string what = old.name == arrays[a]->name ? old.name : arrays[a]->name + " (a section of " + old.name + ")";
+  move_cells("task " + name_ + ": hand-over of " + what, old, to_parts, to_rank, to_store,
+             arrays[a]->section ? std::vector<char>{} : adopted);
+}
+
+void TaskInstance::write_back(size_t a) {
+  const ArrayData& view = *arrays[a];
+  ArrayData& of = *view.section->of;
+  std::vector<std::byte*> to_store;
+  for (auto& ps : of.storage) to_store.push_back(ps ? ps->version(0) : nullptr);
+  move_cells("task " + name_ + ": write-back of " + view.name + " into " + of.name,
+             embedded(view, section_fixed_[a]), of.parts, of.part_rank, to_store, {});
 }
 
 // A text file cannot be read part-wise: rank 0 reads it (and keeps it until launch), every rank
@@ -696,6 +808,7 @@ void TaskInstance::finish() {
       d.storage[g] = keep;
     }
     d.has_ranges = true;
+    if (d.section && written_[a]) write_back(a);
   }
 }
 

@@ -52,6 +52,9 @@ else
   row_sum3) printf '"Three Level Row Sums" { Space A: %s Space B: %s Space C: %s }\n' "$top" "$top" "$core" >"$map" ;;
   spmv_siblings) printf '"Sibling SpMV" { Space A: %s Space B: %s }\n' "$core" "$core" >"$map" ;;
   replicated_where) printf '"Replicated Row" { Space A: %s }\n' "$core" >"$map" ;;
+  lu-factorization)
+    printf '"Initiate LU" { Space A: %s }\n"SAXPY" { Space A: %s }\n' "$core" "$core" >"$map"
+    printf '"Transposed LU Factorization" { Space A: %s Space B: %s }\n' "$top" "$core" >>"$map" ;;
   conjugate-gradient)
     for t in "Start CG" "Matrix Vector Product" "Dot Product" "Update Solution"; do
       printf '"%s" { Space A: %s Space B: %s }\n' "$t" "$top" "$core"
@@ -93,6 +96,8 @@ strided_handover:small) r=16 c=16 s=2 p=3 ;; strided_handover:uneven) r=21 c=17 
 strided_handover:medium) r=300 c=200 s=16 p=8 ;;
 row-max:small) r=12 c=10 s=2 ;; row-max:uneven) r=97 c=131 s=3 ;; row-max:medium) r=256 c=256 s=8 ;;
 lu_stride:small) n=16 ;; lu_stride:uneven) n=37 ;;
+lu-factorization:small) n=40 bs=8 k=8 l=8 q=4 ;; lu-factorization:uneven) n=37 bs=6 k=5 l=7 q=3 ;;
+lu-factorization:medium) n=300 bs=32 k=40 l=40 q=16 ;;
 block_lu:small) n=16 b=2 ;; block_lu:uneven) n=37 b=3 ;;
 prefix_scan:small) n=1000 p=8 rounds=1 ;; prefix_scan:uneven) n=997 p=7 rounds=2 ;;
 row_sum3:small) r=12 c=10 p=2 q=3 cp=2 ;; row_sum3:uneven) r=97 c=131 p=3 q=5 cp=4 ;;
@@ -214,6 +219,16 @@ conjugate-gradient)
   chk residual a.txt x.txt b.txt 1e-7
   chk equal x.txt x_ref.txt 1e-6
   chk equal summary.txt summary_ref.txt 1e-6 ;;   # the same iteration count
+lu-factorization)
+  # the paper's LU: four tasks, environment views of sections of u written back by SAXPY
+  mk -o a.txt --type double --shape ${n}x${n} --seed 7 --lo -1 --hi 1
+  args=(argument_matrix_file=a.txt block_size=$bs q=$q)
+  run "${args[@]}" k=$k l=$l upper_matrix_file=u.txt lower_matrix_file=l.txt pivot_matrix_file=p.txt
+  "$ref/ref_lu" "${args[@]}" upper_matrix_file=u_ref.txt lower_matrix_file=l_ref.txt pivot_matrix_file=p_ref.txt
+  chk lu a.txt u.txt l.txt p.txt 1e-9
+  chk equal u.txt u_ref.txt 1e-9
+  chk equal l.txt l_ref.txt 1e-9
+  chk equal int:p.txt int:p_ref.txt 0 ;;
 lu_stride)
   # one-task LU with pivoting: max_entry reduction into Space A, replicated rows under Where
   mk -o a.txt --type double --shape ${n}x${n} --seed 21 --lo -1 --hi 1
