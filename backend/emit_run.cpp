@@ -561,6 +561,11 @@ void TaskEmitter::emitRun(Out& o) {
             if (g.environmental && g.isReduction && reductionLps_.count(g.name) && reductionLps_.at(g.name) == x)
                 o << "if (lpu.id == 0) c.publish(" << arrayIndexOrSlot(g.name) << ", &g.r_" << g.name << ", sizeof g.r_"
                   << g.name << ");\n";
+        // Environmental scalars written by stages: Root's copy, which the writers' reached.
+        if (x == 0)
+            for (const auto& g : info_->globals)
+                if (g.environmental && !g.isReduction && !g.type.isArray() && scalarReachesRootAtEnd(g.name))
+                    o << "c.publish(" << arrayIndexOrSlot(g.name) << ", &g." << g.name << ", sizeof g." << g.name << ");\n";
         o << "(void)t;\n(void)lpu;\n";
         for (const auto& p : plan_.lps.params)
             o << "(void)p_" << p << ";\n";
@@ -635,13 +640,26 @@ void TaskEmitter::emitRun(Out& o) {
               << reductionLps_.at(g.name) << ", &v, sizeof v);\nenv.set<" << cppType(g.type) << ">("
               << cString(g.name) << ", v);\n}\n";
         } else {
-            if (movedScalars_.count(g.name))
-                unsupported(g.declared, "environmental scalar `" + g.name +
-                                            "` written by stages (the environment would not see the stages' value)");
+            if (scalarReachesRootAtEnd(g.name)) {
+                o << "{\n" << cppType(g.type) << " v{};\nt.published(" << arrayIndexOrSlot(g.name)
+                  << ", 0, &v, sizeof v);\nenv.set<" << cppType(g.type) << ">(" << cString(g.name) << ", v);\n}\n";
+                continue;
+            }
             o << "env.set<" << cppType(g.type) << ">(" << cString(g.name) << ", g." << g.name << ");\n";
         }
     }
     o << "(void)p_unused_;\n}\n\n";
+}
+
+// Whether the plan moves scalar `v` to Root at the end of the task (an environmental scalar
+// written by stages).
+bool TaskEmitter::scalarReachesRootAtEnd(const std::string& v) const {
+    for (int k : syncEnd_) {
+        const auto& s = plan_.dependencies.syncs[static_cast<size_t>(k)];
+        if (s.scalar && s.var == v && s.toLps == 0)
+            return true;
+    }
+    return false;
 }
 
 // Environmental Reduction results are published under their Define position.

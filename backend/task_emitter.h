@@ -73,6 +73,7 @@ private:
     size_t instanceIndex(const ast::StageCall& call) const;
     std::string flowParams() const;
     int arrayIndexOrSlot(const std::string& v) const;
+    bool scalarReachesRootAtEnd(const std::string& v) const;
     std::string flowExpr(const ast::Expr& e, int lps, const std::string& lpuVar);
 
     const BackendInput& in_;

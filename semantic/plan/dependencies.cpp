@@ -435,6 +435,29 @@ private:
                 }
             }
         }
+        // An environmental scalar written by stages: every LPU keeps its own copy, and the
+        // environment keeps Root's, which the writers' copies reach at the end (the last one
+        // that changed in the writers' order wins, as for any scalar movement).
+        for (const auto& [var, g] : globals_.byName) {
+            if (!g.environment || g.kind != TaskGlobal::Kind::Scalar || g.isReduction)
+                continue;
+            std::set<int> writers;
+            for (const FlowAccess& a : usage_.accesses)
+                if (const VarAccess* v = a.find(var); v && v->written && a.kind == FlowAccess::Kind::Stage && a.lps != 0)
+                    writers.insert(a.lps);
+            for (int w : writers) {
+                Synchronization b;
+                b.kind = movementKind(w, 0);
+                b.var = var;
+                b.scalar = true;
+                b.fromLps = w;
+                b.toLps = 0;
+                b.point = Synchronization::Point::TaskEnd;
+                b.node = 0;
+                b.why = "the environment keeps the value of the scalar the stages wrote";
+                out_.syncs.push_back(std::move(b));
+            }
+        }
     }
 
     void buildSyncs() {
