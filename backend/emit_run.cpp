@@ -441,10 +441,6 @@ void TaskEmitter::emitSyncs(Out& o, const std::vector<int>& list, int x) {
         if (!participates(k, x))
             continue;
         const auto& s = plan_.dependencies.syncs[static_cast<size_t>(k)];
-        if (foreachLps_ >= 0)
-            unsupported(def_.computation.empty() ? SourceRange{} : foreachRange_,
-                        std::string("a ") + semantic::syncKindName(s.kind) + " of `" + s.var +
-                            "` inside `Repeat foreach sub-partition`");
         std::string what = syncName(k);
         std::string comment = " " + commentText("// " + what.substr(what.find(": ") + 2)) + "\n";
         if (s.kind == K::PaddingExchange || s.kind == K::Token) {
@@ -727,16 +723,25 @@ void TaskEmitter::emitFlow(Out& o, const ast::FlowList& list, int lps, int x) {
             emitFlow(o, w->body, lps, x);
             o << "}\n";
         } else if (auto fe = f->as<ast::RepeatForeach>()) {
-            if (foreachLps_ >= 0)
+            if (inForeach_)
                 unsupported(fe->range, "nested `Repeat foreach sub-partition`");
-            if (x != lps)
-                unsupported(fe->range, "stages of other spaces inside `Repeat foreach sub-partition`");
-            foreachLps_ = lps;
-            foreachRange_ = fe->range;
-            o << "for (int64_t sub = 0, sub_n = t.subpartitions(" << lps << ", lpu); sub < sub_n; ++sub) {\n";
+            std::vector<const ast::StageCall*> calls;
+            stageCallsIn(fe->body, calls);
+            for (auto* call : calls)
+                if (plan_.flow.at(nodeOf(*call)).context != lps)
+                    unsupported(call->range, "stages of a space that divides sub-partitions (inside `Repeat foreach "
+                                             "sub-partition`)");
+            // Every LPU of every space takes as many turns as the LPU with the most sub-partitions,
+            // so that the synchronisations inside meet the same number of times everywhere; in the
+            // turns beyond its own count an LPU skips its stages and contributes identities.
+            inForeach_ = true;
+            if (x == lps)
+                foreachLps_ = lps;
+            o << "for (int64_t sub = 0, sub_n = t.max_subpartitions(" << lps << "); sub < sub_n; ++sub) {\n";
             emitFlow(o, fe->body, lps, x);
             o << "}\n";
             foreachLps_ = -1;
+            inForeach_ = false;
         } else if (auto c = f->as<ast::Condition>()) {
             guards_.push_back({lps, c});
             emitFlow(o, c->body, lps, x);
@@ -806,13 +811,13 @@ void TaskEmitter::emitStageCall(Out& o, const ast::StageCall& call, int lps, int
             std::string n = "slot_" + std::to_string(slots.size());
             o << "itrt::Reducer<" << sp.reduceOp << ", " << sp.reduceType << ">::Value " << n << " = itrt::Reducer<"
               << sp.reduceOp << ", " << sp.reduceType << ">::identity();\n";
-            if (foreachLps_ >= 0)
-                unsupported(call.range, "a reduction inside `Repeat foreach sub-partition`");
             slots.push_back({n, reductionAt_.at({node, call.args[i].variable->text})});
         }
         // Guards and missing sub-partitions skip the stage (break), not the contributions below.
         const bool skippable = !guards_.empty() || foreachLps_ >= 0;
         o << (skippable ? "do {\n" : "{\n");
+        if (foreachLps_ >= 0)
+            o << "if (sub >= t.subpartitions(" << foreachLps_ << ", lpu)) break;  // a turn beyond this LPU's own\n";
         for (const auto& gd : guards_) {
             std::string w = "w" + std::to_string(&gd - guards_.data());
             o << "{\nconst Lpu& " << w << " = t.ancestor(lpu, " << gd.lps << ");\n";

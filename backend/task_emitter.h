@@ -96,7 +96,7 @@ private:
     };
     std::vector<Guard> guards_;
     int foreachLps_ = -1;
-    SourceRange foreachRange_;
+    bool inForeach_ = false;  // emitting the body of a `Repeat foreach sub-partition` (any flow)
     int loopCounter_ = 0;
     // The plan's synchronisations by flow node and point (plan numbers).
     std::map<const ast::FlowPart*, int> nodeOf_;

@@ -385,6 +385,8 @@ class TaskInstance {
   template <class T, int N>
   std::optional<View<T, N>> sub_view(int array, const Lpu& u, int64_t sub, int lag = 0);
   int64_t subpartitions(int lps, const Lpu& u) const;
+  // The largest number of sub-partitions of any LPU of `lps` (the same on every rank).
+  int64_t max_subpartitions(int lps) const { return max_subpartitions_[static_cast<size_t>(lps)]; }
   // Synchronisations of the flow, declared after launch() in the same order on every rank;
   // each returns the number FlowContext calls use. `sync` names the IT_STATS line.
   // Exit of padded Space `lps`: the padded copies of `array` are refreshed, owner wins.
@@ -491,6 +493,7 @@ class TaskInstance {
   // [array] -> for views of sections, where its dimensions sit in the viewed item's (see
   // Part::with_fixed); empty otherwise.
   std::vector<std::vector<std::optional<int64_t>>> section_fixed_;
+  std::vector<int64_t> max_subpartitions_;  // [lps]
   int threads_ = 1;
 };
 

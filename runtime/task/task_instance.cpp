@@ -317,12 +317,12 @@ void TaskInstance::launch() {
     }
   }
   // Sub-partitions of local LPUs.
+  max_subpartitions_.assign(lps_.size(), 0);
   for (size_t l = 0; l < lps_.size(); ++l) {
     const LpsDesc& d = lps_[l];
     if (d.sub_dims == 0) continue;
     for (auto& [a, cfg] : d.sub_configs) sub_parts_[static_cast<size_t>(a)].assign(grid_[l].size(), {});
     for (const Lpu& u : grid_[l]) {
-      if (u.rank != me) continue;
       std::vector<ArrayConfig> cfgs;
       std::vector<Part> uparts;
       for (auto& [a, cfg] : d.sub_configs) {
@@ -331,6 +331,12 @@ void TaskInstance::launch() {
       }
       try {
         auto counts = subpartition_counts(d.sub_dims, cfgs, uparts);
+        // Every LPU's count, on every rank: flows loop to the largest so that synchronisations
+        // inside `Repeat foreach sub-partition` meet the same number of times everywhere.
+        int64_t n = 1;
+        for (int64_t c : counts) n *= c;
+        max_subpartitions_[l] = std::max(max_subpartitions_[l], n);
+        if (u.rank != me) continue;
         for (auto& c : subpartition_order(counts, d.sub_order))
           for (size_t k = 0; k < cfgs.size(); ++k)
             sub_parts_[static_cast<size_t>(d.sub_configs[k].first)][static_cast<size_t>(u.id)].push_back(

@@ -52,6 +52,7 @@ else
   row_sum3) printf '"Three Level Row Sums" { Space A: %s Space B: %s Space C: %s }\n' "$top" "$top" "$core" >"$map" ;;
   spmv_siblings) printf '"Sibling SpMV" { Space A: %s Space B: %s }\n' "$core" "$core" >"$map" ;;
   replicated_where) printf '"Replicated Row" { Space A: %s }\n' "$core" >"$map" ;;
+  foreach_peaks) printf '"Chunk Peaks" { Space A: %s }\n' "$core" >"$map" ;;
   env_scalars)
     printf '"Mark" { Space A: %s Space B: %s }\n"Shift" { Space A: %s Space B: %s }\n' "$top" "$core" "$core" "$top" >"$map" ;;
   env_views)
@@ -101,6 +102,7 @@ strided_handover:medium) r=300 c=200 s=16 p=8 ;;
 row-max:small) r=12 c=10 s=2 ;; row-max:uneven) r=97 c=131 s=3 ;; row-max:medium) r=256 c=256 s=8 ;;
 lu_stride:small) n=16 ;; lu_stride:uneven) n=37 ;;
 lu-factorization:small) n=40 bs=8 k=8 l=8 q=4 ;; lu-factorization:uneven) n=37 bs=6 k=5 l=7 q=3 ;;
+foreach_peaks:small) r=6 c=16 p=4 q=2 ;; foreach_peaks:uneven) r=7 c=23 p=4 q=2 ;;
 env_scalars:small) n=40 p=4 ;; env_scalars:uneven) n=97 p=7 ;;
 env_views:small) r=12 c=9 p=3 ;; env_views:uneven) r=37 c=23 p=4 ;;
 lu-factorization:medium) n=300 bs=32 k=40 l=40 q=16 ;;
@@ -281,6 +283,13 @@ spmv_siblings)
   "$ref/ref_spmv_siblings" "${args[@]}" y_output_file=y_ref.txt x_output_file=xo_ref.txt
   chk equal y.txt y_ref.txt 1e-10
   chk equal xo.txt xo_ref.txt 1e-10 ;;
+foreach_peaks)
+  # a reduction into the LPU's own space after every sub-partition turn, uneven turn counts
+  mk -o m.txt --type double --shape ${r}x${c} --seed 33 --lo 1 --hi 2
+  args=(input_file=m.txt p=$p q=$q)
+  run "${args[@]}" output_file=o.txt
+  "$ref/ref_foreach_peaks" "${args[@]}" output_file=o_ref.txt
+  chk equal o.txt o_ref.txt 1e-12 ;;
 env_scalars)
   # scalars written by stages (a counter, a value under Where) kept by the environment
   mk -o v.txt --type double --shape $n --seed 32 --lo -1 --hi 1
