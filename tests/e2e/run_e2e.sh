@@ -10,7 +10,8 @@
 # size:    small | uneven | medium (uneven sizes do not divide by the partition arguments),
 #          or compile (only build the program)
 # Environment: ITC, REF_DIR (tests/reference build dir), ROOT (source root), MPIRUN,
-#              IT_STATS_CHECK=1 to also check IT_STATS (stencil ghost volume, matmul memory).
+#              IT_STATS_CHECK=1 to also check IT_STATS (stencil ghost volume, matmul memory,
+#              lu_stride and spmv_siblings movement volumes).
 set -euo pipefail
 ex=${1:?example}; np=${2:?np}; mapping=${3:?cluster|host}; size=${4:?size}; work=${5:?work dir}
 root=${ROOT:-$(cd "$(dirname "$0")/../.." && pwd)}
@@ -100,7 +101,7 @@ pivot_rows:small) r=13 c=9 p=5 ;; pivot_rows:uneven) r=37 c=11 p=6 ;; pivot_rows
 strided_handover:small) r=16 c=16 s=2 p=3 ;; strided_handover:uneven) r=21 c=17 s=2 p=5 ;;
 strided_handover:medium) r=300 c=200 s=16 p=8 ;;
 row-max:small) r=12 c=10 s=2 ;; row-max:uneven) r=97 c=131 s=3 ;; row-max:medium) r=256 c=256 s=8 ;;
-lu_stride:small) n=16 ;; lu_stride:uneven) n=37 ;;
+lu_stride:small) n=16 ;; lu_stride:uneven) n=37 ;; lu_stride:medium) n=100 ;;
 lu-factorization:small) n=40 bs=8 k=8 l=8 q=4 ;; lu-factorization:uneven) n=37 bs=6 k=5 l=7 q=3 ;;
 foreach_peaks:small) r=6 c=16 p=4 q=2 ;; foreach_peaks:uneven) r=7 c=23 p=4 q=2 ;;
 env_scalars:small) n=40 p=4 ;; env_scalars:uneven) n=97 p=7 ;;
@@ -110,6 +111,7 @@ block_lu:small) n=16 b=2 ;; block_lu:uneven) n=37 b=3 ;;
 prefix_scan:small) n=1000 p=8 rounds=1 ;; prefix_scan:uneven) n=997 p=7 rounds=2 ;;
 row_sum3:small) r=12 c=10 p=2 q=3 cp=2 ;; row_sum3:uneven) r=97 c=131 p=3 q=5 cp=4 ;;
 spmv_siblings:small) n=40 k=3 p=8 it=3 ;; spmv_siblings:uneven) n=97 k=5 p=7 it=4 ;;
+spmv_siblings:medium) n=1001 k=7 p=6 it=5 ;;
 replicated_where:small) r=16 c=12 p=4 ;; replicated_where:uneven) r=37 c=23 p=6 ;;
 *) echo "run_e2e.sh: unknown example/size $ex:$size" >&2; exit 2 ;;
 esac
@@ -241,11 +243,14 @@ lu_stride)
   # one-task LU with pivoting: max_entry reduction into Space A, replicated rows under Where
   mk -o a.txt --type double --shape ${n}x${n} --seed 21 --lo -1 --hi 1
   args=(matrix_file=a.txt)
-  run "${args[@]}" lu_file=lu.txt pivot_file=p.txt
+  IT_STATS=1 run "${args[@]}" lu_file=lu.txt pivot_file=p.txt 2>stats.txt || { cat stats.txt; exit 1; }
   "$ref/ref_lu_stride" "${args[@]}" lu_file=lu_ref.txt pivot_file=p_ref.txt
   chk lu-inplace a.txt lu.txt p.txt 1e-10
   chk equal p.txt p_ref.txt 0
-  chk equal lu.txt lu_ref.txt 1e-10 ;;
+  chk equal lu.txt lu_ref.txt 1e-10
+  if [[ ${IT_STATS_CHECK:-0} == 1 ]]; then
+    python3 "$root/tests/e2e/move_volume.py" lu_stride --n $n --np $np --pivots p.txt --stats stats.txt
+  fi ;;
 block_lu)
   # 2d block-cyclic LU: replicated row/column buffers, the element argument row_k[k]
   mk -o a.txt --type double --shape ${n}x${n} --kind diagdom --seed 23 --lo -1 --hi 1
@@ -279,10 +284,14 @@ spmv_siblings)
   mk -o x.txt --type double --shape $n --seed 26 --lo -1 --hi 1
   mk -o s.txt --type double --shape $n --seed 29 --lo 0.2 --hi 0.5
   args=(row_ptr_file=rp.txt cols_file=ci.txt vals_file=v.txt x_file=x.txt scale_file=s.txt iterations=$it p=$p)
-  run "${args[@]}" y_output_file=y.txt x_output_file=xo.txt
+  IT_STATS=1 run "${args[@]}" y_output_file=y.txt x_output_file=xo.txt 2>stats.txt || { cat stats.txt; exit 1; }
   "$ref/ref_spmv_siblings" "${args[@]}" y_output_file=y_ref.txt x_output_file=xo_ref.txt
   chk equal y.txt y_ref.txt 1e-10
-  chk equal xo.txt xo_ref.txt 1e-10 ;;
+  chk equal xo.txt xo_ref.txt 1e-10
+  if [[ ${IT_STATS_CHECK:-0} == 1 ]]; then
+    python3 "$root/tests/e2e/move_volume.py" spmv_siblings --n $n --k $k --p $p --iterations $it \
+      --np $np --stats stats.txt
+  fi ;;
 foreach_peaks)
   # a reduction into the LPU's own space after every sub-partition turn, uneven turn counts
   mk -o m.txt --type double --shape ${r}x${c} --seed 33 --lo 1 --hi 2
