@@ -204,14 +204,30 @@ class FlowBuilder {
   Role& role(int v, int sync) { return roles_[static_cast<size_t>(v)][sync]; }
 
   // Every sender/receiver pair whose parts meet: one channel with its transfer schedule.
+  // A `whole` movement (what the task starts with: every replica holds the same cells) takes
+  // each cell from one replica only, on the receiver's rank when one is there. Later movements
+  // hear every replica: only the one that wrote has changed cells to send.
   void move(int k, const TaskInstance::SyncDesc& s) {
     const auto& S = t_.grid_[static_cast<size_t>(s.from)];
     const auto& D = t_.grid_[static_cast<size_t>(s.to)];
+    std::map<std::string, std::vector<const Lpu*>> replicas;  // sender part -> its LPUs
+    if (s.whole)
+      for (const Lpu& u : S) replicas[t_.part_of(s.array, s.from, u.id).to_string()].push_back(&u);
     for (const Lpu& d : D) {
       role(vdp(s.to, d.id), k);  // a receiver takes part even when no sender meets its part
       const Part& held = t_.part_of(s.array, s.to, d.id);
       for (const Lpu& u : S) {
         if (s.from == s.to && u.id == d.id) continue;
+        if (s.whole) {
+          const auto& same = replicas.at(t_.part_of(s.array, s.from, u.id).to_string());
+          const Lpu* pick = same.front();
+          for (const Lpu* r : same)
+            if (r->rank == d.rank) {
+              pick = r;
+              break;
+            }
+          if (pick != &u) continue;
+        }
         auto ts = std::make_shared<const TransferSchedule>(
             TransferSchedule::owned_to_held(t_.part_of(s.array, s.from, u.id), held));
         if (ts->empty()) continue;

@@ -14,10 +14,11 @@ the analytical volume of each movement, derived from the partition semantics alo
     nodes are dealt block-wise to the np ranks (node s on rank s*np/4).
 
 Asserted equal (the runtime sends exactly the intersections): lu_stride's replica broadcasts of
-row_k and row_p; spmv_siblings' redistributions of y (A -> B) and x (B -> A), and the inputs of
+row_k and row_p; spmv_siblings' redistributions of y (A -> B), x (B -> A) and, at task start,
+x (A -> B: one replica per cell, on the receiver's rank when there is one), and the inputs of
 its replicated arrays. For the others the runtime sends more than needed (the note of each entry
 says what), so they are printed and only bounded from below: lu_stride's pivot reduction and
-input of a, spmv_siblings' task-start redistribution of x (A -> B) and input of scale.
+input of a, spmv_siblings' input of scale.
 
   lu_stride     --n N --np NP --pivots p.txt --stats stats.txt
   spmv_siblings --n N --k K --p P --iterations IT --np NP --stats stats.txt
@@ -145,9 +146,7 @@ def spmv_siblings(o):
         # before multiply in iterations 2..it (B has not written x before the first rescale),
         # and once at task end, where B's writes return to the home parts in A (same name)
         ("redistribution of x from Space B to Space A", REAL * it * x_ba, None, REAL * it * x_ba_floor),
-        ("redistribution of x from Space A to Space B", REAL * x_start,
-         "every replica of x in Space A sends its intersection to every B LPU, so each B cell "
-         "arrives once per A LPU instead of once", None),
+        ("redistribution of x from Space A to Space B", REAL * x_start, None, None),
         ("input of row_ptr", INT * (n + 1) * len(set(heldA) - {0}), None, None),
         ("input of cols", INT * n * o.k * len(set(heldA) - {0}), None, None),
         ("input of vals", REAL * n * o.k * len(set(heldA) - {0}), None, None),
