@@ -2,6 +2,7 @@
 // and the construction of a child part inside its parent part (padding included, R-56).
 #include "runtime/data/part.h"
 
+#include <algorithm>
 #include <sstream>
 
 namespace itrt {
@@ -30,6 +31,26 @@ Part Part::with_fixed(const std::vector<std::optional<int64_t>>& fixed) const {
             p.owned_in_held_.push_back(owned_in_held_.at(own));
             ++own;
         }
+    }
+    return p;
+}
+
+Part Part::owned_within(const std::vector<std::pair<int64_t, int64_t>>& box) const {
+    Part p = *this;
+    for (int d = 0; d < rank(); ++d) {
+        const IndexSet1D& o = owned_[d];
+        if (o.empty())
+            continue;
+        const auto [lo, hi] = box[d];
+        // The owned indices are monotone in the dimension's direction: one run of positions.
+        const int64_t k0 = o.dir() > 0 ? o.lower_bound(lo) : o.lower_bound(hi);
+        const int64_t k1 = o.dir() > 0 ? o.lower_bound(hi + 1) : o.lower_bound(lo - 1);
+        const int64_t n = std::max<int64_t>(0, k1 - k0);
+        if (n == o.size())
+            continue;
+        p.owned_[d] = o.select(Piece::interval(n ? k0 : 0, n));
+        const Piece& in_held = owned_in_held_[d];
+        p.owned_in_held_[d] = Piece::interval(n ? in_held.map(k0) : 0, n);
     }
     return p;
 }

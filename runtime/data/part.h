@@ -50,6 +50,10 @@ public:
     // `m[...][c]` drops dimension 2 at c) and nullopt for each of this part's own, in order.
     Part with_fixed(const std::vector<std::optional<int64_t>>& fixed) const;
 
+    // The same part owning only what it owns within [lo, hi] of each dimension (an ancestor's
+    // owned box: cells of a parent's padding are not the child's to hand on).
+    Part owned_within(const std::vector<std::pair<int64_t, int64_t>>& box) const;
+
     // "[3..7 | own 3..6] x [0..4 | own 0..4]" for messages and tests.
     std::string to_string() const;
 

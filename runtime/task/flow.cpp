@@ -229,7 +229,7 @@ class FlowBuilder {
           if (pick != &u) continue;
         }
         auto ts = std::make_shared<const TransferSchedule>(
-            TransferSchedule::owned_to_held(t_.part_of(s.array, s.from, u.id), held));
+            TransferSchedule::owned_to_held(t_.owning_part(s.array, s.from, u.id), held));
         if (ts->empty()) continue;
         const int uv = vdp(s.from, u.id), dv = vdp(s.to, d.id);
         auto [so, si] = connect(uv, dv);

@@ -423,6 +423,9 @@ class TaskInstance {
  private:
   PartStorage& storage(int array, const Lpu& u);
   const Part& part_of(int array, int lps, int64_t lpu) const;
+  // The part with what it owns cut to what each padded ancestor part owns: the cells it may
+  // hand on to others (a parent's padding belongs to the parent's neighbour).
+  Part owning_part(int array, int lps, int64_t lpu) const;
   void read_input(int array);
   // Fills this task's parts of `array` in its home space from the parts of `old` (each cell from
   // the one part that owns it), except those marked in `adopted`. `fixed`: for a section that

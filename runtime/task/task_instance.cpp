@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <limits>
 #include <set>
 
 namespace itrt::task {
@@ -687,6 +688,28 @@ int64_t TaskInstance::subpartitions(int lps, const Lpu& u) const {
   return n;
 }
 
+Part TaskInstance::owning_part(int array, int lps, int64_t lpu) const {
+  Part p = part_of(array, lps, lpu);
+  const Lpu* u = &grid_[static_cast<size_t>(lps)][static_cast<size_t>(lpu)];
+  while (u->lps != 0) {
+    u = &grid_[static_cast<size_t>(lps_[static_cast<size_t>(u->lps)].parent)][static_cast<size_t>(u->parent)];
+    if (parts_[static_cast<size_t>(u->lps)].count(array) == 0) continue;  // not configured there
+    const Part& pp = part_of(array, u->lps, u->id);
+    std::vector<std::pair<int64_t, int64_t>> box;
+    bool padded = false;
+    for (int d = 0; d < pp.rank(); ++d) {
+      const IndexSet1D& o = pp.owned(d);
+      padded = padded || o.size() != pp.held(d).size();
+      if (o.empty() || !o.contiguous())
+        box.push_back({std::numeric_limits<int64_t>::min() / 2, std::numeric_limits<int64_t>::max() / 2});
+      else
+        box.push_back({std::min(o.first(), o.last()), std::max(o.first(), o.last())});
+    }
+    if (padded) p = p.owned_within(box);
+  }
+  return p;
+}
+
 PartStorage& TaskInstance::storage(int array, const Lpu& u) {
   const auto& other = other_store_[static_cast<size_t>(array)];
   auto it = other.find(u.lps);
@@ -763,7 +786,7 @@ void TaskInstance::finish() {
     std::set<Box> seen;
     std::set<std::vector<int64_t>> owned_seen;
     for (const Lpu& g : H) {
-      d.parts.push_back(part_of(static_cast<int>(a), h, g.id));
+      d.parts.push_back(owning_part(static_cast<int>(a), h, g.id));
       d.part_rank.push_back(g.rank);
       if (!is_box(d.parts.back())) d.strided = true;
     }
@@ -787,16 +810,8 @@ void TaskInstance::finish() {
           const IndexSet1D& o = mine.owned(k);
           sig.insert(sig.end(), {o.size(), o.empty() ? 0 : o.first(), o.empty() ? 0 : o.last()});
         }
+        // (owning parts: a padded parent's cells are owned once, by its neighbour's LPUs)
         const bool first = mine.owned_count() > 0 && owned_seen.insert(sig).second;
-        // A parent's padding would make cells owned twice: refuse rather than guess.
-        for (const Lpu* q = &g; q->lps != 0;) {
-          q = &grid_[static_cast<size_t>(lps_[static_cast<size_t>(q->lps)].parent)][static_cast<size_t>(q->parent)];
-          const Part& pp = part_of(static_cast<int>(a), q->lps, q->id);
-          for (int k = 0; k < pp.rank(); ++k)
-            if (pp.owned(k).size() != pp.held(k).size())
-              fail_collective("task `" + name_ + "`: `" + d.name + "` is left in strided parts below a space that " +
-                              "pads it; handing it over or writing it is not supported");
-        }
         d.owner.push_back(first);
       }
       d.canonical.push_back(b);

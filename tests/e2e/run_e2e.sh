@@ -53,6 +53,7 @@ else
   row_sum3) printf '"Three Level Row Sums" { Space A: %s Space B: %s Space C: %s }\n' "$top" "$top" "$core" >"$map" ;;
   spmv_siblings) printf '"Sibling SpMV" { Space A: %s Space B: %s }\n' "$core" "$core" >"$map" ;;
   replicated_where) printf '"Replicated Row" { Space A: %s }\n' "$core" >"$map" ;;
+  padded_deal) printf '"Padded Deal" { Space A: %s Space B: %s }\n' "$core" "$core" >"$map" ;;
   foreach_peaks) printf '"Chunk Peaks" { Space A: %s }\n' "$core" >"$map" ;;
   env_scalars)
     printf '"Mark" { Space A: %s Space B: %s }\n"Shift" { Space A: %s Space B: %s }\n' "$top" "$core" "$core" "$top" >"$map" ;;
@@ -103,6 +104,7 @@ strided_handover:medium) r=300 c=200 s=16 p=8 ;;
 row-max:small) r=12 c=10 s=2 ;; row-max:uneven) r=97 c=131 s=3 ;; row-max:medium) r=256 c=256 s=8 ;;
 lu_stride:small) n=16 ;; lu_stride:uneven) n=37 ;; lu_stride:medium) n=100 ;;
 lu-factorization:small) n=40 bs=8 k=8 l=8 q=4 ;; lu-factorization:uneven) n=37 bs=6 k=5 l=7 q=3 ;;
+padded_deal:small) n=40 p=4 ;; padded_deal:uneven) n=37 p=5 ;;
 foreach_peaks:small) r=6 c=16 p=4 q=2 ;; foreach_peaks:uneven) r=7 c=23 p=4 q=2 ;;
 env_scalars:small) n=40 p=4 ;; env_scalars:uneven) n=97 p=7 ;;
 env_views:small) r=12 c=9 p=3 ;; env_views:uneven) r=37 c=23 p=4 ;;
@@ -292,6 +294,15 @@ spmv_siblings)
     python3 "$root/tests/e2e/move_volume.py" spmv_siblings --n $n --k $k --p $p --iterations $it \
       --np $np --stats stats.txt
   fi ;;
+padded_deal)
+  # strided writes below a padded space: the owner's B LPU decides each cell (U: 2 cores per
+  # node on the cluster; the host mapping puts both spaces on the cores, so U = 1)
+  mk -o v.txt --type double --shape $n --seed 34 --lo -1 --hi 1
+  u=1; [[ $mapping == cluster ]] && u=2
+  run input_file=v.txt p=$p output_file=o.txt smooth_file=w.txt
+  "$ref/ref_padded_deal" input_file=v.txt p=$p u=$u output_file=o_ref.txt smooth_file=w_ref.txt
+  chk equal o.txt o_ref.txt 1e-12
+  chk equal w.txt w_ref.txt 1e-12 ;;
 foreach_peaks)
   # a reduction into the LPU's own space after every sub-partition turn, uneven turn counts
   mk -o m.txt --type double --shape ${r}x${c} --seed 33 --lo 1 --hi 2
