@@ -1,38 +1,70 @@
 #!/usr/bin/env bash
-# benchmarks/e2e/run_bench.sh: matrix multiply and stencil compiled by itc, side by side with
-# hand-written C++ (sequential, threads, MPI) on the same .bin inputs in the same run; prints
-# wall times (median of REPS runs, process start and file I/O included for every variant) and
-# the ratio IT / hand-written. Single-process variants run without mpirun (MPI singleton),
-# multi-process ones all under mpirun. Not run by CI.
+# benchmarks/e2e/run_bench.sh: matrix multiply, stencil, LU with partial pivoting and radix sort
+# compiled by itc, side by side with hand-written C++ (sequential, threads, MPI) on the same .bin
+# inputs in the same run; prints wall times (median of REPS runs, process start and file I/O
+# included for every variant) and the ratio IT / hand-written, raw and without the MPI start-up
+# (mpi_empty's time). Single-process variants run without mpirun (MPI singleton), multi-process
+# ones all under mpirun. Every hand-written result and every IT result is compared with the
+# hand-written sequential one (ref_check equal), so a wrong result stops the run. Not run by CI.
 #   run_bench.sh [build-dir]   (needs itc and tests/reference's make_input/ref_check built)
+# Programs and references (benchmarks/e2e/*.cpp):
+#   matrix multiply  examples/matrix-multiply           mm_ref (sequential / threads=T), mm_mpi
+#   stencil          examples/stencil                   st_ref (sequential / threads=T)
+#   LU               tests/e2e/programs/lu_stride.it    lu_ref (sequential / threads=T), lu_mpi
+#   radix sort       examples/radix-sort                rs_ref (LSD counting sort sequential /
+#                    threads=T, method=perdigit: the IT program's algorithm, method=std: std::sort),
+#                    rs_mpi
+# Each IT program is compiled for a host mapping (upper spaces on the whole box, the lowest on
+# its cores, one process, as run_e2e.sh's host case) and for pcubes-models/test-cluster-4.pcubes
+# with the program's own .map (run under mpirun -np NP).
 # Environment: MM (matrix size, default 1024), ST (stencil size, 2048), ITER (stencil outer
-# iterations, 20), REPS (3), NP (MPI processes for the distributed variants, 2).
+# iterations, 20), LU (LU matrix size, 1024), RS (radix-sort keys, 4000000), RS_DIGITS (bits per
+# round, 4), RS_BITS (key_size: keys are drawn from [0, 2^RS_BITS), 16), RS_P (radix-sort blocks
+# of Space B, 8), REPS (3), NP (MPI processes for the distributed variants, 2), PROGS (which
+# programs, default "mm st lu rs").
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
-build=${1:-$root/build-be}
+build=$(cd "${1:-$root/build-be}" && pwd)   # absolute: the run happens in a temporary directory
 itc=$build/tools/itc; ref=$build/tests/reference
 mm=${MM:-1024}; st=${ST:-2048}; iter=${ITER:-20}; reps=${REPS:-3}; np=${NP:-2}
+lu=${LU:-1024}; rs=${RS:-4000000}; rsd=${RS_DIGITS:-4}; rsb=${RS_BITS:-16}; rsp=${RS_P:-8}
+progs=" ${PROGS:-mm st lu rs} "
+want() { [[ $progs == *" $1 "* ]]; }
 mpirun="mpirun --oversubscribe"; [[ $(id -u) == 0 ]] && mpirun="$mpirun --allow-run-as-root"
 work=$(mktemp -d /tmp/itc-bench-XXXXXX); cd "$work"
-echo "benchmarks/e2e in $work: matrix ${mm}^3, stencil ${st}^2 x $((iter * 4)) sweeps, median of $reps"
+echo "benchmarks/e2e in $work ($(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores): programs$progs, median of $reps"
 cxx="mpicxx -std=c++20 -O3 -march=native -I$root/benchmarks/e2e"
-$cxx "$root/benchmarks/e2e/mm_ref.cpp" -o mm_ref -pthread
-$cxx "$root/benchmarks/e2e/mm_mpi.cpp" -o mm_mpi
-$cxx "$root/benchmarks/e2e/st_ref.cpp" -o st_ref -pthread
-$cxx "$root/benchmarks/e2e/mpi_empty.cpp" -o mpi_empty
+for f in mm_ref mm_mpi st_ref lu_ref lu_mpi rs_ref rs_mpi mpi_empty; do
+  $cxx "$root/benchmarks/e2e/$f.cpp" -o $f -pthread
+done
 host=$work/host.pcubes; "$itc" machine -o "$host" >/dev/null
 core=$(grep -E '^Space [0-9]+ *<[^:]*core' "$host" | sed -E 's/^Space ([0-9]+).*/\1/')
 top=$(grep -E '^Space [0-9]+' "$host" | head -1 | sed -E 's/^Space ([0-9]+).*/\1/')
 printf '"Block_Matrix_Multiply" { Space A: %s }\n' "$core" > mm-host.map
 printf '"Five Points Stencil" { Space A: %s Space B: %s }\n' "$top" "$core" > st-host.map
+printf '"Strided LU" { Space A: %s Space B: %s }\n' "$top" "$core" > lu-host.map
+printf '"Radix Sort" { Space A: %s Space B: %s }\n' "$top" "$core" > rs-host.map
 cl=$root/pcubes-models/test-cluster-4.pcubes
-"$itc" compile "$root/examples/matrix-multiply/matrix-multiply.it" mm-host.map --machine "$host" -o mm_it_host
-"$itc" compile "$root/examples/matrix-multiply/matrix-multiply.it" "$root/examples/matrix-multiply/matrix-multiply.map" --machine "$cl" -o mm_it_cluster
-"$itc" compile "$root/examples/stencil/stencil.it" st-host.map --machine "$host" -o st_it_host
-"$itc" compile "$root/examples/stencil/stencil.it" "$root/examples/stencil/stencil.map" --machine "$cl" -o st_it_cluster
-"$ref/make_input" -o a.bin --type float --shape ${mm}x${mm} --seed 1 --lo -1 --hi 1 >/dev/null
-"$ref/make_input" -o b.bin --type float --shape ${mm}x${mm} --seed 2 --lo -1 --hi 1 >/dev/null
-"$ref/make_input" -o plate.bin --type float --shape ${st}x${st} --seed 3 --lo 0 --hi 100 >/dev/null
+compile() { # compile <short name> <program.it> <cluster .map>: <short>_it_host and <short>_it_cluster
+  "$itc" compile "$2" $1-host.map --machine "$host" -o $1_it_host
+  "$itc" compile "$2" "$3" --machine "$cl" -o $1_it_cluster
+}
+want mm && compile mm "$root/examples/matrix-multiply/matrix-multiply.it" "$root/examples/matrix-multiply/matrix-multiply.map"
+want st && compile st "$root/examples/stencil/stencil.it" "$root/examples/stencil/stencil.map"
+want lu && compile lu "$root/tests/e2e/programs/lu_stride.it" "$root/tests/e2e/programs/lu_stride.map"
+want rs && compile rs "$root/examples/radix-sort/radix-sort.it" "$root/examples/radix-sort/radix-sort.map"
+mk() { "$ref/make_input" "$@" >/dev/null; }
+if want mm; then
+  mk -o a.bin --type float --shape ${mm}x${mm} --seed 1 --lo -1 --hi 1
+  mk -o b.bin --type float --shape ${mm}x${mm} --seed 2 --lo -1 --hi 1
+fi
+want st && mk -o plate.bin --type float --shape ${st}x${st} --seed 3 --lo 0 --hi 100
+want lu && mk -o lu_a.bin --type double --shape ${lu}x${lu} --seed 4 --lo -1 --hi 1
+want rs && mk -o keys.bin --type int --shape $rs --seed 5 --lo 0 --hi $(((1 << rsb) - 1))
+# same <type> <tol> <reference file> <files...>: every file equals the reference (else stop)
+same() {
+  local f; for f in "${@:4}"; do "$ref/ref_check" equal "$1:$f" "$1:$3" "$2" >/dev/null || { echo "$f differs from $3" >&2; exit 1; }; done
+}
 
 median() { # median <command...>: median wall seconds of $reps runs
   local ts=()
@@ -52,6 +84,7 @@ t_boot1=$(median ./mpi_empty)
 t_bootn=$(median $mpirun -np $np ./mpi_empty)
 echo "MPI start-up: singleton $t_boot1 s, mpirun -np $np $t_bootn s"
 
+if want mm; then
 blk=$((mm / 4))
 mmargs=(input_file_1=a.bin input_file_2=b.bin k=$blk l=$blk q=64)
 t_mm_seq=$(median ./mm_ref "${mmargs[@]}" output_file=c_seq.bin)
@@ -59,7 +92,7 @@ t_mm_thr=$(median ./mm_ref "${mmargs[@]}" output_file=c_thr.bin threads=2)
 t_mm_mpi=$(median $mpirun -np $np ./mm_mpi "${mmargs[@]}" output_file=c_mpi.bin)
 t_mm_it1=$(median ./mm_it_host "${mmargs[@]}" output_file=c_it1.bin)
 t_mm_itn=$(median $mpirun -np $np ./mm_it_cluster "${mmargs[@]}" output_file=c_itn.bin)
-"$ref/ref_check" equal float:c_it1.bin float:c_seq.bin 1e-3 >/dev/null && "$ref/ref_check" equal float:c_itn.bin float:c_seq.bin 1e-3 >/dev/null
+same float 1e-3 c_seq.bin c_thr.bin c_mpi.bin c_it1.bin c_itn.bin
 echo "matrix multiply ${mm}x${mm}x${mm} (results equal)"
 printf '%-44s %8.3f s\n' "  hand-written sequential" "$t_mm_seq"
 printf '%-44s %8.3f s\n' "  hand-written 2 threads" "$t_mm_thr"
@@ -67,17 +100,60 @@ printf '%-44s %8.3f s\n' "  hand-written MPI -np $np" "$t_mm_mpi"
 row "  IT host mapping (1 process, 2 threads) vs threads" "$t_mm_thr" "$t_mm_it1" "$t_boot1"
 row "  IT host mapping (1 process) vs sequential" "$t_mm_seq" "$t_mm_it1" "$t_boot1"
 row "  IT cluster mapping (-np $np) vs MPI -np $np" "$t_mm_mpi" "$t_mm_itn" "$t_bootn" "$t_bootn"
+fi
 
+if want st; then
 stargs=(input_file=plate.bin iterations=$iter p1=4 p2=2 k=$((st / 2)) l=$((st / 2)) m=$((st / 4)) n=$((st / 2)))
 t_st_seq=$(median ./st_ref "${stargs[@]}" output_file=s_seq.bin)
 t_st_thr=$(median ./st_ref "${stargs[@]}" output_file=s_thr.bin threads=2)
 t_st_it1=$(median ./st_it_host "${stargs[@]}" output_file=s_it1.bin)
 t_st_itn=$(median $mpirun -np $np ./st_it_cluster "${stargs[@]}" output_file=s_itn.bin)
-"$ref/ref_check" equal float:s_it1.bin float:s_seq.bin 1e-3 >/dev/null && "$ref/ref_check" equal float:s_itn.bin float:s_seq.bin 1e-3 >/dev/null
+same float 1e-3 s_seq.bin s_thr.bin s_it1.bin s_itn.bin
 echo "stencil ${st}x${st}, $((iter * 4)) sweeps (results equal)"
 printf '%-44s %8.3f s\n' "  hand-written sequential" "$t_st_seq"
 printf '%-44s %8.3f s\n' "  hand-written 2 threads" "$t_st_thr"
 row "  IT host mapping (1 process, 2 threads) vs threads" "$t_st_thr" "$t_st_it1" "$t_boot1"
 row "  IT host mapping (1 process) vs sequential" "$t_st_seq" "$t_st_it1" "$t_boot1"
 row "  IT cluster mapping (-np $np) vs threads" "$t_st_thr" "$t_st_itn" "$t_bootn"
+fi
+
+if want lu; then
+luargs=(matrix_file=lu_a.bin)
+t_lu_seq=$(median ./lu_ref "${luargs[@]}" lu_file=lu_seq.bin pivot_file=p_seq.bin)
+t_lu_thr=$(median ./lu_ref "${luargs[@]}" lu_file=lu_thr.bin pivot_file=p_thr.bin threads=2)
+t_lu_mpi=$(median $mpirun -np $np ./lu_mpi "${luargs[@]}" lu_file=lu_mpi.bin pivot_file=p_mpi.bin)
+t_lu_it1=$(median ./lu_it_host "${luargs[@]}" lu_file=lu_it1.bin pivot_file=p_it1.bin)
+t_lu_itn=$(median $mpirun -np $np ./lu_it_cluster "${luargs[@]}" lu_file=lu_itn.bin pivot_file=p_itn.bin)
+same double 1e-9 lu_seq.bin lu_thr.bin lu_mpi.bin lu_it1.bin lu_itn.bin
+same int 0 p_seq.bin p_thr.bin p_mpi.bin p_it1.bin p_itn.bin
+echo "LU with partial pivoting ${lu}x${lu} (results and pivots equal)"
+printf '%-44s %8.3f s\n' "  hand-written sequential" "$t_lu_seq"
+printf '%-44s %8.3f s\n' "  hand-written 2 threads" "$t_lu_thr"
+printf '%-44s %8.3f s\n' "  hand-written MPI -np $np" "$t_lu_mpi"
+row "  IT host mapping (1 process, 2 threads) vs threads" "$t_lu_thr" "$t_lu_it1" "$t_boot1"
+row "  IT host mapping (1 process) vs sequential" "$t_lu_seq" "$t_lu_it1" "$t_boot1"
+row "  IT cluster mapping (-np $np) vs MPI -np $np" "$t_lu_mpi" "$t_lu_itn" "$t_bootn" "$t_bootn"
+fi
+
+if want rs; then
+rsargs=(input_file=keys.bin digits=$rsd key_size=$rsb)
+t_rs_seq=$(median ./rs_ref "${rsargs[@]}" output_file=k_seq.bin)
+t_rs_thr=$(median ./rs_ref "${rsargs[@]}" output_file=k_thr.bin threads=2)
+t_rs_pd=$(median ./rs_ref "${rsargs[@]}" output_file=k_pd.bin method=perdigit)
+t_rs_std=$(median ./rs_ref "${rsargs[@]}" output_file=k_std.bin method=std)
+t_rs_mpi=$(median $mpirun -np $np ./rs_mpi "${rsargs[@]}" output_file=k_mpi.bin)
+t_rs_it1=$(median ./rs_it_host "${rsargs[@]}" p=$rsp output_file=k_it1.bin)
+t_rs_itn=$(median $mpirun -np $np ./rs_it_cluster "${rsargs[@]}" p=$rsp output_file=k_itn.bin)
+same int 0 k_seq.bin k_thr.bin k_pd.bin k_std.bin k_mpi.bin k_it1.bin k_itn.bin
+echo "radix sort $rs keys < 2^$rsb, $rsd bits a round ($((rsb / rsd)) rounds), p=$rsp (results equal)"
+printf '%-44s %8.3f s\n' "  hand-written LSD sequential" "$t_rs_seq"
+printf '%-44s %8.3f s\n' "  hand-written LSD 2 threads" "$t_rs_thr"
+printf '%-44s %8.3f s\n' "  hand-written LSD MPI -np $np" "$t_rs_mpi"
+printf '%-44s %8.3f s\n' "  hand-written IT algorithm, sequential" "$t_rs_pd"
+printf '%-44s %8.3f s\n' "  std::sort" "$t_rs_std"
+row "  IT host mapping (1 process, 2 threads) vs threads" "$t_rs_thr" "$t_rs_it1" "$t_boot1"
+row "  IT host mapping (1 process) vs sequential" "$t_rs_seq" "$t_rs_it1" "$t_boot1"
+row "  IT host mapping vs IT algorithm sequential" "$t_rs_pd" "$t_rs_it1" "$t_boot1"
+row "  IT cluster mapping (-np $np) vs MPI -np $np" "$t_rs_mpi" "$t_rs_itn" "$t_bootn" "$t_bootn"
+fi
 rm -rf "$work"
