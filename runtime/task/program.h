@@ -295,12 +295,21 @@ struct View {
     return base[off];
   }
   // Local position of global index g in dimension d (any dimension kind); fails if not held.
+  // Strided dimensions search the index set; the last answer per dimension is remembered, since
+  // a loop usually asks for the same row (`a[r][j]` for every j) again and again.
   int64_t pos_of(int d, int64_t g) const {
     if (!index[d]) return g - first[d];
+    if (cached[d] && g == cached_g[d]) return cached_pos[d];
     auto p = held[d]->local_of(g);
     if (!p) fail("index " + std::to_string(g) + " of dimension " + std::to_string(d + 1) + " is not held by this LPU");
+    cached[d] = true;
+    cached_g[d] = g;
+    cached_pos[d] = *p;
     return *p;
   }
+  mutable bool cached[N] = {};
+  mutable int64_t cached_g[N] = {};
+  mutable int64_t cached_pos[N] = {};
   // With --debug: a bounds check that names the IT source line.
   template <class... I>
   T& checked(const char* where, I... idx) const {
