@@ -26,6 +26,8 @@ std::string cppType(const sema::Type& t) {
     case TypeKind::Range: return "Range";
     case TypeKind::DynamicArray: return "itrt::task::LocalArray<" + cppElement(t) + ">";
     case TypeKind::TaskEnvironment: return "std::shared_ptr<itrt::task::Env>";
+    case TypeKind::List: return "itrt::task::List<" + cppType(t.elementType()) + ">";
+    case TypeKind::Cursor: return "itrt::task::Cursor<" + cppType(t.elementType()) + ">";
     case TypeKind::Class: return "c_" + t.name;
     case TypeKind::StaticArray: {
         // `Array[2][3] of T`: dimension 1 outermost.

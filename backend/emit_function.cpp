@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <set>
 
 namespace itc::backend {
 
@@ -75,7 +76,30 @@ static std::vector<std::pair<std::string, bool>> paramNames(const ast::FunctionD
     return r;
 }
 
+std::string ExprEmitter::listCall(const ast::Call& c) {
+    static const std::set<std::string> builtins = {"get_cursor", "value", "advance", "insert_at", "remove_at",
+                                                   "set_capacity"};
+    const std::string& f = c.callee.text;
+    if (!builtins.count(f))
+        return "";
+    const FunctionTable* table = currentFunctions();
+    // Run-time misuse names the IT line.
+    std::string where = cString((table ? table->in().programFile : std::string("program")) + ":" +
+                                std::to_string(c.range.begin.line));
+    std::string args;
+    for (const auto& a : c.args)
+        args += (args.empty() ? "" : ", ") + emit(*a.value);
+    if (f == "get_cursor" || f == "advance")
+        return "itrt::task::it_" + f + "(" + args + ")";
+    if (f == "set_capacity")
+        return "itrt::task::it_set_capacity(" + emit(*c.args.at(0).value) + ", static_cast<int64_t>(" +
+               emit(*c.args.at(1).value) + "), " + where + ")";
+    return "itrt::task::it_" + f + "(" + args + ", " + where + ")";
+}
+
 std::string ExprEmitter::call(const ast::Call& c) {
+    if (std::string l = listCall(c); !l.empty())
+        return l;
     const FunctionTable* table = currentFunctions();
     const FunctionTable::Entry* e = table ? table->find(c, types_) : nullptr;
     if (!e)

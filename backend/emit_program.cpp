@@ -174,6 +174,8 @@ private:
     }
 
     std::string call(const ast::Call& c) override {
+        if (std::string l = listCall(c); !l.empty())
+            return l;
         const std::string& f = c.callee.text;
         auto arg = [&](size_t i) { return emit(*c.args.at(i).value); };
         if (f == "bind_input" || f == "bind_output") {

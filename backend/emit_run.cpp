@@ -446,7 +446,12 @@ void TaskEmitter::emitSyncs(Out& o, const std::vector<int>& list, int x) {
         if (s.kind == K::PaddingExchange || s.kind == K::Token) {
             o << "co_await c.exchange(" << k << ");" << comment;
         } else if (isMovement(s.kind)) {
-            if (s.scalar) {
+            if (s.scalar && global(s.var).type.kind == TypeKind::List) {
+                // A list moves serialised; the receiver takes the writer's whole list.
+                o << "co_await c.move_bytes(" << k << ", itrt::task::list_bytes(g." << s.var
+                  << "), [&g](const std::byte* p, size_t n) { itrt::task::list_from_bytes(g." << s.var
+                  << ", p, n); });" << comment;
+            } else if (s.scalar) {
                 std::string ref = global(s.var).isReduction ? "g.r_" + s.var : "g." + s.var;
                 o << "co_await c.move(" << k << ", &" << ref << ");" << comment;
             } else {
@@ -560,8 +565,14 @@ void TaskEmitter::emitRun(Out& o) {
         // Environmental scalars written by stages: Root's copy, which the writers' reached.
         if (x == 0)
             for (const auto& g : info_->globals)
-                if (g.environmental && !g.isReduction && !g.type.isArray() && scalarReachesRootAtEnd(g.name))
-                    o << "c.publish(" << arrayIndexOrSlot(g.name) << ", &g." << g.name << ", sizeof g." << g.name << ");\n";
+                if (g.environmental && !g.isReduction && !g.type.isArray() && scalarReachesRootAtEnd(g.name)) {
+                    if (g.type.kind == TypeKind::List)
+                        o << "{\nauto b = itrt::task::list_bytes(g." << g.name << ");\nc.publish(" << arrayIndexOrSlot(g.name)
+                          << ", b.data(), b.size());\n}\n";
+                    else
+                        o << "c.publish(" << arrayIndexOrSlot(g.name) << ", &g." << g.name << ", sizeof g." << g.name
+                          << ");\n";
+                }
         o << "(void)t;\n(void)lpu;\n";
         for (const auto& p : plan_.lps.params)
             o << "(void)p_" << p << ";\n";
@@ -579,11 +590,21 @@ void TaskEmitter::emitRun(Out& o) {
     o << "itrt::task::TaskInstance t(prog, " << cString(def_.name.text) << ", env);\nGlobals g{};\n";
     // Environmental scalars.
     for (const auto& g : info_->globals) {
-        if (!g.environmental || g.type.isArray() || g.isReduction)
+        if (!g.environmental || g.type.isArray() || g.isReduction || g.mode == ast::LinkMode::Create)
             continue;
-        if (g.mode != ast::LinkMode::Create)
-            o << "if (env.scalar(" << cString(g.name) << ") && env.scalar(" << cString(g.name) << ")->set) g." << g.name
-              << " = env.get<" << cppType(g.type) << ">(" << cString(g.name) << ");\n";
+        if (g.type.kind == TypeKind::List) {
+            std::string get = "env.get_list(" + cString(g.name) + ", g." + g.name + ", " + codecOf(g.type.elementType()) + ")";
+            if (g.mode == ast::LinkMode::Link)
+                o << "if (!" << get << ")\nitrt::fail_collective("
+                  << cString("task `" + def_.name.text + "` links list `" + g.name +
+                             "`, but it has not been created, bound to an input file or assigned")
+                  << ");\n";
+            else
+                o << get << ";\n";
+            continue;
+        }
+        o << "if (env.scalar(" << cString(g.name) << ") && env.scalar(" << cString(g.name) << ")->set) g." << g.name
+          << " = env.get<" << cppType(g.type) << ">(" << cString(g.name) << ");\n";
     }
     o << "// Arrays: index, name, dimensions, element, environment link, home space, versions, written.\n";
     for (const auto& g : info_->globals) {
@@ -597,6 +618,12 @@ void TaskEmitter::emitRun(Out& o) {
           << ", " << (written_.count(g.name) ? "true" : "false") << ");\n";
     }
     emitInitialize(o);
+    for (const auto& g : info_->globals)
+        if (g.type.kind == TypeKind::List)
+            o << "if (g." << g.name << ".capacity < 0)\nitrt::fail_collective("
+              << cString("task `" + def_.name.text + "`: list `" + g.name +
+                         "` has no capacity after Initialize (call set_capacity there)")
+              << ");\n";
     emitSpaces(o);
     for (const auto& [a, st] : plan_.storage.arrays) {
         if (st.home == semantic::kNoLps || !arrayIndex_.count(a))
@@ -636,6 +663,18 @@ void TaskEmitter::emitRun(Out& o) {
               << reductionLps_.at(g.name) << ", &v, sizeof v);\nenv.set<" << cppType(g.type) << ">("
               << cString(g.name) << ", v);\n}\n";
         } else {
+            const bool list = g.type.kind == TypeKind::List;
+            if (list && scalarReachesRootAtEnd(g.name)) {
+                o << "{\n" << cppType(g.type) << " v{};\nauto b = t.published_bytes(" << arrayIndexOrSlot(g.name)
+                  << ", 0);\nitrt::task::list_from_bytes(v, b.data(), b.size());\nenv.set_list(" << cString(g.name)
+                  << ", v, " << codecOf(g.type.elementType()) << ");\n}\n";
+                continue;
+            }
+            if (list) {
+                o << "env.set_list(" << cString(g.name) << ", g." << g.name << ", " << codecOf(g.type.elementType())
+                  << ");\n";
+                continue;
+            }
             if (scalarReachesRootAtEnd(g.name)) {
                 o << "{\n" << cppType(g.type) << " v{};\nt.published(" << arrayIndexOrSlot(g.name)
                   << ", 0, &v, sizeof v);\nenv.set<" << cppType(g.type) << ">(" << cString(g.name) << ", v);\n}\n";

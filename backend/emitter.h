@@ -110,8 +110,11 @@ protected:
     }
     virtual std::string lpuId(const ast::Expr& at) { unsupported(at.range, "`lpuId` here"); }
     virtual std::string partitionParam(const std::string& p) { return "p_" + p; }
-    // Calls of user functions (§7); built-ins are reported unless a body kind handles them.
+    // Calls of user functions (§7) and of the list built-ins (§6.8); other built-ins are
+    // reported unless a body kind handles them.
     virtual std::string call(const ast::Call& c);
+    // `get_cursor`, `value`, `advance`, `insert_at`, `remove_at`, `set_capacity`; "" otherwise.
+    std::string listCall(const ast::Call& c);
     // A `&` argument of a function call: the C++ lvalue it names.
     virtual std::string referenceArg(const ast::Expr& e) { return emit(e); }
     // Whether whole arrays are values here (LocalArray), so that they can be function arguments.

@@ -100,6 +100,8 @@ struct LpuState {
   int phase = 0;
   bool armed = false;
   void* result = nullptr;
+  // A movement of a value of variable size (move_bytes): takes the packet instead of `result`.
+  std::function<void(const std::byte*, size_t)> sink;
   std::vector<PacketRef> received;  // reduction partials of the current collect, by in-edge
 
   struct Counters {
@@ -508,6 +510,30 @@ FlowWait FlowContext::move(int sync, void* value) {
   state_.phase = 1;
   state_.armed = false;
   state_.result = value;
+  state_.sink = nullptr;
+  return {false};
+}
+
+FlowWait FlowContext::move_bytes(int sync, const std::vector<std::byte>& out,
+                                 std::function<void(const std::byte*, size_t)> in) {
+  auto it = state_.roles.find(sync);
+  if (it == state_.roles.end()) return {true};
+  const auto& s = state_.task->syncs_[static_cast<size_t>(sync)];
+  if (!it->second.outs.empty()) {
+    const uint64_t writes = state_.scalar_writes[s.scalar];
+    uint64_t& sent = state_.scalar_sent[{s.scalar, s.to}];
+    const bool changed = writes > sent;
+    sent = writes;
+    // A serialised value is never empty, so an empty packet still means "unchanged".
+    for (const OutEdge& o : it->second.outs)
+      state_.send(sync, o.slot, changed ? Packet::copy_of(out.data(), out.size()) : Packet::create(0), o.inter);
+  }
+  if (it->second.ins.empty()) return {true};
+  state_.wait = sync;
+  state_.phase = 1;
+  state_.armed = false;
+  state_.result = nullptr;
+  state_.sink = std::move(in);
   return {false};
 }
 
@@ -586,7 +612,11 @@ void LpuState::unpack(int sync, const InEdge& in, const Packet& p) {
     return;
   }
   if (s.kind == TaskInstance::SyncDesc::Kind::scalar) {
-    if (p.size() == s.bytes) std::memcpy(result, p.data(), s.bytes);
+    if (sink) {
+      if (p.size() > 0) sink(static_cast<const std::byte*>(p.data()), p.size());
+    } else if (p.size() == s.bytes) {
+      std::memcpy(result, p.data(), s.bytes);
+    }
     return;
   }
   const std::vector<Copy>& copies = in.copies;
@@ -794,24 +824,32 @@ void TaskInstance::run_flow(const std::vector<std::pair<int, SpaceFlow>>& spaces
   }
 }
 
-void TaskInstance::published(int slot, int lps, void* bytes, size_t n) {
+std::vector<std::byte> TaskInstance::published_bytes(int slot, int lps) {
   const int me = prog_.rank(), np = prog_.size();
   const auto& g = grid_[static_cast<size_t>(lps)];
-  if (g.empty()) return;
+  if (g.empty()) return {};
   const int owner = g[0].rank;
   std::vector<std::vector<char>> pairs(static_cast<size_t>(np), std::vector<char>(static_cast<size_t>(np), 0));
   for (int d = 0; d < np; ++d)
     if (d != owner) pairs[static_cast<size_t>(owner)][static_cast<size_t>(d)] = 1;
   std::vector<std::vector<std::byte>> send(static_cast<size_t>(np));
-  auto it = published_.find(slot);
+  std::vector<std::byte> mine;
   if (me == owner) {
-    if (it == published_.end() || it->second.size() != n) fail("itrt: internal error: task result was not published");
-    std::memcpy(bytes, it->second.data(), n);
+    auto it = published_.find(slot);
+    if (it == published_.end()) fail("itrt: internal error: task result was not published");
+    mine = it->second;
     for (int d = 0; d < np; ++d)
-      if (d != owner) send[static_cast<size_t>(d)] = it->second;
+      if (d != owner) send[static_cast<size_t>(d)] = mine;
   }
   auto recv = prog_.exchange("task " + name_ + ": results to the coordinator", pairs, std::move(send));
-  if (me != owner) std::memcpy(bytes, recv[static_cast<size_t>(owner)].data(), n);
+  return me == owner ? mine : recv[static_cast<size_t>(owner)];
+}
+
+void TaskInstance::published(int slot, int lps, void* bytes, size_t n) {
+  if (grid_[static_cast<size_t>(lps)].empty()) return;
+  std::vector<std::byte> v = published_bytes(slot, lps);
+  if (v.size() != n) fail("itrt: internal error: task result of the wrong size");
+  std::memcpy(bytes, v.data(), n);
 }
 
 }  // namespace itrt::task

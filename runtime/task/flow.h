@@ -12,6 +12,7 @@
 #include <exception>
 #include <functional>
 #include <utility>
+#include <vector>
 
 namespace itrt::task {
 
@@ -87,6 +88,9 @@ class FlowContext {
   // Movement `sync` of a scalar: sends `*value` if this LPU wrote it, then waits and takes the
   // value of the LPU that wrote it (unchanged if none did).
   FlowWait move(int sync, void* value);
+  // The same for a value of variable size (a list): `out` is this LPU's value serialised; `in`
+  // takes the serialised value of the LPU that wrote it.
+  FlowWait move_bytes(int sync, const std::vector<std::byte>& out, std::function<void(const std::byte*, size_t)> in);
   // A stage of this LPU wrote `array` (its cells in the part it works in) / scalar `scalar`.
   void wrote(int array);
   void wrote_scalar(int scalar);

@@ -246,7 +246,21 @@ void Program::finish() {
 
 // --- Env ---------------------------------------------------------------------------------------
 
+std::vector<std::byte> Env::read_list_file(const std::string& item, const std::string& file, const ElementCodec& codec) {
+  FileExpectation expect;
+  expect.kind = Collection::list;
+  try {
+    DataCollection c = read_data_file(file, codec, expect);
+    return std::move(c.items.at(0).bytes);
+  } catch (const std::exception& e) {
+    fail_collective("input for list `" + item + "` of task `" + task_ + "`: " + e.what());
+  }
+}
+
 void Env::share(const std::string& item, Env& other, const std::string& other_item) {
+  auto& list = other.lists_[other_item];
+  if (!list) list = std::make_shared<ListData>();
+  lists_[item] = list;
   auto& src = other.arrays_[other_item];
   if (!src) src = std::make_shared<ArrayData>();  // created later by a task of `other`: shared then
   arrays_[item] = src;

@@ -9,6 +9,7 @@
 #include "runtime/data/data.h"
 #include "runtime/engine/engine.h"
 #include "runtime/task/flow.h"
+#include "runtime/task/list.h"
 
 #include <atomic>
 #include <cmath>
@@ -205,6 +206,13 @@ struct ArrayData {
   std::vector<char> owner;
 };
 
+// A list item of an environment: its value serialised (list_bytes), or an input file not read.
+struct ListData {
+  std::vector<std::byte> bytes;
+  bool set = false;
+  const ElementCodec* codec = nullptr;  // for bind_output
+};
+
 // A scalar item of an environment (also Reduction results, with one value per LPU of X).
 struct ScalarData {
   std::vector<std::byte> bytes;
@@ -234,6 +242,18 @@ class Env {
     s->set = true;
   }
   void bind_input(Program& prog, const std::string& item, const std::string& file);
+  // A list item into `out` (from the file bound to it if no task has produced it yet); false when
+  // the item has no value.
+  template <class T>
+  bool get_list(const std::string& item, List<T>& out, const ElementCodec& codec);
+  template <class T>
+  void set_list(const std::string& item, const List<T>& l, const ElementCodec& codec) {
+    auto& d = lists_[item];
+    if (!d) d = std::make_shared<ListData>();
+    d->bytes = list_bytes(l);
+    d->set = true;
+    d->codec = &codec;
+  }
   // `load(env.item, file)`: the next task using the item reads the file, part-wise (as
   // bind_input: the result is the same, the reading parallel).
   void load(Program& prog, const std::string& item, const std::string& file) { bind_input(prog, item, file); }
@@ -250,7 +270,30 @@ class Env {
   std::string task_;
   std::map<std::string, std::shared_ptr<ArrayData>> arrays_;
   std::map<std::string, std::shared_ptr<ScalarData>> scalars_;
+  std::map<std::string, std::shared_ptr<ListData>> lists_;
+  // The elements of a List data file (every rank reads it: lists are small).
+  std::vector<std::byte> read_list_file(const std::string& item, const std::string& file, const ElementCodec& codec);
 };
+
+template <class T>
+bool Env::get_list(const std::string& item, List<T>& out, const ElementCodec& codec) {
+  auto& d = lists_[item];
+  if (!d) d = std::make_shared<ListData>();
+  auto a = arrays_.find(item);
+  if (!d->set && a != arrays_.end() && a->second && !a->second->pending_input.empty()) {
+    if (codec.memory_size() != sizeof(T)) fail("itrt: internal error: list element size");
+    std::vector<std::byte> elems = read_list_file(item, a->second->pending_input, codec);
+    List<T> l;
+    l.items.resize(elems.size() / sizeof(T));
+    if (!elems.empty()) std::memcpy(l.items.data(), elems.data(), elems.size());
+    l.capacity = static_cast<int64_t>(l.items.size());
+    set_list(item, l, codec);
+    a->second->pending_input.clear();
+  }
+  if (!d->set) return false;
+  list_from_bytes(out, d->bytes.data(), d->bytes.size());
+  return true;
+}
 
 // Sequential `store` of a coordinator array (rank 0 writes).
 template <class T>
@@ -421,6 +464,7 @@ class TaskInstance {
   void run_flow(const std::vector<std::pair<int, SpaceFlow>>& spaces);
   // After run_flow: value `slot` published by LPU 0 of `lps`, on every rank.
   void published(int slot, int lps, void* bytes, size_t n);
+  std::vector<std::byte> published_bytes(int slot, int lps);  // the same, of any size
   int threads() const { return threads_; }
   // The OS processors each worker thread is pinned to (empty: not pinned).
   const std::vector<std::vector<int>>& thread_cpus() const { return thread_cpus_; }

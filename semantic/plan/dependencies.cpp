@@ -326,6 +326,9 @@ private:
         d.toLps = s.toLps;
         s.point = Synchronization::Point::BeforeAccess;
         s.node = r.node;
+        // A condition or Repeat header needs the value at every evaluation, right there.
+        if (r.kind != FlowAccess::Kind::Stage)
+            return;
         if (s.kind == SyncKind::GatherUp) {
             if (int e = gatherExit(d); e != -1) {
                 s.point = Synchronization::Point::SpaceExit;
@@ -435,11 +438,12 @@ private:
                 }
             }
         }
-        // An environmental scalar written by stages: every LPU keeps its own copy, and the
+        // An environmental scalar or list written by stages: every LPU keeps its own copy, and the
         // environment keeps Root's, which the writers' copies reach at the end (the last one
         // that changed in the writers' order wins, as for any scalar movement).
         for (const auto& [var, g] : globals_.byName) {
-            if (!g.environment || g.kind != TaskGlobal::Kind::Scalar || g.isReduction)
+            const bool scalarLike = g.kind == TaskGlobal::Kind::Scalar || g.kind == TaskGlobal::Kind::List;
+            if (!g.environment || !scalarLike || g.isReduction)
                 continue;
             std::set<int> writers;
             for (const FlowAccess& a : usage_.accesses)
@@ -494,7 +498,12 @@ private:
             const FlowAccess& w = usage_.accesses[static_cast<std::size_t>(dep.writer)];
             const FlowAccess& r = usage_.accesses[static_cast<std::size_t>(dep.reader)];
             const VarAccess* wv = w.find(dep.var);
-            if (dep.kind == SyncKind::None || dep.kind == SyncKind::Reduction)
+            // A condition or Repeat header is evaluated by every space whose stages run inside it,
+            // so even a read in the writer's own space may need the value elsewhere.
+            // (A Repeat header's own variable is set by every LPU that runs the loop.)
+            const bool conditionRead =
+                scalar && r.kind != FlowAccess::Kind::Stage && w.kind == FlowAccess::Kind::Stage;
+            if ((dep.kind == SyncKind::None && !conditionRead) || dep.kind == SyncKind::Reduction)
                 continue;
             if (dep.kind == SyncKind::PaddingExchange) {
                 for (auto [space, exitNode] : dep.paddingExits) {
@@ -514,7 +523,7 @@ private:
             }
             // Scalars read by a flow condition or a Repeat header: every space that evaluates it.
             std::set<int> targets{dep.toLps};
-            if (scalar && r.kind != FlowAccess::Kind::Stage)
+            if (conditionRead)
                 targets = evaluators(r.node);
             const bool fromReduction = wv && wv->reduced;
             for (int to : targets) {

@@ -53,6 +53,8 @@ else
   row_sum3) printf '"Three Level Row Sums" { Space A: %s Space B: %s Space C: %s }\n' "$top" "$top" "$core" >"$map" ;;
   spmv_siblings) printf '"Sibling SpMV" { Space A: %s Space B: %s }\n' "$core" "$core" >"$map" ;;
   replicated_where) printf '"Replicated Row" { Space A: %s }\n' "$core" >"$map" ;;
+  lists) printf '"Keep Largest" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
+  monte-carlo) printf '"Estimate Pi" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
   padded_deal) printf '"Padded Deal" { Space A: %s Space B: %s }\n' "$core" "$core" >"$map" ;;
   foreach_peaks) printf '"Chunk Peaks" { Space A: %s }\n' "$core" >"$map" ;;
   env_scalars)
@@ -104,6 +106,9 @@ strided_handover:medium) r=300 c=200 s=16 p=8 ;;
 row-max:small) r=12 c=10 s=2 ;; row-max:uneven) r=97 c=131 s=3 ;; row-max:medium) r=256 c=256 s=8 ;;
 lu_stride:small) n=16 ;; lu_stride:uneven) n=37 ;; lu_stride:medium) n=100 ;;
 lu-factorization:small) n=40 bs=8 k=8 l=8 q=4 ;; lu-factorization:uneven) n=37 bs=6 k=5 l=7 q=3 ;;
+lists:small) n=20 r=12 c=5 keep=4 p=3 ;; lists:uneven) n=3 r=37 c=7 keep=5 p=6 ;;
+monte-carlo:small) batches=16 draws=2000 seed=2024 rounds=20 tol=0.002 keep=5 p=8 ;;
+monte-carlo:uneven) batches=13 draws=1500 seed=7 rounds=50 tol=0.004 keep=3 p=5 ;;
 padded_deal:small) n=40 p=4 ;; padded_deal:uneven) n=37 p=5 ;;
 foreach_peaks:small) r=6 c=16 p=4 q=2 ;; foreach_peaks:uneven) r=7 c=23 p=4 q=2 ;;
 env_scalars:small) n=40 p=4 ;; env_scalars:uneven) n=97 p=7 ;;
@@ -294,6 +299,26 @@ spmv_siblings)
     python3 "$root/tests/e2e/move_volume.py" spmv_siblings --n $n --k $k --p $p --iterations $it \
       --np $np --stats stats.txt
   fi ;;
+lists)
+  # a List input walked with cursors, kept sorted under a capacity, moved to every Space B LPU
+  mk -o v.txt --type double --shape list:$n --seed 35 --lo -1 --hi 1
+  mk -o m.txt --type double --shape ${r}x${c} --seed 36 --lo -1 --hi 1
+  args=(values_file=v.txt matrix_file=m.txt keep=$keep p=$p)
+  run "${args[@]}" best_file=b.txt output_file=o.txt
+  "$ref/ref_lists" "${args[@]}" best_file=b_ref.txt output_file=o_ref.txt
+  chk equal b.txt b_ref.txt 0
+  chk equal o.txt o_ref.txt 1e-12 ;;
+monte-carlo)
+  # lists (a history kept with cursors, in the environment, written as a List file), scalars
+  # written by stages, a Repeat while whose condition Space B evaluates too (small: the round
+  # limit ends it; uneven: the tolerance does)
+  args=(batches=$batches draws=$draws seed=$seed max_rounds=$rounds tolerance=$tol keep=$keep p=$p)
+  run "${args[@]}" output_file=pi.txt lpu_file=lpu.txt history_file=history.txt
+  "$ref/ref_monte_carlo" "${args[@]}" output_file=ref.txt lpu_file=ref_lpu.txt history_file=ref_hist.txt
+  chk equal pi.txt ref.txt 0
+  chk equal int:lpu.txt int:ref_lpu.txt 0
+  chk equal history.txt ref_hist.txt 0
+  chk pi pi.txt lpu.txt history.txt $keep ;;
 padded_deal)
   # strided writes below a padded space: the owner's B LPU decides each cell (U: 2 cores per
   # node on the cluster; the host mapping puts both spaces on the cores, so U = 1)

@@ -2,7 +2,8 @@
 # run_errors.sh: run-time checks of generated programs give one clear message and a non-zero
 # exit on every rank, never a hang: a missing key=value argument, an input file whose
 # dimensions contradict the program, more processes than the machine has segments, (with
-# --debug) an out-of-bounds subscript named by its IT source line. Also: a mapping that puts a
+# --debug) an out-of-bounds subscript named by its IT source line, list misuse (named the same
+# way). Also: a mapping that puts a
 # space on other processes than its parent space's parts is no error; the plan gives it parts of
 # its own and moves the data (checked against the reference, with the bytes moved).
 set -uo pipefail
@@ -35,6 +36,11 @@ expect "bad partition argument" "p" \
 "$itc" compile "$root/tests/e2e/programs/out_of_bounds.it" "$root/tests/e2e/programs/out_of_bounds.map" \
   --machine "$root/pcubes-models/test-cluster-4.pcubes" -o oob --debug || { echo "FAIL: compile --debug"; exit 1; }
 expect "bounds check" "out_of_bounds.it:2[0-9]" timeout 60 $mpirun -np 2 ./oob a_file=a.txt b_file=b.txt p=4
+# list misuse names the IT line: `value` of a cursor on an empty list
+li=$(dirname "$work")/lists-cluster/prog-cluster
+"$ref/make_input" -o empty.txt --type double --shape list:0 >/dev/null
+expect "value past the end of a list" "lists.it:3[0-9]: \`value\` of a cursor past the end" \
+  timeout 60 $mpirun -np 2 "$li" values_file=empty.txt matrix_file=m.txt keep=2 p=2 best_file=b.txt output_file=o.txt
 # IT text copied into the C++ (comments, names) never breaks it: continuation lines ending in
 # `\ `, `*/`, `??/`, a Latin-1 byte, a very long line, a task name with `??`
 "$itc" compile "$root/tests/e2e/programs/awkward_text.it" "$root/tests/e2e/programs/awkward_text.map" \

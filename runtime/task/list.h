@@ -1,0 +1,111 @@
+// Lists (`List of T`) and their cursors as generated code uses them: a list is a vector with a
+// capacity, a cursor a position 0 <= p <= n in one list (p = n: past the end). The built-in list
+// functions follow the position model of the language; misuse stops the program with a
+// message naming the IT source line (`where`). Lists move between LPUs and into environments
+// serialised (`list_bytes` / `list_from_bytes`): an 8-byte count, then the elements' bytes.
+#pragma once
+
+#include "runtime/engine/failure.h"
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+namespace itrt::task {
+
+template <class T>
+struct List {
+  std::vector<T> items;
+  int64_t capacity = -1;  // -1: not set yet (Initialize must set it, R-40)
+};
+
+template <class T>
+struct Cursor {
+  List<T>* list = nullptr;
+  int64_t p = 0;
+};
+
+inline std::string list_where(const char* where) { return std::string(where) + ": "; }
+
+template <class T>
+Cursor<T> it_get_cursor(List<T>& l) {
+  return Cursor<T>{&l, 0};
+}
+
+template <class T>
+T& it_value(const Cursor<T>& c, const char* where) {
+  if (!c.list) fail(list_where(where) + "`value` of a cursor that refers to no list");
+  if (c.p >= static_cast<int64_t>(c.list->items.size()))
+    fail(list_where(where) + "`value` of a cursor past the end of its list (length " +
+         std::to_string(c.list->items.size()) + ")");
+  return c.list->items[static_cast<size_t>(c.p)];
+}
+
+template <class T>
+bool it_advance(Cursor<T>& c) {
+  const int64_t n = c.list ? static_cast<int64_t>(c.list->items.size()) : 0;
+  if (c.p < n - 1) {
+    ++c.p;
+    return true;
+  }
+  c.p = n;
+  return false;
+}
+
+template <class T>
+void it_check_cursor(const List<T>& l, const Cursor<T>& c, const char* what, const char* where) {
+  if (c.list != &l) fail(list_where(where) + "`" + what + "` with a cursor of another list");
+}
+
+template <class T, class E>
+void it_insert_at(List<T>& l, Cursor<T>& c, const E& e, const char* where) {
+  it_check_cursor(l, c, "insert_at", where);
+  if (l.capacity < 0) fail(list_where(where) + "`insert_at` into a list whose capacity was never set (set_capacity)");
+  if (static_cast<int64_t>(l.items.size()) >= l.capacity)
+    fail(list_where(where) + "`insert_at` beyond the list's capacity " + std::to_string(l.capacity));
+  const int64_t p = std::min<int64_t>(c.p, static_cast<int64_t>(l.items.size()));
+  l.items.insert(l.items.begin() + p, static_cast<T>(e));
+  c.p = p;
+}
+
+template <class T>
+void it_remove_at(List<T>& l, Cursor<T>& c, const char* where) {
+  it_check_cursor(l, c, "remove_at", where);
+  if (c.p >= static_cast<int64_t>(l.items.size()))
+    fail(list_where(where) + "`remove_at` with a cursor past the end of the list");
+  l.items.erase(l.items.begin() + c.p);
+}
+
+template <class T>
+void it_set_capacity(List<T>& l, int64_t n, const char* where) {
+  if (n < static_cast<int64_t>(l.items.size()))
+    fail(list_where(where) + "`set_capacity(" + std::to_string(n) + ")` below the list's length " +
+         std::to_string(l.items.size()));
+  l.capacity = n;
+}
+
+template <class T>
+std::vector<std::byte> list_bytes(const List<T>& l) {
+  static_assert(std::is_trivially_copyable_v<T>, "list elements move as bytes");
+  std::vector<std::byte> out(2 * sizeof(int64_t) + l.items.size() * sizeof(T));
+  const int64_t head[2] = {static_cast<int64_t>(l.items.size()), l.capacity};
+  std::memcpy(out.data(), head, sizeof head);
+  if (!l.items.empty()) std::memcpy(out.data() + sizeof head, l.items.data(), l.items.size() * sizeof(T));
+  return out;
+}
+
+template <class T>
+void list_from_bytes(List<T>& l, const std::byte* p, size_t n) {
+  int64_t head[2] = {0, -1};
+  if (n < sizeof head) fail("itrt: internal error: a list arrived cut short");
+  std::memcpy(head, p, sizeof head);
+  l.items.resize(static_cast<size_t>(head[0]));
+  l.capacity = head[1];
+  if (head[0] > 0) std::memcpy(l.items.data(), p + sizeof head, static_cast<size_t>(head[0]) * sizeof(T));
+}
+
+}  // namespace itrt::task
