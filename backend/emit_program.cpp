@@ -57,6 +57,29 @@ protected:
         return "v_" + n->name + "->range(prog, " + cString(f.field.text) + ", " + std::to_string(t.arrayDims()) +
                ", " + std::to_string(k) + ", " + codecOf(t.elementType()) + ")";
     }
+    // `env.item = value`: arrays and lists of another environment are shared (§4.2), sections
+    // viewed, scalars copied.
+    std::string envAssign(const ast::FieldAccess& f, const std::string& env, const ast::Expr& value, SourceRange at) {
+        sema::Type vt = typeOf(value);
+        if (vt.kind == TypeKind::Error)
+            vt = typeOf(f);
+        if (auto vf = value.as<ast::FieldAccess>())
+            if (auto vn = vf->base->as<ast::NameRef>(); vn && localType(vn->name).kind == TypeKind::TaskEnvironment) {
+                sema::Type st = typeOf(*vf);
+                if (st.isArray() || st.kind == TypeKind::List || typeOf(f).isArray() || typeOf(f).kind == TypeKind::List)
+                    return "v_" + env + "->share(" + cString(f.field.text) + ", *v_" + vn->name + ", " +
+                           cString(vf->field.text) + ")";
+            }
+        if (auto sub = value.as<ast::Subscript>(); sub && vt.isArray())
+            return sectionView(f, env, *sub);
+        if (vt.isArray() || vt.kind == TypeKind::List)
+            unsupported(at, "assigning arrays or lists that are not environment items to environment items");
+        sema::Type it = typeOf(f);
+        if (it.kind == TypeKind::Error || it.kind == TypeKind::RealLiteral)
+            it = vt.kind == TypeKind::RealLiteral ? sema::Type::simple(TypeKind::RealDouble) : vt;
+        return "v_" + env + "->set<" + cppType(it) + ">(" + cString(f.field.text) + ", static_cast<" + cppType(it) +
+               ">(" + emit(value) + "))";
+    }
     // `env.item = other.item[s1][s2]...`: a view of the section.
     std::string sectionView(const ast::FieldAccess& target, const std::string& env, const ast::Subscript& s) {
         auto vf = s.base->as<ast::FieldAccess>();
@@ -101,24 +124,10 @@ protected:
         const ast::Expr* t = a.target.get();
         if (auto f = t->as<ast::FieldAccess>()) {
             if (auto n = f->base->as<ast::NameRef>(); n && localType(n->name).kind == TypeKind::TaskEnvironment) {
-                sema::Type vt = typeOf(*a.value);
-                if (vt.kind == TypeKind::Error)
-                    vt = typeOf(*t);
-                if (auto vf = a.value->as<ast::FieldAccess>())
-                    if (auto vn = vf->base->as<ast::NameRef>(); vn && localType(vn->name).kind == TypeKind::TaskEnvironment) {
-                        if (typeOf(*vf).isArray())
-                            return "v_" + n->name + "->share(" + cString(f->field.text) + ", *v_" + vn->name + ", " +
-                                   cString(vf->field.text) + ")";
-                    }
-                if (auto sub = a.value->as<ast::Subscript>(); sub && vt.isArray())
-                    return sectionView(*f, n->name, *sub);
-                if (vt.isArray())
-                    unsupported(a.range, "assigning arrays that are not environment items to environment items");
-                sema::Type it = typeOf(*t);
-                if (it.kind == TypeKind::Error || it.kind == TypeKind::RealLiteral)
-                    it = vt.kind == TypeKind::RealLiteral ? sema::Type::simple(TypeKind::RealDouble) : vt;
-                return "v_" + n->name + "->set<" + cppType(it) + ">(" + cString(f->field.text) + ", static_cast<" +
-                       cppType(it) + ">(" + emit(*a.value) + "))";
+                // `a.x = b.y = c.z`: the inner assignment first, then this one from its target.
+                if (auto chain = a.value->as<ast::Assign>())
+                    return "(" + assign(*chain) + ", " + envAssign(*f, n->name, *chain->target, a.range) + ")";
+                return envAssign(*f, n->name, *a.value, a.range);
             }
         }
         if (auto n = t->as<ast::NameRef>()) {
