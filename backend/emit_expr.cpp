@@ -261,6 +261,8 @@ std::string ExprEmitter::emit(const ast::Expr& e) {
             }
             return r;
         }
+        if (auto f = s->base->as<ast::FieldAccess>())
+            return fieldElement(*s, *f);
         auto* n = s->base->as<ast::NameRef>();
         if (!n)
             unsupported(s->range, "subscripts of computed values");

@@ -57,6 +57,24 @@ protected:
         return "v_" + n->name + "->range(prog, " + cString(f.field.text) + ", " + std::to_string(t.arrayDims()) +
                ", " + std::to_string(k) + ", " + codecOf(t.elementType()) + ")";
     }
+    // `env.item[i][j]` read in the coordinator: the element as the last task left it (every rank
+    // gets it from the rank that owns it).
+    std::string fieldElement(const ast::Subscript& s, const ast::FieldAccess& f) override {
+        auto n = f.base->as<ast::NameRef>();
+        sema::Type t = typeOf(f);
+        if (!n || localType(n->name).kind != TypeKind::TaskEnvironment || !t.isArray())
+            return ExprEmitter::fieldElement(s, f);
+        std::string idx;
+        for (const auto& it : s.items) {
+            if (it.kind != ast::SubscriptItem::Kind::Index)
+                unsupported(it.range, "sections of environment arrays as values in the coordinator");
+            idx += (idx.empty() ? "" : ", ") + std::string("static_cast<int64_t>(") + emit(*it.index) + ")";
+        }
+        if (static_cast<int>(s.items.size()) != t.arrayDims())
+            unsupported(s.range, "an element of an environment array with fewer subscripts than dimensions");
+        return "v_" + n->name + "->element<" + cppType(t.elementType()) + ">(prog, " + cString(f.field.text) + ", {" +
+               idx + "})";
+    }
     // `env.item = value`: arrays and lists of another environment are shared (§4.2), sections
     // viewed, scalars copied.
     std::string envAssign(const ast::FieldAccess& f, const std::string& env, const ast::Expr& value, SourceRange at) {
@@ -122,6 +140,10 @@ protected:
     // shared with functions (dimension ranges of local arrays, `new` arrays).
     std::string assign(const ast::Assign& a) override {
         const ast::Expr* t = a.target.get();
+        if (auto sub = t->as<ast::Subscript>())
+            if (auto f = sub->base->as<ast::FieldAccess>())
+                if (auto n = f->base->as<ast::NameRef>(); n && localType(n->name).kind == TypeKind::TaskEnvironment)
+                    unsupported(a.range, "writing an element of an environment array in the coordinator");
         if (auto f = t->as<ast::FieldAccess>()) {
             if (auto n = f->base->as<ast::NameRef>(); n && localType(n->name).kind == TypeKind::TaskEnvironment) {
                 // `a.x = b.y = c.z`: the inner assignment first, then this one from its target.

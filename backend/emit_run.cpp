@@ -768,8 +768,8 @@ void TaskEmitter::emitFlow(Out& o, const ast::FlowList& list, int lps, int x) {
             stageCallsIn(fe->body, calls);
             for (auto* call : calls)
                 if (plan_.flow.at(nodeOf(*call)).context != lps)
-                    unsupported(call->range, "stages of a space that divides sub-partitions (inside `Repeat foreach "
-                                             "sub-partition`)");
+                    unsupported(call->range, "calling stages of a space that divides sub-partitions (inside `Repeat "
+                                             "foreach sub-partition`)");
             // Every LPU of every space takes as many turns as the LPU with the most sub-partitions,
             // so that the synchronisations inside meet the same number of times everywhere; in the
             // turns beyond its own count an LPU skips its stages and contributes identities.

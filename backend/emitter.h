@@ -101,6 +101,10 @@ protected:
     virtual std::string dimensionRange(const ast::Expr& at, const std::string& array, int k, bool local) {
         unsupported(at.range, "dimension attribute here");
     }
+    // `env.item[i][j]` (an element of one of the coordinator's environment arrays).
+    virtual std::string fieldElement(const ast::Subscript& s, const ast::FieldAccess&) {
+        unsupported(s.range, "subscripts of computed values");
+    }
     // `env.item.dimensionK` (the coordinator's environment arrays).
     virtual std::string fieldDimensionRange(const ast::Expr& at, const ast::FieldAccess&, int, bool) {
         unsupported(at.range, "this dimension attribute");

@@ -261,6 +261,15 @@ class Env {
   void share(const std::string& item, Env& other, const std::string& other_item);
   // `env.item = other.other_item[s1][s2]...` (§4.2): `item` is a view of that section.
   void section(const std::string& item, Env& other, const std::string& other_item, std::vector<SectionDim> dims);
+  // `env.item[i][j]...` in the coordinator: the element as the last task left it, on every rank
+  // (a collective: the rank owning it sends it to the others).
+  template <class T>
+  T element(Program& prog, const std::string& item, std::initializer_list<int64_t> index) {
+    T v{};
+    read_element(prog, item, std::vector<int64_t>(index), &v, sizeof v);
+    return v;
+  }
+  void read_element(Program& prog, const std::string& item, std::vector<int64_t> index, void* out, size_t n);
   // `env.item.dimensionK` (d = K - 1) in the coordinator, for an item of `dims` dimensions and
   // element `codec`; an input not read yet is asked for its shape.
   RangeValue range(Program& prog, const std::string& item, int dims, int d, const ElementCodec& codec);

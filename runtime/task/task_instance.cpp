@@ -833,6 +833,55 @@ void TaskInstance::finish() {
   }
 }
 
+void Env::read_element(Program& prog, const std::string& item, std::vector<int64_t> index, void* out, size_t n) {
+  std::shared_ptr<ArrayData> a = arrays_[item];
+  const std::string what = "reading `" + item + "` of task `" + task_ + "` in the coordinator: ";
+  if (a && a->section) {
+    // A view keeps the viewed item's indices: the element lives there.
+    std::vector<int64_t> full;
+    size_t own = 0;
+    const ArrayData& of = *a->section->of;
+    for (size_t d = 0; d < of.ranges.size(); ++d) {
+      const SectionDim sd = d < a->section->dims.size() ? a->section->dims[d] : SectionDim{};
+      full.push_back(sd.kind == SectionDim::index ? sd.first : own < index.size() ? index[own++] : 0);
+    }
+    a = a->section->of;
+    index = std::move(full);
+  }
+  if (!a || !a->has_ranges || a->parts.empty())
+    fail_collective(what + "no task has produced it yet" +
+                    (a && !a->pending_input.empty() ? " (its input file is read by the first task that uses it)" : ""));
+  for (size_t d = 0; d < index.size() && d < a->ranges.size(); ++d)
+    if (!a->ranges[d].contains(index[d]))
+      fail_collective(what + "index " + std::to_string(index[d]) + " of dimension " + std::to_string(d + 1) +
+                      " is outside its range " + std::to_string(a->ranges[d].min) + "..." + std::to_string(a->ranges[d].max));
+  // The part that owns the cell: every rank finds the same one.
+  int owner = -1;
+  size_t part = 0;
+  for (size_t g = 0; g < a->parts.size() && owner < 0; ++g) {
+    const bool owns = a->strided ? a->owner[g] && a->parts[g].owns(index)
+                                 : [&] {
+                                     const Box& b = a->canonical[g];
+                                     if (b.empty()) return false;
+                                     for (size_t d = 0; d < b.size(); ++d)
+                                       if (index[d] < b[d].first || index[d] > b[d].second) return false;
+                                     return true;
+                                   }();
+    if (owns) {
+      owner = a->part_rank[g];
+      part = g;
+    }
+  }
+  if (owner < 0) fail_collective(what + "no part holds the element");
+  if (prog.rank() == owner) {
+    const PartStorage& ps = *a->storage[part];
+    auto off = ps.part.local_offset(index);
+    if (!off) fail("itrt: internal error: the owning part does not hold the element");
+    std::memcpy(out, const_cast<PartStorage&>(ps).version(0) + static_cast<size_t>(*off) * a->elem_size, n);
+  }
+  MPI_Bcast(out, static_cast<int>(n), MPI_BYTE, owner, MPI_COMM_WORLD);
+}
+
 // --- bind_output: gathered on rank 0 at program end -------------------------------------------
 
 // Parts that are not boxes: every rank packs the owned cells of its owner parts, rank 0 places

@@ -113,13 +113,8 @@ int compileProgram(const std::string& itFile, const std::string& mapFile, const 
     try {
         cpp = backend::emitProgram(in);
     } catch (const backend::Unsupported& u) {
-        std::string where = itFile;
-        if (u.range.valid())
-            where += ":" + std::to_string(u.range.begin.line) + ":" + std::to_string(u.range.begin.column);
-        std::cerr << where << ": error: " << u.what() << " [BackendUnsupported]\n";
-        if (u.range.valid())
-            std::cerr << "  " << sources.lineText(u.range.begin.file, u.range.begin.line) << "\n";
-        return kExitUserError;
+        diags.error(DiagKind::BackendUnsupported, u.range, "{}", u.what());
+        return fail();
     }
     // 6. mpicxx against libitrt.
     std::string stem = fs::path(output).filename().string();
