@@ -886,9 +886,13 @@ void TaskEmitter::emitStageCall(Out& o, const ast::StageCall& call, int lps, int
         auto views = [&](const std::string& a) {
             if (!viewed.insert(a).second)
                 return;
-            storageOf(a, lps); // the plan gives every space that uses an array its parts
             const auto& gt = global(a).type;
             std::string vt = "View<" + cppElement(gt) + ", " + std::to_string(gt.arrayDims()) + ">";
+            // An array passed to a stage that never touches it has no parts anywhere: an empty view.
+            if (plan_.storage.storageOf(a, lps) == semantic::kNoLps) {
+                o << "const " << vt << " v_" << a << "[" << versionsOf(a) << "] = {};\n";
+                return;
+            }
             bool sub = foreachLps_ >= 0 && plan_.lps.at(foreachLps_).subpartition &&
                        plan_.lps.at(foreachLps_).subpartition->find(a);
             int nv = versionsOf(a);

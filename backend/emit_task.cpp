@@ -218,7 +218,7 @@ protected:
                 else if (strided.count(static_cast<int>(d)))
                     p = view + ".pos_of(" + std::to_string(d) + ", " + idx[d] + ")";
                 else
-                    p = "(" + idx[d] + ") - " + view + ".first[" + std::to_string(d) + "]";
+                    p = view + ".pos_of(" + std::to_string(d) + ", " + idx[d] + ")";
                 args += (args.empty() ? "" : ", ") + p;
             }
             return view + ".at_pos(" + args + ")";

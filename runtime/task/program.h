@@ -322,7 +322,9 @@ template <class T, int N>
 struct View {
   T* origin = nullptr;
   T* base = nullptr;  // element at local position (0, ..., 0)
-  int64_t stride[N] = {};
+  int64_t stride[N] = {};   // between local positions
+  int64_t gstride[N] = {};  // between global indices: -stride along an inverted dimension
+  int dir[N] = {};          // +1, or -1 along an inverted dimension (min > max)
   int64_t lo[N] = {};
   int64_t hi[N] = {};
   int64_t first[N] = {};          // global index at local position 0
@@ -336,7 +338,7 @@ struct View {
     static_assert(sizeof...(I) == N);
     const int64_t g[N] = {static_cast<int64_t>(idx)...};
     int64_t off = 0;
-    for (int d = 0; d < N; ++d) off += g[d] * stride[d];
+    for (int d = 0; d < N; ++d) off += g[d] * gstride[d];
     return origin[off];
   }
   template <class... I>
@@ -350,7 +352,7 @@ struct View {
   // Strided dimensions search the index set; the last answer per dimension is remembered, since
   // a loop usually asks for the same row (`a[r][j]` for every j) again and again.
   int64_t pos_of(int d, int64_t g) const {
-    if (!index[d]) return g - first[d];
+    if (!index[d]) return dir[d] < 0 ? first[d] - g : g - first[d];
     if (cached[d] && g == cached_g[d]) return cached_pos[d];
     auto p = held[d]->local_of(g);
     if (!p) fail("index " + std::to_string(g) + " of dimension " + std::to_string(d + 1) + " is not held by this LPU");
@@ -373,7 +375,8 @@ struct View {
              "..." + std::to_string(hi[d]));
     return (*this)(idx...);
   }
-  RangeValue range(int d) const {
+  RangeValue range(int d) const {  // in the dimension's direction
+    if (dir[d] < 0) return RangeValue{static_cast<int32_t>(hi[d]), static_cast<int32_t>(lo[d])};
     return RangeValue{static_cast<int32_t>(lo[d]), static_cast<int32_t>(hi[d])};
   }
   bool holds(int d, int64_t i) const { return index[d] ? held[d]->contains(i) : (i >= lo[d] && i <= hi[d]); }
@@ -579,15 +582,17 @@ View<T, N> make_view(PartStorage& s, std::byte* data, const Part& range_part) {
     v.len[d] = h.size();
     v.held[d] = &h;
     v.first[d] = h.empty() ? 0 : h.first();
-    if (h.dir() < 0) fail("itrt: inverted array ranges are not supported by this backend yet");
+    v.dir[d] = h.dir();
+    v.gstride[d] = h.dir() < 0 ? -v.stride[d] : v.stride[d];
     v.positions[d] = s.index_tables[static_cast<size_t>(d)].data();  // filled at allocation
     if (!h.contiguous())
       v.index[d] = v.positions[d];
     else
-      origin_off += v.first[d] * v.stride[d];
+      origin_off += v.first[d] * v.gstride[d];
+    // Loops run from lo to hi whatever the direction (parallel loops have no order).
     const IndexSet1D& r = range_part.held(d);
-    v.lo[d] = r.empty() ? 0 : r.first();
-    v.hi[d] = r.empty() ? -1 : r.last();
+    v.lo[d] = r.empty() ? 0 : std::min(r.first(), r.last());
+    v.hi[d] = r.empty() ? -1 : std::max(r.first(), r.last());
   }
   v.base = reinterpret_cast<T*>(data);
   v.origin = v.base - origin_off;

@@ -53,6 +53,7 @@ else
   row_sum3) printf '"Three Level Row Sums" { Space A: %s Space B: %s Space C: %s }\n' "$top" "$top" "$core" >"$map" ;;
   spmv_siblings) printf '"Sibling SpMV" { Space A: %s Space B: %s }\n' "$core" "$core" >"$map" ;;
   replicated_where) printf '"Replicated Row" { Space A: %s }\n' "$core" >"$map" ;;
+  inverted) printf '"Reverse Ramp" { Space A: %s Space B: %s }\n' "$core" "$core" >"$map" ;;
   env_chain) printf '"Double" { Space A: %s }\n"Add" { Space A: %s }\n' "$core" "$core" >"$map" ;;
   lists) printf '"Keep Largest" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
   monte-carlo) printf '"Estimate Pi" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
@@ -107,6 +108,7 @@ strided_handover:medium) r=300 c=200 s=16 p=8 ;;
 row-max:small) r=12 c=10 s=2 ;; row-max:uneven) r=97 c=131 s=3 ;; row-max:medium) r=256 c=256 s=8 ;;
 lu_stride:small) n=16 ;; lu_stride:uneven) n=37 ;; lu_stride:medium) n=100 ;;
 lu-factorization:small) n=40 bs=8 k=8 l=8 q=4 ;; lu-factorization:uneven) n=37 bs=6 k=5 l=7 q=3 ;;
+inverted:small) n=40 p=4 ;; inverted:uneven) n=37 p=5 ;;
 env_chain:small) n=40 p=4 ;; env_chain:uneven) n=37 p=5 ;;
 lists:small) n=20 r=12 c=5 keep=4 p=3 ;; lists:uneven) n=3 r=37 c=7 keep=5 p=6 ;;
 monte-carlo:small) batches=16 draws=2000 seed=2024 rounds=20 tol=0.002 keep=5 p=8 ;;
@@ -301,6 +303,13 @@ spmv_siblings)
     python3 "$root/tests/e2e/move_volume.py" spmv_siblings --n $n --k $k --p $p --iterations $it \
       --np $np --stats stats.txt
   fi ;;
+inverted)
+  # arrays whose dimension runs downwards, split into blocks and dealt round-robin
+  mk -o a.txt --type double --shape $n --seed 38 --lo -1 --hi 1
+  run input_file=a.txt p=$p output_file=b.txt strided_file=c.txt
+  "$ref/ref_inverted" input_file=a.txt output_file=b_ref.txt strided_file=c_ref.txt
+  chk equal b.txt b_ref.txt 1e-12
+  chk equal c.txt c_ref.txt 1e-12 ;;
 env_chain)
   # `b.x = c.x = a.v`: both executions of Add update a's array; elements read by the coordinator
   mk -o v.txt --type double --shape $n --seed 37 --lo -1 --hi 1
