@@ -330,8 +330,10 @@ std::string SequentialBody::assign(const ast::Assign& a) {
     if (auto n = t->as<ast::NameRef>()) {
         if (a.value->as<ast::NewCollection>()) {
             sema::Type lt = localType(n->name);
+            if (lt.kind == TypeKind::List)  // empty, capacity to be set
+                return nameRefText(n->name) + " = " + cppType(lt) + "{}";
             if (lt.kind != TypeKind::DynamicArray)
-                unsupported(a.range, "`new` of lists");
+                unsupported(a.range, "`new` of this collection");
             return nameRefText(n->name) + " = " + cppType(lt) + "(" + std::to_string(lt.arrayDims()) + ")";
         }
     }

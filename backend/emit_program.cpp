@@ -222,9 +222,14 @@ private:
             return "v_" + en->name + "->load(prog, " + cString(fa->field.text) + ", std::string(" + arg(1) + "))";
         }
         if (f == "store") {
+            // `store(env.item, file)`: the item as the last task left it, written now.
+            if (auto fa = c.args.at(0).value->as<ast::FieldAccess>())
+                if (auto en = fa->base->as<ast::NameRef>(); en && localType(en->name).kind == TypeKind::TaskEnvironment)
+                    return "v_" + en->name + "->write_item(prog, " + cString(fa->field.text) + ", std::string(" + arg(1) +
+                           "))";
             auto n = c.args.at(0).value->as<ast::NameRef>();
             sema::Type t = n ? localType(n->name) : sema::Type::error();
-            if (t.kind != TypeKind::DynamicArray)
+            if (t.kind != TypeKind::DynamicArray && t.kind != TypeKind::List)
                 unsupported(c.range, "`store` of this value");
             return "itrt::task::store(prog, " + arg(0) + ", " + codecOf(t.elementType()) + ", std::string(" + arg(1) + "))";
         }

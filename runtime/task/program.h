@@ -274,6 +274,10 @@ class Env {
   // element `codec`; an input not read yet is asked for its shape.
   RangeValue range(Program& prog, const std::string& item, int dims, int d, const ElementCodec& codec);
   void bind_output(Program& prog, const std::string& item, const std::string& file);
+  // Writes the item to `file` now (`store(env.item, file)`, and bind_output at the end; `bound`:
+  // the item's data when it was bound, if it has been replaced since).
+  void write_item(Program& prog, const std::string& item, const std::string& file,
+                  std::shared_ptr<ArrayData> bound = nullptr);
 
  private:
   std::string task_;
@@ -304,9 +308,18 @@ bool Env::get_list(const std::string& item, List<T>& out, const ElementCodec& co
   return true;
 }
 
-// Sequential `store` of a coordinator array (rank 0 writes).
+// Sequential `store` of a coordinator array or list (rank 0 writes).
 template <class T>
 void store(Program& prog, const LocalArray<T>& a, const ElementCodec& codec, const std::string& file);
+template <class T>
+void store(Program& prog, const List<T>& l, const ElementCodec& codec, const std::string& file) {
+  if (prog.rank() != 0) return;
+  try {
+    write_data_file(file, codec, DataCollection::list(ElementBlock::of({static_cast<int64_t>(l.items.size())}, l.items)));
+  } catch (const std::exception& e) {
+    fail(std::string("writing `") + file + "`: " + e.what());
+  }
+}
 
 // ---------------------------------------------------------------------------------------------
 // Views: what stage loops see of one LPU's part

@@ -935,101 +935,105 @@ void Env::bind_output(Program& prog, const std::string& item, const std::string&
   auto& a = arrays_[item];
   if (!a) a = std::make_shared<ArrayData>();
   std::shared_ptr<ArrayData> data = a;  // the item as bound now; later tasks fill it in place
+  prog.at_exit.push_back([&prog, data, file, item, this] { write_item(prog, item, file, data); });
+}
+
+void Env::write_item(Program& prog, const std::string& item, const std::string& file,
+                     std::shared_ptr<ArrayData> bound) {
   Program* p = &prog;
-  std::string task = task_;
-  prog.at_exit.push_back([p, data, file, item, task, this] {
-    if (auto l = lists_.find(item); l != lists_.end() && l->second && l->second->set) {
-      // A list: every rank has it; rank 0 writes it.
-      const ListData& ld = *l->second;
-      if (p->rank() != 0) return;
-      int64_t n = 0;
-      std::memcpy(&n, ld.bytes.data(), sizeof n);
-      const size_t head = 2 * sizeof(int64_t);
-      ElementBlock block{{n}, std::vector<std::byte>(ld.bytes.begin() + static_cast<std::ptrdiff_t>(head), ld.bytes.end())};
-      try {
-        write_data_file(file, *ld.codec, DataCollection::list(std::move(block)));
-      } catch (const std::exception& e) {
-        fail(std::string("writing `") + file + "`: " + e.what());
-      }
-      return;
-    }
-    std::shared_ptr<ArrayData> cur = arrays_[item] ? arrays_[item] : data;
-    ArrayData& d = *cur;
-    const int me = p->rank(), np = p->size();
-    if (!d.codec || !d.has_ranges)
-      fail_collective("bind_output: environment item `" + item + "` of task `" + task + "` was never produced");
-    size_t es = d.elem_size;
-    if (d.strided) {
-      write_strided_output(*p, d, file);
-      return;
-    }
-    if (extension(file) == ".bin") {
-      // Parallel: every rank writes the boxes it owns canonically through one MPI-IO view.
-      std::vector<Part> parts;
-      std::vector<std::vector<std::byte>> bufs;
-      for (size_t g = 0; g < d.canonical.size(); ++g) {
-        if (d.part_rank[g] != me || d.canonical[g].empty()) continue;
-        std::vector<DimRange> r;
-        for (auto& iv : d.canonical[g]) r.push_back(DimRange{iv.first, iv.second});
-        parts.push_back(Part::whole(r));
-        bufs.emplace_back(static_cast<size_t>(box_size(d.canonical[g])) * es);
-        auto& ps = *d.storage[g];
-        copy_region(dense_of(ps.version(0), ps.part), dense_of(bufs.back().data(), d.canonical[g]), d.canonical[g], es);
-      }
-      std::vector<ConstLocalPart> lp;
-      for (size_t k = 0; k < parts.size(); ++k) lp.push_back({&parts[k], bufs[k].data()});
-      try {
-        write_array_parts(MPI_COMM_WORLD, file, *d.codec, d.ranges, lp);
-      } catch (const std::exception& e) {
-        fail(std::string("writing `") + file + "`: " + e.what());
-      }
-      return;
-    }
-    std::vector<std::byte> mine;
-    for (size_t g = 0; g < d.canonical.size(); ++g) {
-      if (d.part_rank[g] != me || d.canonical[g].empty()) continue;
-      size_t off = mine.size();
-      mine.resize(off + static_cast<size_t>(box_size(d.canonical[g])) * es);
-      auto& ps = *d.storage[g];
-      copy_region(dense_of(ps.version(0), ps.part), dense_of(mine.data() + off, d.canonical[g]), d.canonical[g], es);
-    }
-    int n = static_cast<int>(mine.size());
-    std::vector<int> counts(static_cast<size_t>(np)), displs(static_cast<size_t>(np));
-    MPI_Gather(&n, 1, MPI_INT, counts.data(), 1, MPI_INT, 0, MPI_COMM_WORLD);
-    std::vector<std::byte> all;
-    if (me == 0) {
-      int total = 0;
-      for (int r = 0; r < np; ++r) {
-        displs[static_cast<size_t>(r)] = total;
-        total += counts[static_cast<size_t>(r)];
-      }
-      all.resize(static_cast<size_t>(std::max(total, 1)));
-    }
-    MPI_Gatherv(mine.data(), n, MPI_BYTE, all.data(), counts.data(), displs.data(), MPI_BYTE, 0, MPI_COMM_WORLD);
-    if (me != 0) return;
-    Box whole;
-    std::vector<int64_t> lengths;
-    int64_t total = 1;
-    for (auto& r : d.ranges) {
-      whole.push_back({std::min(r.min, r.max), std::max(r.min, r.max)});
-      lengths.push_back(r.length());
-      total *= r.length();
-    }
-    ElementBlock block{lengths, std::vector<std::byte>(static_cast<size_t>(total) * es)};
-    Dense out = dense_of(block.bytes.data(), whole);
-    std::vector<size_t> cursor(displs.begin(), displs.end());
-    for (size_t g = 0; g < d.canonical.size(); ++g) {
-      if (d.canonical[g].empty()) continue;
-      size_t r = static_cast<size_t>(d.part_rank[g]);
-      copy_region(dense_of(all.data() + cursor[r], d.canonical[g]), out, d.canonical[g], es);
-      cursor[r] += static_cast<size_t>(box_size(d.canonical[g])) * es;
-    }
+  const std::string& task = task_;
+  std::shared_ptr<ArrayData> data = bound ? bound : arrays_[item];
+  if (auto l = lists_.find(item); l != lists_.end() && l->second && l->second->set) {
+    // A list: every rank has it; rank 0 writes it.
+    const ListData& ld = *l->second;
+    if (p->rank() != 0) return;
+    int64_t n = 0;
+    std::memcpy(&n, ld.bytes.data(), sizeof n);
+    const size_t head = 2 * sizeof(int64_t);
+    ElementBlock block{{n}, std::vector<std::byte>(ld.bytes.begin() + static_cast<std::ptrdiff_t>(head), ld.bytes.end())};
     try {
-      write_data_file(file, *d.codec, DataCollection::array(std::move(block)));
+      write_data_file(file, *ld.codec, DataCollection::list(std::move(block)));
     } catch (const std::exception& e) {
       fail(std::string("writing `") + file + "`: " + e.what());
     }
-  });
+    return;
+  }
+  std::shared_ptr<ArrayData> cur = arrays_[item] ? arrays_[item] : data;
+  ArrayData& d = *cur;
+  const int me = p->rank(), np = p->size();
+  if (!d.codec || !d.has_ranges)
+    fail_collective("bind_output: environment item `" + item + "` of task `" + task + "` was never produced");
+  size_t es = d.elem_size;
+  if (d.strided) {
+    write_strided_output(*p, d, file);
+    return;
+  }
+  if (extension(file) == ".bin") {
+    // Parallel: every rank writes the boxes it owns canonically through one MPI-IO view.
+    std::vector<Part> parts;
+    std::vector<std::vector<std::byte>> bufs;
+    for (size_t g = 0; g < d.canonical.size(); ++g) {
+      if (d.part_rank[g] != me || d.canonical[g].empty()) continue;
+      std::vector<DimRange> r;
+      for (auto& iv : d.canonical[g]) r.push_back(DimRange{iv.first, iv.second});
+      parts.push_back(Part::whole(r));
+      bufs.emplace_back(static_cast<size_t>(box_size(d.canonical[g])) * es);
+      auto& ps = *d.storage[g];
+      copy_region(dense_of(ps.version(0), ps.part), dense_of(bufs.back().data(), d.canonical[g]), d.canonical[g], es);
+    }
+    std::vector<ConstLocalPart> lp;
+    for (size_t k = 0; k < parts.size(); ++k) lp.push_back({&parts[k], bufs[k].data()});
+    try {
+      write_array_parts(MPI_COMM_WORLD, file, *d.codec, d.ranges, lp);
+    } catch (const std::exception& e) {
+      fail(std::string("writing `") + file + "`: " + e.what());
+    }
+    return;
+  }
+  std::vector<std::byte> mine;
+  for (size_t g = 0; g < d.canonical.size(); ++g) {
+    if (d.part_rank[g] != me || d.canonical[g].empty()) continue;
+    size_t off = mine.size();
+    mine.resize(off + static_cast<size_t>(box_size(d.canonical[g])) * es);
+    auto& ps = *d.storage[g];
+    copy_region(dense_of(ps.version(0), ps.part), dense_of(mine.data() + off, d.canonical[g]), d.canonical[g], es);
+  }
+  int n = static_cast<int>(mine.size());
+  std::vector<int> counts(static_cast<size_t>(np)), displs(static_cast<size_t>(np));
+  MPI_Gather(&n, 1, MPI_INT, counts.data(), 1, MPI_INT, 0, MPI_COMM_WORLD);
+  std::vector<std::byte> all;
+  if (me == 0) {
+    int total = 0;
+    for (int r = 0; r < np; ++r) {
+      displs[static_cast<size_t>(r)] = total;
+      total += counts[static_cast<size_t>(r)];
+    }
+    all.resize(static_cast<size_t>(std::max(total, 1)));
+  }
+  MPI_Gatherv(mine.data(), n, MPI_BYTE, all.data(), counts.data(), displs.data(), MPI_BYTE, 0, MPI_COMM_WORLD);
+  if (me != 0) return;
+  Box whole;
+  std::vector<int64_t> lengths;
+  int64_t total = 1;
+  for (auto& r : d.ranges) {
+    whole.push_back({std::min(r.min, r.max), std::max(r.min, r.max)});
+    lengths.push_back(r.length());
+    total *= r.length();
+  }
+  ElementBlock block{lengths, std::vector<std::byte>(static_cast<size_t>(total) * es)};
+  Dense out = dense_of(block.bytes.data(), whole);
+  std::vector<size_t> cursor(displs.begin(), displs.end());
+  for (size_t g = 0; g < d.canonical.size(); ++g) {
+    if (d.canonical[g].empty()) continue;
+    size_t r = static_cast<size_t>(d.part_rank[g]);
+    copy_region(dense_of(all.data() + cursor[r], d.canonical[g]), out, d.canonical[g], es);
+    cursor[r] += static_cast<size_t>(box_size(d.canonical[g])) * es;
+  }
+  try {
+    write_data_file(file, *d.codec, DataCollection::array(std::move(block)));
+  } catch (const std::exception& e) {
+    fail(std::string("writing `") + file + "`: " + e.what());
+  }
 }
 
 }  // namespace itrt::task

@@ -311,12 +311,16 @@ inverted)
   chk equal b.txt b_ref.txt 1e-12
   chk equal c.txt c_ref.txt 1e-12 ;;
 env_chain)
-  # `b.x = c.x = a.v`: both executions of Add update a's array; elements read by the coordinator
+  # `b.x = c.x = a.v`: both executions of Add update a's array; elements read by the coordinator,
+  # store of an environment array and of a coordinator list
   mk -o v.txt --type double --shape $n --seed 37 --lo -1 --hi 1
-  run input_file=v.txt amount=1.5 p=$p output_file=o.txt summary_file=s.txt
-  "$ref/ref_env_chain" input_file=v.txt amount=1.5 output_file=o_ref.txt summary_file=s_ref.txt
+  run input_file=v.txt amount=1.5 p=$p output_file=o.txt summary_file=s.txt doubled_file=d.txt list_file=l.txt
+  "$ref/ref_env_chain" input_file=v.txt amount=1.5 output_file=o_ref.txt summary_file=s_ref.txt \
+    doubled_file=d_ref.txt list_file=l_ref.txt
   chk equal o.txt o_ref.txt 1e-12
-  chk equal s.txt s_ref.txt 1e-12 ;;
+  chk equal s.txt s_ref.txt 1e-12
+  chk equal d.txt d_ref.txt 1e-12
+  chk equal l.txt l_ref.txt 1e-12 ;;
 lists)
   # a List input walked with cursors, kept sorted under a capacity, moved to every Space B LPU
   mk -o v.txt --type double --shape list:$n --seed 35 --lo -1 --hi 1
