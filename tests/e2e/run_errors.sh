@@ -36,6 +36,14 @@ expect "bad partition argument" "p" \
 "$itc" compile "$root/tests/e2e/programs/out_of_bounds.it" "$root/tests/e2e/programs/out_of_bounds.map" \
   --machine "$root/pcubes-models/test-cluster-4.pcubes" -o oob --debug || { echo "FAIL: compile --debug"; exit 1; }
 expect "bounds check" "out_of_bounds.it:2[0-9]" timeout 60 $mpirun -np 2 ./oob a_file=a.txt b_file=b.txt p=4
+# started without mpirun: one process (a light MPI singleton), the same results
+if timeout 60 "$va" a_file=a.txt b_file=b.txt c_file=c_alone.txt p=4 &&
+   "$ref/ref_vector_add" a_file=a.txt b_file=b.txt c_file=c_alone_ref.txt p=4 &&
+   "$ref/ref_check" equal c_alone.txt c_alone_ref.txt 0 >/dev/null; then
+  echo "ok (without mpirun): equal to the reference"
+else
+  echo "FAIL (without mpirun)"; bad=1
+fi
 # list misuse names the IT line: `value` of a cursor on an empty list
 li=$(dirname "$work")/lists-cluster/prog-cluster
 "$ref/make_input" -o empty.txt --type double --shape list:0 >/dev/null
