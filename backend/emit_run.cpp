@@ -351,6 +351,8 @@ void TaskEmitter::emitSpaces(Out& o) {
               << (s.subpartition->order == ast::SubpartitionOrder::Decreasing ? "decreasing" : "increasing") << ";\n";
             configs(s.subpartition->arrays, "sub_configs");
         }
+        if (s.dividesSubpartitions)
+            o << "d.divides_sub = true;\n";
         o << "t.add_lps(std::move(d));\n}\n";
     }
 }
@@ -688,6 +690,11 @@ void TaskEmitter::emitRun(Out& o) {
 
 // Whether the plan moves scalar `v` to Root at the end of the task (an environmental scalar
 // written by stages).
+bool TaskEmitter::turnSpace(int lps) const {
+    return foreachParent_ >= 0 && lps != foreachParent_ && plan_.lps.at(lps).dividesSubpartitions &&
+           plan_.lps.at(lps).parent == foreachParent_;
+}
+
 bool TaskEmitter::scalarReachesRootAtEnd(const std::string& v) const {
     for (int k : syncEnd_) {
         const auto& s = plan_.dependencies.syncs[static_cast<size_t>(k)];
@@ -766,10 +773,26 @@ void TaskEmitter::emitFlow(Out& o, const ast::FlowList& list, int lps, int x) {
                 unsupported(fe->range, "nested `Repeat foreach sub-partition`");
             std::vector<const ast::StageCall*> calls;
             stageCallsIn(fe->body, calls);
-            for (auto* call : calls)
-                if (plan_.flow.at(nodeOf(*call)).context != lps)
-                    unsupported(call->range, "calling stages of a space that divides sub-partitions (inside `Repeat "
-                                             "foreach sub-partition`)");
+            for (auto* call : calls) {
+                const int c = plan_.flow.at(nodeOf(*call)).context;
+                if (c == lps)
+                    continue;
+                const auto& cs = plan_.lps.at(c);
+                if (!cs.dividesSubpartitions || cs.parent != lps)
+                    unsupported(call->range, "calling stages of a space below a space that divides sub-partitions "
+                                             "(inside `Repeat foreach sub-partition`)");
+                // Its parts change every turn: they must be views of the parent's parts.
+                const auto& inst = info_->stageInstances[instanceIndex(*call)];
+                std::set<std::string> used(inst.globalsUsed.begin(), inst.globalsUsed.end());
+                for (const auto& b : inst.params)
+                    if (!b.rootGlobal.empty())
+                        used.insert(b.rootGlobal);
+                for (const auto& a : used)
+                    if (arrayIndex_.count(a) && plan_.storage.storageOf(a, c) != plan_.storage.storageOf(a, lps))
+                        unsupported(call->range, "a space that divides sub-partitions and needs parts of its own of `" +
+                                                     a + "` (a stride, padding or a mapping across processes)");
+            }
+            foreachParent_ = lps;
             // Every LPU of every space takes as many turns as the LPU with the most sub-partitions,
             // so that the synchronisations inside meet the same number of times everywhere; in the
             // turns beyond its own count an LPU skips its stages and contributes identities.
@@ -780,6 +803,7 @@ void TaskEmitter::emitFlow(Out& o, const ast::FlowList& list, int lps, int x) {
             emitFlow(o, fe->body, lps, x);
             o << "}\n";
             foreachLps_ = -1;
+            foreachParent_ = -1;
             inForeach_ = false;
         } else if (auto c = f->as<ast::Condition>()) {
             guards_.push_back({lps, c});
@@ -853,7 +877,7 @@ void TaskEmitter::emitStageCall(Out& o, const ast::StageCall& call, int lps, int
             slots.push_back({n, reductionAt_.at({node, call.args[i].variable->text})});
         }
         // Guards and missing sub-partitions skip the stage (break), not the contributions below.
-        const bool skippable = !guards_.empty() || foreachLps_ >= 0;
+        const bool skippable = !guards_.empty() || foreachLps_ >= 0 || turnSpace(lps);
         o << (skippable ? "do {\n" : "{\n");
         if (foreachLps_ >= 0)
             o << "if (sub >= t.subpartitions(" << foreachLps_ << ", lpu)) break;  // a turn beyond this LPU's own\n";
@@ -895,12 +919,14 @@ void TaskEmitter::emitStageCall(Out& o, const ast::StageCall& call, int lps, int
             }
             bool sub = foreachLps_ >= 0 && plan_.lps.at(foreachLps_).subpartition &&
                        plan_.lps.at(foreachLps_).subpartition->find(a);
+            const bool turn = turnSpace(lps);  // splits the current sub-partition of its parent
             int nv = versionsOf(a);
-            if (sub)
+            if (sub || turn)
                 for (int v = 0; v < nv; ++v)
-                    o << "auto sv_" << a << "_" << v << " = t.sub_view<" << cppElement(gt) << ", " << gt.arrayDims()
-                      << ">(" << arrayIndex(a) << ", lpu, sub, " << v << ");\nif (!sv_" << a << "_" << v
-                      << ") break;\n";
+                    o << "auto sv_" << a << "_" << v << " = t." << (turn ? "turn_view<" : "sub_view<") << cppElement(gt)
+                      << ", " << gt.arrayDims() << ">(" << arrayIndex(a) << ", lpu, sub, " << v << ");\nif (!sv_" << a
+                      << "_" << v << ") break;\n";
+            sub = sub || turn;
             o << "const " << vt << " v_" << a << "[" << nv << "] = {";
             for (int v = 0; v < nv; ++v) {
                 if (v)

@@ -416,6 +416,9 @@ struct LpsDesc {
   int dims = 0;                     // 0 = un-partitioned
   int pps = 0;                      // mapped PPS (0: the machine's top)
   std::vector<std::pair<int, ArrayConfig>> configs;  // array index -> configuration
+  // `divides Space X sub-partitions`: the space splits the parent LPU's *current* sub-partition,
+  // so its parts change from one `Repeat foreach` turn to the next (turn_part()).
+  bool divides_sub = false;
   int sub_dims = 0;                 // Sub-partition dimensions (0: none)
   VisitOrder sub_order = VisitOrder::increasing;
   std::vector<std::pair<int, ArrayConfig>> sub_configs;
@@ -462,6 +465,10 @@ class TaskInstance {
   template <class T, int N>
   std::optional<View<T, N>> sub_view(int array, const Lpu& u, int64_t sub, int lag = 0);
   int64_t subpartitions(int lps, const Lpu& u) const;
+  // A space that divides its parent's sub-partitions: the view of `array` for LPU `u` in turn
+  // `sub` of the parent's `Repeat foreach`, or nullopt when the LPU has no part in that turn.
+  template <class T, int N>
+  std::optional<View<T, N>> turn_view(int array, const Lpu& u, int64_t sub, int lag = 0);
   // The largest number of sub-partitions of any LPU of `lps` (the same on every rank).
   int64_t max_subpartitions(int lps) const { return max_subpartitions_[static_cast<size_t>(lps)]; }
   // Synchronisations of the flow, declared after launch() in the same order on every rank;
@@ -575,6 +582,11 @@ class TaskInstance {
   // Part::with_fixed); empty otherwise.
   std::vector<std::vector<std::optional<int64_t>>> section_fixed_;
   std::vector<int64_t> max_subpartitions_;  // [lps]
+  // Spaces dividing sub-partitions: [(lps, array)][lpu][turn] -> the LPU's part in that turn.
+  std::map<std::pair<int, int>, std::vector<std::vector<std::optional<Part>>>> turn_parts_;  // [(lps, array)]
+  // The sub-partition parts of every LPU of `lps` (all ranks), per array of its Sub-partition
+  // section, in visiting order: [array][turn].
+  std::map<int, std::vector<Part>> subpartition_parts(int lps, const Lpu& u) const;
   int threads_ = 1;
 };
 
@@ -634,6 +646,16 @@ std::optional<View<T, N>> TaskInstance::sub_view(int array, const Lpu& u, int64_
   const auto& mine = subs[static_cast<size_t>(u.id)];
   if (sub >= static_cast<int64_t>(mine.size())) return std::nullopt;
   return detail::make_view<T, N>(s, s.version(lag), mine[static_cast<size_t>(sub)]);
+}
+
+template <class T, int N>
+std::optional<View<T, N>> TaskInstance::turn_view(int array, const Lpu& u, int64_t sub, int lag) {
+  auto it = turn_parts_.find({u.lps, array});
+  if (it == turn_parts_.end()) return view<T, N>(array, u, lag);  // not in the sub-partition
+  const auto& turns = it->second[static_cast<size_t>(u.id)];
+  if (sub >= static_cast<int64_t>(turns.size()) || !turns[static_cast<size_t>(sub)]) return std::nullopt;
+  PartStorage& s = storage(array, ancestor(u, storage_space(array, u.lps)));
+  return detail::make_view<T, N>(s, s.version(lag), *turns[static_cast<size_t>(sub)]);
 }
 
 template <class T>

@@ -278,6 +278,82 @@ void TaskInstance::launch() {
     auto& parts = parts_[l];
     for (auto& [a, v] : parts_[static_cast<size_t>(d.parent)]) parts[a];
     for (const Lpu& parent : grid_[static_cast<size_t>(d.parent)]) {
+      if (d.divides_sub) {
+        // The parent LPU's sub-partitions, turn by turn; this space splits each of them. Its
+        // grid is that of the turn with the most LPUs; in a turn with fewer, the others have
+        // no part (their stages skip that turn).
+        const std::map<int, std::vector<Part>> subs = subpartition_parts(d.parent, parent);
+        size_t turns = 0;
+        for (auto& [a, v] : subs) turns = std::max(turns, v.size());
+        auto turn_part = [&](int a, size_t t) -> Part {
+          auto it = subs.find(a);
+          if (it != subs.end() && t < it->second.size()) return it->second[t];
+          return part_of(a, d.parent, parent.id);
+        };
+        std::vector<ArrayConfig> cfgs;
+        std::vector<int> cfg_arrays;
+        for (auto& [a, cfg] : d.configs) {
+          cfgs.push_back(cfg);
+          cfg_arrays.push_back(a);
+        }
+        std::vector<std::vector<int64_t>> counts(std::max<size_t>(turns, 1));
+        std::vector<int64_t> largest;
+        int64_t most = -1;
+        try {
+          for (size_t t = 0; t < counts.size(); ++t) {
+            std::vector<Part> pparts;
+            for (int a : cfg_arrays) pparts.push_back(turn_part(a, t));
+            counts[t] = lpu_counts(d.dims, cfgs, pparts);
+            int64_t n = 1;
+            for (int64_t c : counts[t]) n *= c;
+            if (n > most) {
+              most = n;
+              largest = counts[t];
+            }
+          }
+        } catch (const std::exception& e) {
+          fail_collective("task `" + name_ + "`, Space " + d.name + ": " + e.what());
+        }
+        const auto coords = grid_coordinates(largest);
+        const int64_t n = static_cast<int64_t>(coords.size());
+        for (int64_t i = 0; i < n; ++i) {
+          Lpu u;
+          u.lps = static_cast<int>(l);
+          u.id = static_cast<int64_t>(grid.size());
+          u.coords = coords[static_cast<size_t>(i)];
+          u.parent = parent.id;
+          u.ppu = pps == ppps ? parent.ppu : parent.ppu * U + (U > 1 ? (i * U) / n : 0);
+          place(u, pps);
+          grid.push_back(u);
+          std::set<int> split;
+          for (size_t k = 0; k < cfg_arrays.size(); ++k) {
+            const int a = cfg_arrays[k];
+            split.insert(a);
+            auto& mine = turn_parts_[{static_cast<int>(l), a}];
+            mine.emplace_back();
+            for (size_t t = 0; t < turns; ++t) {
+              bool inside = true;
+              for (size_t q = 0; q < u.coords.size(); ++q) inside = inside && u.coords[q] < counts[t][q];
+              mine.back().push_back(inside ? std::optional<Part>(lpu_part(turn_part(a, t), cfgs[k], u.coords))
+                                           : std::nullopt);
+            }
+          }
+          // Arrays of the sub-partition this space does not split: the whole current one.
+          for (auto& [a, v] : subs) {
+            if (split.count(a)) continue;
+            auto& mine = turn_parts_[{static_cast<int>(l), a}];
+            mine.emplace_back();
+            for (size_t t = 0; t < turns; ++t) mine.back().push_back(turn_part(a, t));
+          }
+          for (auto& [a, v] : parts) {
+            auto tp = turn_parts_.find({static_cast<int>(l), a});
+            v.push_back(tp != turn_parts_.end() && !tp->second.back().empty() && tp->second.back()[0]
+                            ? *tp->second.back()[0]
+                            : part_of(a, d.parent, parent.id));
+          }
+        }
+        continue;
+      }
       std::vector<std::vector<int64_t>> coords;
       try {
         if (d.dims == 0) {
@@ -708,6 +784,26 @@ Part TaskInstance::owning_part(int array, int lps, int64_t lpu) const {
     if (padded) p = p.owned_within(box);
   }
   return p;
+}
+
+std::map<int, std::vector<Part>> TaskInstance::subpartition_parts(int lps, const Lpu& u) const {
+  const LpsDesc& d = lps_[static_cast<size_t>(lps)];
+  std::map<int, std::vector<Part>> out;
+  if (d.sub_dims == 0) return out;
+  std::vector<ArrayConfig> cfgs;
+  std::vector<Part> uparts;
+  for (auto& [a, cfg] : d.sub_configs) {
+    cfgs.push_back(cfg);
+    uparts.push_back(part_of(a, lps, u.id));
+  }
+  try {
+    auto counts = subpartition_counts(d.sub_dims, cfgs, uparts);
+    for (auto& c : subpartition_order(counts, d.sub_order))
+      for (size_t k = 0; k < cfgs.size(); ++k) out[d.sub_configs[k].first].push_back(lpu_part(uparts[k], cfgs[k], c));
+  } catch (const std::exception& e) {
+    fail_collective("task `" + name_ + "`, Space " + d.name + " sub-partition: " + e.what());
+  }
+  return out;
 }
 
 PartStorage& TaskInstance::storage(int array, const Lpu& u) {

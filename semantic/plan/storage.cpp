@@ -59,6 +59,11 @@ StoragePlan planStorage(const TaskGlobals& globals, const LpsTree& lps, const Da
             if (!g || !g->isArray() || g->isReduction)
                 continue;
             auto& u = users[v.var];
+            // A space that divides its parent's sub-partitions works in the parent's current
+            // sub-partition: the parent holds the data, whether or not its own stages use it.
+            const Lps& space = lps.at(a.lps);
+            if (space.dividesSubpartitions && std::find(u.begin(), u.end(), space.parent) == u.end())
+                u.push_back(space.parent);
             if (std::find(u.begin(), u.end(), a.lps) == u.end())
                 u.push_back(a.lps);
             ArrayStorage& st = plan.arrays[v.var];

@@ -53,6 +53,7 @@ else
   row_sum3) printf '"Three Level Row Sums" { Space A: %s Space B: %s Space C: %s }\n' "$top" "$top" "$core" >"$map" ;;
   spmv_siblings) printf '"Sibling SpMV" { Space A: %s Space B: %s }\n' "$core" "$core" >"$map" ;;
   replicated_where) printf '"Replicated Row" { Space A: %s }\n' "$core" >"$map" ;;
+  subpartition_space) printf '"Chunk Pieces" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
   inverted) printf '"Reverse Ramp" { Space A: %s Space B: %s }\n' "$core" "$core" >"$map" ;;
   env_chain) printf '"Double" { Space A: %s }\n"Add" { Space A: %s }\n' "$core" "$core" >"$map" ;;
   lists) printf '"Keep Largest" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
@@ -108,6 +109,7 @@ strided_handover:medium) r=300 c=200 s=16 p=8 ;;
 row-max:small) r=12 c=10 s=2 ;; row-max:uneven) r=97 c=131 s=3 ;; row-max:medium) r=256 c=256 s=8 ;;
 lu_stride:small) n=16 ;; lu_stride:uneven) n=37 ;; lu_stride:medium) n=100 ;;
 lu-factorization:small) n=40 bs=8 k=8 l=8 q=4 ;; lu-factorization:uneven) n=37 bs=6 k=5 l=7 q=3 ;;
+subpartition_space:small) r=12 c=12 p=4 q=4 ;; subpartition_space:uneven) r=37 c=23 p=5 q=5 ;;
 inverted:small) n=40 p=4 ;; inverted:uneven) n=37 p=5 ;;
 env_chain:small) n=40 p=4 ;; env_chain:uneven) n=37 p=5 ;;
 lists:small) n=20 r=12 c=5 keep=4 p=3 ;; lists:uneven) n=3 r=37 c=7 keep=5 p=6 ;;
@@ -303,6 +305,12 @@ spmv_siblings)
     python3 "$root/tests/e2e/move_volume.py" spmv_siblings --n $n --k $k --p $p --iterations $it \
       --np $np --stats stats.txt
   fi ;;
+subpartition_space)
+  # a space dividing sub-partitions: its LPUs split the current chunk, fewer in the last one
+  mk -o m.txt --type double --shape ${r}x${c} --seed 39 --lo -1 --hi 1
+  run input_file=m.txt p=$p q=$q output_file=o.txt
+  "$ref/ref_subpartition_space" input_file=m.txt q=$q output_file=o_ref.txt
+  chk equal o.txt o_ref.txt 1e-12 ;;
 inverted)
   # arrays whose dimension runs downwards, split into blocks and dealt round-robin
   mk -o a.txt --type double --shape $n --seed 38 --lo -1 --hi 1
