@@ -85,7 +85,16 @@ fi
 # -- inputs, arguments and the comparison per example and size ---------------------------------
 mk() { "$ref/make_input" "$@" >/dev/null; }
 chk() { "$ref/ref_check" "$@"; }
-run() { echo "+ mpirun -np $np $(basename "$prog") $*"; $mpirun -np "$np" "$prog" "$@"; }
+# Every run reports its synchronisations (IT_STATS); they are compared with itc plan at the end.
+rm -f run_stats.txt
+run() {
+  echo "+ mpirun -np $np $(basename "$prog") $*"
+  local rc=0
+  IT_STATS=1 $mpirun -np "$np" "$prog" "$@" 2>run_err.txt || rc=$?
+  cat run_err.txt >&2
+  cat run_err.txt >>run_stats.txt
+  return $rc
+}
 case $ex:$size in
 vector-add:small) n=1000 p=8 ;; vector-add:uneven) n=997 p=6 ;; vector-add:medium) n=100000 p=16 ;;
 moving-average:small) n=1000 p=8 lag=3 ;; moving-average:uneven) n=997 p=7 lag=5 ;;
@@ -388,4 +397,7 @@ replicated_where)
   "$ref/ref_replicated_where" "${args[@]}" output_file=o_ref.txt
   chk equal o.txt o_ref.txt 1e-12 ;;
 esac
+# The synchronisations the runs performed are those itc plan shows, and the other way round.
+python3 "$root/tests/e2e/plan_stats.py" --itc "$itc" --program "$src/$ex.it" --map "$map" --machine "$machine" \
+  --stats run_stats.txt
 echo "run_e2e.sh: $ex np=$np $mapping $size ok"
