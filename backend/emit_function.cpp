@@ -135,10 +135,10 @@ std::string ExprEmitter::call(const ast::Call& c) {
 namespace {
 
 struct ExternCollector : ast::Visitor {
-    std::set<std::string> includes;
+    std::map<std::string, SourceLocation> includes;  // header -> where it is first included
     void visitExtern(const ast::Extern& x) override {
         for (const auto& i : x.includes)
-            includes.insert(i.text);
+            includes.emplace(i.text, i.range.valid() ? i.range.begin : x.range.begin);
     }
 };
 
@@ -166,8 +166,9 @@ std::string externIncludes(const ast::Program& p) {
     ExternCollector c;
     c.visitProgram(p);
     std::string s;
-    for (const auto& i : c.includes)
-        s += "#include <" + i + ">\n";
+    for (const auto& [header, at] : c.includes)
+        s += "// itc-native-code " + std::to_string(at.line) + ":" + std::to_string(at.column) + " begin\n#include <" +
+             header + ">\n// itc-native-code end\n";
     return s;
 }
 
@@ -187,8 +188,11 @@ std::string externBlock(const ast::Extern& x, const std::map<std::string, std::s
         for (const auto& i : indices)
             s += "[[maybe_unused]] const int32_t " + i + " = it_index_" + i + ";\n";
     }
-    // The native code in a block of its own: its declarations may reuse IT names.
-    s += "{\n" + x.code + "\n}\n}\n";
+    // The native code in a block of its own: its declarations may reuse IT names. The markers
+    // let `itc compile` tell the user's C++ errors from its own (nativeCodeError in tools/itc/cmd_compile.cpp).
+    s += "{\n// itc-native-code " + std::to_string(x.range.begin.line) + ":" + std::to_string(x.range.begin.column) +
+         " begin\n" + x.code +
+         "\n// itc-native-code end\n}\n}\n";
     if (!indices.empty())
         s += "}\n";
     return s;

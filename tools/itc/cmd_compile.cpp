@@ -15,6 +15,8 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <optional>
+#include <regex>
 #include <set>
 #include <unistd.h>
 
@@ -61,6 +63,53 @@ std::string externLibraryFlags(const ast::Program& program) {
         flags += " " + quoted + "'";
     }
     return flags;
+}
+
+// When every error the C++ compiler reports in `log` lies between the native-code markers of
+// the generated `src` (`// itc-native-code LINE:COLUMN begin` ... `end`), where the first one's
+// @Extern block is in the IT source, and its message; nullopt when any error is in itc's code.
+struct NativeError {
+    std::uint32_t line = 0, column = 0;
+    std::string message;
+};
+std::optional<NativeError> nativeCodeError(const fs::path& src, const fs::path& log) {
+    std::vector<std::string> lines;
+    {
+        std::ifstream in(src);
+        for (std::string l; std::getline(in, l);)
+            lines.push_back(l);
+    }
+    // The IT line of the native block each generated line belongs to (0: itc's own code).
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> owner(lines.size() + 1, {0, 0});
+    std::pair<std::uint32_t, std::uint32_t> current{0, 0};
+    static const std::regex begin(R"(// itc-native-code (\d+):(\d+) begin)");
+    for (size_t i = 0; i < lines.size(); ++i) {
+        std::smatch m;
+        if (std::regex_search(lines[i], m, begin))
+            current = {static_cast<std::uint32_t>(std::stoul(m[1].str())), static_cast<std::uint32_t>(std::stoul(m[2].str()))};
+        else if (lines[i].find("// itc-native-code end") != std::string::npos)
+            current = {0, 0};
+        owner[i + 1] = current;
+    }
+    std::ifstream in(log);
+    const std::string name = src.filename().string();
+    static const std::regex error(R"(^(.*):(\d+):\d+: (?:fatal )?error: (.*)$)");
+    std::optional<NativeError> first;
+    bool any = false;
+    for (std::string l; std::getline(in, l);) {
+        std::smatch m;
+        if (!std::regex_match(l, m, error))
+            continue;
+        any = true;
+        if (fs::path(m[1].str()).filename().string() != name)
+            return std::nullopt;  // an error in a header itc wrote or one of the runtime's
+        size_t at = std::stoul(m[2].str());
+        if (at >= owner.size() || owner[at].first == 0)
+            return std::nullopt;
+        if (!first)
+            first = NativeError{owner[at].first, owner[at].second, m[3].str()};
+    }
+    return any ? first : std::nullopt;
 }
 
 int compileProgram(const std::string& itFile, const std::string& mapFile, const std::string& machineFile,
@@ -142,6 +191,21 @@ int compileProgram(const std::string& itFile, const std::string& mapFile, const 
                       src.string() + "' -o '" + output + "' " + ITC_RUNTIME_LIBS + externLibraryFlags(*program) + " > '" + log.string() + "' 2>&1";
     int rc = std::system(cmd.c_str());
     if (rc != 0) {
+        // Errors only inside the program's own native code are the user's to fix.
+        if (auto native = nativeCodeError(src, log)) {
+            diags.error(DiagKind::NativeCodeError, SourceRange::at({*file, native->line, std::max(1u, native->column)}),
+                        "this @Extern code does not compile as C++: {}", native->message);
+            diags.print(std::cerr);
+            if (emitDir)
+                std::cerr << "  the C++ compiler's messages: " << log.string() << "\n";
+            else
+                std::cerr << "  (with --emit-cpp DIR, itc keeps the generated C++ and the compiler's messages)\n";
+            if (!emitDir) {
+                std::error_code ec;
+                fs::remove_all(dir, ec);
+            }
+            return kExitUserError;
+        }
         std::cerr << "itc: internal compiler error: the generated C++ did not compile\n"
                   << "  generated source: " << src.string() << "\n  compiler output:  " << log.string()
                   << "\n  command: " << cmd << "\nplease report this as a bug, with these files\n";
