@@ -10,6 +10,7 @@
 #include <charconv>
 #include <cmath>
 #include <iostream>
+#include <new>
 
 namespace itc::data {
 namespace {
@@ -91,6 +92,9 @@ int runMake(const std::vector<std::string>& args) {
         return usageError("data make", e.what());
     } catch (const itrt::DataFileError& e) {
         std::cerr << e.what() << "\n";
+        return driver::kExitUserError;
+    } catch (const std::bad_alloc&) {
+        std::cerr << "itc data make: not enough memory for --shape " << *cl.value("--shape") << "\n";
         return driver::kExitUserError;
     }
     return driver::kExitOk;

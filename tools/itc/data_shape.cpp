@@ -33,8 +33,8 @@ std::optional<std::vector<int64_t>> parseLengths(const std::string& text, const 
         if (part.empty() || ec != std::errc() || end != part.data() + part.size() || v < 0 ||
             v > kMaxElements) {
             error = fmt::format("{} `{}`: expected whole-number lengths separated by `x` "
-                                "(like `64x64`), found `{}`",
-                                option, text, part);
+                                "(like `64x64`), found {}",
+                                option, text, part.empty() ? "an empty length" : "`" + part + "`");
             return std::nullopt;
         }
         lengths.push_back(v);

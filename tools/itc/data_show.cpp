@@ -21,6 +21,7 @@ constexpr std::size_t kShownLengths = 10; // lengths of nested arrays or lists l
 
 // Min, max and mean of one numeric field over the whole file.
 struct FieldStats {
+    ScalarKind kind = ScalarKind::real_double; // of the group's first leaf: how min/max print
     int64_t count = 0, nans = 0;
     double min = std::numeric_limits<double>::infinity();
     double max = -std::numeric_limits<double>::infinity();
@@ -82,7 +83,7 @@ void printStats(const itrt::DataCollection& d, const ElementType& type) {
     std::vector<std::string> order;
     for (const Leaf& l : type.leaves())
         if (isNumeric(l.kind) && !stats.count(l.group)) {
-            stats[l.group];
+            stats[l.group].kind = l.kind;
             order.push_back(l.group);
         }
     for (const auto& item : d.items)
@@ -97,7 +98,14 @@ void printStats(const itrt::DataCollection& d, const ElementType& type) {
             std::cout << fmt::format("{}no numeric values\n", label);
             continue;
         }
-        std::cout << fmt::format("{}min {}  max {}  mean {}{}\n", label, s.min, s.max,
+        // min and max are values of the file: print them as the elements print (a float's
+        // shortest text, not that of its widened double)
+        auto value = [&](double v) {
+            if (s.kind == ScalarKind::real_single)
+                return fmt::format("{}", static_cast<float>(v));
+            return fmt::format("{}", v);
+        };
+        std::cout << fmt::format("{}min {}  max {}  mean {}{}\n", label, value(s.min), value(s.max),
                                  s.sum / static_cast<double>(s.count - s.nans),
                                  s.nans ? fmt::format("  ({} NaN)", s.nans) : "");
     }
