@@ -44,7 +44,7 @@ void printLayout(const std::string& path, const itrt::DataCollection& d) {
         total += item.count();
     std::cout << fmt::format("{}: {} ({}), {} element{}\n", path, itrt::describe_shape(d.kind, d.shape),
                              encodingName(path), total, total == 1 ? "" : "s");
-    if (d.kind == itrt::Collection::array || d.kind == itrt::Collection::list)
+    if (d.kind == itrt::Collection::array || d.kind == itrt::Collection::list || d.items.empty())
         return;
     std::vector<std::string> lengths;
     for (std::size_t i = 0; i < d.items.size() && i < kShownLengths; ++i)
