@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The main job on a fresh machine: install dependencies, build itc, describe this machine with
 # hwloc, check every example, then compile the paper's block matrix multiply (Listing 1) for
-# this machine, run it under `mpirun -np 2` on generated inputs, compare the product with an
-# independent sequential reference and print the times. Exits non-zero on the first failure.
+# this machine, run it under `mpirun -np 2` on inputs made by `itc data make`, compare the
+# product with an independent sequential reference (`itc data compare`) and print the times. Exits non-zero on the first failure.
 #   tools/demo.sh [rows cols inner]     (default 512 512 512)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -16,9 +16,9 @@ seconds() { date +%s.%N; }
 step "installing dependencies (no-op when present)"
 bash "$root/tools/install-deps.sh"
 
-step "building itc, libitrt and the reference tools"
+step "building itc, libitrt and the sequential reference"
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build "$build" -j "${JOBS:-2}" --target itc itrt_task make_input ref_check ref_matrix_multiply
+cmake --build "$build" -j "${JOBS:-2}" --target itc itrt_task ref_matrix_multiply
 itc="$build/tools/itc"
 ref="$build/tests/reference"
 "$itc" --version
@@ -45,8 +45,9 @@ step "compiling examples/matrix-multiply for this machine"
 ls -l mm
 
 step "making ${rows}x${inner} and ${inner}x${cols} single-precision inputs"
-"$ref/make_input" -o a.bin --type float --shape "${rows}x${inner}" --seed 11 --lo -1 --hi 1
-"$ref/make_input" -o b.bin --type float --shape "${inner}x${cols}" --seed 12 --lo -1 --hi 1
+"$itc" data make -o a.bin --type float --shape "${rows}x${inner}" --seed 11 --lo -1 --hi 1
+"$itc" data make -o b.bin --type float --shape "${inner}x${cols}" --seed 12 --lo -1 --hi 1
+"$itc" data show a.bin --type float --count 3
 args=(input_file_1=a.bin input_file_2=b.bin k=64 l=64 q=32)
 
 mpirun=(mpirun --oversubscribe)
@@ -61,6 +62,6 @@ step "running the sequential reference"
 t2=$(seconds)
 
 step "comparing the IT result with the reference"
-"$ref/ref_check" equal float:c.bin float:c_ref.bin 1e-4
+"$itc" data compare c.bin c_ref.bin --type float --tolerance 1e-4
 printf '\nIT program, mpirun -np 2 (incl. MPI start-up): %.3f s\n' "$(awk "BEGIN{print $t1 - $t0}")"
 printf 'sequential reference:                          %.3f s\n' "$(awk "BEGIN{print $t2 - $t1}")"
