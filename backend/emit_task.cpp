@@ -562,6 +562,14 @@ void TaskEmitter::emitStage(Out& o, size_t k) {
                         if (t.kind == TypeKind::RealLiteral)
                             t = sema::Type::simple(TypeKind::RealDouble);
                         std::string op = r->op.text;
+                        if (!r->op.isLiteral) {
+                            // An operator parameter: the string literal this invocation binds to it.
+                            for (size_t q = 0; q < def.params.size(); ++q)
+                                if (def.params[q].text == op && inst.params[q].isStringLiteral)
+                                    op = inst.params[q].literalString;
+                            if (op == r->op.text)
+                                unsupported(r->op.range, "a reduction operator that is not a string literal here");
+                        }
                         slotOps[r->target.text] = {op, cppType(t)};
                     }
                 scan(p->body);

@@ -53,6 +53,7 @@ else
   row_sum3) printf '"Three Level Row Sums" { Space A: %s Space B: %s Space C: %s }\n' "$top" "$top" "$core" >"$map" ;;
   spmv_siblings) printf '"Sibling SpMV" { Space A: %s Space B: %s }\n' "$core" "$core" >"$map" ;;
   replicated_where) printf '"Replicated Row" { Space A: %s }\n' "$core" >"$map" ;;
+  reduce_operator) printf '"Reduce With Operator" { Space A: %s }\n' "$core" >"$map" ;;
   subpartition_space) printf '"Chunk Pieces" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
   inverted) printf '"Reverse Ramp" { Space A: %s Space B: %s }\n' "$core" "$core" >"$map" ;;
   env_chain) printf '"Double" { Space A: %s }\n"Add" { Space A: %s }\n' "$core" "$core" >"$map" ;;
@@ -118,6 +119,7 @@ strided_handover:medium) r=300 c=200 s=16 p=8 ;;
 row-max:small) r=12 c=10 s=2 ;; row-max:uneven) r=97 c=131 s=3 ;; row-max:medium) r=256 c=256 s=8 ;;
 lu_stride:small) n=16 ;; lu_stride:uneven) n=37 ;; lu_stride:medium) n=100 ;;
 lu-factorization:small) n=40 bs=8 k=8 l=8 q=4 ;; lu-factorization:uneven) n=37 bs=6 k=5 l=7 q=3 ;;
+reduce_operator:small) n=40 p=4 ;; reduce_operator:uneven) n=37 p=6 ;;
 subpartition_space:small) r=12 c=12 p=4 q=4 ;; subpartition_space:uneven) r=37 c=23 p=5 q=5 ;;
 inverted:small) n=40 p=4 ;; inverted:uneven) n=37 p=5 ;;
 env_chain:small) n=40 p=4 ;; env_chain:uneven) n=37 p=5 ;;
@@ -314,6 +316,12 @@ spmv_siblings)
     python3 "$root/tests/e2e/move_volume.py" spmv_siblings --n $n --k $k --p $p --iterations $it \
       --np $np --stats stats.txt
   fi ;;
+reduce_operator)
+  # the operator of a cross-LPU reduction given as a stage parameter
+  mk -o v.txt --type double --shape $n --seed 40 --lo -5 --hi 5
+  run input_file=v.txt p=$p output_file=o.txt
+  "$ref/ref_reduce_operator" input_file=v.txt output_file=o_ref.txt
+  chk equal o.txt o_ref.txt 0 ;;
 subpartition_space)
   # a space dividing sub-partitions: its LPUs split the current chunk, fewer in the last one
   mk -o m.txt --type double --shape ${r}x${c} --seed 39 --lo -1 --hi 1
