@@ -44,6 +44,25 @@ size_t edit_distance(const std::string& a, const std::string& b) {
   return d[n][m];
 }
 
+// `text` as lines of at most `width` columns, each indented by `indent` spaces.
+std::string wrapped(const std::string& text, size_t indent, size_t width) {
+  std::string out, line;
+  size_t at = 0;
+  while (at < text.size()) {
+    size_t end = text.find(' ', at);
+    if (end == std::string::npos) end = text.size();
+    std::string word = text.substr(at, end - at);
+    at = end + 1;
+    if (!line.empty() && indent + line.size() + 1 + word.size() > width) {
+      out += std::string(indent, ' ') + line + "\n";
+      line.clear();
+    }
+    line += (line.empty() ? "" : " ") + word;
+  }
+  if (!line.empty()) out += std::string(indent, ' ') + line + "\n";
+  return out;
+}
+
 std::string known_list(const std::vector<ArgSpec>& known) {
   if (known.empty()) return "the program reads no arguments";
   std::string s = "the program reads ";
@@ -83,7 +102,7 @@ std::string usage_text(const std::string& program, const std::string& command, i
     }
   }
   s += "\nEnvironment variables of the runtime:\n";
-  for (const auto& e : kEnvVars) s += "  " + std::string(e.name) + "\n      " + e.what + "\n";
+  for (const auto& e : kEnvVars) s += "  " + std::string(e.name) + "\n" + wrapped(e.what, 6, 80);
   s += "\n--help, -h: print this text and exit.\n";
   return s;
 }
