@@ -285,6 +285,7 @@ std::string emitProgram(const BackendInput& in) {
     o << "namespace it_program {\n\n";
     o << "inline const char* kProgramName = " << cString(in.programFile) << ";\n\n";
     o << machineDesc(in);
+    o << argsTable(in, in.program->coordinators.at(0));
     emitClasses(o, in);
     emitFunctions(o, functions);
     std::map<std::string, std::string> taskNs;

@@ -73,6 +73,8 @@ struct FunctionScope {
 // function per function instance (declarations first, so instances may call each other).
 void emitClasses(Out& o, const BackendInput& in);
 void emitFunctions(Out& o, const FunctionTable& table);
+// `kArgs`: the `args` keys coordinator `c` reads, their types and IT lines (emit_args.cpp).
+std::string argsTable(const BackendInput& in, const ast::Coordinator& c);
 // `#include <...>` lines for every @Includes word of the program's @Extern blocks (sorted).
 std::string externIncludes(const ast::Program& p);
 // A native-code block (§7.3, R-46): the IT variables `aliases` (IT name -> C++ lvalue) are

@@ -53,9 +53,23 @@ int64_t MachineDesc::per_parent(int level, int above) const {
 
 // --- Program -----------------------------------------------------------------------------------
 
-Program::Program(int& argc, char**& argv, MachineDesc machine, std::string program_name)
+Program::Program(int& argc, char**& argv, MachineDesc machine, std::string program_name,
+                 std::optional<std::vector<ArgSpec>> known_args)
     : machine_(std::move(machine)), name_(std::move(program_name)) {
   runtime_ = std::make_unique<Runtime>(argc, argv);
+  // Help before any check, so that it works whatever else is on the command line; every rank
+  // finalizes MPI (runtime_.reset()) so that mpirun sees plain exit statuses.
+  if (wants_help(argc, argv)) {
+    if (rank() == 0) {
+      std::fputs(usage_text(name_, argc > 0 ? argv[0] : "./prog", machine_.segments(), machine_.file,
+                            known_args ? &*known_args : nullptr)
+                     .c_str(),
+                 stdout);
+      std::fflush(stdout);
+    }
+    runtime_.reset();
+    std::exit(0);
+  }
   if (machine_.segments() < size())
     fail_collective("`mpirun -np " + std::to_string(size()) + "` asks for more processes than the " +
                     std::to_string(machine_.segments()) + " memory segments of machine model `" +
@@ -65,6 +79,8 @@ Program::Program(int& argc, char**& argv, MachineDesc machine, std::string progr
   } catch (const std::exception& e) {
     fail_collective(e.what());
   }
+  if (known_args)
+    if (std::string bad = check_arg_keys(argc, argv, *known_args); !bad.empty()) fail_collective(bad);
 }
 
 Program::~Program() = default;

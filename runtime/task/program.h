@@ -10,6 +10,7 @@
 #include "runtime/engine/engine.h"
 #include "runtime/task/flow.h"
 #include "runtime/task/list.h"
+#include "runtime/task/program_help.h"
 
 #include <atomic>
 #include <cmath>
@@ -113,7 +114,11 @@ struct SyncCounters {
 
 class Program {
  public:
-  Program(int& argc, char**& argv, MachineDesc machine, std::string program_name);
+  // `known_args`: the `args` keys the coordinator reads (the generated kArgs). With it, `--help`
+  // lists them and other keys are errors; without it (hand-written tests) any key is accepted.
+  // `--help`/`-h` prints the usage on rank 0 and ends every rank with exit status 0.
+  Program(int& argc, char**& argv, MachineDesc machine, std::string program_name,
+          std::optional<std::vector<ArgSpec>> known_args = std::nullopt);
   ~Program();
   int rank() const { return runtime_->rank(); }
   int size() const { return runtime_->size(); }

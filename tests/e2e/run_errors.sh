@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # run_errors.sh: run-time checks of generated programs give one clear message and a non-zero
-# exit on every rank, never a hang: a missing key=value argument, an input file whose
+# exit on every rank, never a hang: a missing key=value argument, an unknown one (with the
+# nearest known key suggested) or one given twice, an input file whose
 # dimensions contradict the program, more processes than the machine has segments, (with
 # --debug) an out-of-bounds subscript named by its IT source line, list misuse (named the same
-# way). Also: a mapping that puts a
+# way). `--help` prints the program's keys and exits 0. Also: a mapping that puts a
 # space on other processes than its parent space's parts is no error; the plan gives it parts of
 # its own and moves the data (checked against the reference, with the bytes moved).
 set -uo pipefail
@@ -32,6 +33,43 @@ expect "too many processes" "more processes than the 4 memory segments" \
   timeout 60 $mpirun -np 5 "$va" a_file=a.txt b_file=b.txt c_file=c.txt p=4
 expect "bad partition argument" "p" \
   timeout 60 $mpirun -np 2 "$va" a_file=a.txt b_file=b.txt c_file=c.txt p=0
+# program help: --help lists the keys the coordinator reads (type, IT lines) and the runtime's
+# environment variables, printed once, exit 0 on every rank without MPI abort noise
+help_ok() { # help_ok <what> <command...>: the remaining checks read $out
+  local what=$1; shift
+  out=$("$@" 2>&1); rc=$?
+  if [[ $rc != 0 ]]; then echo "FAIL ($what): exit status $rc:"; echo "$out"; bad=1; return 1; fi
+  if [[ $(grep -c "^Usage: mpirun -np N " <<<"$out") != 1 ]] || grep -qi "abort\|mpirun has exited" <<<"$out" ||
+     ! grep -q "IT_STATS=1" <<<"$out" || ! grep -q "IT_PIN=0|1" <<<"$out"; then
+    echo "FAIL ($what): usage not printed once, or noise:"; echo "$out"; bad=1; return 1
+  fi
+}
+if help_ok "--help" timeout 60 $mpirun -np 2 "$va" p=4 --help; then
+  for want in "a_file=<...> *file name *vector-add.it:9$" "b_file=<...> *file name *vector-add.it:10$" \
+              "c_file=<...> *file name *vector-add.it:11$" "p=<...> *Integer *vector-add.it:12$" \
+              "N: 1 to 4 processes"; do
+    grep -q -- "$want" <<<"$out" || { echo "FAIL (--help): no '$want' in:"; echo "$out"; bad=1; }
+  done
+  echo "ok (--help): $(grep -c '=<...>' <<<"$out") keys listed"
+fi
+help_ok "-h" timeout 60 $mpirun -np 1 "$va" -h && echo "ok (-h)"
+expect "unknown argument" "unknown command-line argument \`a_fiel=a.txt\`; did you mean \`a_file\`?" \
+  timeout 60 $mpirun -np 2 "$va" a_fiel=a.txt b_file=b.txt c_file=c.txt p=4
+[[ $rc == 1 ]] || { echo "FAIL (unknown argument): exit status $rc, not 1"; bad=1; }
+expect "argument given twice" "argument \`p\` given twice (\`p=4\` and \`p=5\`)" \
+  timeout 60 $mpirun -np 2 "$va" a_file=a.txt b_file=b.txt c_file=c.txt p=4 p=5
+[[ $rc == 1 ]] || { echo "FAIL (argument given twice): exit status $rc, not 1"; bad=1; }
+# a coordinator that reads no args: --help says so, any key is unknown
+sed -e 's/args\.a_file/"a.txt"/; s/args\.b_file/"b.txt"/; s/args\.c_file/"c_noargs.txt"/; s/args\.p/4/' \
+  "$root/examples/vector-add/vector-add.it" >noargs.it
+"$itc" compile noargs.it "$root/examples/vector-add/vector-add.map" \
+  --machine "$root/pcubes-models/test-cluster-4.pcubes" -o noargs || { echo "FAIL: compile noargs"; exit 1; }
+if help_ok "--help without args" timeout 60 $mpirun -np 2 ./noargs --help; then
+  if grep -q "Arguments: none" <<<"$out"; then echo "ok (--help without args)"
+  else echo "FAIL (--help without args): no 'Arguments: none' in:"; echo "$out"; bad=1; fi
+fi
+expect "argument of a program without args" "the program reads no arguments" \
+  timeout 60 $mpirun -np 2 ./noargs p=4
 # --debug: bounds checks naming the IT line
 "$itc" compile "$root/tests/e2e/programs/out_of_bounds.it" "$root/tests/e2e/programs/out_of_bounds.map" \
   --machine "$root/pcubes-models/test-cluster-4.pcubes" -o oob --debug || { echo "FAIL: compile --debug"; exit 1; }

@@ -64,6 +64,16 @@ inline itrt::task::MachineDesc machine() {
   return m;
 }
 
+// The `args` keys the coordinator reads (`--help`; other keys are errors): key, the type
+// the program converts it to, the IT lines reading it.
+inline const std::vector<itrt::task::ArgSpec> kArgs = {
+    {"input_file", "file name", "stencil.it:7"}, {"output_file", "file name", "stencil.it:8"},
+    {"iterations", "Integer", "stencil.it:9"},   {"p1", "Integer", "stencil.it:11"},
+    {"p2", "Integer", "stencil.it:12"},          {"k", "Integer", "stencil.it:13"},
+    {"l", "Integer", "stencil.it:14"},           {"m", "Integer", "stencil.it:15"},
+    {"n", "Integer", "stencil.it:16"},
+};
+
 // stencil.it:21: Task "Five Points Stencil":
 namespace task_five_points_stencil {
 
@@ -289,7 +299,8 @@ void coordinator(itrt::task::Program &prog) {
 // One process per memory segment (MPI rank); the coordinator runs on every rank in the same
 // order, tasks run their LPUs on the rank's worker threads; bound outputs are written at the end.
 int main(int argc, char **argv) {
-  itrt::task::Program prog(argc, argv, it_program::machine(), it_program::kProgramName);
+  itrt::task::Program prog(argc, argv, it_program::machine(), it_program::kProgramName,
+                           it_program::kArgs);
   it_program::coordinator(prog);
   return 0;
 }

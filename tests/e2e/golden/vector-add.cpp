@@ -64,6 +64,15 @@ inline itrt::task::MachineDesc machine() {
   return m;
 }
 
+// The `args` keys the coordinator reads (`--help`; other keys are errors): key, the type
+// the program converts it to, the IT lines reading it.
+inline const std::vector<itrt::task::ArgSpec> kArgs = {
+    {"a_file", "file name", "vector-add.it:9"},
+    {"b_file", "file name", "vector-add.it:10"},
+    {"c_file", "file name", "vector-add.it:11"},
+    {"p", "Integer", "vector-add.it:12"},
+};
+
 // vector-add.it:15: Task "Vector Addition":
 namespace task_vector_addition {
 
@@ -184,7 +193,8 @@ void coordinator(itrt::task::Program &prog) {
 // One process per memory segment (MPI rank); the coordinator runs on every rank in the same
 // order, tasks run their LPUs on the rank's worker threads; bound outputs are written at the end.
 int main(int argc, char **argv) {
-  itrt::task::Program prog(argc, argv, it_program::machine(), it_program::kProgramName);
+  itrt::task::Program prog(argc, argv, it_program::machine(), it_program::kProgramName,
+                           it_program::kArgs);
   it_program::coordinator(prog);
   return 0;
 }

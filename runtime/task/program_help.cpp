@@ -1,0 +1,145 @@
+// Implements program_help.h.
+#include "runtime/task/program_help.h"
+
+#include <algorithm>
+#include <cstring>
+#include <map>
+
+namespace itrt::task {
+namespace {
+
+// Every environment variable libitrt reads (grep getenv in runtime/): name, value, effect.
+// Keep in step with the getenv calls when adding one.
+struct EnvVar {
+  const char* name;
+  const char* what;
+};
+constexpr EnvVar kEnvVars[] = {
+    {"IT_STATS=1",
+     "print the bytes of parts allocated per array (per rank) and, on rank 0, the bytes and "
+     "messages each synchronisation moved within and between ranks"},
+    {"IT_PIN=0|1",
+     "0: never pin worker threads; 1: pin thread k to the k-th processor even when the machine "
+     "model numbers no processors (default: pin only to the model's `Processors`)"},
+    {"ITRT_LOG=spec",
+     "log levels per subsystem, e.g. `debug` or `engine:debug,proxy:info` (subsystems engine "
+     "proxy reduce args pin; levels off error warn info debug trace; default warn)"},
+    {"ITRT_WORKER_SPIN=n", "busy-wait n iterations before an idle worker thread sleeps (default 0)"},
+};
+
+// Optimal string alignment distance: insertions, deletions, substitutions and swaps of two
+// neighbouring characters cost one each (`a_fiel` is one step from `a_file`).
+size_t edit_distance(const std::string& a, const std::string& b) {
+  const size_t n = a.size(), m = b.size();
+  std::vector<std::vector<size_t>> d(n + 1, std::vector<size_t>(m + 1));
+  for (size_t i = 0; i <= n; ++i) d[i][0] = i;
+  for (size_t j = 0; j <= m; ++j) d[0][j] = j;
+  for (size_t i = 1; i <= n; ++i)
+    for (size_t j = 1; j <= m; ++j) {
+      const size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
+      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  return d[n][m];
+}
+
+// `text` as lines of at most `width` columns, each indented by `indent` spaces.
+std::string wrapped(const std::string& text, size_t indent, size_t width) {
+  std::string out, line;
+  size_t at = 0;
+  while (at < text.size()) {
+    size_t end = text.find(' ', at);
+    if (end == std::string::npos) end = text.size();
+    std::string word = text.substr(at, end - at);
+    at = end + 1;
+    if (!line.empty() && indent + line.size() + 1 + word.size() > width) {
+      out += std::string(indent, ' ') + line + "\n";
+      line.clear();
+    }
+    line += (line.empty() ? "" : " ") + word;
+  }
+  if (!line.empty()) out += std::string(indent, ' ') + line + "\n";
+  return out;
+}
+
+std::string known_list(const std::vector<ArgSpec>& known) {
+  if (known.empty()) return "the program reads no arguments";
+  std::string s = "the program reads ";
+  for (size_t i = 0; i < known.size(); ++i) s += (i ? ", " : "") + std::string(known[i].key);
+  return s;
+}
+
+}  // namespace
+
+bool wants_help(int argc, const char* const* argv) {
+  for (int i = 1; i < argc; ++i)
+    if (std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0) return true;
+  return false;
+}
+
+std::string usage_text(const std::string& program, const std::string& command, int64_t segments,
+                       const std::string& machine_file, const std::vector<ArgSpec>* known) {
+  std::string s = program + ": a compiled IT program\n\n";
+  s += "Usage: mpirun -np N " + command + " key=value ...\n";
+  s += "  N: 1 to " + std::to_string(segments) + " processes (the memory segments of machine model `" +
+       machine_file + "`)\n\n";
+  if (!known) {
+    s += "Arguments: as the program reads them (`key=value`)\n";
+  } else if (known->empty()) {
+    s += "Arguments: none (the coordinator reads no `args` keys)\n";
+  } else {
+    s += "Arguments (`args.key` in the coordinator; type it is converted to; IT lines reading it):\n";
+    size_t kw = 0, tw = 0;
+    for (const auto& a : *known) {
+      kw = std::max(kw, std::strlen(a.key) + 6);
+      tw = std::max(tw, std::strlen(a.type));
+    }
+    for (const auto& a : *known) {
+      std::string k = std::string(a.key) + "=<...>";
+      s += "  " + k + std::string(kw - k.size() + 2, ' ') + a.type + std::string(tw - std::strlen(a.type) + 2, ' ') +
+           a.lines + "\n";
+    }
+  }
+  s += "\nEnvironment variables of the runtime:\n";
+  for (const auto& e : kEnvVars) s += "  " + std::string(e.name) + "\n" + wrapped(e.what, 6, 80);
+  s += "\n--help, -h: print this text and exit.\n";
+  return s;
+}
+
+std::string nearest_key(const std::string& key, const std::vector<ArgSpec>& known) {
+  std::string best;
+  size_t best_d = 0;
+  for (const auto& a : known) {
+    size_t d = edit_distance(key, a.key);
+    if (best.empty() || d < best_d) {
+      best = a.key;
+      best_d = d;
+    }
+  }
+  // A typo changes a few characters; a third of the key (at least two) is still one.
+  if (best.empty() || best_d > std::max<size_t>(2, key.size() / 3)) return "";
+  return best;
+}
+
+std::string check_arg_keys(int argc, const char* const* argv, const std::vector<ArgSpec>& known) {
+  std::map<std::string, std::string> seen;  // key -> first word with it
+  for (int i = 1; i < argc; ++i) {
+    const std::string word = argv[i];
+    const size_t eq = word.find('=');
+    if (eq == std::string::npos || eq == 0) continue;
+    const std::string key = word.substr(0, eq);
+    auto [it, fresh] = seen.emplace(key, word);
+    if (!fresh)
+      return "command-line argument `" + key + "` given twice (`" + it->second + "` and `" + word +
+             "`); pass each key once";
+    if (std::none_of(known.begin(), known.end(), [&](const ArgSpec& a) { return key == a.key; })) {
+      std::string msg = "unknown command-line argument `" + word + "`";
+      if (std::string near = nearest_key(key, known); !near.empty()) msg += "; did you mean `" + near + "`?";
+      return msg + " (" + known_list(known) + "; see --help)";
+    }
+  }
+  return "";
+}
+
+}  // namespace itrt::task
