@@ -77,6 +77,7 @@ else
   esac
 fi
 prog=$work/prog-$mapping
+[[ $size == compile ]] && rm -f "$prog"   # the compile fixture always compiles afresh
 if [[ ! -x $prog ]]; then
   "$itc" compile "$src/$ex.it" "$map" --machine "$machine" -o "$prog" --emit-cpp "$work/cpp-$mapping"
 fi
