@@ -18,8 +18,12 @@ std::string reduceOpName(std::string op) {
         op = "max_entry";
     if (op == "minEntry")
         op = "min_entry";
-    static const std::set<std::string> known = {"sum", "product", "max", "min", "max_entry",
-                                                "min_entry", "land", "lor", "band", "bor"};
+    // The runtime's own list of operators (runtime/engine/reduce_ops.def).
+#define ITRT_REDUCE_OP(enumerator, name) name,
+    static const std::set<std::string> known = {
+#include "runtime/engine/reduce_ops.def"
+    };
+#undef ITRT_REDUCE_OP
     if (!known.count(op))
         throw Unsupported({}, "reduction operator `" + op + "`");
     return "itrt::ReduceOp::" + op;
