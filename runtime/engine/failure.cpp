@@ -15,6 +15,9 @@ namespace itrt {
 namespace {
 
 std::atomic<int> g_state{0};  // 0: running, 1: failing (local or remote)
+// Set once the failing thread's message is on stderr: only then may the proxy end the process
+// (it polls failure_requested()), else a fast proxy could _Exit before the line is written.
+std::atomic<bool> g_requested{false};
 std::atomic<bool> g_remote{false};
 std::atomic<int> g_rank{0};
 std::atomic<int> g_size{1};
@@ -45,6 +48,7 @@ void fail(std::string_view message) {
     std::fputs(line.c_str(), stderr);
   }
   std::fflush(nullptr);
+  g_requested.store(true, std::memory_order_release);
   const detail::FailureHooks* hooks;
   {
     std::lock_guard lock(g_hooks_mutex);
@@ -78,11 +82,12 @@ void set_failure_hooks(const FailureHooks* hooks) {
   g_hooks = hooks;
 }
 
-bool failure_requested() { return g_state.load(std::memory_order_acquire) != 0; }
+bool failure_requested() { return g_requested.load(std::memory_order_acquire); }
 
 void note_remote_abort() {
   g_remote.store(true);
   g_state.store(1);
+  g_requested.store(true);
 }
 
 void set_failure_rank(int rank, int size) {

@@ -37,8 +37,17 @@ one worker thread per PPU of the lowest mapped level inside it. Run the result w
   --emit-cpp DIR   also keep the generated C++ (DIR/<program>.cpp)
   -O2, -O3         optimisation level of the generated code (default -O3)
   --debug          bounds checks that name the IT source line, -O0 -g
+Environment (for instrumented builds, e.g. tools/tsan.sh):
+  ITC_CXXFLAGS      extra flags for mpicxx, after the optimisation flags (compile and link)
+  ITC_RUNTIME_LIBS  libitrt and its libraries to link instead of the ones itc was built with
 Exit status: 0 compiled, 1 errors in the inputs, 2 bad command line, 3 internal compiler error.
 )";
+
+// An environment variable's value, or `fallback` when unset.
+std::string envOr(const char* name, const std::string& fallback) {
+    const char* v = std::getenv(name);
+    return v ? std::string(v) : fallback;
+}
 
 // The link arguments of the program's @Libraries words (§7.3): a bare name `m` links `-lm`;
 // a word with a `/`, a `.a`/`.so` suffix or a leading `-` is passed as written. Sorted, each
@@ -187,8 +196,12 @@ int compileProgram(const std::string& itFile, const std::string& mapFile, const 
         f << cpp;
     }
     std::string flags = debug ? "-O0 -g" : opt + " -march=native -DNDEBUG";
+    std::string extra = envOr("ITC_CXXFLAGS", "");
+    if (!extra.empty())
+        flags += " " + extra;
     std::string cmd = std::string(ITC_MPICXX) + " -std=c++20 " + flags + " -I" + ITC_RUNTIME_INCLUDE + " '" +
-                      src.string() + "' -o '" + output + "' " + ITC_RUNTIME_LIBS + externLibraryFlags(*program) + " > '" + log.string() + "' 2>&1";
+                      src.string() + "' -o '" + output + "' " + envOr("ITC_RUNTIME_LIBS", ITC_RUNTIME_LIBS) +
+                      externLibraryFlags(*program) + " > '" + log.string() + "' 2>&1";
     int rc = std::system(cmd.c_str());
     if (rc != 0) {
         // Errors only inside the program's own native code are the user's to fix.
