@@ -1,5 +1,6 @@
 // Expressions: the C++ spelling of IT operators, literals, dimension attributes and types
-// (§1.6, §3). Names, elements and attributes are resolved by the hooks of each body kind.
+// (guide: Expressions, Types). Names, elements and attributes are resolved by the hooks of each
+// body kind.
 #include "backend/emitter.h"
 #include "frontend/ast/ast_names.h"
 
@@ -138,14 +139,14 @@ static std::string_view binaryOp(ast::BinaryOp op) {
     }
 }
 
-// A real literal takes the precision of the other operand: `0.25 * x` stays float when
-// x is single-precision.
+// A real literal takes the precision of the other operand (guide: Lexical rules): `0.25 * x` stays
+// float when x is single-precision.
 static bool isRealLiteral(const ast::Expr& e) { return e.kind == ast::ExprKind::RealLiteral; }
 
 std::string ExprEmitter::binary(const ast::Binary& b) {
     std::string l = emit(*b.lhs), r = emit(*b.rhs);
-    // `args.key` next to a typed operand takes that operand's type; ArgValue converts to
-    // several C++ types, so the conversion is spelled out.
+    // `args.key` next to a typed operand takes that operand's type (guide: The coordinator);
+    // ArgValue converts to several C++ types, so the conversion is spelled out.
     sema::Type lt = typeOf(*b.lhs), rt = typeOf(*b.rhs);
     if (lt.kind == TypeKind::ArgValue && rt.kind != TypeKind::ArgValue && rt.isScalar())
         l = "static_cast<" + cppType(rt) + ">(" + l + ")";
@@ -189,7 +190,7 @@ std::string ExprEmitter::property(const ast::Property& p) {
 }
 
 // `new Sensor(id: 3, label: s)`: the fields in declaration order (designated initializers),
-// each converted to its field's type; fields not named start at zero.
+// each converted to its field's type; fields not named start at zero (guide: Types).
 std::string ExprEmitter::newObject(const ast::NewObject& o) {
     const FunctionTable* table = currentFunctions();
     const std::string& name = o.type.className;
@@ -252,7 +253,7 @@ std::string ExprEmitter::emit(const ast::Expr& e) {
             return "static_cast<int32_t>(" + lpuId(*s->base) + "[" + emit(*s->items[0].index) + "])";
         }
         if (typeOf(*s->base).kind == TypeKind::StaticArray) {
-            // A static array (a class field or a local): std::array, indices from 0.
+            // A static array (a class field or a local): std::array, indices from 0 (guide: Types).
             std::string r = "(" + emit(*s->base) + ")";
             for (auto& it : s->items) {
                 if (it.kind != ast::SubscriptItem::Kind::Index)

@@ -1,7 +1,8 @@
-// Functions (§7), classes (§3.3) and native code (§7.3): one C++ function per function instance
-// (§3.6 rule 4; arguments by value, `&` parameters by reference, R-43), class structs with their
-// element codecs, @Extern blocks with the IT variables they see, and the sequential body
-// emitter that functions share with the coordinator. No task or flow code here.
+// Functions, classes and native code (guide: Functions, Types, Native code: @Extern): one C++
+// function per function instance (guide: Types; arguments by value, `&` parameters by reference),
+// class structs with their element codecs, @Extern blocks with the IT variables they see (guide:
+// Native code: @Extern), and the sequential body emitter that functions share with the coordinator.
+// No task or flow code here.
 #include "backend/emitter.h"
 #include "frontend/ast/ast_visitor.h"
 
@@ -176,11 +177,12 @@ std::string externBlock(const ast::Extern& x, const std::map<std::string, std::s
                         const std::set<std::string>& indices) {
     std::string s = "{\n";
     if (!aliases.empty() || !indices.empty())
-        s += "// The IT variables this native code sees (R-46).\n";
+        s += "// The IT variables this native code sees (see the guide: Native code: @Extern).\n";
     for (const auto& [name, lvalue] : aliases)
         if (!isCppKeyword(name) && name != lvalue)
             s += "[[maybe_unused]] auto& " + name + " = " + lvalue + ";\n";
-    // Loop indices are 64-bit in stage loops; native code sees an Integer (`int`, §7.3).
+    // Loop indices are 64-bit in stage loops; native code sees an Integer (`int`, guide: Native
+    // code: @Extern).
     for (const auto& i : indices)
         s += "const int32_t it_index_" + i + " = static_cast<int32_t>(" + i + ");\n";
     if (!indices.empty()) {
@@ -233,7 +235,7 @@ std::string classCodecOf(const sema::Type& cls) {
 
 void emitClasses(Out& o, const BackendInput& in) {
     const sema::CheckedProgram& cp = *in.checked;
-    // Dependency order: a class after the classes of its fields (no cycles, §3.3).
+    // Dependency order: a class after the classes of its fields (no cycles, guide: Types).
     std::vector<const sema::ClassInfo*> order;
     std::set<std::string> done;
     std::function<void(const std::string&)> visit = [&](const std::string& name) {
@@ -266,7 +268,7 @@ void emitClasses(Out& o, const BackendInput& in) {
             o << "\n";
             continue;
         }
-        // Arrays of objects are stored and read field by field (§13.2).
+        // Arrays of objects are stored and read field by field (guide: Data files).
         o << "inline const itrt::ElementCodec& c_" << name << "_codec() {\n";
         o << "static const itrt::StructCodec codec(" << cString(name) << ", sizeof(c_" << name << "), {";
         bool first = true;
@@ -473,7 +475,7 @@ void emitFunctions(Out& o, const FunctionTable& table) {
                 for (const auto& n : d.names)
                     if (result.empty())
                         result = n.text;
-        // Locals (and the paper form's result variable) start at zero.
+        // Locals (and the paper form's result variable) start at zero (guide: Types).
         for (const auto& [name, type] : inst.locals)
             if (!params.count(name) && !type.isError() && type.kind != TypeKind::Void)
                 o << cppType(type) << " v_" << name << "{};\n";

@@ -1,6 +1,6 @@
 // The whole generated program: prologue template, the machine model as placement data, one
-// namespace per task, the coordinator (§4) as a function run by every rank in the same order,
-// and the main template. Reads top to bottom like the pipeline it ends.
+// namespace per task, the coordinator (guide: The coordinator) as a function run by every rank in
+// the same order, and the main template. Reads top to bottom like the pipeline it ends.
 #include "backend/task_emitter.h"
 #include "pcubes/machine_model.h"
 
@@ -31,7 +31,8 @@ public:
                 o << cppType(type) << " v_" << name << "{};\n";
         }
         block(o, c.body);
-        o << "// Bound outputs are written once every task has completed (R-23).\nprog.finish();\n}\n\n";
+        o << "// Bound outputs are written once every task has completed (see the guide: The "
+             "coordinator).\nprog.finish();\n}\n\n";
     }
 
 protected:
@@ -47,8 +48,8 @@ protected:
         }
         return "";
     }
-    // `env.item.dimensionK`: the ranges an environment array has now (R-21: every earlier task
-    // has finished, as tasks run one after the other).
+    // `env.item.dimensionK`: the ranges an environment array has now (guide: The coordinator; every
+    // earlier task has finished, as tasks run one after the other).
     std::string fieldDimensionRange(const ast::Expr& at, const ast::FieldAccess& f, int k, bool local) override {
         auto n = f.base->as<ast::NameRef>();
         sema::Type t = typeOf(f);
@@ -75,8 +76,8 @@ protected:
         return "v_" + n->name + "->element<" + cppType(t.elementType()) + ">(prog, " + cString(f.field.text) + ", {" +
                idx + "})";
     }
-    // `env.item = value`: arrays and lists of another environment are shared (§4.2), sections
-    // viewed, scalars copied.
+    // `env.item = value`: arrays and lists of another environment are shared (guide: The
+    // coordinator), sections viewed, scalars copied.
     std::string envAssign(const ast::FieldAccess& f, const std::string& env, const ast::Expr& value, SourceRange at) {
         sema::Type vt = typeOf(value);
         if (vt.kind == TypeKind::Error)
@@ -98,7 +99,7 @@ protected:
         return "v_" + env + "->set<" + cppType(it) + ">(" + cString(f.field.text) + ", static_cast<" + cppType(it) +
                ">(" + emit(value) + "))";
     }
-    // `env.item = other.item[s1][s2]...`: a view of the section.
+    // `env.item = other.item[s1][s2]...`: a view of the section (guide: The coordinator).
     std::string sectionView(const ast::FieldAccess& target, const std::string& env, const ast::Subscript& s) {
         auto vf = s.base->as<ast::FieldAccess>();
         auto vn = vf ? vf->base->as<ast::NameRef>() : nullptr;

@@ -1,6 +1,7 @@
-// A task's run(): array declarations, Initialize (§5.2), the space descriptions for the launch
-// (§9, partition arguments substituted), the synchronisations of the plan, and the flow (§8) as
-// one coroutine per space that every LPU of the space runs as a VDP of the channel engine.
+// A task's run(): array declarations, Initialize (guide: Tasks), the space descriptions for the
+// launch (partition arguments substituted, guide: The Partition section), the synchronisations of
+// the plan, and the flow (guide: The Computation section) as one coroutine per space that every LPU
+// of the space runs as a VDP of the channel engine.
 #include "backend/task_emitter.h"
 
 #include <algorithm>
@@ -164,7 +165,7 @@ void TaskEmitter::emit(Out& o) {
         o << "// partition parameter: " << p << "\n";
     o << "static int64_t p_unused_ = 0;\n\n";
     for (size_t k = 0; k < info_->stageInstances.size(); ++k) {
-        // The partition parameters are not visible in stages, so no p_ parameters.
+        // The partition parameters are not visible in stages (guide: Tasks), so no p_ parameters.
         emitStage(o, k);
     }
     emitRun(o);
@@ -827,7 +828,8 @@ void TaskEmitter::emitFlow(Out& o, const ast::FlowList& list, int lps, int x) {
                         arrays.insert(a);
             }
             if (!arrays.empty())
-                o << "// Entering the epoch: this LPU's version-dependent parts age by one version (R-34).\n";
+                o << "// Entering the epoch: this LPU's version-dependent parts age by one version "
+                     "(see the guide: Epochs).\n";
             for (const auto& a : arrays)
                 o << "c.advance_epoch(" << arrayIndex(a) << ");\n";
             emitFlow(o, e->body, lps, x);
@@ -888,7 +890,8 @@ void TaskEmitter::emitStageCall(Out& o, const ast::StageCall& call, int lps, int
             std::string test;
             if (c.membershipRange) {
                 std::string xv = flowExpr(*c.condition, gd.lps, w);
-                // `x in a.local.dimensionK.range`: membership in the part.
+                // `x in a.local.dimensionK.range`: membership in the part (guide: The Computation
+                // section).
                 const ast::Expr* r = c.membershipRange.get();
                 if (auto rp = r->as<ast::Property>(); rp && rp->property == ast::PropertyKind::Range)
                     r = rp->base.get();

@@ -251,7 +251,7 @@ protected:
     std::string lpuId(const ast::Expr&) override { return "LPU.coords"; }
     // `&` arguments that are not C++ lvalues of the parameter's type: a loop index (int64_t) or
     // a parameter bound to a constant (`const`). semantic/check guarantees that the function does
-    // not assign such a parameter (§6.2 rule 3), so a temporary copy is passed.
+    // not assign such a parameter (guide: Stages and statements), so a temporary copy is passed.
     std::string referenceArg(const ast::Expr& e) override {
         if (auto n = e.as<ast::NameRef>()) {
             auto it = sig_.params.find(n->name);
@@ -305,8 +305,8 @@ private:
             emitIf(o, *s.as<ast::If>(), [&](const ast::Expr& c) { return emit(c); }, [&](const ast::Block& b) { body(o, b); });
             return;
         case K::Extern: {
-            // Native code sees task-global scalars by their IT names; parameters,
-            // locals and loop indices already have them.
+            // Native code sees task-global scalars by their IT names (guide: Native code: @Extern);
+            // parameters, locals and loop indices already have them.
             std::map<std::string, std::string> aliases;
             for (const auto& g : taskGlobals())
                 if (!g.type.isArray() && !g.isReduction && !sig_.params.count(g.name) && !loopVars_.count(g.name))
@@ -319,7 +319,7 @@ private:
         }
     }
 
-    // Binds each index of a loop to (array view, dimension): §6.3 and R-32.
+    // Binds each index of a loop to (array view, dimension) (guide: Parallel loops).
     std::map<std::string, std::string> viewGlobal_; // view name -> task-global
     std::map<std::string, std::pair<std::string, int>> loopPos_; // strided loop index -> (view, dim)
     void bindIndices(const ast::ParallelLoop& p, std::vector<std::pair<std::string, std::pair<std::string, int>>>& out) {
@@ -404,7 +404,7 @@ private:
                     level = k + 1;
             at[level].push_back(c);
         }
-        // A reduction body.
+        // A reduction body (guide: Reductions).
         const ast::ReduceStmt* rs = nullptr;
         const ast::Assign* ra = nullptr;
         const ast::ReduceExpr* re = nullptr;

@@ -38,7 +38,7 @@ std::string cppName(const std::string& s);          // an IT name as C++ (`class
 
 [[noreturn]] void unsupported(SourceRange r, const std::string& what);
 
-// The C++ functions of one program: one per FunctionInstance of semantic/check (§3.6 rule 4),
+// The C++ functions of one program: one per FunctionInstance of semantic/check (guide: Types),
 // named `fn_<function>_<k>` (k counts the instances of that function in check order), and the
 // structs of its classes (`c_<Class>`). emitProgram() installs the table for the duration of
 // one emission (FunctionScope), so every ExprEmitter, including those of Initialize and flow
@@ -77,9 +77,9 @@ void emitFunctions(Out& o, const FunctionTable& table);
 std::string argsTable(const BackendInput& in, const ast::Coordinator& c);
 // `#include <...>` lines for every @Includes word of the program's @Extern blocks (sorted).
 std::string externIncludes(const ast::Program& p);
-// A native-code block (§7.3, R-46): the IT variables `aliases` (IT name -> C++ lvalue) are
-// visible under their IT names, the 64-bit loop indices `indices` as Integers (`int32_t`),
-// then the code runs in a block of its own.
+// A native-code block (guide: Native code: @Extern): the IT variables `aliases` (IT name -> C++
+// lvalue) are visible under their IT names, the 64-bit loop indices `indices` as Integers
+// (`int32_t`), then the code runs in a block of its own.
 std::string externBlock(const ast::Extern& x, const std::map<std::string, std::string>& aliases,
                         const std::set<std::string>& indices = {});
 
@@ -116,8 +116,8 @@ protected:
     }
     virtual std::string lpuId(const ast::Expr& at) { unsupported(at.range, "`lpuId` here"); }
     virtual std::string partitionParam(const std::string& p) { return "p_" + p; }
-    // Calls of user functions (§7) and of the list built-ins (§6.8); other built-ins are
-    // reported unless a body kind handles them.
+    // Calls of user functions (guide: Functions) and of the list built-ins (guide: Lists); other
+    // built-ins are reported unless a body kind handles them.
     virtual std::string call(const ast::Call& c);
     // `get_cursor`, `value`, `advance`, `insert_at`, `remove_at`, `set_capacity`; "" otherwise.
     std::string listCall(const ast::Call& c);

@@ -21,7 +21,8 @@ struct StageSig {
     std::string fn;
     std::map<std::string, StageParam> params;
     std::vector<std::string> order;
-    std::set<std::string> directArrays; // task-global arrays used without being passed
+    // task-global arrays used without being passed (guide: Stages and statements)
+    std::set<std::string> directArrays;
 };
 
 class TaskEmitter {

@@ -1,5 +1,5 @@
-// Public entry point of semantic checking (names, types, task/function/flow rules; §2–§8 of
-// the language reference) and the plain-data result that later phases read. It never
+// Public entry point of semantic checking (names, types, task/function/flow rules of
+// the language guide) and the plain-data result that later phases read. It never
 // modifies the AST; every pointer in CheckedProgram points into the checked ast::Program,
 // which must outlive it.
 #pragma once
@@ -38,7 +38,7 @@ struct GlobalInfo {
 struct ParamBinding {
     Type type;
     bool constant = false;       // bound to a literal or `partition.p`: must not be assigned
-    std::string literalString;   // bound to a string literal (reduction operators, R-36)
+    std::string literalString;   // bound to a string literal (reduction operators)
     bool isStringLiteral = false;
     std::string spaceTarget;     // bound to `Space X: v`: X ("Root" allowed); empty otherwise
     std::string rootGlobal;      // the task-global the argument is rooted at, if any

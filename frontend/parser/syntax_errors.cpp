@@ -382,7 +382,7 @@ LexProblem describeSyntaxError(const SyntaxErrorRecord& error, const std::vector
         return {DiagKind::UnexpectedToken, where,
                 context == "in the Computation section"
                     ? std::string("`Root` cannot be entered with a `Space` block: the flow already "
-                                  "starts in Root (§8.2); name a declared space, like `Space A {`, "
+                                  "starts in Root; name a declared space, like `Space A {`, "
                                   "or pass `Space Root: v` as a reduction argument")
                     : fmt::format("`Root` is the implicit top space and cannot be named here {}; "
                                   "spaces are named by one capital letter, like `Space A`",

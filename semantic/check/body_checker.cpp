@@ -437,7 +437,7 @@ Type BodyChecker::checkLValue(const ast::Expr& target, const ast::Assign& assign
     return t;
 }
 
-// §3.5: the coordinator sets dimension ranges only on arrays it made with `new`; environmental
+// The coordinator sets dimension ranges only on arrays it made with `new`; environmental
 // items get theirs from their task (Initialize, linked data) or from the data bound to them.
 bool BodyChecker::checkCoordinatorDimensionTarget(const ast::Expr& target) {
     const ast::Expr* array = &target;
@@ -465,7 +465,7 @@ bool BodyChecker::checkCoordinatorDimensionTarget(const ast::Expr& target) {
                              fmt::format("the coordinator cannot set the dimension ranges of the "
                                          "environmental item `{}.{}`; its ranges come from its "
                                          "task's Initialize section or from the data bound or "
-                                         "linked to it (§3.5)",
+                                         "linked to it (see the guide: Types)",
                                          env->name, f->field.text));
             return false;
         }
@@ -473,11 +473,12 @@ bool BodyChecker::checkCoordinatorDimensionTarget(const ast::Expr& target) {
     } else {
         return true;
     }
-    state_.rep.error(DiagKind::DimensionAssignmentNotNew, target.range,
-                     fmt::format("the coordinator can set dimension ranges only on an array it made "
-                                 "with `new` (§3.5), and {} was not; create it with `{} = new ...` "
-                                 "before setting its ranges",
-                                 q(spelled), spelled));
+    state_.rep.error(
+        DiagKind::DimensionAssignmentNotNew, target.range,
+        fmt::format("the coordinator can set dimension ranges only on an array it made "
+                    "with `new`, and {} was not; create it with `{} = new ...` "
+                    "before setting its ranges (see the guide: Types)",
+                    q(spelled), spelled));
     return false;
 }
 
@@ -496,7 +497,7 @@ Type BodyChecker::checkAssign(const ast::Assign& e) {
             return Type::error();
         }
         if (!lookup(n->name)) {
-            // First assignment: the local takes the value's type (§3.6 rule 2).
+            // First assignment: the local takes the value's type (guide: Types).
             if (kind_ == BodyKind::Flow) {
                 state_.rep.error(DiagKind::UnknownName, n->range,
                                  fmt::format("{} is not a task-global", q(n->name)));
@@ -549,7 +550,7 @@ Type BodyChecker::checkFieldAccess(const ast::FieldAccess& e) {
     const std::string& field = e.field.text;
     if (auto* n = e.base->as<ast::NameRef>(); n && kind_ == BodyKind::Coordinator && n->name == argsName_) {
         if (types_) (*types_)[e.base.get()] = Type::simple(TypeKind::Args);
-        return Type::simple(TypeKind::ArgValue);
+        return Type::simple(TypeKind::ArgValue); // guide: The coordinator
     }
     Type base = checkExpr(*e.base);
     if (base.isError()) return Type::error();
@@ -711,7 +712,7 @@ Type BodyChecker::checkEpoch(const ast::Epoch& e) {
                                      e.lag));
         return Type::error();
     }
-    if (!facts_.epochUse) facts_.epochUse = e.range; // any epoch expression needs `Epoch`
+    if (!facts_.epochUse) facts_.epochUse = e.range; // any epoch expression needs `Epoch`
     int saved = epochWriteDepth_;
     epochWriteDepth_ = 0;
     Type t = checkExpr(*e.operand);
@@ -777,7 +778,7 @@ Type BodyChecker::checkCall(const ast::Call& e) {
         return Type::error();
     }
     if (fn.form == ast::FunctionDef::Form::Brace) {
-        // `&p` passes by reference: the argument must be a location.
+        // `&p` passes by reference (guide: Functions): the argument must be a location.
         for (std::size_t i = 0; i < fn.params.size(); ++i) {
             if (!fn.params[i].byReference) continue;
             auto k = e.args[i].value->kind;
@@ -791,8 +792,8 @@ Type BodyChecker::checkCall(const ast::Call& e) {
                     DiagnosticEngine::addNote(*d, fn.params[i].name.range, "declared here");
                 return Type::error();
             }
-            // A stage parameter bound to a constant must not be assigned (§6.2 rule 3), not even
-            // through a function's reference parameter.
+            // A stage parameter bound to a constant must not be assigned (guide: Stages and
+            // statements), not even through a function's reference parameter.
             const ast::NameRef* root = accessRoot(e.args[i].value.get());
             Var* v = root ? lookup(root->name) : nullptr;
             if (!v || v->role != Role::Param || !v->binding || !v->binding->constant) continue;
@@ -1088,7 +1089,7 @@ Type BodyChecker::checkExecute(const ast::Execute& e) {
                 (void)d;
         }
     }
-    // initialize: matches the Initialize parameters.
+    // initialize: matches the Initialize parameters (guide: The coordinator).
     std::size_t initParams = task.def->initialize ? task.def->initialize->params.size() : 0;
     std::size_t initGiven = byLabel[2] ? byLabel[2]->values.size() : 0;
     if (initGiven != initParams) {
@@ -1136,7 +1137,7 @@ Type BodyChecker::checkExecute(const ast::Execute& e) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Reductions (§6.7)
+// Reductions
 // ---------------------------------------------------------------------------------------------
 
 Type BodyChecker::reductionResult(const ast::ReduceOperator& op, const ast::Expr& operand,
@@ -1439,7 +1440,7 @@ void BodyChecker::checkParallelLoop(const ast::ParallelLoop& loop) {
                                              dims == 1 ? "" : "s"));
                 failed = true;
             } else if (g.dimensionIndex == 0 && static_cast<int>(g.indices.size()) < dims) {
-                // each index binds to the lowest dimension where it appears alone as a
+                // Each index binds to the lowest dimension where it appears alone as a
                 // subscript of the collection in the body.
                 for (const ast::Name& idx : g.indices) {
                     int best = 0;
@@ -1489,7 +1490,7 @@ void BodyChecker::checkParallelLoop(const ast::ParallelLoop& loop) {
         }
     }
     (void)failed;
-    // a reduction must be the loop body's only statement.
+    // A reduction must be the loop body's only statement.
     if (loop.body.stmts.size() == 1) {
         const ast::Stmt& only = *loop.body.stmts[0];
         if (only.kind == ast::StmtKind::ReduceStmt) frame.reductionAllowed = true;

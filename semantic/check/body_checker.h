@@ -1,9 +1,10 @@
 // The type checker of code bodies and expressions: the coordinator, Initialize, stage bodies
 // (one instance per binding of the parameters), function bodies, and the conditions and
 // arguments of the Computation section. It resolves names in the order each body kind
-// defines (§6.2 rule 4, §7.2), infers locals from their first assignment (§3.6), types every
-// expression into an ExprTypes map and applies the placement rules of §4–§7. An erroneous
-// subexpression gets the error type, which every rule accepts silently.
+// defines (guide: Stages and statements, Functions), infers locals from their first assignment
+// (guide: Types), types every expression into an ExprTypes map and applies the placement rules of
+// each body kind. An erroneous subexpression gets the error type, which every rule accepts
+// silently.
 #pragma once
 
 #include "semantic/check/context.h"
@@ -31,7 +32,7 @@ public:
     void setFunction(const ast::FunctionDef* fn) { function_ = fn; }
     void setFlowSpace(const std::string& space) { flowSpace_ = space; }
     // Flow expressions that are neither conditions nor stage arguments (`Repeat for` ranges
-    // and steps) may not use `local.` or `lpuId` (R-15, §6.9).
+    // and steps) may not use `local.` or `lpuId` (guide: lpuId).
     void setFlowRangeContext(bool on) { flowRange_ = on; }
 
     void checkBlock(const ast::Block& block);
@@ -56,7 +57,7 @@ private:
         const ParamBinding* binding = nullptr;
         std::size_t paramIndex = 0;
         bool readOnly = false;
-        bool madeByNew = false; // coordinator local holding an array made with `new` (§3.5)
+        bool madeByNew = false; // coordinator local holding an array made with `new` (guide: Types)
     };
     struct LoopFrame {
         bool parallel = false;

@@ -36,7 +36,7 @@ private:
         for (const ast::FlowPtr& p : list) part(*p, space, inEpoch);
     }
 
-    // Reports reads of reduction results that are not yet available.
+    // Reports reads of reduction results that are not yet available (guide: Reductions).
     void checkReads(const std::set<std::string>& globals, SourceRange where) {
         for (const std::string& g : globals) {
             auto it = pending_.find(g);
@@ -179,7 +179,7 @@ private:
         }
     }
 
-    // Classifies one stage argument (§6.2 rule 3) and computes its binding.
+    // Classifies one stage argument (guide: Stages and statements) and computes its binding.
     bool argument(const ast::CallArg& a, const std::string& space, ParamBinding& b,
                   std::set<std::string>& reads) {
         if (a.isSpaceArg()) {
@@ -370,7 +370,7 @@ private:
                 break; // the innermost Repeat decides (outer ones are its ancestors)
             }
         }
-        // Reads of pending reduction results, then new pending results.
+        // Reads of pending reduction results (guide: Reductions), then new pending results.
         std::set<std::string> allReads = reads;
         for (const auto& g : facts.globalsUsed) allReads.insert(g);
         for (std::size_t i = 0; i < c.args.size(); ++i)

@@ -1,4 +1,4 @@
-// Functions (§7): call graph, result counts, per-call-type instances (see check_functions.h).
+// Functions: call graph, result counts, per-call-type instances (see check_functions.h).
 #include "semantic/check/check_functions.h"
 
 #include "semantic/check/ast_walk.h"
@@ -109,7 +109,7 @@ void checkFunctionDeclarations(CheckState& state) {
                                 "static types");
         }
     }
-    // The call graph: an edge f -> g for every call of g in f's body.
+    // The call graph: an edge f -> g for every call of g in f's body (guide: Functions).
     std::map<const ast::FunctionDef*, std::vector<std::pair<const ast::FunctionDef*, const ast::Call*>>> edges;
     for (const ast::FunctionDef& fn : state.program.functions) {
         auto self = state.functions.find(fn.name.text);

@@ -1,6 +1,6 @@
-// Functions (§7): the call graph (no recursion, R-44), paper-form result counts, and
-// instantiation of brace-form functions per combination of argument types (§3.6 rule 4),
-// each instance checked once with the function scope rules of §7.2.
+// Functions (guide: Functions): the call graph (no recursion), paper-form result counts (exactly
+// one), and instantiation of brace-form functions per combination of argument types (guide: Types),
+// each instance checked once with the function scope rules (guide: Functions).
 #pragma once
 
 #include "semantic/check/context.h"
@@ -20,8 +20,9 @@ void checkUncalledFunctions(CheckState& state);
 
 // Where brace-form function `fn` assigns its parameter number `param`, directly (`x = ...`,
 // `x[i] = ...`, `x.f = ...`) or by passing it on to a `&` parameter that the callee assigns
-// (then the callee's assignment); nothing when it never does. Native code (`@Extern`) is not looked into. Used for the rule
-// that a stage parameter bound to a constant is never assigned (§6.2 rule 3).
+// (then the callee's assignment); nothing when it never does. Native code (`@Extern`) is not looked
+// into. Used for the rule that a stage parameter bound to a constant is never assigned (guide:
+// Stages and statements).
 std::optional<SourceRange> referenceParamAssignment(const CheckState& state,
                                                     const ast::FunctionDef& fn, std::size_t param);
 

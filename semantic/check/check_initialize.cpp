@@ -22,7 +22,7 @@ void checkInitialize(CheckState& state, TaskSym& task) {
                 DiagnosticEngine::addNote(*d, it->second, "first declared here");
             continue;
         }
-        // A parameter naming a task-global is auto-assigned to it: the name already
+        // A parameter naming a task-global is auto-assigned to it (guide: Tasks): the name already
         // resolves to the global, so nothing is declared.
         if (task.globals.count(p.text)) continue;
         Type t = Type::simple(TypeKind::ArgValue);

@@ -1,6 +1,6 @@
-// Initialize sections (§5.2): parameters matching task-globals are auto-assigned, the
+// Initialize sections (guide: Tasks): parameters matching task-globals are auto-assigned, the
 // others are locals typed from the `initialize:` arguments of the first `execute`; the body
-// may use `partition.p` and dimension assignments but no array elements.
+// may use `partition.p` and dimension assignments but no array elements (guide: Tasks).
 #pragma once
 
 #include "semantic/check/context.h"

@@ -1,5 +1,5 @@
-// Stage instantiation (§6.2, §3.6 rule 4): a stage is checked once per distinct binding of
-// its parameters (argument types, constants, string literals, `Space X:` targets) and
+// Stage instantiation (guide: Stages and statements, Types): a stage is checked once per distinct
+// binding of its parameters (argument types, constants, string literals, `Space X:` targets) and
 // invoking LPS, like a C++ template. Errors inside an instance carry a note at the call site.
 #pragma once
 

@@ -77,7 +77,7 @@ void collectClasses(CheckState& state) {
         }
         state.out.classes[c.name.text] = std::move(info);
     }
-    // A class may not contain itself, directly or indirectly (§3.3). Each cycle is reported
+    // A class may not contain itself, directly or indirectly (guide: Types). Each cycle is reported
     // once, at the field of the first class (in source order) that starts it.
     std::map<std::string, int> mark; // 0 unvisited, 1 on the path, 2 done
     std::vector<std::pair<std::string, SourceRange>> path; // class, field leading onward

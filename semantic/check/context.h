@@ -51,7 +51,7 @@ struct SpaceSym {
     std::set<std::string> subpartitionedArrays;
 };
 
-// What checking one stage instance found out, for the flow rules of §8.
+// What checking one stage instance found out, for the flow rules (guide: The Computation section).
 struct StageFacts {
     std::optional<SourceRange> epochUse;         // first `at (current - n)`, n >= 1
     std::optional<SourceRange> lpuIdUse;         // first `lpuId`
@@ -68,7 +68,7 @@ struct TaskSym {
     std::map<std::string, SpaceSym> spaces;
     std::vector<std::string> partitionParams;
     // Types of the `initialize:` arguments of the first execute of this task, by position
-    // (used to type Initialize parameters that match no task-global, §3.6 rule 5).
+    // (used to type Initialize parameters that match no task-global, guide: Types).
     std::optional<std::vector<Type>> initializeArgTypes;
     // Parallel to CheckedProgram::tasks[outIndex].stageInstances.
     std::vector<StageFacts> instanceFacts;
@@ -104,7 +104,7 @@ struct CheckState {
     const std::vector<VarInfo>* classFields(const std::string& name) const;
 };
 
-// Built-in functions callable from code bodies (§4.4, §6.8).
+// Built-in functions callable from code bodies (guide: The coordinator, Lists).
 bool isBuiltinFunction(const std::string& name);
 bool isIoBuiltin(const std::string& name); // bind_input, bind_output, load, store
 

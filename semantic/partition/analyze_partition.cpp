@@ -1,5 +1,6 @@
 // The Partition-section pass: declarations and the `divides` tree, then each data configuration
-// expanded by the positional rule (§9.3), then the per-space checks of §9.4 and §9.7.
+// expanded by the positional rule (guide: Replication and dimension selectors), then the per-space
+// checks (guide: The Partition section, Sub-partitions).
 #include "semantic/partition/analyze_partition.h"
 
 #include <algorithm>
@@ -127,7 +128,7 @@ private:
                     continue;
                 }
                 if (!g->isArray())
-                    continue; // listed scalars and lists are ignored
+                    continue; // listed scalars and lists are ignored (guide: The Partition section)
                 if (!configured.insert(n.text).second) {
                     diags_.error(DiagKind::ArrayConfiguredTwice, n.range,
                                  "`{}` is listed twice in `Space {}`; list it once",
@@ -257,7 +258,7 @@ private:
         return ok;
     }
 
-    // The positional rule, step 2.
+    // The positional rule, step 2 (guide: Replication and dimension selectors).
     bool assignArrayDims(const ast::VarSelector& vs, const TaskGlobal& g, int functions,
                          ArrayPartition& ap) {
         if (!vs.dimensions.empty()) {
@@ -320,7 +321,8 @@ private:
                 tree_.params.end()) {
                 diags_.error(DiagKind::PartitionParamUnknown, a.param->range,
                              "`{}` is not a parameter of this Partition section; add it to "
-                             "`Partition (...)` or use an integer constant (R-53)",
+                             "`Partition (...)` or use an integer constant (see the guide: "
+                             "Partition functions)",
                              a.param->text);
                 return std::nullopt;
             }
@@ -357,7 +359,7 @@ private:
             if (inSub && isStrided) {
                 diags_.error(DiagKind::SubpartitionFunctionNotAllowed, pi.functionRange,
                              "`{}` cannot be used in a Sub-partition; use `block_size`, "
-                             "`block_count` or `replicated` (R-60)",
+                             "`block_count` or `replicated` (see the guide: Sub-partitions)",
                              fn);
                 ok = false;
                 continue;
@@ -365,22 +367,24 @@ private:
             bool hasPadding = pi.paddingFront.has_value() || pi.paddingBack.has_value();
             if (hasPadding && inSub) {
                 diags_.error(DiagKind::SubpartitionPadding, pi.paddingRange,
-                             "sub-partitions take no padding; remove `padding(...)` (R-60)");
+                             "sub-partitions take no padding; remove `padding(...)` (see the "
+                             "guide: Sub-partitions)");
                 ok = false;
                 continue;
             }
             if (hasPadding && isStrided) {
-                diags_.error(DiagKind::PaddingNotAllowed, pi.paddingRange,
-                             "`{}` parts are not intervals, so they take no padding; remove "
-                             "`padding(...)` or use `block_size`/`block_count` (R-59)",
-                             fn);
+                diags_.error(
+                    DiagKind::PaddingNotAllowed, pi.paddingRange,
+                    "`{}` parts are not intervals, so they take no padding; remove "
+                    "`padding(...)` or use `block_size`/`block_count` (see the guide: Padding)",
+                    fn);
                 ok = false;
                 continue;
             }
             if (pi.function == ast::PartitionFunction::Stride && !pi.args.empty()) {
                 diags_.error(DiagKind::PartitionFunctionArity, pi.range,
                              "`stride()` takes no arguments: its part count comes from the "
-                             "mapping (R-58); write `stride()`");
+                             "mapping; write `stride()` (see the guide: Partition functions)");
                 ok = false;
                 continue;
             }

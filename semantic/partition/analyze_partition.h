@@ -1,8 +1,9 @@
 // Pass: the Partition section of one task -> its LPS tree (lps_tree.h), checking every rule of
-// §9 that needs only the section and the task's Define (R-53..R-62, §9.2-§9.4, §9.6, §9.7).
-// Guarantees: every diagnostic it reports is a PartitionDef kind; the returned tree always
-// exists, parents always precede children, and every stored ArrayPartition is well-formed
-// (one instruction per space dimension, valid distinct array dimensions).
+// the Partition section that needs only the section and the task's Define (guide: Partition
+// functions, The Partition section, Padding, Sub-partitions). Guarantees: every diagnostic it
+// reports is a PartitionDef kind; the returned tree always exists, parents always precede children,
+// and every stored ArrayPartition is well-formed (one instruction per space dimension, valid
+// distinct array dimensions).
 #pragma once
 
 #include "frontend/ast/ast.h"

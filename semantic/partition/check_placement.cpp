@@ -47,9 +47,10 @@ SourceRange elementRange(const FlowNode& node, const std::string& var, SourceRan
     return found ? found->range : fallback;
 }
 
-// §8.4: a condition (and, alike, a Repeat header) is evaluated by every LPU of its context space
+// A condition (and, alike, a Repeat header) is evaluated by every LPU of its context space
 // and may read only elements that LPU holds; an array a partitioned space does not configure has
-// no part there (§9.8). Root holds everything and un-partitioned spaces hold their parent's part.
+// no part there (guide: The Partition section). Root holds everything and un-partitioned spaces
+// hold their parent's part.
 void checkFlowElement(const FlowAccess& a, const TaskGlobals& globals, const LpsTree& lps,
                       const FlowTree& flow, DiagnosticEngine& diags) {
     const Lps& space = lps.at(a.lps);
@@ -63,12 +64,13 @@ void checkFlowElement(const FlowAccess& a, const TaskGlobals& globals, const Lps
             continue; // its configuration was already reported
         const FlowNode& node = flow.at(a.node);
         bool condition = a.kind == FlowAccess::Kind::Condition;
-        auto& d = diags.error(DiagKind::FlowElementNotHeld, elementRange(node, v.var, a.range),
-                              "this {} reads an element of `{}`, but `Space {}` does not configure "
-                              "`{}`, so its LPUs hold no part of it; configure `{}` in `Space {}` "
-                              "or move the {} to a space that holds it (§8.4, §9.8)",
-                              condition ? "condition" : "`Repeat` header", v.var, space.name, v.var,
-                              v.var, space.name, condition ? "condition" : "`Repeat`");
+        auto& d = diags.error(
+            DiagKind::FlowElementNotHeld, elementRange(node, v.var, a.range),
+            "this {} reads an element of `{}`, but `Space {}` does not configure "
+            "`{}`, so its LPUs hold no part of it; configure `{}` in `Space {}` "
+            "or move the {} to a space that holds it (see the guide: The Computation section)",
+            condition ? "condition" : "`Repeat` header", v.var, space.name, v.var, v.var,
+            space.name, condition ? "condition" : "`Repeat`");
         DiagnosticEngine::addNote(d, space.range, "`Space " + space.name + "` is configured here");
     }
 }
@@ -95,24 +97,25 @@ void checkPlacement(const TaskGlobals& globals, const LpsTree& lps, const FlowTr
                              space.erroneous.end();
             if (!space.find(v.var) && erroneous)
                 continue; // its configuration was already reported
-            // Un-partitioned spaces hold unlisted arrays as their parent's part (§9.8 requires
-            // configurations only in partitioned spaces).
+            // Un-partitioned spaces hold unlisted arrays as their parent's part (only partitioned
+            // spaces need configurations; guide: The Partition section).
             if (!space.find(v.var) && !space.unpartitioned) {
                 auto& d = diags.error(DiagKind::ArrayNotConfiguredInSpace, a.range,
                                       "stage `{}` uses the array `{}` in `Space {}`, which does "
                                       "not configure it; add `{}` to the configuration of "
-                                      "`Space {}` (§8.5)",
+                                      "`Space {}` (see the guide: The Partition section)",
                                       a.stage, v.var, space.name, v.var, space.name);
                 DiagnosticEngine::addNote(d, space.range,
                                           "`Space " + space.name + "` is configured here");
                 continue;
             }
             if (space.subpartition && space.subpartition->find(v.var) && !inOwnForeach) {
-                auto& d = diags.error(DiagKind::SubpartitionedArrayOutsideForeach, a.range,
-                                      "stage `{}` uses `{}`, which the Sub-partition of `Space "
-                                      "{}` splits, outside `Repeat foreach sub-partition`; "
-                                      "invoke it inside such a loop in `Space {}` (R-49)",
-                                      a.stage, v.var, space.name, space.name);
+                auto& d = diags.error(
+                    DiagKind::SubpartitionedArrayOutsideForeach, a.range,
+                    "stage `{}` uses `{}`, which the Sub-partition of `Space "
+                    "{}` splits, outside `Repeat foreach sub-partition`; "
+                    "invoke it inside such a loop in `Space {}` (see the guide: Sub-partitions)",
+                    a.stage, v.var, space.name, space.name);
                 DiagnosticEngine::addNote(d, space.subpartition->range,
                                           "the Sub-partition is declared here");
             }

@@ -1,9 +1,10 @@
 // Pass: checks the Partition section against the flow's data usage: every array a stage uses in
-// a partitioned space is configured there (§8.5, §9.8; un-partitioned spaces hold unlisted arrays
-// as their parent's part); Where/If conditions and Repeat headers there read elements only of
-// arrays the space holds (§8.4); sub-partitioned arrays are touched
-// only inside `Repeat foreach sub-partition` of their space; and a Sub-partition is
-// declared only where such a loop uses it (§8.3). Reports PartitionDef kinds only.
+// a partitioned space is configured there (guide: The Partition section; un-partitioned spaces hold
+// unlisted arrays as their parent's part); Where/If conditions and Repeat headers there read
+// elements only of arrays the space holds (guide: The Computation section); sub-partitioned arrays
+// are touched only inside `Repeat foreach sub-partition` of their space (guide: Sub-partitions);
+// and a Sub-partition is declared only where such a loop uses it (guide: The Computation section).
+// Reports PartitionDef kinds only.
 #pragma once
 
 #include "frontend/diagnostics/diagnostics.h"

@@ -70,7 +70,7 @@ const ArrayPartition* Lps::find(const std::string& a) const {
 }
 
 int LpsTree::find(const std::string& letter) const {
-    if (letter == "Root") // `Space Root: v` (§6.7); no declared space has this name
+    if (letter == "Root") // `Space Root: v` (guide: Reductions); no declared space has this name
         return kRootLps;
     for (std::size_t i = 1; i < spaces.size(); ++i)
         if (spaces[i].name == letter)

@@ -1,7 +1,8 @@
 // The LPS tree of one task as plain data: every space of the Partition section (plus the implicit
-// Root at index 0), its parent, and the expanded partition of each array it configures (§9.3).
-// Built by analyzePartition (analyze_partition.h); read by the usage, dependency and plan passes.
-// It holds no AST pointers, so it outlives the program it was built from.
+// Root at index 0), its parent, and the expanded partition of each array it configures (guide:
+// Replication and dimension selectors). Built by analyzePartition (analyze_partition.h); read by
+// the usage, dependency and plan passes. It holds no AST pointers, so it outlives the program it
+// was built from.
 #pragma once
 
 #include "frontend/ast/ast.h"
@@ -89,7 +90,7 @@ struct LpsTree {
     bool isProperAncestor(int ancestor, int lps) const;
     int depth(int lps) const;
     // The nearest space at or above `lps` that configures `array` (Root when none does): the
-    // space whose part of the array `lps` LPUs hold or split.
+    // space whose part of the array `lps` LPUs hold or split (guide: Partition functions).
     int configuringSpace(int lps, const std::string& array) const;
     // `A`, or `B (in A)` style display names.
     std::string displayName(int lps) const { return at(lps).name; }

@@ -72,7 +72,8 @@ void placeSpaces(TaskPlan& plan, const PlanTarget& target) {
     } else {
         plan.ranks = 1;
     }
-    int effective = std::max(lowest, core); // levels above `<core>` compute on one core
+    // Levels above `<core>` compute on one core (guide: Mapping files).
+    int effective = std::max(lowest, core);
     plan.threadsPerRank = effective < top ? mm.ppusWithin(effective, top) : 1;
 }
 

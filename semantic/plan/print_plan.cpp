@@ -103,7 +103,7 @@ private:
         if (id != kRootLps)
             s += fmt::format(", {} per PPU of the parent's PPS", pl->ppusPerParentPpu);
         if (!pl->computes)
-            s += "; above <core>: each LPU runs on one core (R-68)";
+            s += "; above <core>: each LPU runs on one core (see the guide: Mapping files)";
         return s;
     }
 
@@ -120,7 +120,7 @@ private:
                 head += " divides Space " + p_.lps.at(l.parent).name +
                         (l.dividesSubpartitions ? " sub-partitions" : " partitions");
             if (l.isDynamic)
-                head += " (dynamic: a hint, R-63)";
+                head += " (dynamic: a hint, no effect on results)";
         }
         line(indent, head);
         std::string pl = placementText(id);
@@ -139,7 +139,7 @@ private:
                     for (const std::string& o : dc.mustAgree)
                         others += (others.empty() ? "" : ", ") + o;
                     line(indent + 3, fmt::format("dimension {}: {} must give the same count "
-                                                 "at launch (R-55)",
+                                                 "at launch (see the guide: The Partition section)",
                                                  d + 1, others));
                 }
                 if (!dc.heldNote.empty())
@@ -189,7 +189,7 @@ private:
     }
 
     void versions() {
-        line(1, "Epoch versions (R-34)");
+        line(1, "Epoch versions (see the guide: Epochs)");
         if (p_.versionDepth.empty())
             line(2, "none: no structure is read `at (current - n)`");
         for (const auto& [var, depth] : p_.versionDepth) {
@@ -251,7 +251,9 @@ private:
     void usageLines(const FlowAccess& a, int indent) {
         std::vector<std::string> reads, writes, reduces;
         for (const VarAccess& v : a.vars) {
-            std::string tag = v.via.empty() && a.kind == FlowAccess::Kind::Stage ? " (direct, R-31)" : "";
+            std::string tag = v.via.empty() && a.kind == FlowAccess::Kind::Stage
+                                  ? " (direct: not passed to the stage)"
+                                  : "";
             if (v.read) {
                 std::string s = v.var + v.readOffsetsText();
                 if (v.maxLag > 0)
@@ -374,7 +376,8 @@ std::string printProgramPlan(const ProgramPlan& plan) {
     std::string out;
     for (const TaskPlan& t : plan.tasks)
         out += printTaskPlan(t);
-    out += "Environment hand-over between executions (coordinator order, §10.7-§10.8)\n";
+    out += "Environment hand-over between executions (coordinator order; see the guide: How a task "
+           "runs)\n";
     if (plan.handovers.empty())
         out += "  none: no environmental item passes from one execution to another\n";
     for (const EnvironmentHandover& h : plan.handovers) {
@@ -382,9 +385,9 @@ std::string printProgramPlan(const ProgramPlan& plan) {
                            lineOf(h.at),
                            h.kind == SyncKind::None ? "none, used in place" : syncKindName(h.kind));
         out += fmt::format("    left as   {}\n    needed as {}\n", h.fromPlacement, h.toPlacement);
-        out += h.waits ? fmt::format("    \"{}\" waits for \"{}\": one of them may write it (R-25)\n",
+        out += h.waits ? fmt::format("    \"{}\" waits for \"{}\": one of them may write it\n",
                                      h.toTask, h.fromTask)
-                       : std::string("    both only read it: the executions may overlap (R-25)\n");
+                       : std::string("    both only read it: the executions may overlap\n");
     }
     return out;
 }

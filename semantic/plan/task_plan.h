@@ -24,16 +24,17 @@ struct LpsPlacement {
     int pps = 0;                      // PPS number (1 = lowest level)
     std::string ppsName;              // the level's name in the machine file
     std::uint64_t ppus = 0;           // PPUs of that PPS available to the task
-    std::uint64_t ppusPerParentPpu = 1; // U of §9.5: PPUs inside one PPU of the parent's PPS
-    bool computes = true;             // false when mapped above `<core>`
+    std::uint64_t ppusPerParentPpu = 1; // U (guide: Partition functions): PPUs per parent PPU
+    bool computes = true;             // false when mapped above `<core>` (guide: Mapping files)
 };
 
 struct PlanLps {
-    // Part count of one space dimension (§9.4-§9.5), e.g. `ceil(len(plate.dim1)/k)`.
+    // Part count of one space dimension (guide: The Partition section), e.g.
+    // `ceil(len(plate.dim1)/k)`.
     struct DimCount {
         std::string formula;
         std::string array; // the array (first in configuration order) the formula is taken from
-        std::vector<std::string> mustAgree; // other arrays split along the same dimension
+        std::vector<std::string> mustAgree; // other arrays split along the same dimension
         std::string heldNote; // e.g. `a Space A part of plate.dim1 holds at most k+2*p1 indices`
     };
     std::vector<DimCount> dimCounts;  // one per space dimension
@@ -50,7 +51,7 @@ struct TaskPlan {
     DataUsage usage;
     StoragePlan storage;              // where each array's cells live: storage spaces and views
     DependencyGraph dependencies;
-    std::map<std::string, int> versionDepth; // version-dependent array -> versions kept
+    std::map<std::string, int> versionDepth; // version-dependent array -> versions kept
 
     // Machine-level facts, present with a mapping and a machine model.
     bool mapped = false;
@@ -61,13 +62,14 @@ struct TaskPlan {
     int rootPps = 0;
 };
 
-// Hand-over of one environmental item between two executions in coordinator order (§10.7-§10.8).
+// Hand-over of one environmental item between two executions in coordinator order (guide: How a
+// task runs).
 struct EnvironmentHandover {
     std::string item;       // `stencilEnv.plate`
     std::string fromTask, toTask;
     std::string fromPlacement, toPlacement; // `Space B: plate<dim1>: block_count(p)` or `whole`
     SyncKind kind = SyncKind::None;         // None (used in place) or Redistribution
-    bool waits = true; // the later task waits for the earlier one: one of them may write
+    bool waits = true; // the later task waits for the earlier one: one of them may write
     SourceRange at;                         // the later `execute`
 };
 

@@ -1,4 +1,4 @@
-// Implementation of the IT type rules of §3 (see type.h). Pure functions over Type values.
+// Implementation of the IT type rules (guide: Types; see type.h). Pure functions over Type values.
 #include "semantic/types/type.h"
 
 #include <fmt/format.h>
@@ -157,7 +157,7 @@ Type promote(const Type& a, const Type& b) {
     if (a.isError() || b.isError()) return Type::error();
     if (a.kind == TypeKind::ArgValue) return b;
     if (b.kind == TypeKind::ArgValue) return a;
-    // A real literal takes the precision of the other real operand.
+    // A real literal takes the precision of the other real operand (guide: Lexical rules).
     if (a.kind == TypeKind::RealLiteral && b.isReal()) return b;
     if (b.kind == TypeKind::RealLiteral && a.isReal()) return a;
     int ra = promotionRank(a), rb = promotionRank(b);
@@ -172,7 +172,7 @@ bool isAssignable(const Type& to, const Type& from) {
     if (from.kind == TypeKind::Void) return false;
     if (from.kind == TypeKind::ArgValue) return to.isScalar() && to.kind != TypeKind::Range;
     if (to.kind == TypeKind::ArgValue) return from.kind == TypeKind::String || from.kind == TypeKind::ArgValue;
-    if (to.isNumeric() && from.isNumeric()) return true; // implicit conversion
+    if (to.isNumeric() && from.isNumeric()) return true; // implicit conversion (guide: Types)
     if (to.kind == TypeKind::Dimension && from.kind == TypeKind::Dimension)
         return to.dims == from.dims;
     return to == from;

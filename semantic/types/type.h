@@ -1,5 +1,5 @@
-// The semantic types of IT (§3): a small value type with structural equality, the promotion
-// and conversion rules of §3.6, and the spelling used in diagnostics. It knows nothing about
+// The semantic types of IT (guide: Types): a small value type with structural equality, the
+// promotion and conversion rules, and the spelling used in diagnostics. It knows nothing about
 // scopes or the AST beyond translating a declared ast::TypeExpr.
 #pragma once
 
@@ -18,18 +18,18 @@ enum class TypeKind {
     Integer,
     RealSingle,
     RealDouble,
-    RealLiteral,     // a real literal (or arithmetic on literals) whose precision comes from context
+    RealLiteral,     // a real literal (or arithmetic on literals) whose precision comes from context
     Character,
     Boolean,
     String,
-    ArgValue,        // `args.key`: a String converted to whatever the context requires
+    ArgValue,        // `args.key`: a String converted to whatever the context requires
     Range,
     Class,           // name: the class
     StaticArray,     // lengths + element
     DynamicArray,    // dims + element
     List,            // element
     TaskEnvironment, // name: the task it was created for
-    Cursor,          // a list cursor (§6.8); element: the list's element type
+    Cursor,          // a list cursor (guide: Lists); element: the list's element type
     Dimension,       // `a.dimensionK` (dims = 1) or `a.dimension` (dims = dimensionality of a)
     LocalView,       // `a.local`: element = the array; only `.dimension...` may follow
     Args,            // the coordinator's `args` object itself
@@ -80,22 +80,23 @@ std::string typeName(const Type& t);
 Type typeFromAst(const ast::TypeExpr& t);
 
 // The type a local takes when it is first assigned a value of type `t`: real literals become
-// double; everything else keeps its type.
+// double (guide: Lexical rules); everything else keeps its type.
 Type inferredLocalType(const Type& t);
 
-// Rank in the promotion order Character < Integer < Real single < Real double (§3.6 rule 8);
+// Rank in the promotion order Character < Integer < Real single < Real double (guide: Types);
 // -1 for non-numeric types. RealLiteral ranks as a real of unknown precision.
 int promotionRank(const Type& t);
 
-// The common type of the two numeric operands of an arithmetic operator (§3.6 rule 8, R-6).
+// The common type of the two numeric operands of an arithmetic operator (guide: Types, Lexical
+// rules).
 Type promote(const Type& a, const Type& b);
 
 // Whether a value of type `from` may be stored in a location of type `to`: identical types,
-// implicit numeric conversion, command-line values, real literals. Booleans
-// never convert. Error on either side is accepted.
+// implicit numeric conversion (guide: Types), command-line values (guide: The coordinator), real
+// literals (guide: Lexical rules). Booleans never convert. Error on either side is accepted.
 bool isAssignable(const Type& to, const Type& from);
 
-// Whether two types may be compared with == / != (§1.6).
+// Whether two types may be compared with == / != (guide: Expressions).
 bool isEqualityComparable(const Type& a, const Type& b);
 
 } // namespace itc::sema

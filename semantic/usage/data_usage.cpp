@@ -511,7 +511,7 @@ private:
         }
         for (const auto& [name, use] : uses)
             if (!params.count(name))
-                apply(a, name, "", use, false); // task-globals used directly
+                apply(a, name, "", use, false); // task-globals used directly
         push(id, std::move(a));
     }
 

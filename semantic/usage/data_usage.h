@@ -1,10 +1,11 @@
 // Pass: data usage of one task's flow. For every stage invocation (and every Repeat header and
 // Where/If condition of the flow) it records the LPS it runs in and the task-globals it reads,
-// writes and reduces: stage parameters are mapped to the call's arguments (§6.2 rule 3) and
-// task-globals used directly are included. Array accesses carry constant offsets per
-// dimension where the subscript is a parallel-loop index plus or minus a constant (a stencil's
-// `plate[i-1][j]`), and reads carry the epoch lags used (`at (current - n)`, R-34).
-// It reports nothing and never fails: unresolvable names are simply not task-global uses.
+// writes and reduces: stage parameters are mapped to the call's arguments (guide: Stages and
+// statements) and task-globals used directly are included. Array
+// accesses carry constant offsets per dimension where the subscript is a parallel-loop index plus
+// or minus a constant (a stencil's `plate[i-1][j]`), and reads carry the epoch lags used (`at
+// (current - n)`, guide: Epochs). It reports nothing and never fails: unresolvable names are simply
+// not task-global uses.
 #pragma once
 
 #include "frontend/ast/ast.h"
@@ -32,7 +33,7 @@ extern const char* const kArgumentIndex;
 
 struct VarAccess {
     std::string var;        // the task-global
-    std::string via;        // the stage parameter it is bound to; empty for direct use;
+    std::string via;        // the stage parameter it is bound to; empty for direct use;
                             // kArgumentIndex when only read in an argument's subscript
     bool read = false;
     bool written = false;
@@ -62,7 +63,7 @@ struct FlowAccess {
 struct DataUsage {
     std::vector<FlowAccess> accesses;  // in flow (pre-)order
     std::map<int, int> accessOfNode;   // flow node -> index into accesses
-    std::map<std::string, int> versionDepth; // version-dependent structure -> N+1
+    std::map<std::string, int> versionDepth; // version-dependent structure -> N+1 (guide: Epochs)
 };
 
 DataUsage analyzeDataUsage(const ast::TaskDef& task, const TaskGlobals& globals,

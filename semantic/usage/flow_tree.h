@@ -1,7 +1,7 @@
 // Pass: the Computation section of one task -> its flow tree, with the context space (LPS) of
-// every flow part (§8.1). It reports nothing: the flow's space rules (declared spaces, R-47
-// nesting, `Repeat foreach` placement) are checked by semantic/check/. Guarantees: every node has
-// a valid context (an erroneous Space block keeps its outer context).
+// every flow part (guide: The Computation section). It reports nothing: the flow's space rules
+// (declared spaces, nesting, `Repeat foreach` placement) are checked by semantic/check/.
+// Guarantees: every node has a valid context (an erroneous Space block keeps its outer context).
 #pragma once
 
 #include "frontend/ast/ast.h"

@@ -22,7 +22,7 @@ constexpr const char* kUsage =
        itc machine --check FILE.pcubes [--mapping FILE.map]
        itc machine --print FILE.pcubes [-o FILE]
 
-Writes a PCubeS description (it-language.md §12, docs/pcubes.md) of this machine, found with
+Writes a PCubeS description (see the guide: PCubeS machine files; docs/pcubes.md) of this machine, found with
 hwloc, to FILE or stdout. Only the processors this process is allowed to use are described.
   -o FILE           write to FILE instead of stdout
   --nodes N         describe a cluster of N such nodes: a `Cluster` level above the node, which

@@ -161,7 +161,8 @@ static itrt::task::LpuFlow flow_b(itrt::task::FlowContext &c, Globals g, int64_t
                  rep_2_i += rep_2_dir * rep_2_step) {
               g.counter_3 = static_cast<int32_t>(rep_2_i);
               // stencil.it:56: Epoch {
-              // Entering the epoch: this LPU's version-dependent parts age by one version.
+              // Entering the epoch: this LPU's version-dependent parts age by one version (see the
+              // guide: Epochs).
               c.advance_epoch(0);
               // stencil.it:57: refineEstimates(plate)
               {
@@ -289,7 +290,7 @@ void coordinator(itrt::task::Program &prog) {
                                 itrt::task::to_int(v_p1), itrt::task::to_int(v_p2),
                                 itrt::task::to_int(v_k), itrt::task::to_int(v_l),
                                 itrt::task::to_int(v_m), itrt::task::to_int(v_n));
-  // Bound outputs are written once every task has completed.
+  // Bound outputs are written once every task has completed (see the guide: The coordinator).
   prog.finish();
 }
 

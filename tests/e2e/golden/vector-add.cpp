@@ -183,7 +183,7 @@ void coordinator(itrt::task::Program &prog) {
   v_env->bind_output(prog, "c", std::string(prog.arg("c_file")));
   // vector-add.it:12: execute(task: "Vector Addition"; environment: env; partition: args.p)
   task_vector_addition::run(prog, *v_env, itrt::task::to_int(prog.arg("p")));
-  // Bound outputs are written once every task has completed.
+  // Bound outputs are written once every task has completed (see the guide: The coordinator).
   prog.finish();
 }
 
