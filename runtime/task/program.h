@@ -592,6 +592,7 @@ class TaskInstance {
   // The sub-partition parts of every LPU of `lps` (all ranks), per array of its Sub-partition
   // section, in visiting order: [array][turn].
   std::map<int, std::vector<Part>> subpartition_parts(int lps, const Lpu& u) const;
+  void print_banner() const;  // IT_VERBOSE=1
   int threads_ = 1;
 };
 

@@ -25,6 +25,9 @@ constexpr EnvVar kEnvVars[] = {
      "log levels per subsystem, e.g. `debug` or `engine:debug,proxy:info` (subsystems engine "
      "proxy reduce args pin; levels off error warn info debug trace; default warn)"},
     {"ITRT_WORKER_SPIN=n", "busy-wait n iterations before an idle worker thread sleeps (default 0)"},
+    {"IT_VERBOSE=1",
+     "print, per task, each rank's worker threads and the processors they are pinned to (with a "
+     "warning when they outnumber the usable processors) and each space's PPS and LPU count"},
 };
 
 // Optimal string alignment distance: insertions, deletions, substitutions and swaps of two

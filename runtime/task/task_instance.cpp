@@ -8,8 +8,10 @@
 #include "runtime/engine/pinning.h"
 
 #include <mpi.h>
+#include <sched.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <limits>
 #include <set>
@@ -393,6 +395,7 @@ void TaskInstance::launch() {
       }
     }
   }
+  if (const char* v = std::getenv("IT_VERBOSE"); v && std::string(v) == "1") print_banner();
   // Sub-partitions of local LPUs.
   max_subpartitions_.assign(lps_.size(), 0);
   for (size_t l = 0; l < lps_.size(); ++l) {
@@ -784,6 +787,33 @@ Part TaskInstance::owning_part(int array, int lps, int64_t lpu) const {
     if (padded) p = p.owned_within(box);
   }
   return p;
+}
+
+// IT_VERBOSE=1: what this task runs on — per rank its worker threads and the processors they
+// are pinned to (a warning when the threads outnumber the processors the process may use), and
+// once, from rank 0, each space's PPS and LPU count.
+void TaskInstance::print_banner() const {
+  const int me = prog_.rank();
+  // The processors this process may run on (mpirun may bind it to fewer than the machine has).
+  int usable = hardware_pu_count();
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (sched_getaffinity(0, sizeof set, &set) == 0) usable = CPU_COUNT(&set);
+  usable = std::max(usable, 1);
+  std::string line = "IT_VERBOSE task `" + name_ + "` rank " + std::to_string(me) + ": " +
+                     std::to_string(threads_) + " worker thread" + (threads_ == 1 ? "" : "s");
+  std::string pins;
+  for (const auto& cpus : thread_cpus_)
+    for (int c : cpus) pins += (pins.empty() ? "" : ",") + std::to_string(c);
+  line += pins.empty() ? ", not pinned" : ", pinned to processors " + pins;
+  line += "; the process may use " + std::to_string(usable) + " processor" + (usable == 1 ? "" : "s");
+  if (threads_ > usable)
+    line += " — oversubscribed: threads share processors (map the spaces to fewer PPUs, or use more processes)";
+  std::fprintf(stderr, "%s\n", line.c_str());
+  if (me != 0) return;
+  for (size_t l = 0; l < lps_.size(); ++l)
+    std::fprintf(stderr, "IT_VERBOSE task `%s` Space %s: PPS %d, %zu LPU%s\n", name_.c_str(), lps_[l].name.c_str(),
+                 lps_[l].pps ? lps_[l].pps : prog_.machine().top, grid_[l].size(), grid_[l].size() == 1 ? "" : "s");
 }
 
 std::map<int, std::vector<Part>> TaskInstance::subpartition_parts(int lps, const Lpu& u) const {

@@ -82,6 +82,14 @@ if timeout 60 "$va" a_file=a.txt b_file=b.txt c_file=c_alone.txt p=4 &&
 else
   echo "FAIL (without mpirun)"; bad=1
 fi
+# IT_VERBOSE=1: each rank's threads and processors, each space's PPS and LPU count
+out=$(IT_VERBOSE=1 timeout 60 $mpirun -np 2 "$va" a_file=a.txt b_file=b.txt c_file=c_verbose.txt p=4 2>&1)
+if grep -q "IT_VERBOSE task \`Vector Addition\` rank 1: .* worker thread" <<<"$out" &&
+   grep -q "IT_VERBOSE task \`Vector Addition\` Space A: PPS [0-9]*, 4 LPUs" <<<"$out"; then
+  echo "ok (IT_VERBOSE banner)"
+else
+  echo "FAIL (IT_VERBOSE banner):"; echo "$out"; bad=1
+fi
 # list misuse names the IT line: `value` of a cursor on an empty list
 li=$(dirname "$work")/lists-cluster/prog-cluster
 "$ref/make_input" -o empty.txt --type double --shape list:0 >/dev/null
