@@ -691,6 +691,16 @@ void TaskEmitter::emitRun(Out& o) {
 
 // Whether the plan moves scalar `v` to Root at the end of the task (an environmental scalar
 // written by stages).
+// The task-globals a stage call touches: those its body uses and those passed to it.
+std::set<std::string> TaskEmitter::globalsUsedBy(const ast::StageCall& call) const {
+    const auto& inst = info_->stageInstances[instanceIndex(call)];
+    std::set<std::string> used(inst.globalsUsed.begin(), inst.globalsUsed.end());
+    for (const auto& b : inst.params)
+        if (!b.rootGlobal.empty())
+            used.insert(b.rootGlobal);
+    return used;
+}
+
 bool TaskEmitter::turnSpace(int lps) const {
     return foreachParent_ >= 0 && lps != foreachParent_ && plan_.lps.at(lps).dividesSubpartitions &&
            plan_.lps.at(lps).parent == foreachParent_;
@@ -770,7 +780,7 @@ void TaskEmitter::emitFlow(Out& o, const ast::FlowList& list, int lps, int x) {
             emitFlow(o, w->body, lps, x);
             o << "}\n";
         } else if (auto fe = f->as<ast::RepeatForeach>()) {
-            if (inForeach_)
+            if (foreachParent_ >= 0)
                 unsupported(fe->range, "nested `Repeat foreach sub-partition`");
             std::vector<const ast::StageCall*> calls;
             stageCallsIn(fe->body, calls);
@@ -783,21 +793,15 @@ void TaskEmitter::emitFlow(Out& o, const ast::FlowList& list, int lps, int x) {
                     unsupported(call->range, "calling stages of a space below a space that divides sub-partitions "
                                              "(inside `Repeat foreach sub-partition`)");
                 // Its parts change every turn: they must be views of the parent's parts.
-                const auto& inst = info_->stageInstances[instanceIndex(*call)];
-                std::set<std::string> used(inst.globalsUsed.begin(), inst.globalsUsed.end());
-                for (const auto& b : inst.params)
-                    if (!b.rootGlobal.empty())
-                        used.insert(b.rootGlobal);
-                for (const auto& a : used)
+                for (const auto& a : globalsUsedBy(*call))
                     if (arrayIndex_.count(a) && plan_.storage.storageOf(a, c) != plan_.storage.storageOf(a, lps))
                         unsupported(call->range, "a space that divides sub-partitions and needs parts of its own of `" +
                                                      a + "` (a stride, padding or a mapping across processes)");
             }
-            foreachParent_ = lps;
             // Every LPU of every space takes as many turns as the LPU with the most sub-partitions,
             // so that the synchronisations inside meet the same number of times everywhere; in the
             // turns beyond its own count an LPU skips its stages and contributes identities.
-            inForeach_ = true;
+            foreachParent_ = lps;
             if (x == lps)
                 foreachLps_ = lps;
             o << "for (int64_t sub = 0, sub_n = t.max_subpartitions(" << lps << "); sub < sub_n; ++sub) {\n";
@@ -805,7 +809,6 @@ void TaskEmitter::emitFlow(Out& o, const ast::FlowList& list, int lps, int x) {
             o << "}\n";
             foreachLps_ = -1;
             foreachParent_ = -1;
-            inForeach_ = false;
         } else if (auto c = f->as<ast::Condition>()) {
             guards_.push_back({lps, c});
             emitFlow(o, c->body, lps, x);
@@ -817,12 +820,7 @@ void TaskEmitter::emitFlow(Out& o, const ast::FlowList& list, int lps, int x) {
             std::set<std::string> arrays;
             for (auto* call : calls) {
                 const int callLps = plan_.flow.at(nodeOf(*call)).context;
-                const auto& inst = info_->stageInstances[instanceIndex(*call)];
-                std::set<std::string> used(inst.globalsUsed.begin(), inst.globalsUsed.end());
-                for (const auto& b : inst.params)
-                    if (!b.rootGlobal.empty())
-                        used.insert(b.rootGlobal);
-                for (const auto& a : used)
+                for (const auto& a : globalsUsedBy(*call))
                     if (arrayIndex_.count(a) && versionsOf(a) > 1 &&
                         plan_.storage.storageOf(a, callLps) == x)
                         arrays.insert(a);

@@ -97,10 +97,10 @@ private:
     };
     std::vector<Guard> guards_;
     int foreachLps_ = -1;
-    bool inForeach_ = false;  // emitting the body of a `Repeat foreach sub-partition` (any flow)
-    int foreachParent_ = -1;  // the space of that `Repeat foreach`
+    int foreachParent_ = -1;  // the space of the `Repeat foreach` being emitted (any flow), or -1
     // A space whose stages, here, work in the current sub-partition of the `Repeat foreach`.
     bool turnSpace(int lps) const;
+    std::set<std::string> globalsUsedBy(const ast::StageCall& call) const;
     int loopCounter_ = 0;
     // The plan's synchronisations by flow node and point (plan numbers).
     std::map<const ast::FlowPart*, int> nodeOf_;

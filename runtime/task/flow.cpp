@@ -212,16 +212,23 @@ class FlowBuilder {
   void move(int k, const TaskInstance::SyncDesc& s) {
     const auto& S = t_.grid_[static_cast<size_t>(s.from)];
     const auto& D = t_.grid_[static_cast<size_t>(s.to)];
+    // Per sender, once: what it may hand on, and (whole movements) the LPUs holding the same part.
+    std::vector<Part> owning;
     std::map<std::string, std::vector<const Lpu*>> replicas;  // sender part -> its LPUs
+    std::vector<const std::vector<const Lpu*>*> replicas_of;
+    for (const Lpu& u : S) {
+      owning.push_back(t_.owning_part(s.array, s.from, u.id));
+      if (s.whole) replicas[t_.part_of(s.array, s.from, u.id).to_string()].push_back(&u);
+    }
     if (s.whole)
-      for (const Lpu& u : S) replicas[t_.part_of(s.array, s.from, u.id).to_string()].push_back(&u);
+      for (const Lpu& u : S) replicas_of.push_back(&replicas.at(t_.part_of(s.array, s.from, u.id).to_string()));
     for (const Lpu& d : D) {
       role(vdp(s.to, d.id), k);  // a receiver takes part even when no sender meets its part
       const Part& held = t_.part_of(s.array, s.to, d.id);
       for (const Lpu& u : S) {
         if (s.from == s.to && u.id == d.id) continue;
         if (s.whole) {
-          const auto& same = replicas.at(t_.part_of(s.array, s.from, u.id).to_string());
+          const auto& same = *replicas_of[static_cast<size_t>(u.id)];
           const Lpu* pick = same.front();
           for (const Lpu* r : same)
             if (r->rank == d.rank) {
@@ -231,7 +238,7 @@ class FlowBuilder {
           if (pick != &u) continue;
         }
         auto ts = std::make_shared<const TransferSchedule>(
-            TransferSchedule::owned_to_held(t_.owning_part(s.array, s.from, u.id), held));
+            TransferSchedule::owned_to_held(owning[static_cast<size_t>(u.id)], held));
         if (ts->empty()) continue;
         const int uv = vdp(s.from, u.id), dv = vdp(s.to, d.id);
         auto [so, si] = connect(uv, dv);
@@ -494,28 +501,20 @@ FlowWait FlowContext::move(int sync) {
 }
 
 FlowWait FlowContext::move(int sync, void* value) {
-  auto it = state_.roles.find(sync);
-  if (it == state_.roles.end()) return {true};
-  const auto& s = state_.task->syncs_[static_cast<size_t>(sync)];
-  if (!it->second.outs.empty()) {
-    const uint64_t writes = state_.scalar_writes[s.scalar];
-    uint64_t& sent = state_.scalar_sent[{s.scalar, s.to}];
-    const bool changed = writes > sent;
-    sent = writes;
-    for (const OutEdge& o : it->second.outs)
-      state_.send(sync, o.slot, changed ? Packet::copy_of(value, s.bytes) : Packet::create(0), o.inter);
-  }
-  if (it->second.ins.empty()) return {true};
-  state_.wait = sync;
-  state_.phase = 1;
-  state_.armed = false;
-  state_.result = value;
-  state_.sink = nullptr;
-  return {false};
+  return move_value(sync, value, state_.task->syncs_[static_cast<size_t>(sync)].bytes, value, nullptr);
 }
 
 FlowWait FlowContext::move_bytes(int sync, const std::vector<std::byte>& out,
                                  std::function<void(const std::byte*, size_t)> in) {
+  // A serialised value is never empty, so an empty packet still means "unchanged".
+  return move_value(sync, out.data(), out.size(), nullptr, std::move(in));
+}
+
+// Sends `n` bytes at `out` if this LPU wrote the value since it last went to the receiving
+// space (an empty packet otherwise), then waits for the writer's value: copied to `result`, or
+// handed to `sink` when it has no fixed size.
+FlowWait FlowContext::move_value(int sync, const void* out, size_t n, void* result,
+                                 std::function<void(const std::byte*, size_t)> sink) {
   auto it = state_.roles.find(sync);
   if (it == state_.roles.end()) return {true};
   const auto& s = state_.task->syncs_[static_cast<size_t>(sync)];
@@ -524,16 +523,15 @@ FlowWait FlowContext::move_bytes(int sync, const std::vector<std::byte>& out,
     uint64_t& sent = state_.scalar_sent[{s.scalar, s.to}];
     const bool changed = writes > sent;
     sent = writes;
-    // A serialised value is never empty, so an empty packet still means "unchanged".
     for (const OutEdge& o : it->second.outs)
-      state_.send(sync, o.slot, changed ? Packet::copy_of(out.data(), out.size()) : Packet::create(0), o.inter);
+      state_.send(sync, o.slot, changed ? Packet::copy_of(out, n) : Packet::create(0), o.inter);
   }
   if (it->second.ins.empty()) return {true};
   state_.wait = sync;
   state_.phase = 1;
   state_.armed = false;
-  state_.result = nullptr;
-  state_.sink = std::move(in);
+  state_.result = result;
+  state_.sink = std::move(sink);
   return {false};
 }
 

@@ -100,6 +100,8 @@ class FlowContext {
   void publish(int slot, const void* bytes, size_t n);
 
  private:
+  FlowWait move_value(int sync, const void* out, size_t n, void* result,
+                      std::function<void(const std::byte*, size_t)> sink);
   LpuState& state_;
 };
 

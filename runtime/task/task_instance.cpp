@@ -1010,21 +1010,12 @@ void Env::read_element(Program& prog, const std::string& item, std::vector<int64
 
 // --- bind_output: gathered on rank 0 at program end -------------------------------------------
 
-// Parts that are not boxes: every rank packs the owned cells of its owner parts, rank 0 places
-// them into the whole array (the same transfer schedules on both sides) and writes the file.
-static void write_strided_output(Program& prog, const ArrayData& d, const std::string& file) {
-  const int me = prog.rank(), np = prog.size();
-  const size_t es = d.elem_size;
-  const Part whole = Part::whole(d.ranges);
-  auto schedule = [&](size_t g) { return TransferSchedule::owned_to_held(d.parts[g], whole); };
-  std::vector<std::byte> mine;
-  for (size_t g = 0; g < d.parts.size(); ++g) {
-    if (d.part_rank[g] != me || !d.owner[g]) continue;
-    TransferSchedule ts = schedule(g);
-    size_t off = mine.size();
-    mine.resize(off + static_cast<size_t>(ts.element_count()) * es);
-    ts.pack(d.storage[g]->version(0), es, mine.data() + off);
-  }
+// Every rank's bytes, concatenated on rank 0 (empty elsewhere); `starts[r]`: where rank r's
+// begin. Collective.
+static std::vector<std::byte> gather_on_root(const std::vector<std::byte>& mine, std::vector<size_t>& starts) {
+  int me = 0, np = 1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &me);
+  MPI_Comm_size(MPI_COMM_WORLD, &np);
   int n = static_cast<int>(mine.size());
   std::vector<int> counts(static_cast<size_t>(np)), displs(static_cast<size_t>(np));
   MPI_Gather(&n, 1, MPI_INT, counts.data(), 1, MPI_INT, 0, MPI_COMM_WORLD);
@@ -1038,11 +1029,31 @@ static void write_strided_output(Program& prog, const ArrayData& d, const std::s
     all.resize(static_cast<size_t>(std::max(total, 1)));
   }
   MPI_Gatherv(mine.data(), n, MPI_BYTE, all.data(), counts.data(), displs.data(), MPI_BYTE, 0, MPI_COMM_WORLD);
+  starts.assign(displs.begin(), displs.end());
+  return all;
+}
+
+// Parts that are not boxes: every rank packs the owned cells of its owner parts, rank 0 places
+// them into the whole array (the same transfer schedules on both sides) and writes the file.
+static void write_strided_output(Program& prog, const ArrayData& d, const std::string& file) {
+  const int me = prog.rank();
+  const size_t es = d.elem_size;
+  const Part whole = Part::whole(d.ranges);
+  auto schedule = [&](size_t g) { return TransferSchedule::owned_to_held(d.parts[g], whole); };
+  std::vector<std::byte> mine;
+  for (size_t g = 0; g < d.parts.size(); ++g) {
+    if (d.part_rank[g] != me || !d.owner[g]) continue;
+    TransferSchedule ts = schedule(g);
+    size_t off = mine.size();
+    mine.resize(off + static_cast<size_t>(ts.element_count()) * es);
+    ts.pack(d.storage[g]->version(0), es, mine.data() + off);
+  }
+  std::vector<size_t> cursor;  // where each rank's bytes start in `all`
+  std::vector<std::byte> all = gather_on_root(mine, cursor);
   if (me != 0) return;
   std::vector<int64_t> lengths;
   for (auto& r : d.ranges) lengths.push_back(r.length());
   ElementBlock block{lengths, std::vector<std::byte>(static_cast<size_t>(whole.element_count()) * es)};
-  std::vector<size_t> cursor(displs.begin(), displs.end());
   for (size_t g = 0; g < d.parts.size(); ++g) {
     if (!d.owner[g]) continue;
     TransferSchedule ts = schedule(g);
@@ -1086,7 +1097,7 @@ void Env::write_item(Program& prog, const std::string& item, const std::string& 
   }
   std::shared_ptr<ArrayData> cur = arrays_[item] ? arrays_[item] : data;
   ArrayData& d = *cur;
-  const int me = p->rank(), np = p->size();
+  const int me = p->rank();
   if (!d.codec || !d.has_ranges)
     fail_collective("bind_output: environment item `" + item + "` of task `" + task + "` was never produced");
   size_t es = d.elem_size;
@@ -1124,19 +1135,8 @@ void Env::write_item(Program& prog, const std::string& item, const std::string& 
     auto& ps = *d.storage[g];
     copy_region(dense_of(ps.version(0), ps.part), dense_of(mine.data() + off, d.canonical[g]), d.canonical[g], es);
   }
-  int n = static_cast<int>(mine.size());
-  std::vector<int> counts(static_cast<size_t>(np)), displs(static_cast<size_t>(np));
-  MPI_Gather(&n, 1, MPI_INT, counts.data(), 1, MPI_INT, 0, MPI_COMM_WORLD);
-  std::vector<std::byte> all;
-  if (me == 0) {
-    int total = 0;
-    for (int r = 0; r < np; ++r) {
-      displs[static_cast<size_t>(r)] = total;
-      total += counts[static_cast<size_t>(r)];
-    }
-    all.resize(static_cast<size_t>(std::max(total, 1)));
-  }
-  MPI_Gatherv(mine.data(), n, MPI_BYTE, all.data(), counts.data(), displs.data(), MPI_BYTE, 0, MPI_COMM_WORLD);
+  std::vector<size_t> cursor;  // where each rank's bytes start in `all`
+  std::vector<std::byte> all = gather_on_root(mine, cursor);
   if (me != 0) return;
   Box whole;
   std::vector<int64_t> lengths;
@@ -1148,7 +1148,6 @@ void Env::write_item(Program& prog, const std::string& item, const std::string& 
   }
   ElementBlock block{lengths, std::vector<std::byte>(static_cast<size_t>(total) * es)};
   Dense out = dense_of(block.bytes.data(), whole);
-  std::vector<size_t> cursor(displs.begin(), displs.end());
   for (size_t g = 0; g < d.canonical.size(); ++g) {
     if (d.canonical[g].empty()) continue;
     size_t r = static_cast<size_t>(d.part_rank[g]);
