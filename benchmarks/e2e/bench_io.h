@@ -8,6 +8,7 @@
 #include <cstring>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 struct Matrix {
@@ -15,22 +16,7 @@ struct Matrix {
   std::vector<float> v;
 };
 
-inline Matrix read_bin(const std::string& path) {
-  FILE* f = std::fopen(path.c_str(), "rb");
-  if (!f) { std::perror(path.c_str()); std::exit(1); }
-  std::fseek(f, 0, SEEK_END);
-  long size = std::ftell(f);
-  std::string all(static_cast<size_t>(size), '\0');
-  std::fseek(f, 0, SEEK_SET);
-  if (std::fread(all.data(), 1, all.size(), f) != all.size()) std::exit(1);
-  std::fclose(f);
-  size_t trailer = all.rfind('\n', all.size() - 2) + 1;
-  Matrix m;
-  std::sscanf(all.c_str() + trailer, "%ld*%ld", &m.rows, &m.cols);
-  m.v.resize(static_cast<size_t>(m.rows * m.cols));
-  std::memcpy(m.v.data(), all.data() + 6, m.v.size() * sizeof(float));
-  return m;
-}
+inline Matrix read_bin(const std::string& path);
 
 inline void write_bin(const std::string& path, const Matrix& m) {
   FILE* f = std::fopen(path.c_str(), "wb");
@@ -70,6 +56,15 @@ inline Array<T> read_array(const std::string& path) {
   a.v.resize(static_cast<size_t>(count));
   std::memcpy(a.v.data(), all.data() + 6, a.v.size() * sizeof(T));
   return a;
+}
+
+inline Matrix read_bin(const std::string& path) {
+  Array<float> a = read_array<float>(path);
+  Matrix m;
+  m.rows = a.dims.at(0);
+  m.cols = a.dims.size() > 1 ? a.dims[1] : 1;
+  m.v = std::move(a.v);
+  return m;
 }
 
 template <typename T>
