@@ -3,10 +3,11 @@
 # mapping, cached in the work dir), make seeded inputs with tests/reference's generator, run it
 # under `mpirun -np N` and compare with the independent sequential reference.
 #
-#   run_e2e.sh <example> <np> <cluster|host> <size> <work-dir>
+#   run_e2e.sh <example> <np> <cluster|host|segments> <size> <work-dir>
 #
 # cluster: examples/<ex>/<ex>.map on pcubes-models/test-cluster-4.pcubes (4 segments x 2 cores)
 # host:    a single-process mapping generated for the machine `itc machine` writes for this box
+# segments: the same mapping on this box described as two MPI segments (`itc machine --segments 2`)
 # size:    small | uneven | medium (uneven sizes do not divide by the partition arguments),
 #          or compile (only build the program)
 # Environment: ITC, REF_DIR (tests/reference build dir), ROOT (source root), MPIRUN,
@@ -29,12 +30,16 @@ if [[ $mapping == cluster ]]; then
   machine=$root/pcubes-models/test-cluster-4.pcubes
   map=$src/$ex.map
 else
-  machine=$work/host.pcubes
-  [[ -f $machine ]] || "$itc" machine -o "$machine" >/dev/null
+  machine=$work/$mapping.pcubes
+  if [[ ! -f $machine ]]; then
+    if [[ $mapping == segments ]]; then "$itc" machine --segments 2 -o "$machine" >/dev/null
+    else "$itc" machine -o "$machine" >/dev/null; fi
+  fi
   top=$(grep -E '^Space [0-9]+' "$machine" | head -1 | sed -E 's/^Space ([0-9]+).*/\1/')
   core=$(grep -E '^Space [0-9]+ *<[^:]*core' "$machine" | sed -E 's/^Space ([0-9]+).*/\1/')
-  # upper spaces on the whole box, the lowest space on its cores; one process
-  map=$work/host.map
+  # upper spaces on the whole box, the lowest space on its cores; one process (segments: this
+  # box as two processes sharing its cores, `itc machine --segments 2`)
+  map=$work/$mapping.map
   case $ex in
   vector-add) printf '"Vector Addition" { Space A: %s }\n' "$core" >"$map" ;;
   moving-average) printf '"Moving Average" { Space A: %s }\n' "$core" >"$map" ;;
