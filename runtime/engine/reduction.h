@@ -16,13 +16,13 @@
 namespace itrt {
 
 enum class ReduceOp {
-#define ITRT_REDUCE_OP(e, name) e,
+#define ITRT_REDUCE_OP(e, name, kind) e,
 #include "runtime/engine/reduce_ops.def"
 #undef ITRT_REDUCE_OP
 };
 
 inline constexpr ReduceOp kAllReduceOps[] = {
-#define ITRT_REDUCE_OP(e, name) ReduceOp::e,
+#define ITRT_REDUCE_OP(e, name, kind) ReduceOp::e,
 #include "runtime/engine/reduce_ops.def"
 #undef ITRT_REDUCE_OP
 };
