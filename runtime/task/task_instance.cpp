@@ -1145,7 +1145,8 @@ void Env::write_item(Program& prog, const std::string& item, const std::string& 
     try {
       write_array_parts(MPI_COMM_WORLD, file, *d.codec, d.ranges, lp);
     } catch (const std::exception& e) {
-      fail(std::string("writing `") + file + "`: " + e.what());
+      // every rank has the same error (write_array_parts agrees on it): one message
+      fail_collective(std::string("writing `") + file + "`: " + e.what());
     }
     return;
   }
