@@ -43,6 +43,9 @@ std::string emitProgram(const BackendInput& in);
 // Formats C++ text with clang libFormat (LLVM-based style); returns the input on failure.
 std::string formatCpp(const std::string& code, const std::string& fileName);
 
+// The version of LLVM whose clang libFormat formats the generated C++ (for `itc --version`).
+std::string llvmVersion();
+
 // The fixed parts of every generated program, embedded from backend/templates/ at build time.
 const char* prologueTemplate();
 const char* mainTemplate();

@@ -4,8 +4,11 @@
 
 #include <clang/Format/Format.h>
 #include <clang/Tooling/Core/Replacement.h>
+#include <llvm/Config/llvm-config.h>
 
 namespace itc::backend {
+
+std::string llvmVersion() { return LLVM_VERSION_STRING; }
 
 std::string formatCpp(const std::string& code, const std::string& fileName) {
     clang::format::FormatStyle style = clang::format::getLLVMStyle();

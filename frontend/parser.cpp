@@ -15,6 +15,7 @@
 #include <BaseErrorListener.h>
 #include <CommonTokenStream.h>
 #include <ListTokenSource.h>
+#include <RuntimeMetaData.h>
 
 namespace itc {
 namespace {
@@ -117,6 +118,8 @@ std::unique_ptr<ast::Program> parse(FileId file, const SourceManager& sources,
 }
 
 } // namespace
+
+std::string antlrRuntimeVersion() { return antlr4::RuntimeMetaData::VERSION; }
 
 std::unique_ptr<ast::Program> parseProgram(FileId file, const SourceManager& sources,
                                            DiagnosticEngine& diags) {

@@ -15,4 +15,7 @@ namespace itc {
 std::unique_ptr<ast::Program> parseProgram(FileId file, const SourceManager& sources,
                                            DiagnosticEngine& diags);
 
+// The version of the ANTLR4 C++ runtime the parser runs on (for `itc --version`).
+std::string antlrRuntimeVersion();
+
 } // namespace itc

@@ -15,6 +15,15 @@
 #include <unistd.h>
 
 namespace itc::pcubes {
+
+std::string hwlocApiVersion() {
+    unsigned v = hwloc_get_api_version();
+    return fmt::format("{}.{}.{}", v >> 16, (v >> 8) & 0xff, v & 0xff);
+}
+
+} // namespace itc::pcubes
+
+namespace itc::pcubes {
 namespace {
 
 struct TopologyDeleter {

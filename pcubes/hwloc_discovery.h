@@ -27,6 +27,9 @@ struct Discovery {
     std::vector<std::string> warnings;  // e.g. a non-uniform topology was trimmed
 };
 
+// The hwloc API version of the library itc runs with, as "2.8.0" (for `itc --version`).
+std::string hwlocApiVersion();
+
 // On failure returns nullopt and sets `error` (a message for the user, no trailing period).
 std::optional<Discovery> discoverMachine(const DiscoveryOptions& options, std::string& error);
 

@@ -4,6 +4,8 @@
 // (partial order, sub-partition parents and Root included) and Root confinement.
 #include "pcubes/mapping.h"
 
+#include "frontend/diagnostics/did_you_mean.h"
+
 #include <set>
 
 namespace itc::pcubes {
@@ -81,10 +83,12 @@ std::optional<std::vector<TaskMapping>> validateMapping(const MappingFile& mappi
             std::vector<std::string> names;
             for (const auto& t : program.tasks)
                 names.push_back(t.name);
+            std::string near = nearestName(task->name, names);
             diags.error(DiagKind::MappingUnknownTask, task->nameRange,
                         "the program has no task named `{}`; {}", task->name,
-                        names.empty() ? std::string("it defines no task")
-                                      : "its tasks are " + quotedList(names));
+                        names.empty()   ? std::string("it defines no task")
+                        : near.empty() ? "its tasks are " + quotedList(names)
+                                       : "did you mean `" + near + "`?");
             continue;
         }
         std::size_t taskErrors = diags.errorCount();

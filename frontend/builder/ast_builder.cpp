@@ -1,6 +1,7 @@
 // Parse tree -> AST (see ast_builder.h). Each build function sits below the grammar rule it
 // builds, quoted from grammar/IT.g4.
 #include "frontend/builder/ast_builder.h"
+#include "frontend/diagnostics/did_you_mean.h"
 
 #include "ITLexer.h"
 
@@ -504,9 +505,9 @@ Linkage Builder::linkage(P::LinkageContext* c) {
         if (m->getText() == "link_or_create") { // Appendix A spelling
             l.mode = LinkMode::LinkOrCreate;
         } else {
-            error(DiagKind::UnknownLinkMode, range(m),
-                  "unknown environment mode `{}`; use `link`, `create` or `link-or-create`",
-                  m->getText());
+            std::string hint = didYouMean(m->getText(), {"link", "create", "link-or-create"});
+            error(DiagKind::UnknownLinkMode, range(m), "unknown environment mode `{}`{}", m->getText(),
+                  hint.empty() ? "; use `link`, `create` or `link-or-create`" : hint);
         }
     }
     return l;
@@ -1109,10 +1110,9 @@ ExprPtr Builder::executeExpr(P::ExecuteCallContext* c) {
         } else if (label == "partition") {
             arg.label = ExecuteArg::Label::Partition;
         } else {
-            error(DiagKind::UnknownExecuteLabel, arg.labelRange,
-                  "unknown `execute` argument `{}`; the labels are `task`, `environment`, "
-                  "`initialize` and `partition`",
-                  label);
+            std::string hint = didYouMean(label, {"task", "environment", "initialize", "partition"});
+            error(DiagKind::UnknownExecuteLabel, arg.labelRange, "unknown `execute` argument `{}`{}", label,
+                  hint.empty() ? "; the labels are `task`, `environment`, `initialize` and `partition`" : hint);
             continue;
         }
         for (auto* e : a->expr())
@@ -1417,10 +1417,9 @@ PartitionInstruction Builder::instruction(P::InstructionContext* c) {
     } else if (fn == "block_stride") {
         in.function = PartitionFunction::BlockStride;
     } else {
-        error(DiagKind::UnknownPartitionFunction, in.functionRange,
-              "unknown partition function `{}`; use `block_size`, `block_count`, `stride`, "
-              "`block_stride` or `replicated`",
-              fn);
+        std::string hint = didYouMean(fn, {"block_size", "block_count", "stride", "block_stride", "replicated"});
+        error(DiagKind::UnknownPartitionFunction, in.functionRange, "unknown partition function `{}`{}", fn,
+              hint.empty() ? "; use `block_size`, `block_count`, `stride`, `block_stride` or `replicated`" : hint);
     }
     bool afterPadding = false;
     std::vector<PartitionArg> padding;

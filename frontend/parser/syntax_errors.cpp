@@ -1,6 +1,8 @@
 // Parser error recording and wording (see syntax_errors.h).
 #include "frontend/parser/syntax_errors.h"
 
+#include "frontend/diagnostics/did_you_mean.h"
+
 #include "ITLexer.h"
 #include "ITParser.h"
 
@@ -177,16 +179,6 @@ std::vector<std::string> expectedItems(const antlr4::misc::IntervalSet& set,
     return items;
 }
 
-std::string joinOr(const std::vector<std::string>& items) {
-    std::string out;
-    for (std::size_t i = 0; i < items.size(); ++i) {
-        if (i > 0)
-            out += i + 1 == items.size() ? " or " : ", ";
-        out += items[i];
-    }
-    return out;
-}
-
 std::string nameOf(P::AnyNameContext* n) { return n ? n->getText() : std::string(); }
 
 // Where the parser was, in words: the innermost construct worth naming.
@@ -304,6 +296,142 @@ const Token* bracelessBody(const std::vector<Token*>& tokens, std::size_t index)
     return nullptr;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Near misses of reserved words ("did you mean")
+// ---------------------------------------------------------------------------------------------
+
+bool isWordToken(std::size_t t, const antlr4::dfa::Vocabulary& v) {
+    return t == L::VAR_NAME || t == L::TYPE_NAME || t == L::SPACE_ID || isReservedWord(v, t);
+}
+
+// A reserved word's spelling (its literal name without the quotes).
+std::string spelling(std::size_t t, const antlr4::dfa::Vocabulary& v) {
+    std::string lit = v.getLiteralName(t);
+    return lit.size() >= 2 && lit.front() == '\'' ? lit.substr(1, lit.size() - 2) : lit;
+}
+
+// The reserved words for which `keep` holds, spelled out.
+template <typename Keep>
+std::vector<std::string> reservedWords(const antlr4::dfa::Vocabulary& v, Keep keep) {
+    std::vector<std::string> words;
+    for (std::size_t t = 1; t <= v.getMaxTokenType(); ++t)
+        if (isReservedWord(v, t) && keep(t))
+            words.push_back(spelling(t, v));
+    return words;
+}
+
+// The words that begin a line: the program's top-level words and section names (token types
+// K_PROGRAM ... K_COMPUTE, see grammar/IT.g4) and the words that start a statement or a block of
+// the flow or the Partition section.
+bool startsALine(std::size_t t) {
+    if (t >= L::K_PROGRAM && t <= L::K_COMPUTE)
+        return true;
+    switch (t) {
+    case L::K_SPACE: case L::K_REPEAT: case L::K_WHERE: case L::K_IF_FLOW: case L::K_EPOCH:
+    case L::K_SUB_PARTITION_UC: case L::K_DO: case L::K_FOR: case L::K_WHILE: case L::K_IF:
+    case L::K_ELSE: case L::K_RETURN:
+        return true;
+    default:
+        return false;
+    }
+}
+
+struct Misspelling {
+    SourceRange where;
+    std::string word;     // as written
+    std::string intended; // the reserved word it is a near miss of
+    bool startsLine = false; // the word begins a line (the parser's context may be misleading)
+};
+
+// A reserved word misspelled near the offending token `index`, the likely cause of the error:
+//  * a hyphenated word (`double-precisoin`), which the lexer splits at its `-` unless it is
+//    spelled exactly, when the offending token or the one before lies inside it;
+//  * a name where the grammar expected one of a few reserved words (`fro` for `for`);
+//  * a name that starts the offending line and is directly followed by the offending token
+//    (`doo {`), or, as section headers go, a capitalized name followed by `:` or `(` that starts
+//    the offending line or the line before (`Stagse:` ... `Computaton:`).
+std::optional<Misspelling> misspelledReservedWord(const SyntaxErrorRecord& error,
+                                                  const std::vector<Token*>& tokens,
+                                                  const antlr4::dfa::Vocabulary& v, FileId file,
+                                                  const std::string& text, std::size_t index) {
+    auto adjacent = [&](std::size_t i) { // tokens i and i + 1 touch, without blanks between
+        return i + 1 < tokens.size() && tokens[i]->getStopIndex() + 1 == tokens[i + 1]->getStartIndex();
+    };
+    auto rangeOf = [&](std::size_t first, std::size_t last) {
+        return SourceRange{tokenRange(file, text, tokens[first]).begin, tokenRange(file, text, tokens[last]).end};
+    };
+    // 1. Hyphenated words.
+    for (std::size_t at : {index, index - 1}) {
+        if (at >= tokens.size())
+            continue;
+        std::size_t type = tokens[at]->getType();
+        if (type != L::MINUS && !isWordToken(type, v))
+            continue;
+        std::size_t first = at, last = at;
+        auto partOfWord = [&](std::size_t i) {
+            return tokens[i]->getType() == L::MINUS || isWordToken(tokens[i]->getType(), v);
+        };
+        while (first > 0 && adjacent(first - 1) && partOfWord(first - 1))
+            --first;
+        while (adjacent(last) && partOfWord(last + 1))
+            ++last;
+        std::string word;
+        bool hyphen = false;
+        for (std::size_t i = first; i <= last; ++i) {
+            word += tokens[i]->getText();
+            hyphen = hyphen || tokens[i]->getType() == L::MINUS;
+        }
+        if (!hyphen || first == last)
+            continue;
+        std::string near = nearestName(
+            word, reservedWords(v, [&](std::size_t t) { return spelling(t, v).find('-') != std::string::npos; }));
+        if (!near.empty())
+            return Misspelling{rangeOf(first, last), word, near};
+    }
+    const Token* offending = tokens[index];
+    // 2. A name where reserved words were expected.
+    if (offending->getType() == L::VAR_NAME || offending->getType() == L::TYPE_NAME) {
+        std::vector<std::string> expected;
+        for (ssize_t t : error.expected.toList())
+            if (t > 0 && isReservedWord(v, static_cast<std::size_t>(t)))
+                expected.push_back(spelling(static_cast<std::size_t>(t), v));
+        std::string near = nearestName(offending->getText(), expected);
+        if (!near.empty())
+            return Misspelling{tokenRange(file, text, offending), offending->getText(), near};
+    }
+    // 3. The first name of the offending line, or a section header on the line before. Lines
+    // are told apart by line numbers: the layout filter drops the newlines it finds insignificant.
+    auto lineStart = [&](std::size_t i) {
+        while (i > 0 && tokens[i - 1]->getLine() == tokens[i]->getLine())
+            --i;
+        while (i < index && tokens[i]->getType() == L::NL)
+            ++i;
+        return i;
+    };
+    std::size_t here = lineStart(index);
+    std::vector<std::size_t> starts = {here};
+    std::size_t before = here;
+    while (before > 0 && tokens[before - 1]->getType() == L::NL)
+        --before;
+    if (before > 0)
+        starts.push_back(lineStart(before - 1));
+    std::vector<std::string> lineWords = reservedWords(v, startsALine);
+    for (std::size_t at : starts) {
+        const Token* word = tokens[at];
+        std::size_t type = word->getType();
+        if (at + 1 >= tokens.size() || (type != L::VAR_NAME && type != L::TYPE_NAME))
+            continue;
+        std::size_t next = tokens[at + 1]->getType();
+        bool header = type == L::TYPE_NAME && (next == L::COLON || next == L::LPAREN);
+        if (!header && at + 1 != index)
+            continue;
+        std::string near = nearestName(word->getText(), lineWords);
+        if (!near.empty())
+            return Misspelling{tokenRange(file, text, word), word->getText(), near, true};
+    }
+    return std::nullopt;
+}
+
 } // namespace
 
 LexProblem describeSyntaxError(const SyntaxErrorRecord& error, const std::vector<Token*>& tokens,
@@ -327,6 +455,13 @@ LexProblem describeSyntaxError(const SyntaxErrorRecord& error, const std::vector
                     : fmt::format("unexpected end of file {}: expected {}", context, expected),
                 std::nullopt};
     }
+
+    if (index < tokens.size())
+        if (auto miss = misspelledReservedWord(error, tokens, vocabulary, file, text, index))
+            return {DiagKind::MisspelledKeyword, miss->where,
+                    fmt::format("unexpected `{}` {}; did you mean the reserved word `{}`?", miss->word,
+                                miss->startsLine ? "at the start of a line" : context, miss->intended),
+                    std::nullopt};
 
     if (auto open = openBracketBefore(tokens, index)) {
         bool paren = open->token->getType() == L::LPAREN;

@@ -1,6 +1,8 @@
 // Implements program_help.h.
 #include "runtime/task/program_help.h"
 
+#include "runtime/support/nearest_name.h"
+
 #include <algorithm>
 #include <cstring>
 #include <map>
@@ -29,23 +31,6 @@ constexpr EnvVar kEnvVars[] = {
      "print, per task, each rank's worker threads and the processors they are pinned to (with a "
      "warning when they outnumber the usable processors) and each space's PPS and LPU count"},
 };
-
-// Optimal string alignment distance: insertions, deletions, substitutions and swaps of two
-// neighbouring characters cost one each (`a_fiel` is one step from `a_file`).
-size_t edit_distance(const std::string& a, const std::string& b) {
-  const size_t n = a.size(), m = b.size();
-  std::vector<std::vector<size_t>> d(n + 1, std::vector<size_t>(m + 1));
-  for (size_t i = 0; i <= n; ++i) d[i][0] = i;
-  for (size_t j = 0; j <= m; ++j) d[0][j] = j;
-  for (size_t i = 1; i <= n; ++i)
-    for (size_t j = 1; j <= m; ++j) {
-      const size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
-      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost});
-      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
-        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
-    }
-  return d[n][m];
-}
 
 // `text` as lines of at most `width` columns, each indented by `indent` spaces.
 std::string wrapped(const std::string& text, size_t indent, size_t width) {
@@ -111,18 +96,9 @@ std::string usage_text(const std::string& program, const std::string& command, i
 }
 
 std::string nearest_key(const std::string& key, const std::vector<ArgSpec>& known) {
-  std::string best;
-  size_t best_d = 0;
-  for (const auto& a : known) {
-    size_t d = edit_distance(key, a.key);
-    if (best.empty() || d < best_d) {
-      best = a.key;
-      best_d = d;
-    }
-  }
-  // A typo changes a few characters; a third of the key (at least two) is still one.
-  if (best.empty() || best_d > std::max<size_t>(2, key.size() / 3)) return "";
-  return best;
+  std::vector<std::string> keys;
+  for (const auto& a : known) keys.push_back(a.key);
+  return support::nearest_name(key, keys);
 }
 
 std::string check_arg_keys(int argc, const char* const* argv, const std::vector<ArgSpec>& known) {

@@ -31,7 +31,7 @@ std::string usage_text(const std::string& program, const std::string& command, i
 // are not key=value are left to Args, which reports them.
 std::string check_arg_keys(int argc, const char* const* argv, const std::vector<ArgSpec>& known);
 
-// The known key nearest to `key` by edit distance (a swap of two neighbours counts one), or ""
+// The known key nearest to `key` (runtime/support/nearest_name.h), or ""
 // when none is close enough to be a likely typo.
 std::string nearest_key(const std::string& key, const std::vector<ArgSpec>& known);
 

@@ -5,6 +5,7 @@
 #include "semantic/check/check_functions.h"
 #include "semantic/check/collect_symbols.h"
 #include "frontend/ast/ast_names.h"
+#include "frontend/diagnostics/did_you_mean.h"
 
 #include <fmt/format.h>
 
@@ -124,6 +125,51 @@ BodyChecker::Var* BodyChecker::lookup(const std::string& name) {
     auto l = locals_.find(name);
     if (l != locals_.end()) return &l->second;
     return nullptr;
+}
+
+std::vector<std::string> BodyChecker::namesInScope() const {
+    std::vector<std::string> names;
+    for (const LoopFrame& f : loops_)
+        for (const auto& [name, var] : f.indices)
+            names.push_back(name);
+    if (kind_ != BodyKind::Flow)
+        for (const auto& [name, var] : params_)
+            names.push_back(name);
+    if (task_ && (kind_ == BodyKind::Stage || kind_ == BodyKind::Initialize || kind_ == BodyKind::Flow))
+        for (const auto& [name, global] : task_->globals)
+            names.push_back(name);
+    // Locals, but not the globals materialized by lookup() nor undefined names declared (with
+    // the error type) to silence their later uses.
+    for (const auto& [name, var] : locals_)
+        if (name[0] != '\x01' && !var.type.isError())
+            names.push_back(name);
+    return names;
+}
+
+std::vector<std::string> BodyChecker::functionNames() const {
+    std::vector<std::string> names = namesOf(state_.functions);
+    names.insert(names.end(), builtinFunctionNames().begin(), builtinFunctionNames().end());
+    return names;
+}
+
+std::string BodyChecker::taskSuggestion(const std::string& name) const {
+    std::string near = nearestName(name, namesOf(state_.tasks));
+    return near.empty() ? "" : "; did you mean \"" + near + "\"?";
+}
+
+std::vector<std::string> BodyChecker::environmentNames(const TaskSym& task) {
+    std::vector<std::string> names;
+    for (const auto& [name, global] : task.globals)
+        if (global.environmental)
+            names.push_back(name);
+    return names;
+}
+
+std::vector<std::string> BodyChecker::fieldNames(const std::vector<VarInfo>& fields) {
+    std::vector<std::string> names;
+    for (const VarInfo& f : fields)
+        names.push_back(f.name);
+    return names;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -261,6 +307,8 @@ Type BodyChecker::checkName(const ast::NameRef& e) {
         hint = "; the Computation section sees only task-globals";
     else
         hint = "; assign it before reading it";
+    std::string near = nearestName(e.name, namesInScope());
+    if (!near.empty()) hint = "; did you mean " + q(near) + "?";
     state_.rep.error(DiagKind::UnknownName, e.range,
                      fmt::format("{} is not defined here{}", q(e.name), hint));
     // Silence later uses of the same name.
@@ -502,7 +550,8 @@ Type BodyChecker::checkAssign(const ast::Assign& e) {
             // First assignment: the local takes the value's type (guide: Types).
             if (kind_ == BodyKind::Flow) {
                 state_.rep.error(DiagKind::UnknownName, n->range,
-                                 fmt::format("{} is not a task-global", q(n->name)));
+                                 fmt::format("{} is not a task-global{}", q(n->name),
+                                             didYouMean(n->name, namesInScope())));
                 return Type::error();
             }
             Type t = inferredLocalType(value);
@@ -564,8 +613,8 @@ Type BodyChecker::checkFieldAccess(const ast::FieldAccess& e) {
         if (it == t->globals.end() || !it->second.environmental) {
             state_.rep.error(DiagKind::UnknownEnvironmentItem, e.field.range,
                              fmt::format("task \"{}\" has no environmental item {}; only names "
-                                         "listed in its Environment section can be used",
-                                         base.name, q(field)));
+                                         "listed in its Environment section can be used{}",
+                                         base.name, q(field), didYouMean(field, environmentNames(*t))));
             return Type::error();
         }
         return it->second.type;
@@ -578,7 +627,7 @@ Type BodyChecker::checkFieldAccess(const ast::FieldAccess& e) {
         for (const VarInfo& f : *fields)
             if (f.name == field) return f.type;
         state_.rep.error(DiagKind::UnknownField, e.field.range,
-                         fmt::format("{} has no field {}", qt(base), q(field)));
+                         fmt::format("{} has no field {}{}", qt(base), q(field), didYouMean(field, fieldNames(*fields))));
         return Type::error();
     }
     default:
@@ -756,7 +805,7 @@ Type BodyChecker::checkCall(const ast::Call& e) {
                          fmt::format("no function named {} is defined{}", q(name),
                                      isStage ? "; stages can be invoked only from a task's "
                                                "Computation section"
-                                             : ""));
+                                             : didYouMean(name, functionNames())));
         return Type::error();
     }
     const ast::FunctionDef& fn = *it->second;
@@ -876,8 +925,8 @@ Type BodyChecker::checkBuiltin(const ast::Call& e) {
         auto it = task->globals.find(item->value);
         if (it == task->globals.end() || !it->second.environmental) {
             state_.rep.error(DiagKind::UnknownEnvironmentItem, e.args[1].range,
-                             fmt::format("task \"{}\" has no environmental item {}", t[0].name,
-                                         q(item->value)));
+                             fmt::format("task \"{}\" has no environmental item {}{}", t[0].name,
+                                         q(item->value), didYouMean(item->value, environmentNames(*task))));
             return Type::error();
         }
         if (!it->second.type.isError() && !it->second.type.isArray() &&
@@ -976,7 +1025,8 @@ Type BodyChecker::checkNewObject(const ast::NewObject& e) {
         }
         if (!state_.findTask(taskName->value)) {
             state_.rep.error(DiagKind::UnknownTask, taskName->range,
-                             fmt::format("no task is named \"{}\"", taskName->value));
+                             fmt::format("no task is named \"{}\"{}", taskName->value,
+                                         taskSuggestion(taskName->value)));
             return Type::error();
         }
         return Type::taskEnvironment(taskName->value);
@@ -1001,7 +1051,8 @@ Type BodyChecker::checkNewObject(const ast::NewObject& e) {
                 if (x.name == a.name.text) f = &x;
         if (!f) {
             state_.rep.error(DiagKind::UnknownField, a.name.range,
-                             fmt::format("{} has no field {}", qt(result), q(a.name.text)));
+                             fmt::format("{} has no field {}{}", qt(result), q(a.name.text),
+                                         fields ? didYouMean(a.name.text, fieldNames(*fields)) : ""));
             continue;
         }
         if (requireValue(v, *a.value) && !isAssignable(f->type, v))
@@ -1072,7 +1123,7 @@ Type BodyChecker::checkExecute(const ast::Execute& e) {
     auto tit = state_.tasks.find(lit->value);
     if (tit == state_.tasks.end()) {
         state_.rep.error(DiagKind::UnknownTask, lit->range,
-                         fmt::format("no task is named \"{}\"", lit->value));
+                         fmt::format("no task is named \"{}\"{}", lit->value, taskSuggestion(lit->value)));
         return Type::simple(TypeKind::Void);
     }
     TaskSym& task = tit->second;
@@ -1183,17 +1234,22 @@ Type BodyChecker::reductionResult(const ast::ReduceOperator& op, const ast::Expr
 #undef ITRT_REDUCE_OP
         return m;
     }();
-    static const std::string operatorList = [] {
-        std::string list;
-#define ITRT_REDUCE_OP(enumerator, name, kind) list += std::string(list.empty() ? "`" : ", `") + name + "`";
+    static const std::vector<std::string> operatorNames = {
+#define ITRT_REDUCE_OP(enumerator, name, kind) name,
 #include "runtime/engine/reduce_ops.def"
 #undef ITRT_REDUCE_OP
+    };
+    static const std::string operatorList = [] {
+        std::string list;
+        for (const std::string& n : operatorNames)
+            list += (list.empty() ? "`" : ", `") + n + "`";
         return list;
     }();
     auto known = operators.find(name);
     if (known == operators.end()) {
         state_.rep.error(DiagKind::UnknownReductionOperator, op.range,
-                         fmt::format("{} is not a reduction operator; use one of {}", q(name), operatorList));
+                         fmt::format("{} is not a reduction operator{}; use one of {}", q(name),
+                                     didYouMean(name, operatorNames), operatorList));
         return Type::error();
     }
     const OperatorKind cls = known->second;
@@ -1424,7 +1480,8 @@ void BodyChecker::checkParallelLoop(const ast::ParallelLoop& loop) {
         Type ct = Type::error();
         if (!coll) {
             state_.rep.error(DiagKind::UnknownName, g.collection.range,
-                             fmt::format("{} is not defined here", q(g.collection.text)));
+                             fmt::format("{} is not defined here{}", q(g.collection.text),
+                                         didYouMean(g.collection.text, namesInScope())));
             declareLocal(g.collection.text, Type::error(), g.collection.range);
         } else {
             ct = coll->type;

@@ -67,6 +67,12 @@ private:
     };
 
     Var* lookup(const std::string& name);
+    // Suggestion candidates of "did you mean" hints (frontend/diagnostics/did_you_mean.h).
+    std::vector<std::string> namesInScope() const; // every name lookup() could find here
+    std::vector<std::string> functionNames() const; // the program's functions and the built-ins
+    std::string taskSuggestion(const std::string& name) const; // `; did you mean "Task"?` or ""
+    static std::vector<std::string> environmentNames(const TaskSym& task);
+    static std::vector<std::string> fieldNames(const std::vector<VarInfo>& fields);
     Type checkExprInner(const ast::Expr& e);
     Type checkName(const ast::NameRef& e);
     Type checkBinary(const ast::Binary& e);

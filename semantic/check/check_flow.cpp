@@ -4,6 +4,7 @@
 #include "semantic/check/ast_walk.h"
 #include "semantic/check/body_checker.h"
 #include "semantic/check/check_stages.h"
+#include "frontend/diagnostics/did_you_mean.h"
 
 #include <fmt/format.h>
 
@@ -138,14 +139,27 @@ private:
         }
     }
 
+    // The suggestion for an undeclared space: space names are single letters, all one edit
+    // apart, so instead of a guess the hint lists the declared ones (and Root for reductions).
+    std::string declaredSpaces(bool withRoot = false) const {
+        std::vector<std::string> names;
+        for (const auto& [letter, sym] : task_.spaces)
+            names.push_back("`Space " + letter + "`");
+        if (withRoot)
+            names.push_back("`Space Root`");
+        if (names.empty())
+            return "; the Partition section declares no spaces";
+        return "; did you mean " + joinOr(names) + "?";
+    }
+
     void spaceBlock(const ast::SpaceBlock& b, const std::string& space, bool inEpoch) {
         const std::string& x = b.space.text;
         auto it = task_.spaces.find(x);
         if (it == task_.spaces.end()) {
             state_.rep.error(DiagKind::UnknownSpace, b.space.range,
                              fmt::format("Space {} is not declared in the Partition section of task "
-                                         "\"{}\"",
-                                         x, task_.def->name.text));
+                                         "\"{}\"{}",
+                                         x, task_.def->name.text, declaredSpaces()));
             return;
         }
         if (x == space || !task_.isAncestorOrSelf(space, x)) {
@@ -203,8 +217,8 @@ private:
             if (x != "Root" && !task_.spaces.count(x)) {
                 state_.rep.error(DiagKind::UnknownSpace, a.space->range,
                                  fmt::format("Space {} is not declared in the Partition section of task "
-                                             "\"{}\"",
-                                             x, task_.def->name.text));
+                                             "\"{}\"{}",
+                                             x, task_.def->name.text, declaredSpaces(true)));
                 return false;
             }
             if (!task_.isAncestorOrSelf(x, space)) {
@@ -296,7 +310,7 @@ private:
                                          state_.functions.count(c.stage.text)
                                              ? "; functions are called from code bodies, not from "
                                                "the Computation section"
-                                             : ""));
+                                             : didYouMean(c.stage.text, namesOf(task_.stages))));
             return;
         }
         const ast::StageDef& stage = *sit->second;

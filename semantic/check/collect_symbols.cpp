@@ -1,6 +1,8 @@
 // Pass 1: program-wide symbols (see collect_symbols.h).
 #include "semantic/check/collect_symbols.h"
 
+#include "frontend/diagnostics/did_you_mean.h"
+
 #include <fmt/format.h>
 
 #include <functional>
@@ -12,10 +14,14 @@ namespace {
 bool mentionsUnknownClass(CheckState& state, const ast::TypeExpr& t) {
     if (t.kind == ast::TypeKind::Class) {
         if (!state.classes.count(t.className)) {
+            // A misspelled built-in type also parses as a class name.
+            std::vector<std::string> types = namesOf(state.classes);
+            types.insert(types.end(), {"Integer", "Character", "Boolean", "String", "Range", "Real",
+                                       "Array", "List", "TaskEnvironment"});
             state.rep.error(DiagKind::UnknownClass, t.range,
-                            fmt::format("no class named {} is defined; declare it with `Class {}:` "
+                            fmt::format("no class named {} is defined; {}declare it with `Class {}:` "
                                         "or use a built-in type",
-                                        q(t.className), t.className));
+                                        q(t.className), didYouMeanOtherwise(t.className, types), t.className));
             return true;
         }
         return false;

@@ -1,6 +1,8 @@
 // Reporter de-duplication and the small helpers shared by the check passes (see context.h).
 #include "semantic/check/context.h"
 
+#include <algorithm>
+
 namespace itc::sema::check {
 
 Diagnostic* Reporter::error(DiagKind kind, SourceRange range, std::string message) {
@@ -35,9 +37,16 @@ bool isIoBuiltin(const std::string& name) {
     return name == "bind_input" || name == "bind_output" || name == "load" || name == "store";
 }
 
+const std::vector<std::string>& builtinFunctionNames() {
+    static const std::vector<std::string> names = {"bind_input", "bind_output", "load",      "store",
+                                                   "get_cursor", "value",       "advance",   "insert_at",
+                                                   "remove_at",  "set_capacity"};
+    return names;
+}
+
 bool isBuiltinFunction(const std::string& name) {
-    return isIoBuiltin(name) || name == "get_cursor" || name == "value" || name == "advance" ||
-           name == "insert_at" || name == "remove_at" || name == "set_capacity";
+    const auto& names = builtinFunctionNames();
+    return std::find(names.begin(), names.end(), name) != names.end();
 }
 
 } // namespace itc::sema::check

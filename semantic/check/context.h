@@ -106,6 +106,7 @@ struct CheckState {
 
 // Built-in functions callable from code bodies (guide: The coordinator, Lists).
 bool isBuiltinFunction(const std::string& name);
+const std::vector<std::string>& builtinFunctionNames(); // every name isBuiltinFunction accepts
 bool isIoBuiltin(const std::string& name); // bind_input, bind_output, load, store
 
 // Wraps a name in backticks.

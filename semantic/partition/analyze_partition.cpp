@@ -4,6 +4,7 @@
 #include "semantic/partition/analyze_partition.h"
 
 #include "frontend/ast/ast_names.h"
+#include "frontend/diagnostics/did_you_mean.h"
 
 #include <algorithm>
 #include <map>
@@ -83,10 +84,14 @@ private:
                              "`divides` to divide Root",
                              p);
             } else if (it == firstDecl.end()) {
+                std::vector<std::string> declared;
+                for (const auto& [letter, at] : firstDecl)
+                    if (at < position)
+                        declared.push_back("`Space " + letter + "`");
                 diags_.error(DiagKind::SpaceParentUnknown, sc.parent->range,
                              "`Space {}` divides `Space {}`, which the Partition section does "
-                             "not declare; declare it, or name a declared space",
-                             sc.space.text, p);
+                             "not declare; declare it, or name a declared space{}",
+                             sc.space.text, p, declared.empty() ? "" : " (" + joinOr(declared) + ")");
             } else if (it->second > position) {
                 auto& d = diags_.error(DiagKind::SpaceParentOrder, sc.parent->range,
                                        "`Space {}` divides `Space {}`, which is declared after "
@@ -118,9 +123,9 @@ private:
                 const TaskGlobal* g = globals_.find(n.text);
                 if (!g) {
                     diags_.error(DiagKind::PartitionVariableUnknown, n.range,
-                                 "`{}` is not a task-global of this task; declare it in Define "
-                                 "or remove it here",
-                                 n.text);
+                                 "`{}` is not a task-global of this task; {}declare it in "
+                                 "Define or remove it here",
+                                 n.text, didYouMeanOtherwise(n.text, namesOf(globals_.byName)));
                     continue;
                 }
                 if (!g->isArray())
@@ -214,9 +219,9 @@ private:
                 const TaskGlobal* g = globals_.find(name);
                 if (!g) {
                     diags_.error(DiagKind::PartitionVariableUnknown, vs.variable.range,
-                                 "`{}` is not a task-global of this task; declare it in Define "
-                                 "or remove it here",
-                                 name);
+                                 "`{}` is not a task-global of this task; {}declare it in "
+                                 "Define or remove it here",
+                                 name, didYouMeanOtherwise(name, namesOf(globals_.byName)));
                     continue;
                 }
                 if (!g->isArray()) {
@@ -316,10 +321,10 @@ private:
             if (std::find(tree_.params.begin(), tree_.params.end(), a.param->text) ==
                 tree_.params.end()) {
                 diags_.error(DiagKind::PartitionParamUnknown, a.param->range,
-                             "`{}` is not a parameter of this Partition section; add it to "
+                             "`{}` is not a parameter of this Partition section; {}add it to "
                              "`Partition (...)` or use an integer constant (see the guide: "
                              "Partition functions)",
-                             a.param->text);
+                             a.param->text, didYouMeanOtherwise(a.param->text, tree_.params));
                 return std::nullopt;
             }
             s.param = a.param->text;

@@ -129,10 +129,19 @@ TEST_F(MappingTest, SameLevelForAncestorAndDescendantIsAllowed) {
 
 TEST_F(MappingTest, UnknownTask) {
     EXPECT_EQ(check(std::string(kGood) + "\"Vector Ad\" { Space A: 1 }\n"),
-              "prog.map:3:1: error: the program has no task named `Vector Ad`; its tasks are "
-              "`Vector Add`, `LU` and `Unused` [MappingUnknownTask]\n"
+              "prog.map:3:1: error: the program has no task named `Vector Ad`; did you mean "
+              "`Vector Add`? [MappingUnknownTask]\n"
               "    \"Vector Ad\" { Space A: 1 }\n"
               "    ^~~~~~~~~~~\n");
+}
+
+// Nothing near: the task names are listed instead of a guess.
+TEST_F(MappingTest, UnknownTaskNothingNear) {
+    EXPECT_EQ(check(std::string(kGood) + "\"Stencil\" { Space A: 1 }\n"),
+              "prog.map:3:1: error: the program has no task named `Stencil`; its tasks are "
+              "`Vector Add`, `LU` and `Unused` [MappingUnknownTask]\n"
+              "    \"Stencil\" { Space A: 1 }\n"
+              "    ^~~~~~~~~\n");
 }
 
 TEST_F(MappingTest, UnknownSpace) {

@@ -2,10 +2,10 @@
 // runs the driver's pipeline (pipeline.h: parse, check, machine and mapping, task plan, backend
 // -> C++ text), then mpicxx against libitrt. A valid program that mpicxx rejects is an internal
 // compiler error: the generated source and the compiler output are kept for the bug report.
-#include "backend_runtime_paths.h"
 #include "frontend/ast/ast_visitor.h"
 #include "tools/itc/command.h"
 #include "tools/itc/pipeline.h"
+#include "tools/itc/runtime_location.h"
 
 #include <cstdlib>
 #include <filesystem>
@@ -36,6 +36,8 @@ one worker thread per PPU of the lowest mapped level inside it. Run the result w
 Environment (for instrumented builds, e.g. tools/tsan.sh):
   ITC_CXXFLAGS      extra flags for mpicxx, after the optimisation flags (compile and link)
   ITC_RUNTIME_LIBS  libitrt and its libraries to link instead of the ones itc was built with
+An installed itc (bin/itc) uses the runtime headers and libitrt installed beside it
+(include/itc, lib/itc); `itc --version` names the MPI compiler wrapper it runs.
 Exit status: 0 compiled, 1 errors in the inputs, 2 bad command line, 3 internal compiler error.
 )";
 
@@ -159,8 +161,9 @@ int compileProgram(const std::string& itFile, const std::string& mapFile, const 
     std::string extra = envOr("ITC_CXXFLAGS", "");
     if (!extra.empty())
         flags += " " + extra;
-    std::string cmd = std::string(ITC_MPICXX) + " -std=c++20 " + flags + " -I" + ITC_RUNTIME_INCLUDE + " '" +
-                      src.string() + "' -o '" + output + "' " + envOr("ITC_RUNTIME_LIBS", ITC_RUNTIME_LIBS) +
+    RuntimeLocation runtime = locateRuntime();
+    std::string cmd = mpiCompiler() + " -std=c++20 " + flags + " -I'" + runtime.includeDir + "' '" + src.string() +
+                      "' -o '" + output + "' " + envOr("ITC_RUNTIME_LIBS", runtime.linkArgs) +
                       externLibraryFlags(*program) + " > '" + log.string() + "' 2>&1";
     int rc = std::system(cmd.c_str());
     if (rc != 0) {

@@ -2,6 +2,7 @@
 // User errors exit 1, usage errors exit 2; anything thrown is reported as an internal error.
 #include "itc_version.h"
 #include "tools/itc/command.h"
+#include "tools/itc/versions.h"
 
 #include <exception>
 #include <iostream>
@@ -32,7 +33,7 @@ int main(int argc, char** argv) {
         return kExitOk;
     }
     if (args[0] == "--version") {
-        std::cout << "itc " ITC_VERSION_STRING "\n";
+        std::cout << versionText();
         return kExitOk;
     }
     auto it = registeredCommands().find(args[0]);

@@ -1,0 +1,59 @@
+// Implements runtime_location.h. The installed layout is written by cmake/ItcInstall.cmake; the
+// relative directories and the build-tree paths come from backend_runtime_paths.h.
+#include "tools/itc/runtime_location.h"
+
+#include "backend_runtime_paths.h"
+
+#include <filesystem>
+#include <system_error>
+
+namespace itc::driver {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string quoted(const fs::path& p) {
+    std::string q = "'";
+    for (char c : p.string())
+        q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return q + "'";
+}
+
+// <prefix> of the running executable <prefix>/bin/itc (symbolic links resolved), or empty.
+fs::path installPrefix() {
+    std::error_code ec;
+    fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+    if (ec)
+        return {};
+    return exe.parent_path().parent_path();
+}
+
+} // namespace
+
+RuntimeLocation locateRuntime() {
+    fs::path prefix = installPrefix();
+    fs::path include = prefix / ITC_INSTALL_INCLUDEDIR;
+    fs::path lib = prefix / ITC_INSTALL_RUNTIME_LIBDIR;
+    std::error_code ec;
+    if (!prefix.empty() && fs::exists(include / "runtime/task/program.h", ec) &&
+        fs::exists(lib / "libitrt_engine.a", ec)) {
+        RuntimeLocation r;
+        r.includeDir = include.string();
+        for (const char* part : {"libitrt_task.a", "libitrt_data.a", "libitrt_engine.a"})
+            r.linkArgs += quoted(lib / part) + " ";
+        r.linkArgs += ITC_RUNTIME_SYSTEM_LIBS;
+        r.installed = true;
+        r.description = "installed: " + include.string() + ", " + lib.string();
+        return r;
+    }
+    return {ITC_RUNTIME_INCLUDE, ITC_RUNTIME_LIBS, false,
+            "build tree: headers in " + std::string(ITC_RUNTIME_INCLUDE) + "/runtime"};
+}
+
+std::string mpiCompiler() {
+    std::error_code ec;
+    return fs::exists(ITC_MPICXX, ec) ? std::string(ITC_MPICXX) : std::string("mpicxx");
+}
+
+} // namespace itc::driver
