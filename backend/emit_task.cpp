@@ -3,6 +3,7 @@
 // runs Initialize, describes the spaces for the launch and walks the flow in lock step over
 // the LPUs of each space, inserting the synchronisations of the plan (padding refresh at
 // Space exits, cross-LPU reductions after the reducing stage, epoch shifts).
+#include "backend/epoch_writes.h"
 #include "backend/task_emitter.h"
 
 #include <algorithm>
@@ -168,6 +169,7 @@ public:
         for (size_t i = 0; i < inst.params.size() && i < inst.stage->params.size(); ++i)
             if (inst.params[i].constant)
                 constants_.insert(inst.stage->params[i].text);
+        findBoxWrites();
     }
 
     void body(Out& o, const ast::Block& b) {
@@ -436,6 +438,13 @@ private:
             o << "R_::Value acc_ = R_::identity();\n";
             acc = "acc_";
         }
+        auto boxWrite = boxWrites_.find(&p);
+        if (boxWrite != boxWrites_.end()) {
+            // Empty until the loops set it: nothing is written when an outer loop runs no turn.
+            const int n = boxWrite->second.dims;
+            o << "int64_t written_lo[" << n << "], written_hi[" << n << "];  // the box this loop writes\n";
+            o << "for (int d = 0; d < " << n << "; ++d) written_lo[d] = 1, written_hi[d] = 0;\n";
+        }
         for (auto* c : at[0])
             o << "if (" << emit(*c) << ") {\n";
         for (size_t k = 0; k < idx.size(); ++k) {
@@ -496,6 +505,8 @@ private:
                 }
                 at[k + 1] = rest;
                 o << "const int64_t " << name << "_lo = " << lo << ", " << name << "_hi = " << hi << ";\n";
+                if (boxWrite != boxWrites_.end())
+                    o << "written_lo[" << d << "] = " << name << "_lo, written_hi[" << d << "] = " << name << "_hi;\n";
                 o << "for (int64_t " << name << " = " << name << "_lo; " << name << " <= " << name << "_hi; ++"
                   << name << ") {\n";
             }
@@ -522,6 +533,8 @@ private:
         }
         for (size_t k = 0; k < at[0].size(); ++k)
             o << "}\n";
+        if (boxWrite != boxWrites_.end())
+            o << "T.epoch_wrote(" << boxWrite->second.array << ", LPU, written_lo, written_hi);\n";
         if (rs) {
             auto it = sig_.params.find(rs->target.text);
             if (it != sig_.params.end() && it->second.isReductionSlot) {
@@ -537,6 +550,34 @@ private:
             o << (entry ? "if (!acc_.empty()) " + target + " = acc_.index;\n" : target + " = acc_;\n");
         }
         o << "}\n";
+    }
+
+    // Version-dependent arrays that the stage writes on a box known before the loop runs
+    // (epoch_writes.h): the loop reports the box to the runtime (TaskInstance::epoch_wrote), so
+    // that an Epoch entry rotates the versions and copies only the cells outside it.
+    struct BoxWrite {
+        int array;
+        int dims;
+    };
+    std::map<const ast::ParallelLoop*, BoxWrite> boxWrites_;
+    void findBoxWrites() {
+        std::map<std::string, int> aliases; // task-global -> names the stage body has for it
+        for (const auto& [pn, sp] : sig_.params)
+            if (sp.isArray || !sp.global.empty())
+                aliases[sp.global] += sp.isArray ? 1 : 2; // an element passed by reference: unknown
+        for (const auto& a : sig_.directArrays)
+            ++aliases[a];
+        auto consider = [&](const std::string& name, const std::string& global, int dims) {
+            if (te_.versionsOf(global) < 2 || aliases[global] != 1 || !te_.stridedDims(global).empty())
+                return;
+            if (const ast::ParallelLoop* loop = boxWritingLoop(*inst_.stage, name, dims))
+                boxWrites_[loop] = {te_.arrayIndex(global), dims};
+        };
+        for (const auto& [pn, sp] : sig_.params)
+            if (sp.isArray)
+                consider(pn, sp.global, sp.dims);
+        for (const auto& a : sig_.directArrays)
+            consider(a, a, te_.global(a).type.arrayDims());
     }
 
     TaskEmitter& te_;
