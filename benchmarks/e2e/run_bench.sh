@@ -133,7 +133,7 @@ read t_st_ic1 t1_st_ic1 <<<"$(st_time s_ic1 ./st_it_host1 "${stargs[@]}")"
 read t_st_itn t1_st_itn <<<"$(st_time s_itn $mpirun -np $np ./st_it_cluster "${clargs[@]}")"
 same float 1e-3 s_seq.bin s_thr.bin s_it1.bin s_ic1.bin s_itn.bin
 same float 1e-3 s_seq_1.bin s_thr_1.bin s_it1_1.bin s_ic1_1.bin s_itn_1.bin
-gcells() { echo "$st * $st * ($sweeps - 4) / ($1 - $2) / 1e9" | bc -l; }
+gcells() { echo "$st * $st * ($sweeps - 4) / ($1 - $2) / 1000000000" | bc -l; }
 echo "stencil ${st}x${st}, $sweeps sweeps (results equal); host partition ${stargs[*]:1}"
 st_row() { # st_row <label> <seconds at ITER> <seconds at 1>
   printf '%-44s %8.3f s  compute %6.2f Gcells/s\n' "$1" "$2" "$(gcells "$2" "$3")"

@@ -475,8 +475,11 @@ void TaskInstance::launch() {
       for (int d = 0; d < p.rank(); ++d)
         ps->index_tables[static_cast<size_t>(d)] = p.held(d).indices();
       size_t bytes = static_cast<size_t>(p.element_count()) * arrays[a]->elem_size;
+      // Only the current version starts at zero: the others become copies of it below, once
+      // inputs and handed-over data are in, so clearing them would be a wasted pass.
       for (int v = 0; v < versions_[a]; ++v) {
-        ps->versions.emplace_back(new std::byte[std::max<size_t>(bytes, 1)]());
+        const size_t n = std::max<size_t>(bytes, 1);
+        ps->versions.emplace_back(v == 0 ? new std::byte[n]() : new std::byte[n]);
         prog_.note_memory(arrays[a]->name, bytes);
       }
       st[static_cast<size_t>(u.id)] = ps;
