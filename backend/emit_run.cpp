@@ -786,8 +786,13 @@ const ast::StageCall* TaskEmitter::rotatingCall(const ast::EpochBlock& epoch, co
     const ast::StageCall* call = first(epoch.body);
     if (!call || plan_.flow.at(nodeOf(*call)).context != x || plan_.storage.storageOf(array, x) != x)
         return nullptr;
+    return boxWritingLoopOf(info_->stageInstances[instanceIndex(*call)], array) ? call : nullptr;
+}
+
+const ast::ParallelLoop* TaskEmitter::boxWritingLoopOf(const sema::StageInstance& inst, const std::string& array) const {
+    if (versionsOf(array) < 2)
+        return nullptr;
     // The one name the stage body has for the array.
-    const sema::StageInstance& inst = info_->stageInstances[instanceIndex(*call)];
     std::vector<std::string> names;
     for (size_t i = 0; i < inst.params.size() && i < inst.stage->params.size(); ++i) {
         if (inst.params[i].rootGlobal != array)
@@ -801,7 +806,7 @@ const ast::StageCall* TaskEmitter::rotatingCall(const ast::EpochBlock& epoch, co
             names.push_back(g);
     if (names.size() != 1)
         return nullptr;
-    return boxWritingLoop(*inst.stage, names.front(), global(array).type.arrayDims()) ? call : nullptr;
+    return boxWritingLoop(*inst.stage, names.front(), global(array).type.arrayDims());
 }
 
 // The flow of space `x`: the parts of the Computation section that concern its LPUs.

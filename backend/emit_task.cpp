@@ -3,7 +3,6 @@
 // runs Initialize, describes the spaces for the launch and walks the flow in lock step over
 // the LPUs of each space, inserting the synchronisations of the plan (padding refresh at
 // Space exits, cross-LPU reductions after the reducing stage, epoch shifts).
-#include "backend/epoch_writes.h"
 #include "backend/task_emitter.h"
 
 #include <algorithm>
@@ -126,15 +125,6 @@ void collectSubscripts(const ast::Expr& e, std::vector<const ast::Subscript*>& o
     }
 }
 
-void splitAnd(const ast::Expr& e, std::vector<const ast::Expr*>& out) {
-    if (auto b = e.as<ast::Binary>(); b && b->op == ast::BinaryOp::And) {
-        splitAnd(*b->lhs, out);
-        splitAnd(*b->rhs, out);
-        return;
-    }
-    out.push_back(&e);
-}
-
 void loopIndexNames(const ast::Block& b, std::set<std::string>& out) {
     for (auto& s : b.stmts) {
         if (auto p = s->as<ast::ParallelLoop>()) {
@@ -157,6 +147,15 @@ void loopIndexNames(const ast::Block& b, std::set<std::string>& out) {
 }
 
 } // namespace
+
+void splitAnd(const ast::Expr& e, std::vector<const ast::Expr*>& out) {
+    if (auto b = e.as<ast::Binary>(); b && b->op == ast::BinaryOp::And) {
+        splitAnd(*b->lhs, out);
+        splitAnd(*b->rhs, out);
+        return;
+    }
+    out.push_back(&e);
+}
 
 // ---------------------------------------------------------------------------------------------
 // Stage bodies
@@ -561,23 +560,14 @@ private:
     };
     std::map<const ast::ParallelLoop*, BoxWrite> boxWrites_;
     void findBoxWrites() {
-        std::map<std::string, int> aliases; // task-global -> names the stage body has for it
-        for (const auto& [pn, sp] : sig_.params)
-            if (sp.isArray || !sp.global.empty())
-                aliases[sp.global] += sp.isArray ? 1 : 2; // an element passed by reference: unknown
-        for (const auto& a : sig_.directArrays)
-            ++aliases[a];
-        auto consider = [&](const std::string& name, const std::string& global, int dims) {
-            if (te_.versionsOf(global) < 2 || aliases[global] != 1 || !te_.stridedDims(global).empty())
-                return;
-            if (const ast::ParallelLoop* loop = boxWritingLoop(*inst_.stage, name, dims))
-                boxWrites_[loop] = {te_.arrayIndex(global), dims};
-        };
+        std::set<std::string> arrays(sig_.directArrays.begin(), sig_.directArrays.end());
         for (const auto& [pn, sp] : sig_.params)
             if (sp.isArray)
-                consider(pn, sp.global, sp.dims);
-        for (const auto& a : sig_.directArrays)
-            consider(a, a, te_.global(a).type.arrayDims());
+                arrays.insert(sp.global);
+        for (const auto& a : arrays)
+            if (te_.stridedDims(a).empty())
+                if (const ast::ParallelLoop* loop = te_.boxWritingLoopOf(inst_, a))
+                    boxWrites_[loop] = {te_.arrayIndex(a), te_.global(a).type.arrayDims()};
     }
 
     TaskEmitter& te_;

@@ -2,6 +2,8 @@
 // parallel loop described in epoch_writes.h by walking the stage body once.
 #include "backend/epoch_writes.h"
 
+#include "backend/emitter.h"
+
 #include "frontend/ast/ast_visitor.h"
 
 #include <set>
@@ -156,15 +158,6 @@ private:
     const std::set<const Assign*>& writes_;
     std::vector<std::int64_t> lags_;
 };
-
-void splitAnd(const Expr& e, std::vector<const Expr*>& out) {
-    if (auto b = e.as<Binary>(); b && b->op == BinaryOp::And) {
-        splitAnd(*b->lhs, out);
-        splitAnd(*b->rhs, out);
-        return;
-    }
-    out.push_back(&e);
-}
 
 // Every restriction conjunct bounds one index by an expression that stays the same while the
 // loop runs.

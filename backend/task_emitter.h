@@ -50,6 +50,9 @@ public:
 
     // The storage space whose parts stages of `lps` work in for `array` (the plan's choice).
     int storageOf(const std::string& array, int lps) const;
+    // The loop of stage instance `inst` that writes version-dependent `array` on a box
+    // (epoch_writes.h), when the stage body has exactly one name for it; else nullptr.
+    const ast::ParallelLoop* boxWritingLoopOf(const sema::StageInstance& inst, const std::string& array) const;
 
 private:
     void analyse();
