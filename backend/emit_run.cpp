@@ -892,15 +892,24 @@ void TaskEmitter::emitFlow(Out& o, const ast::FlowList& list, int lps, int x) {
             if (!arrays.empty())
                 o << "// Entering the epoch: this LPU's version-dependent parts age by one version "
                      "(see the guide: Epochs).\n";
+            std::vector<const ast::StageCall*> rotated;
             for (const auto& a : arrays) {
                 if (const ast::StageCall* call = rotatingCall(*e, a, lps, x)) {
                     o << "c.rotate_epoch(" << arrayIndex(a) << ");  // the stage below fills the new version\n";
                     completeAfter_[call].push_back(arrayIndex(a));
+                    rotated.push_back(call);
                 } else {
                     o << "c.advance_epoch(" << arrayIndex(a) << ");\n";
                 }
             }
             emitFlow(o, e->body, lps, x);
+            // Never reached when this flow did not emit the call: complete the versions here.
+            for (auto* call : rotated)
+                if (auto left = completeAfter_.find(call); left != completeAfter_.end()) {
+                    for (int a : left->second)
+                        o << "c.complete_epoch(" << a << ");\n";
+                    completeAfter_.erase(left);
+                }
         } else if (auto call = f->as<ast::StageCall>()) {
             emitStageCall(o, *call, lps, x);
             if (auto done = completeAfter_.find(call); done != completeAfter_.end()) {
