@@ -2,6 +2,7 @@
 // launch (partition arguments substituted, guide: The Partition section), the synchronisations of
 // the plan, and the flow (guide: The Computation section) as one coroutine per space that every LPU
 // of the space runs as a VDP of the channel engine.
+#include "backend/epoch_writes.h"
 #include "backend/task_emitter.h"
 #include "frontend/ast/ast_names.h"
 
@@ -732,23 +733,86 @@ int TaskEmitter::arrayIndexOrSlot(const std::string& v) const {
     throw std::logic_error("no task-global " + v);
 }
 
+static void stageCallsIn(const ast::FlowList& list, std::vector<const ast::StageCall*>& out);
+static void stageCallsIn(const ast::FlowPart& f, std::vector<const ast::StageCall*>& out) {
+    if (auto c = f.as<ast::StageCall>())
+        out.push_back(c);
+    else if (auto s = f.as<ast::SpaceBlock>())
+        stageCallsIn(s->body, out);
+    else if (auto r = f.as<ast::RepeatFor>())
+        stageCallsIn(r->body, out);
+    else if (auto r2 = f.as<ast::RepeatForeach>())
+        stageCallsIn(r2->body, out);
+    else if (auto r3 = f.as<ast::RepeatWhile>())
+        stageCallsIn(r3->body, out);
+    else if (auto c2 = f.as<ast::Condition>())
+        stageCallsIn(c2->body, out);
+    else if (auto e = f.as<ast::EpochBlock>())
+        stageCallsIn(e->body, out);
+}
 static void stageCallsIn(const ast::FlowList& list, std::vector<const ast::StageCall*>& out) {
-    for (const auto& f : list) {
-        if (auto c = f->as<ast::StageCall>())
-            out.push_back(c);
-        else if (auto s = f->as<ast::SpaceBlock>())
-            stageCallsIn(s->body, out);
-        else if (auto r = f->as<ast::RepeatFor>())
-            stageCallsIn(r->body, out);
-        else if (auto r2 = f->as<ast::RepeatForeach>())
-            stageCallsIn(r2->body, out);
-        else if (auto r3 = f->as<ast::RepeatWhile>())
-            stageCallsIn(r3->body, out);
-        else if (auto c2 = f->as<ast::Condition>())
-            stageCallsIn(c2->body, out);
-        else if (auto e = f->as<ast::EpochBlock>())
-            stageCallsIn(e->body, out);
+    for (const auto& f : list)
+        stageCallsIn(*f, out);
+}
+
+// Whether entering `epoch` in the flow of space x may rotate the versions of `array` without
+// copying its part (guide: Epochs): the first thing in the epoch that uses the array must be a
+// call (possibly inside Where/If), made by this very flow, of a stage that writes the current
+// version on a box and reads none of it (epoch_writes.h); complete_epoch after that call copies
+// the cells outside the box. Skipped calls are fine: the stage then reports no box and every
+// cell is copied.
+const ast::StageCall* TaskEmitter::rotatingCall(const ast::EpochBlock& epoch, const std::string& array, int lps,
+                                                int x) const {
+    if (lps != x || foreachParent_ >= 0)
+        return nullptr;
+    // No other space may work in views of these parts (the plan never views versioned arrays).
+    auto st = plan_.storage.arrays.find(array);
+    if (st == plan_.storage.arrays.end())
+        return nullptr;
+    for (const auto& [space, where] : st->second.storageOf)
+        if (where == x && space != x)
+            return nullptr;
+    // The first flow part that uses the array, looking into Where/If blocks: those only guard
+    // the call (complete_epoch after it runs in every LPU).
+    std::function<const ast::StageCall*(const ast::FlowList&)> first = [&](const ast::FlowList& list) -> const ast::StageCall* {
+        for (const auto& f : list) {
+            std::vector<const ast::StageCall*> calls;
+            stageCallsIn(*f, calls);
+            bool uses = false;
+            for (auto* c : calls)
+                uses = uses || globalsUsedBy(*c).count(array);
+            if (!uses)
+                continue;
+            if (auto cond = f->as<ast::Condition>())
+                return first(cond->body);
+            return f->as<ast::StageCall>();
+        }
+        return nullptr;
+    };
+    const ast::StageCall* call = first(epoch.body);
+    if (!call || plan_.flow.at(nodeOf(*call)).context != x || plan_.storage.storageOf(array, x) != x)
+        return nullptr;
+    return boxWritingLoopOf(info_->stageInstances[instanceIndex(*call)], array) ? call : nullptr;
+}
+
+const ast::ParallelLoop* TaskEmitter::boxWritingLoopOf(const sema::StageInstance& inst, const std::string& array) const {
+    if (versionsOf(array) < 2)
+        return nullptr;
+    // The one name the stage body has for the array.
+    std::vector<std::string> names;
+    for (size_t i = 0; i < inst.params.size() && i < inst.stage->params.size(); ++i) {
+        if (inst.params[i].rootGlobal != array)
+            continue;
+        if (inst.params[i].type.kind != TypeKind::DynamicArray)
+            return nullptr; // an element passed by reference: written anywhere
+        names.push_back(inst.stage->params[i].text);
     }
+    for (const auto& g : inst.globalsUsed)
+        if (g == array)
+            names.push_back(g);
+    if (names.size() != 1)
+        return nullptr;
+    return boxWritingLoop(*inst.stage, names.front(), global(array).type.arrayDims());
 }
 
 // The flow of space `x`: the parts of the Computation section that concern its LPUs.
@@ -834,11 +898,31 @@ void TaskEmitter::emitFlow(Out& o, const ast::FlowList& list, int lps, int x) {
             if (!arrays.empty())
                 o << "// Entering the epoch: this LPU's version-dependent parts age by one version "
                      "(see the guide: Epochs).\n";
-            for (const auto& a : arrays)
-                o << "c.advance_epoch(" << arrayIndex(a) << ");\n";
+            std::vector<const ast::StageCall*> rotated;
+            for (const auto& a : arrays) {
+                if (const ast::StageCall* call = rotatingCall(*e, a, lps, x)) {
+                    o << "c.rotate_epoch(" << arrayIndex(a) << ");  // the stage below fills the new version\n";
+                    completeAfter_[call].push_back(arrayIndex(a));
+                    rotated.push_back(call);
+                } else {
+                    o << "c.advance_epoch(" << arrayIndex(a) << ");\n";
+                }
+            }
             emitFlow(o, e->body, lps, x);
+            // Never reached when this flow did not emit the call: complete the versions here.
+            for (auto* call : rotated)
+                if (auto left = completeAfter_.find(call); left != completeAfter_.end()) {
+                    for (int a : left->second)
+                        o << "c.complete_epoch(" << a << ");\n";
+                    completeAfter_.erase(left);
+                }
         } else if (auto call = f->as<ast::StageCall>()) {
             emitStageCall(o, *call, lps, x);
+            if (auto done = completeAfter_.find(call); done != completeAfter_.end()) {
+                for (int a : done->second)
+                    o << "c.complete_epoch(" << a << ");  // the cells the stage did not write\n";
+                completeAfter_.erase(done);
+            }
             emitSyncs(o, at(syncAfter_, node), x);
         }
     }

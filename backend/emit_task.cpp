@@ -124,15 +124,6 @@ void collectSubscripts(const ast::Expr& e, std::vector<const ast::Subscript*>& o
     }
 }
 
-void splitAnd(const ast::Expr& e, std::vector<const ast::Expr*>& out) {
-    if (auto b = e.as<ast::Binary>(); b && b->op == ast::BinaryOp::And) {
-        splitAnd(*b->lhs, out);
-        splitAnd(*b->rhs, out);
-        return;
-    }
-    out.push_back(&e);
-}
-
 void loopIndexNames(const ast::Block& b, std::set<std::string>& out) {
     for (auto& s : b.stmts) {
         if (auto p = s->as<ast::ParallelLoop>()) {
@@ -156,6 +147,15 @@ void loopIndexNames(const ast::Block& b, std::set<std::string>& out) {
 
 } // namespace
 
+void splitAnd(const ast::Expr& e, std::vector<const ast::Expr*>& out) {
+    if (auto b = e.as<ast::Binary>(); b && b->op == ast::BinaryOp::And) {
+        splitAnd(*b->lhs, out);
+        splitAnd(*b->rhs, out);
+        return;
+    }
+    out.push_back(&e);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Stage bodies
 // ---------------------------------------------------------------------------------------------
@@ -167,6 +167,7 @@ public:
         for (size_t i = 0; i < inst.params.size() && i < inst.stage->params.size(); ++i)
             if (inst.params[i].constant)
                 constants_.insert(inst.stage->params[i].text);
+        findBoxWrites();
     }
 
     void body(Out& o, const ast::Block& b) {
@@ -435,6 +436,13 @@ private:
             o << "R_::Value acc_ = R_::identity();\n";
             acc = "acc_";
         }
+        auto boxWrite = boxWrites_.find(&p);
+        if (boxWrite != boxWrites_.end()) {
+            // Empty until the loops set it: nothing is written when an outer loop runs no turn.
+            const int n = boxWrite->second.dims;
+            o << "int64_t written_lo[" << n << "], written_hi[" << n << "];  // the box this loop writes\n";
+            o << "for (int d = 0; d < " << n << "; ++d) written_lo[d] = 1, written_hi[d] = 0;\n";
+        }
         for (auto* c : at[0])
             o << "if (" << emit(*c) << ") {\n";
         for (size_t k = 0; k < idx.size(); ++k) {
@@ -495,6 +503,8 @@ private:
                 }
                 at[k + 1] = rest;
                 o << "const int64_t " << name << "_lo = " << lo << ", " << name << "_hi = " << hi << ";\n";
+                if (boxWrite != boxWrites_.end())
+                    o << "written_lo[" << d << "] = " << name << "_lo, written_hi[" << d << "] = " << name << "_hi;\n";
                 o << "for (int64_t " << name << " = " << name << "_lo; " << name << " <= " << name << "_hi; ++"
                   << name << ") {\n";
             }
@@ -521,6 +531,8 @@ private:
         }
         for (size_t k = 0; k < at[0].size(); ++k)
             o << "}\n";
+        if (boxWrite != boxWrites_.end())
+            o << "T.epoch_wrote(" << boxWrite->second.array << ", LPU, written_lo, written_hi);\n";
         if (rs) {
             auto it = sig_.params.find(rs->target.text);
             if (it != sig_.params.end() && it->second.isReductionSlot) {
@@ -536,6 +548,25 @@ private:
             o << (entry ? "if (!acc_.empty()) " + target + " = acc_.index;\n" : target + " = acc_;\n");
         }
         o << "}\n";
+    }
+
+    // Version-dependent arrays that the stage writes on a box known before the loop runs
+    // (epoch_writes.h): the loop reports the box to the runtime (TaskInstance::epoch_wrote), so
+    // that an Epoch entry rotates the versions and copies only the cells outside it.
+    struct BoxWrite {
+        int array;
+        int dims;
+    };
+    std::map<const ast::ParallelLoop*, BoxWrite> boxWrites_;
+    void findBoxWrites() {
+        std::set<std::string> arrays(sig_.directArrays.begin(), sig_.directArrays.end());
+        for (const auto& [pn, sp] : sig_.params)
+            if (sp.isArray)
+                arrays.insert(sp.global);
+        for (const auto& a : arrays)
+            if (te_.stridedDims(a).empty())
+                if (const ast::ParallelLoop* loop = te_.boxWritingLoopOf(inst_, a))
+                    boxWrites_[loop] = {te_.arrayIndex(a), te_.global(a).type.arrayDims()};
     }
 
     TaskEmitter& te_;

@@ -38,6 +38,9 @@ std::string cppName(const std::string& s);          // an IT name as C++ (`class
 
 [[noreturn]] void unsupported(SourceRange r, const std::string& what);
 
+// The conjuncts of `a and b and ...` (an expression that is no `and`: itself).
+void splitAnd(const ast::Expr& e, std::vector<const ast::Expr*>& out);
+
 // The C++ functions of one program: one per FunctionInstance of semantic/check (guide: Types),
 // named `fn_<function>_<k>` (k counts the instances of that function in check order), and the
 // structs of its classes (`c_<Class>`). emitProgram() installs the table for the duration of

@@ -50,6 +50,9 @@ public:
 
     // The storage space whose parts stages of `lps` work in for `array` (the plan's choice).
     int storageOf(const std::string& array, int lps) const;
+    // The loop of stage instance `inst` that writes version-dependent `array` on a box
+    // (epoch_writes.h), when the stage body has exactly one name for it; else nullptr.
+    const ast::ParallelLoop* boxWritingLoopOf(const sema::StageInstance& inst, const std::string& array) const;
 
 private:
     void analyse();
@@ -101,6 +104,10 @@ private:
     // A space whose stages, here, work in the current sub-partition of the `Repeat foreach`.
     bool turnSpace(int lps) const;
     std::set<std::string> globalsUsedBy(const ast::StageCall& call) const;
+    // The call after which an Epoch entry that only rotated `array`'s versions completes the new
+    // version (nullptr: the entry copies the whole part).
+    const ast::StageCall* rotatingCall(const ast::EpochBlock& epoch, const std::string& array, int lps, int x) const;
+    std::map<const ast::StageCall*, std::vector<int>> completeAfter_;  // call -> arrays to complete
     int loopCounter_ = 0;
     // The plan's synchronisations by flow node and point (plan numbers).
     std::map<const ast::FlowPart*, int> nodeOf_;

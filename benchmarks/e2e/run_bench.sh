@@ -17,8 +17,12 @@
 # Each IT program is compiled for a host mapping (upper spaces on the whole box, the lowest on
 # its cores, one process, as run_e2e.sh's host case) and for pcubes-models/test-cluster-4.pcubes
 # with the program's own .map (run under mpirun -np NP).
+# The stencil runs at the partition examples/stencil/README.md documents for one shared-memory
+# box (one Space A tile, one full-width Space B band per core) and also on a copy of the host
+# model with one core (parallel efficiency); its compute rate is (sweeps(ITER) - sweeps(1)) cells
+# over the difference of the ITER and 1 run times, which leaves start-up and file I/O out.
 # Environment: MM (matrix size, default 1024), ST (stencil size, 2048), ITER (stencil outer
-# iterations, 20), LU (LU matrix size, 1024), RS (radix-sort keys, 4000000), RS_DIGITS (bits per
+# iterations of 4 sweeps, 25), LU (LU matrix size, 1024), RS (radix-sort keys, 4000000), RS_DIGITS (bits per
 # round, 4), RS_BITS (key_size: keys are drawn from [0, 2^RS_BITS), 16), RS_P (radix-sort blocks
 # of Space B, 8), REPS (3), NP (MPI processes for the distributed variants, 2), PROGS (which
 # programs, default "mm st lu rs").
@@ -26,7 +30,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=$(cd "${1:-$root/build-be}" && pwd)   # absolute: the run happens in a temporary directory
 itc=$build/tools/itc; ref=$build/tests/reference
-mm=${MM:-1024}; st=${ST:-2048}; iter=${ITER:-20}; reps=${REPS:-3}; np=${NP:-2}
+mm=${MM:-1024}; st=${ST:-2048}; iter=${ITER:-25}; reps=${REPS:-3}; np=${NP:-2}
 lu=${LU:-1024}; rs=${RS:-4000000}; rsd=${RS_DIGITS:-4}; rsb=${RS_BITS:-16}; rsp=${RS_P:-8}
 progs=" ${PROGS:-mm st lu rs} "
 want() { [[ $progs == *" $1 "* ]]; }
@@ -49,8 +53,15 @@ compile() { # compile <short name> <program.it> <cluster .map>: <short>_it_host 
   "$itc" compile "$2" $1-host.map --machine "$host" -o $1_it_host
   "$itc" compile "$2" "$3" --machine "$cl" -o $1_it_cluster
 }
+# The host model cut to its first core: the same program on one worker thread.
+host1=$work/host1.pcubes
+sed -E "/^Space $core *</s/\(([0-9]+)\)/(1)/; s/^Processors:.*/Processors: $(grep -E '^Processors:' "$host" | sed -E 's/^Processors: *([0-9]+).*/\1/')/" "$host" >"$host1"
+threads=$(grep -E "^Space $core *<" "$host" | sed -E 's/.*\(([0-9]+)\).*/\1/')
 want mm && compile mm "$root/examples/matrix-multiply/matrix-multiply.it" "$root/examples/matrix-multiply/matrix-multiply.map"
-want st && compile st "$root/examples/stencil/stencil.it" "$root/examples/stencil/stencil.map"
+if want st; then
+  compile st "$root/examples/stencil/stencil.it" "$root/examples/stencil/stencil.map"
+  "$itc" compile "$root/examples/stencil/stencil.it" st-host.map --machine "$host1" -o st_it_host1
+fi
 want lu && compile lu "$root/tests/e2e/programs/lu_stride.it" "$root/tests/e2e/programs/lu_stride.map"
 want rs && compile rs "$root/examples/radix-sort/radix-sort.it" "$root/examples/radix-sort/radix-sort.map"
 mk() { "$ref/make_input" "$@" >/dev/null; }
@@ -103,18 +114,41 @@ row "  IT cluster mapping (-np $np) vs MPI -np $np" "$t_mm_mpi" "$t_mm_itn" "$t_
 fi
 
 if want st; then
-stargs=(input_file=plate.bin iterations=$iter p1=4 p2=2 k=$((st / 2)) l=$((st / 2)) m=$((st / 4)) n=$((st / 2)))
-t_st_seq=$(median ./st_ref "${stargs[@]}" output_file=s_seq.bin)
-t_st_thr=$(median ./st_ref "${stargs[@]}" output_file=s_thr.bin threads=2)
-t_st_it1=$(median ./st_it_host "${stargs[@]}" output_file=s_it1.bin)
-t_st_itn=$(median $mpirun -np $np ./st_it_cluster "${stargs[@]}" output_file=s_itn.bin)
-same float 1e-3 s_seq.bin s_thr.bin s_it1.bin s_itn.bin
-echo "stencil ${st}x${st}, $((iter * 4)) sweeps (results equal)"
-printf '%-44s %8.3f s\n' "  hand-written sequential" "$t_st_seq"
-printf '%-44s %8.3f s\n' "  hand-written 2 threads" "$t_st_thr"
-row "  IT host mapping (1 process, 2 threads) vs threads" "$t_st_thr" "$t_st_it1" "$t_boot1"
-row "  IT host mapping (1 process) vs sequential" "$t_st_seq" "$t_st_it1" "$t_boot1"
-row "  IT cluster mapping (-np $np) vs threads" "$t_st_thr" "$t_st_itn" "$t_bootn"
+# examples/stencil/README.md, "Partition": on one box, one Space A tile (k = l = size, so Space A
+# has no neighbours and its padding costs nothing) cut into one full-width Space B band per core
+# (m = size / cores, n = size); across processes (the cluster mapping), Space A row bands.
+stargs=(input_file=plate.bin p1=4 p2=2 k=$st l=$st m=$(((st + threads - 1) / threads)) n=$st)
+# test-cluster-4 has 4 nodes of 2 cores: one row band per node, cut into 2 bands of its padded rows
+band=$(((st + 3) / 4))
+clargs=(input_file=plate.bin p1=4 p2=2 k=$band l=$st m=$(((band + 8 + 1) / 2)) n=$st)
+sweeps=$((iter * 4))
+st_time() { # st_time <out prefix> <command...>: median seconds at ITER and at 1 outer iteration
+  local out=$1; shift
+  echo "$(median "$@" iterations=$iter output_file=${out}.bin) $(median "$@" iterations=1 output_file=${out}_1.bin)"
+}
+read t_st_seq t1_st_seq <<<"$(st_time s_seq ./st_ref "${stargs[@]}")"
+read t_st_thr t1_st_thr <<<"$(st_time s_thr ./st_ref "${stargs[@]}" threads=2)"
+read t_st_it1 t1_st_it1 <<<"$(st_time s_it1 ./st_it_host "${stargs[@]}")"
+read t_st_ic1 t1_st_ic1 <<<"$(st_time s_ic1 ./st_it_host1 "${stargs[@]}")"
+read t_st_itn t1_st_itn <<<"$(st_time s_itn $mpirun -np $np ./st_it_cluster "${clargs[@]}")"
+same float 1e-3 s_seq.bin s_thr.bin s_it1.bin s_ic1.bin s_itn.bin
+same float 1e-3 s_seq_1.bin s_thr_1.bin s_it1_1.bin s_ic1_1.bin s_itn_1.bin
+gcells() { echo "$st * $st * ($sweeps - 4) / ($1 - $2) / 1000000000" | bc -l; }
+echo "stencil ${st}x${st}, $sweeps sweeps (results equal); host partition ${stargs[*]:1}"
+st_row() { # st_row <label> <seconds at ITER> <seconds at 1>
+  printf '%-44s %8.3f s  compute %6.2f Gcells/s\n' "$1" "$2" "$(gcells "$2" "$3")"
+}
+st_row "  hand-written sequential" "$t_st_seq" "$t1_st_seq"
+st_row "  hand-written 2 threads" "$t_st_thr" "$t1_st_thr"
+st_row "  IT host mapping, 1 core" "$t_st_ic1" "$t1_st_ic1"
+st_row "  IT host mapping, $threads cores" "$t_st_it1" "$t1_st_it1"
+st_row "  IT cluster mapping -np $np (${clargs[*]:3:4})" "$t_st_itn" "$t1_st_itn"
+printf '  IT host / hand-written 2 threads: compute rate %.2fx, end to end time %.2fx\n' \
+  "$(echo "$(gcells "$t_st_it1" "$t1_st_it1") / $(gcells "$t_st_thr" "$t1_st_thr")" | bc -l)" \
+  "$(echo "$t_st_it1 / $t_st_thr" | bc -l)"
+printf '  parallel efficiency 1 -> %s cores (compute): IT %.0f%%, hand-written %.0f%%\n' "$threads" \
+  "$(echo "100 * $(gcells "$t_st_it1" "$t1_st_it1") / $(gcells "$t_st_ic1" "$t1_st_ic1") / $threads" | bc -l)" \
+  "$(echo "100 * $(gcells "$t_st_thr" "$t1_st_thr") / $(gcells "$t_st_seq" "$t1_st_seq") / 2" | bc -l)"
 fi
 
 if want lu; then

@@ -19,6 +19,11 @@ Interval interval(const IndexSet1D& s) {
     throw std::runtime_error("itrt: synchronising strided or inverted parts is not supported by this backend yet");
   return {s.first(), s.last()};
 }
+bool is_box(const Part& p) {
+  for (int d = 0; d < p.rank(); ++d)
+    if (!p.held(d).empty() && (!p.held(d).contiguous() || p.held(d).dir() < 0)) return false;
+  return true;
+}
 Box held_box(const Part& p) {
   Box b;
   for (int d = 0; d < p.rank(); ++d) b.push_back(interval(p.held(d)));
@@ -75,6 +80,25 @@ void copy_region(const Dense& src, const Dense& dst, const Box& region, size_t e
       g[static_cast<size_t>(d)] = region[static_cast<size_t>(d)].first;
     }
     if (d < 0) break;
+  }
+}
+
+void copy_outside(const Dense& src, const Dense& dst, const Box& whole, const Box& inner, size_t elem) {
+  const Box in = intersect(inner, whole);
+  if (in.size() != whole.size() || empty(in)) {
+    copy_region(src, dst, whole, elem);
+    return;
+  }
+  // In dimension d, the cells below and above the inner interval, with the dimensions before d
+  // cut to the inner box (the cells outside it there are in an earlier slab) and those after d
+  // whole.
+  for (size_t d = 0; d < whole.size(); ++d) {
+    Box slab = whole;
+    for (size_t e = 0; e < d; ++e) slab[e] = in[e];
+    slab[d] = {whole[d].first, in[d].first - 1};
+    copy_region(src, dst, slab, elem);
+    slab[d] = {in[d].second + 1, whole[d].second};
+    copy_region(src, dst, slab, elem);
   }
 }
 

@@ -592,6 +592,29 @@ void FlowContext::advance_epoch(int array) {
               static_cast<size_t>(ps.part.element_count()) * t.arrays[static_cast<size_t>(array)]->elem_size);
 }
 
+// Versions k >= 1 after a rotation are exactly the versions k - 1 before it, so only the new
+// current version needs values: the stage writes its box, complete_epoch copies the rest.
+void FlowContext::rotate_epoch(int array) {
+  PartStorage& ps = state_.task->storage(array, *state_.lpu);
+  if (ps.versions.size() < 2) return;
+  ps.current = (ps.current + 1) % static_cast<int>(ps.versions.size());
+  ps.epoch_written.clear();
+}
+
+void FlowContext::complete_epoch(int array) {
+  TaskInstance& t = *state_.task;
+  PartStorage& ps = t.storage(array, *state_.lpu);
+  if (ps.versions.size() < 2) return;
+  const size_t es = t.arrays[static_cast<size_t>(array)]->elem_size;
+  Box written = std::move(ps.epoch_written);
+  ps.epoch_written.clear();
+  if (written.empty() || !is_box(ps.part)) {
+    std::memcpy(ps.version(0), ps.version(1), static_cast<size_t>(ps.part.element_count()) * es);
+    return;
+  }
+  copy_outside(dense_of(ps.version(1), ps.part), dense_of(ps.version(0), ps.part), held_box(ps.part), written, es);
+}
+
 void FlowContext::publish(int slot, const void* bytes, size_t n) {
   TaskInstance& t = *state_.task;
   std::lock_guard<std::mutex> lk(t.published_mutex_);

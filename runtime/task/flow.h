@@ -94,8 +94,16 @@ class FlowContext {
   // A stage of this LPU wrote `array` (its cells in the part it works in) / scalar `scalar`.
   void wrote(int array);
   void wrote_scalar(int scalar);
-  // Epoch entry for this LPU's part of `array`.
+  // Epoch entry for this LPU's part of `array`: the versions move back by one and the
+  // new current version receives a copy of the whole part.
   void advance_epoch(int array);
+  // Epoch entry without the copy: the versions move back by one and the new current version
+  // (the oldest one's storage) is left as it is. The generated flow calls complete_epoch right
+  // after the epoch's first stage using `array`, which must not read the current version.
+  void rotate_epoch(int array);
+  // After that stage: copies into the current version every cell the stage did not write (as
+  // reported by TaskInstance::epoch_wrote; all of them if it reported nothing, e.g. skipped).
+  void complete_epoch(int array);
   // Keeps `bytes` as value `slot` of the task (reduction results handed to the environment).
   void publish(int slot, const void* bytes, size_t n);
 

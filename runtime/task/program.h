@@ -166,6 +166,11 @@ struct PartStorage {
   // `writes`; `sent[space]` is the count when the part last went to that space's parts.
   std::atomic<uint64_t> writes{0};  // LPUs working in views of the part count too
   std::map<int, uint64_t> sent;
+  // Epoch entry by rotation (FlowContext::rotate_epoch): the box of global indices the first
+  // stage of the epoch wrote in the new current version, as that stage reports it
+  // (TaskInstance::epoch_wrote); FlowContext::complete_epoch copies every other cell from the
+  // previous version. Empty: nothing reported, so every cell is copied.
+  Box epoch_written;
   std::byte* version(int lag) {
     int n = static_cast<int>(versions.size());
     return versions[static_cast<size_t>(((current - lag) % n + n) % n)].get();
@@ -507,6 +512,10 @@ class TaskInstance {
   const std::vector<std::vector<int>>& thread_cpus() const { return thread_cpus_; }
   // Keeps environmental arrays in the environment; called at the end of the task.
   void finish();
+  // Called by a stage that writes exactly the box lo[d]...hi[d] (global indices, per dimension)
+  // of `array` in LPU `u`'s current version and reads no other cell of that version: kept for
+  // FlowContext::complete_epoch. Ignored where `u` works in a view of an ancestor's part.
+  void epoch_wrote(int array, const Lpu& u, const int64_t* lo, const int64_t* hi);
 
   std::vector<std::shared_ptr<ArrayData>> arrays;
 

@@ -483,8 +483,11 @@ void TaskInstance::launch() {
       for (int d = 0; d < p.rank(); ++d)
         ps->index_tables[static_cast<size_t>(d)] = p.held(d).indices();
       size_t bytes = static_cast<size_t>(p.element_count()) * arrays[a]->elem_size;
+      // Only the current version starts at zero: the others become copies of it below, once
+      // inputs and handed-over data are in, so clearing them would be a wasted pass.
       for (int v = 0; v < versions_[a]; ++v) {
-        ps->versions.emplace_back(new std::byte[std::max<size_t>(bytes, 1)]());
+        const size_t n = std::max<size_t>(bytes, 1);
+        ps->versions.emplace_back(v == 0 ? new std::byte[n]() : new std::byte[n]);
         prog_.note_memory(arrays[a]->name, bytes);
       }
       st[static_cast<size_t>(u.id)] = ps;
@@ -538,12 +541,6 @@ void TaskInstance::launch() {
 }
 
 namespace {
-bool is_box(const Part& p) {
-  for (int d = 0; d < p.rank(); ++d)
-    if (!p.held(d).empty() && (!p.held(d).contiguous() || p.held(d).dir() < 0)) return false;
-  return true;
-}
-
 // One piece of a redistribution: cells of source part `src` that destination part `dst` holds,
 // as a box (both parts boxes) or as a transfer schedule (any index sets).
 struct Transfer {
@@ -860,6 +857,13 @@ PartStorage& TaskInstance::storage(int array, const Lpu& u) {
   if (!st || static_cast<size_t>(u.id) >= st->size() || !(*st)[static_cast<size_t>(u.id)])
     fail("itrt: internal error: no local part of `" + arrays[static_cast<size_t>(array)]->name + "` for this LPU");
   return *(*st)[static_cast<size_t>(u.id)];
+}
+
+void TaskInstance::epoch_wrote(int array, const Lpu& u, const int64_t* lo, const int64_t* hi) {
+  if (storage_space(array, u.lps) != u.lps) return;  // a view: the part is not this LPU's alone
+  PartStorage& ps = storage(array, u);
+  ps.epoch_written.resize(static_cast<size_t>(ps.part.rank()));
+  for (size_t d = 0; d < ps.epoch_written.size(); ++d) ps.epoch_written[d] = {lo[d], hi[d]};
 }
 
 // The pieces that refresh the padded copies of `array` when the flow exits Space `lps` (S):

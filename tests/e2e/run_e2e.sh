@@ -55,6 +55,8 @@ else
   lu_stride) printf '"Strided LU" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
   block_lu) printf '"Block Cyclic LU" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
   prefix_scan) printf '"Prefix Scan" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
+  epoch_partial) printf '"Partial Relaxation" { Space A: %s }\n' "$core" >"$map" ;;
+  epoch_lag2) printf '"Three Level Recurrence" { Space A: %s }\n' "$core" >"$map" ;;
   row_sum3) printf '"Three Level Row Sums" { Space A: %s Space B: %s Space C: %s }\n' "$top" "$top" "$core" >"$map" ;;
   spmv_siblings) printf '"Sibling SpMV" { Space A: %s Space B: %s }\n' "$core" "$core" >"$map" ;;
   replicated_where) printf '"Replicated Row" { Space A: %s }\n' "$core" >"$map" ;;
@@ -143,6 +145,9 @@ env_views:small) r=12 c=9 p=3 ;; env_views:uneven) r=37 c=23 p=4 ;;
 lu-factorization:medium) n=300 bs=32 k=40 l=40 q=16 ;;
 block_lu:small) n=16 b=2 ;; block_lu:uneven) n=37 b=3 ;;
 prefix_scan:small) n=1000 p=8 rounds=1 ;; prefix_scan:uneven) n=997 p=7 rounds=2 ;;
+epoch_partial:small) r=16 c=12 rounds=9 skip=4 lc=8 p=3 q=2 ;;
+epoch_partial:uneven) r=37 c=23 rounds=13 skip=5 lc=17 p=5 q=3 ;;
+epoch_lag2:small) n=40 steps=6 skip=4 p=4 ;; epoch_lag2:uneven) n=97 steps=9 skip=3 p=7 ;;
 row_sum3:small) r=12 c=10 p=2 q=3 cp=2 ;; row_sum3:uneven) r=97 c=131 p=3 q=5 cp=4 ;;
 spmv_siblings:small) n=40 k=3 p=8 it=3 ;; spmv_siblings:uneven) n=97 k=5 p=7 it=4 ;;
 spmv_siblings:medium) n=1001 k=7 p=6 it=5 ;;
@@ -293,6 +298,19 @@ block_lu)
   "$ref/ref_block_lu" "${args[@]}" lu_file=lu_ref.txt
   chk lu-inplace a.txt lu.txt - 1e-10
   chk equal lu.txt lu_ref.txt 1e-10 ;;
+epoch_partial | epoch_lag2)
+  # the epoch entry must rotate the versions (the case under test), not copy whole parts
+  grep -q 'c.rotate_epoch(' "$work/cpp-$mapping"/*.cpp || { echo "no rotate_epoch in the emitted C++" >&2; exit 1; }
+  if [[ $ex == epoch_partial ]]; then
+    mk -o g.txt --type double --shape ${r}x${c} --seed 31 --lo -10 --hi 10
+    args=(input_file=g.txt rounds=$rounds skip=$skip last_col=$lc p=$p q=$q)
+  else
+    mk -o g.txt --type double --shape $n --seed 32 --lo -10 --hi 10
+    args=(input_file=g.txt steps=$steps skip=$skip p=$p)
+  fi
+  run "${args[@]}" output_file=o.txt
+  "$ref/ref_$ex" "${args[@]}" output_file=o_ref.txt
+  chk equal o.txt o_ref.txt 1e-12 ;;
 prefix_scan)
   # epochs in Space B and in Space A; totals gathered up and scattered down every round
   mk -o x.txt --type int --shape $n --seed 25 --lo -100 --hi 100

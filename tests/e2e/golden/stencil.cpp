@@ -106,19 +106,25 @@ static void stage_refineEstimates_0(Globals &G, itrt::task::TaskInstance &T, con
   localCols = plate.range(1);
   // stencil.it:36: do { plate[i][j] at (current)
   {
+    int64_t written_lo[2], written_hi[2]; // the box this loop writes
+    for (int d = 0; d < 2; ++d)
+      written_lo[d] = 1, written_hi[d] = 0;
     const int64_t i_lo = std::max<int64_t>(plate.lo[0], static_cast<int64_t>((localRows).min) + 1),
                   i_hi = std::min<int64_t>(plate.hi[0], static_cast<int64_t>((localRows).max) - 1);
+    written_lo[0] = i_lo, written_hi[0] = i_hi;
     for (int64_t i = i_lo; i <= i_hi; ++i) {
       const int64_t j_lo =
                         std::max<int64_t>(plate.lo[1], static_cast<int64_t>((localCols).min) + 1),
                     j_hi =
                         std::min<int64_t>(plate.hi[1], static_cast<int64_t>((localCols).max) - 1);
+      written_lo[1] = j_lo, written_hi[1] = j_hi;
       for (int64_t j = j_lo; j <= j_hi; ++j) {
         (plate(i, j)) =
             (0.25f * ((((plate_1((i - 1), j) + plate_1((i + 1), j)) + plate_1(i, (j - 1))) +
                        plate_1(i, (j + 1)))));
       }
     }
+    T.epoch_wrote(0, LPU, written_lo, written_hi);
   }
   (void)G;
   (void)T;
@@ -163,7 +169,7 @@ static itrt::task::LpuFlow flow_b(itrt::task::FlowContext &c, Globals g, int64_t
               // stencil.it:56: Epoch {
               // Entering the epoch: this LPU's version-dependent parts age by one version (see the
               // guide: Epochs).
-              c.advance_epoch(0);
+              c.rotate_epoch(0); // the stage below fills the new version
               // stencil.it:57: refineEstimates(plate)
               {
                 {
@@ -172,6 +178,7 @@ static itrt::task::LpuFlow flow_b(itrt::task::FlowContext &c, Globals g, int64_t
                   stage_refineEstimates_0(g, t, lpu, v_plate);
                 }
               }
+              c.complete_epoch(0); // the cells the stage did not write
             }
           }
           co_await c.exchange(0); // padding exchange of plate at exit of Space B
