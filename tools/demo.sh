@@ -2,7 +2,8 @@
 # The main job on a fresh machine: install dependencies, build itc, describe this machine with
 # hwloc, check every example, then compile the paper's block matrix multiply (Listing 1) for
 # this machine, run it under `mpirun -np 2` on inputs made by `itc data make`, compare the
-# product with an independent sequential reference (`itc data compare`) and print the times. Exits non-zero on the first failure.
+# product with an independent sequential reference (`itc data compare`), print the times, then
+# run it once more with IT_TRACE and show `itc trace`'s summary. Exits non-zero on the first failure.
 #   tools/demo.sh [rows cols inner]     (default 512 512 512)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -65,3 +66,8 @@ step "comparing the IT result with the reference"
 "$itc" data compare c.bin c_ref.bin --type float --tolerance 1e-4
 printf '\nIT program, mpirun -np 2 (incl. MPI start-up): %.3f s\n' "$(awk "BEGIN{print $t1 - $t0}")"
 printf 'sequential reference:                          %.3f s\n' "$(awk "BEGIN{print $t2 - $t1}")"
+
+step "tracing the same run: IT_TRACE=mm-trace.json, then itc trace (summary and SVG timeline)"
+IT_TRACE=mm-trace.json "${mpirun[@]}" -np 2 ./mm "${args[@]}" output_file=c_traced.bin
+"$itc" trace mm-trace.json -o mm-trace.svg
+echo "open $out/mm-trace.svg in a browser, or mm-trace.json in https://ui.perfetto.dev"
