@@ -183,7 +183,10 @@ void Proxy::run() {
   detail::FailureHooks hooks{std::this_thread::get_id(), [this] { poke(); },
                              [this] { abort_all(); }};
   detail::set_failure_hooks(&hooks);
+  // Opening the run's communicator is collective: a rank waits here for the slowest one.
+  const double open_begin = trace::enabled() ? trace::now_us() : 0;
   transport_.open();
+  if (trace::enabled()) trace::span("mpi", "open the run's communicator", open_begin, trace::now_us());
   // Short sleeps are only short if the kernel's timer slack (default 50 us) allows it.
   int old_slack = prctl(PR_GET_TIMERSLACK, 0, 0, 0, 0);
   prctl(PR_SET_TIMERSLACK, 1000, 0, 0, 0);  // 1 us, in ns

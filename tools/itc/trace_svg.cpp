@@ -87,7 +87,7 @@ std::string timelineSvg(const Timeline& t, const SvgOptions& options) {
         y += kLaneHeight + kLaneGap;
     }
     const int legendTop = y + 16;
-    const int legendRows = static_cast<int>((t.stages.size() + 4 + 3) / 4);
+    const int legendRows = static_cast<int>((t.stages.size() + 5 + 3) / 4);
     const int height = legendTop + legendRows * 18 + 12;
 
     std::string o;
@@ -156,7 +156,8 @@ std::string timelineSvg(const Timeline& t, const SvgOptions& options) {
                 } else if (s.cat == "mpi") {
                     r.y = ly + 3;
                     r.h = kLaneHeight - 6;
-                    r.fill = "#333";
+                    // The collective start of a run (waiting for the other ranks) apart from transfers.
+                    r.fill = s.name.rfind("MPI ", 0) == 0 ? "#333" : "#a9a9a9";
                 } else {
                     continue;
                 }
@@ -202,6 +203,7 @@ std::string timelineSvg(const Timeline& t, const SvgOptions& options) {
     items.push_back({"#7f8fa6", "VDP (LPU) firing"});
     items.push_back({"#dde6f0", "task run (main thread)"});
     items.push_back({"#333", "MPI send / receive (proxy)"});
+    items.push_back({"#a9a9a9", "proxy waits for all ranks to start a run"});
     for (size_t i = 0; i < items.size(); ++i) {
         const int lx = kLeft + static_cast<int>(i % 4) * 250, ly = legendTop + static_cast<int>(i / 4) * 18;
         o += fmt::format(R"(<rect x="{}" y="{}" width="14" height="11" fill="{}" stroke="#666" stroke-width="0.5"/>)",

@@ -174,15 +174,22 @@ std::string timelineSummary(const Timeline& t, const std::string& file) {
     out += fmt::format("{}: {}{} rank{}, {} worker thread track{}, {:.3f} ms\n", file,
                        t.program.empty() ? "" : "program " + t.program + ", ", t.ranks, t.ranks == 1 ? "" : "s",
                        workers, workers == 1 ? "" : "s", (t.end - t.begin) / 1000);
-    out += fmt::format("\n{:<40} {:>8} {:>11} {:>10}\n", "stage", "calls", "total ms", "mean us");
+    // Name columns as wide as the longest name, so the numbers line up.
+    size_t w = 20;
     for (const StageTotal& s : t.stages)
-        out += fmt::format("{:<40} {:>8} {:>11.3f} {:>10.1f}\n", s.name, s.calls, s.totalUs / 1000,
+        w = std::max(w, s.name.size());
+    out += fmt::format("\n{:<{}} {:>8} {:>11} {:>10}\n", "stage", w, "calls", "total ms", "mean us");
+    for (const StageTotal& s : t.stages)
+        out += fmt::format("{:<{}} {:>8} {:>11.3f} {:>10.1f}\n", s.name, w, s.calls, s.totalUs / 1000,
                            s.calls ? s.totalUs / static_cast<double>(s.calls) : 0.0);
-    out += fmt::format("\n{:<64} {:>9} {:>9} {:>9} {:>8} {:>12} {:>12}\n", "synchronisation", "LPU waits", "wait ms",
-                       "messages", "(inter)", "bytes", "(inter)");
+    w = 20;
     for (const SyncTotal& s : t.syncs)
-        out += fmt::format("{:<64} {:>9} {:>9.3f} {:>9} {:>8} {:>12.0f} {:>12.0f}\n", s.name, s.waits, s.waitUs / 1000,
-                           s.messages, s.interMessages, s.bytes, s.interBytes);
+        w = std::max(w, s.name.size());
+    out += fmt::format("\n{:<{}} {:>9} {:>9} {:>9} {:>8} {:>12} {:>12}\n", "synchronisation", w, "LPU waits",
+                       "wait ms", "messages", "(inter)", "bytes", "(inter)");
+    for (const SyncTotal& s : t.syncs)
+        out += fmt::format("{:<{}} {:>9} {:>9.3f} {:>9} {:>8} {:>12.0f} {:>12.0f}\n", s.name, w, s.waits,
+                           s.waitUs / 1000, s.messages, s.interMessages, s.bytes, s.interBytes);
     const double busy = t.workerUs > 0 ? 100 * t.stageUs / t.workerUs : 0;
     const double idle = t.workerUs > 0 ? 100 * t.idleUs / t.workerUs : 0;
     out += fmt::format("\nworker threads: {:.3f} ms in stages ({:.0f}%), {:.3f} ms idle waiting for other LPUs "
