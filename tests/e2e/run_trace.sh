@@ -76,4 +76,16 @@ rc=0
 if ((rc != 1)) || ! grep -q "^out.txt:1:1: error:" err.txt; then
   echo "run_trace.sh: FAIL: \`itc trace\` on a non-JSON file should say where it is not JSON"; cat err.txt; exit 1
 fi
+echo '{"a": [1, 2]}' >other.json
+rc=0
+"$itc" trace other.json >/dev/null 2>err.txt || rc=$?
+if ((rc != 1)) || ! grep -q "^other.json: error: not a run trace: no \`traceEvents\` array" err.txt; then
+  echo "run_trace.sh: FAIL: \`itc trace\` on JSON that is not a trace should say so"; cat err.txt; exit 1
+fi
+rc=0
+"$itc" trace missing.json >/dev/null 2>err.txt || rc=$?
+if ((rc != 1)) || ! grep -q "^missing.json: error: cannot read the trace file" err.txt; then
+  echo "run_trace.sh: FAIL: \`itc trace\` on a missing file should say so"; cat err.txt; exit 1
+fi
+rm -f other.json
 echo "run_trace.sh: ok"
