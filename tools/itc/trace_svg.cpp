@@ -201,7 +201,7 @@ std::string timelineSvg(const Timeline& t, const SvgOptions& options) {
         items.push_back({colour.at(s.name), "stage " + s.name});
     items.push_back({"url(#hatch)", "idle: LPUs wait at a synchronisation"});
     items.push_back({"#7f8fa6", "VDP (LPU) firing"});
-    items.push_back({"#dde6f0", "task run (main thread)"});
+    items.push_back({"#dde6f0", "task run or data exchange (main thread)"});
     items.push_back({"#333", "MPI send / receive (proxy)"});
     items.push_back({"#a9a9a9", "proxy waits for all ranks to start a run"});
     for (size_t i = 0; i < items.size(); ++i) {
