@@ -182,11 +182,14 @@ std::string timelineSummary(const Timeline& t, const std::string& file) {
     for (const StageTotal& s : t.stages)
         out += fmt::format("{:<{}} {:>8} {:>11.3f} {:>10.1f}\n", s.name, w, s.calls, s.totalUs / 1000,
                            s.calls ? s.totalUs / static_cast<double>(s.calls) : 0.0);
+    if (t.syncs.empty())
+        out += "\nsynchronisations: no messages and no LPU waits in this run\n";
     w = 20;
     for (const SyncTotal& s : t.syncs)
         w = std::max(w, s.name.size());
-    out += fmt::format("\n{:<{}} {:>9} {:>9} {:>9} {:>8} {:>12} {:>12}\n", "synchronisation", w, "LPU waits",
-                       "wait ms", "messages", "(inter)", "bytes", "(inter)");
+    if (!t.syncs.empty())
+        out += fmt::format("\n{:<{}} {:>9} {:>9} {:>9} {:>8} {:>12} {:>12}\n", "synchronisation", w, "LPU waits",
+                           "wait ms", "messages", "(inter)", "bytes", "(inter)");
     for (const SyncTotal& s : t.syncs)
         out += fmt::format("{:<{}} {:>9} {:>9.3f} {:>9} {:>8} {:>12.0f} {:>12.0f}\n", s.name, w, s.waits,
                            s.waitUs / 1000, s.messages, s.interMessages, s.bytes, s.interBytes);
