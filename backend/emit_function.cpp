@@ -192,7 +192,9 @@ std::string externBlock(const ast::Extern& x, const std::map<std::string, std::s
     }
     // The native code in a block of its own: its declarations may reuse IT names. The markers
     // let `itc compile` tell the user's C++ errors from its own (nativeCodeError in tools/itc/cmd_compile.cpp).
-    s += "{\n// itc-native-code " + std::to_string(x.range.begin.line) + ":" + std::to_string(x.range.begin.column) +
+    // itrt::fail() called by the native code names this block's line.
+    s += "{\nconst itrt::NativeCodeScope itc_native_scope_(kProgramName, " + std::to_string(x.range.begin.line) +
+         ");\n// itc-native-code " + std::to_string(x.range.begin.line) + ":" + std::to_string(x.range.begin.column) +
          " begin\n" + x.code +
          "\n// itc-native-code end\n}\n}\n";
     if (!indices.empty())

@@ -3,9 +3,11 @@
 // the plan, and the flow (guide: The Computation section) as one coroutine per space that every LPU
 // of the space runs as a VDP of the channel engine.
 #include "backend/task_emitter.h"
+#include "frontend/ast/ast_names.h"
 
 #include <algorithm>
 #include <functional>
+#include <map>
 
 namespace itc::backend {
 
@@ -337,9 +339,13 @@ void TaskEmitter::emitSpaces(Out& o) {
                         o << "itrt::DimInstruction::replicate()";
                         continue;
                     }
-                    static const char* fn[] = {"block_size", "block_count", "stride", "block_stride"};
+                    // the runtime's enumerator of the function (runtime/data/partition_functions.def)
+                    static const std::map<std::string_view, std::string_view> enumerators = {
+#define ITRT_PARTITION_FN(enumerator, spelling, takesArgument, mayPad) {spelling, #enumerator},
+#include "runtime/data/partition_functions.def"
+                    };
                     o << "itrt::DimInstruction::split(" << di.arrayDim - 1 << ", itrt::PartitionSpec{itrt::PartitionFn::"
-                      << fn[static_cast<int>(di.function)] << ", " << (di.argument ? arg(di.argument) : "1") << ", "
+                      << enumerators.at(ast::partitionFunctionName(di.function)) << ", " << (di.argument ? arg(di.argument) : "1") << ", "
                       << arg(di.paddingFront) << ", " << arg(di.paddingBack) << ", 1})";
                 }
                 o << "}}});\n";

@@ -13,20 +13,19 @@ using sema::TypeKind;
 
 namespace {
 
-std::string reduceOpName(std::string op) {
-    if (op == "maxEntry")
-        op = "max_entry";
-    if (op == "minEntry")
-        op = "min_entry";
-    // The runtime's own list of operators (runtime/engine/reduce_ops.def).
-#define ITRT_REDUCE_OP(enumerator, name) name,
-    static const std::set<std::string> known = {
+// The runtime enumerator of an IT operator name or alias (runtime/engine/reduce_ops.def).
+std::string reduceOpName(const std::string& op) {
+    static const std::map<std::string, std::string> enumerators = {
+#define ITRT_REDUCE_OP(enumerator, name, kind) {name, #enumerator},
+#define ITRT_REDUCE_ALIAS(alias, enumerator) {alias, #enumerator},
 #include "runtime/engine/reduce_ops.def"
-    };
+#undef ITRT_REDUCE_ALIAS
 #undef ITRT_REDUCE_OP
-    if (!known.count(op))
+    };
+    auto it = enumerators.find(op);
+    if (it == enumerators.end())
         throw Unsupported({}, "reduction operator `" + op + "`");
-    return "itrt::ReduceOp::" + op;
+    return "itrt::ReduceOp::" + it->second;
 }
 
 void collectNames(const ast::Expr& e, std::set<std::string>& out) {

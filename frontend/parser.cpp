@@ -132,16 +132,29 @@ std::unique_ptr<ast::Program> parseProgram(FileId file, const SourceManager& sou
     return emptyProgram(file);
 }
 
-std::vector<TokenOffsets> lexTokenOffsets(const std::string& text) {
+std::vector<LexedToken> lexTokens(const std::string& text) {
     ByteInputStream input(text);
     antlr::ITLexer lexer(&input);
     lexer.removeErrorListeners();
-    std::vector<TokenOffsets> out;
+    std::vector<LexedToken> out;
     for (const auto& t : lexAll(lexer)) {
         if (t->getType() == antlr4::Token::EOF)
             break;
-        out.push_back({t->getStartIndex(), t->getStopIndex() + 1});
+        std::string kind = std::string(lexer.getVocabulary().getSymbolicName(t->getType()));
+        if (kind.empty())
+            kind = std::string(lexer.getVocabulary().getDisplayName(t->getType()));
+        out.push_back({{t->getStartIndex(), t->getStopIndex() + 1},
+                       t->getLine(),
+                       t->getCharPositionInLine() + 1,
+                       std::move(kind)});
     }
+    return out;
+}
+
+std::vector<TokenOffsets> lexTokenOffsets(const std::string& text) {
+    std::vector<TokenOffsets> out;
+    for (const LexedToken& t : lexTokens(text))
+        out.push_back(t.at);
     return out;
 }
 

@@ -88,6 +88,42 @@ std::string hwlocLabel(hwloc_obj_t obj) {
     return label;
 }
 
+
+// --segments N: one machine as N MPI processes that share it (for runs of several processes on
+// one box). The node keeps <unit>; a `Segment` level of N parts below it carries <segment> and
+// an Nth of the node's memory; the level below the node keeps the rest of its fan-out, which N
+// must divide so every segment gets whole PPUs.
+bool splitIntoSegments(MachineModel& model, PrintOptions& print, std::size_t nodeIndex,
+                       std::uint64_t segments, std::string& error) {
+    Level& node = model.levels[nodeIndex];
+    if (segments == 1)
+        return true; // the node is one segment already
+    if (nodeIndex + 1 >= model.levels.size()) {
+        error = fmt::format("cannot split a node of one processor into {} segments", segments);
+        return false;
+    }
+    Level& below = model.levels[nodeIndex + 1];
+    if (below.fanOut % segments != 0) {
+        error = fmt::format("cannot split a node into {} segments: the level below it ({}) has {} "
+                            "parts, which {} does not divide",
+                            segments, below.name, below.fanOut, segments);
+        return false;
+    }
+    below.fanOut /= segments;
+    Level segment;
+    segment.name = "Segment";
+    segment.fanOut = segments;
+    segment.segment = true;
+    node.segment = false;
+    const auto memory = std::size_t(PropertyId::Memory);
+    if (node.properties[memory])
+        segment.properties[memory] = *node.properties[memory] / segments / (1 << 20) * (1 << 20);
+    model.levels.insert(model.levels.begin() + static_cast<std::ptrdiff_t>(nodeIndex) + 1, segment);
+    print.levelComments.insert(print.levelComments.begin() + static_cast<std::ptrdiff_t>(nodeIndex) + 1,
+                               "one MPI process each, sharing the node");
+    return true;
+}
+
 } // namespace
 
 std::optional<Discovery> discoverMachine(const DiscoveryOptions& options, std::string& error) {
@@ -246,6 +282,9 @@ std::optional<Discovery> discoverMachine(const DiscoveryOptions& options, std::s
         model.levels.push_back(l);
         result.print.levelComments.push_back("hwloc: " + comment);
     }
+    if (options.segments > 0 && !splitIntoSegments(model, result.print, nodes > 0 ? 1 : 0,
+                                                     options.segments, error))
+        return std::nullopt;
     int number = model.levelCount();
     std::uint64_t total = 1;
     for (Level& l : model.levels) {
@@ -257,6 +296,10 @@ std::optional<Discovery> discoverMachine(const DiscoveryOptions& options, std::s
         model.processors.push_back(pu->os_index);
     // Header: what, from where, by whom, and a one-line summary.
     std::uint64_t n = nodes > 0 ? nodes : 1;
+    if (options.segments > 1)
+        result.print.header.push_back(fmt::format(
+            "Each node is split into {} MPI segments (processes) that share its memory and cores.",
+            options.segments));
     result.summary = fmt::format("{}, {}, {}, {}, {}", plural(n, "node", "nodes"),
                                  plural(n * packages, "package", "packages"),
                                  plural(n * numaTotal, "NUMA node", "NUMA nodes"),

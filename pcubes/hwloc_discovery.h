@@ -16,6 +16,7 @@ struct DiscoveryOptions {
     std::optional<std::string> xmlFile;   // --from-xml
     std::optional<std::string> synthetic; // --synthetic, e.g. "pack:2 core:4 pu:2"
     std::uint64_t nodes = 0;              // --nodes N: wrap in a Cluster level of N nodes
+    std::uint64_t segments = 0;           // --segments N: split each node into N MPI segments
     bool fixedHeader = false;             // deterministic header (tests)
 };
 

@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # The main job on a fresh machine: install dependencies, build itc, describe this machine with
 # hwloc, check every example, then compile the paper's block matrix multiply (Listing 1) for
-# this machine, run it under `mpirun -np 2` on inputs made by `itc data make`, compare the
-# product with an independent sequential reference (`itc data compare`), print the times, then
-# run it once more with IT_TRACE and show `itc trace`'s summary. Exits non-zero on the first failure.
-#   tools/demo.sh [rows cols inner]     (default 512 512 512)
+# this machine split into two MPI segments that share its cores (`itc machine --segments 2`),
+# run it under `mpirun -np 2` on inputs made by `itc data make`, compare the product with an
+# independent sequential reference (`itc data compare`), print both times and rates, then run it
+# once more with IT_TRACE and show `itc trace`'s summary. Exits non-zero on the first failure.
+#   tools/demo.sh [rows cols inner]     (default 1024 1024 1024)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${BUILD_DIR:-$root/build}
-rows=${1:-512} cols=${2:-512} inner=${3:-512}
+rows=${1:-1024} cols=${2:-1024} inner=${3:-1024}
 out="$root/out/demo"
 
 step() { printf '\n== %s\n' "$*"; }
@@ -32,11 +33,11 @@ for prog in "$root"/examples/*/*.it; do
   echo "ok    ${prog#"$root/"}"
 done
 
-step "describing this machine as two MPI segments: $out/local.pcubes"
-"$itc" machine --nodes 2 -o local.pcubes
+step "describing this machine as two MPI segments sharing its cores: $out/local.pcubes"
+"$itc" machine --segments 2 -o local.pcubes
 cat local.pcubes
 core=$(grep -E '^Space [0-9]+ *<[^:]*core' local.pcubes | sed -E 's/^Space ([0-9]+).*/\1/')
-printf '"Block_Matrix_Multiply" {\n    Space A: %s   // c blocks spread over every core of both segments\n}\n' \
+printf '"Block_Matrix_Multiply" {\n    Space A: %s   // c blocks spread over the cores of both segments\n}\n' \
   "$core" > mm.map
 cat mm.map
 
@@ -49,7 +50,9 @@ step "making ${rows}x${inner} and ${inner}x${cols} single-precision inputs"
 "$itc" data make -o a.bin --type float --shape "${rows}x${inner}" --seed 11 --lo -1 --hi 1
 "$itc" data make -o b.bin --type float --shape "${inner}x${cols}" --seed 12 --lo -1 --hi 1
 "$itc" data show a.bin --type float --count 3
-args=(input_file_1=a.bin input_file_2=b.bin k=64 l=64 q=32)
+# c in 128 x 512 blocks (16 LPUs over the cores), a and b streamed 128 columns / rows at a time
+k=$(( rows < 128 ? rows : 128 )) l=$(( cols < 512 ? cols : 512 )) q=$(( inner < 128 ? inner : 128 ))
+args=(input_file_1=a.bin input_file_2=b.bin k=$k l=$l q=$q)
 
 mpirun=(mpirun --oversubscribe)
 [ "$(id -u)" -eq 0 ] && mpirun+=(--allow-run-as-root)
@@ -64,8 +67,10 @@ t2=$(seconds)
 
 step "comparing the IT result with the reference"
 "$itc" data compare c.bin c_ref.bin --type float --tolerance 1e-4
-printf '\nIT program, mpirun -np 2 (incl. MPI start-up): %.3f s\n' "$(awk "BEGIN{print $t1 - $t0}")"
-printf 'sequential reference:                          %.3f s\n' "$(awk "BEGIN{print $t2 - $t1}")"
+flops=$(awk "BEGIN{print 2 * $rows * $cols * $inner}")
+rate() { awk -v f="$flops" -v t="$1" 'BEGIN { printf "%.3f s  %6.2f GFLOP/s", t, f / t / 1e9 }'; }
+printf '\nIT program, mpirun -np 2 (incl. MPI start-up and file I/O): %s\n' "$(rate "$(awk "BEGIN{print $t1 - $t0}")")"
+printf 'sequential reference (incl. file I/O):                     %s\n' "$(rate "$(awk "BEGIN{print $t2 - $t1}")")"
 
 step "tracing the same run: IT_TRACE=mm-trace.json, then itc trace (summary and SVG timeline)"
 IT_TRACE=mm-trace.json "${mpirun[@]}" -np 2 ./mm "${args[@]}" output_file=c_traced.bin

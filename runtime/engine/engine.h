@@ -7,7 +7,6 @@
 #include "runtime/engine/log.h"
 #include "runtime/engine/packet.h"
 #include "runtime/engine/reduction.h"
-#include "runtime/engine/reduction_tree.h"
 #include "runtime/engine/runtime.h"
 #include "runtime/engine/trace.h"
 #include "runtime/engine/tuple.h"

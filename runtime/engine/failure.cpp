@@ -38,13 +38,30 @@ bool mpi_usable() {
   return init && !fin;
 }
 
+// The @Extern block this thread is running, if any (NativeCodeScope).
+thread_local const char* t_native_file = nullptr;
+thread_local int t_native_line = 0;
+
 }  // namespace
+
+NativeCodeScope::NativeCodeScope(const char* file, int line) : outer_file_(t_native_file), outer_line_(t_native_line) {
+  t_native_file = file;
+  t_native_line = line;
+}
+
+NativeCodeScope::~NativeCodeScope() {
+  t_native_file = outer_file_;
+  t_native_line = outer_line_;
+}
 
 void fail(std::string_view message) {
   if (g_state.exchange(1) != 0) park_then_exit();
   if (!g_remote.load()) {
+    std::string where;
+    if (t_native_file)
+      where = " (called from the native code at " + std::string(t_native_file) + ":" + std::to_string(t_native_line) + ")";
     std::string line =
-        "itrt: error on rank " + std::to_string(g_rank.load()) + ": " + std::string(message) + "\n";
+        "itrt: error on rank " + std::to_string(g_rank.load()) + ": " + std::string(message) + where + "\n";
     std::fputs(line.c_str(), stderr);
   }
   std::fflush(nullptr);

@@ -1,5 +1,6 @@
 // Errors across ranks: itrt::fail(message) may be called from any thread of any rank; it prints
-// one line "itrt: error on rank R: message" and makes every rank exit non-zero, never hang.
+// one line "itrt: error on rank R: message" (plus where, when called from the program's native
+// code) and makes every rank exit non-zero, never hang.
 // Must not be used for expected control flow; it does not return.
 #pragma once
 
@@ -16,6 +17,20 @@ namespace itrt {
 // An error every rank detects identically (e.g. a bad command-line argument), called by every
 // rank from its main thread outside a VSA run: only rank 0 prints, all ranks exit with status 1.
 [[noreturn]] void fail_collective(std::string_view message);
+
+// Generated code puts one around the IT program's native code (@Extern blocks): fail() called
+// from inside names that block's file and line in its message.
+class NativeCodeScope {
+ public:
+  NativeCodeScope(const char* file, int line);
+  ~NativeCodeScope();
+  NativeCodeScope(const NativeCodeScope&) = delete;
+  NativeCodeScope& operator=(const NativeCodeScope&) = delete;
+
+ private:
+  const char* outer_file_;
+  int outer_line_;
+};
 
 namespace detail {
 

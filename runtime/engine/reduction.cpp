@@ -5,7 +5,7 @@ namespace itrt {
 
 std::string_view reduce_op_name(ReduceOp op) {
   switch (op) {
-#define ITRT_REDUCE_OP(e, name) \
+#define ITRT_REDUCE_OP(e, name, kind) \
   case ReduceOp::e:             \
     return name;
 #include "runtime/engine/reduce_ops.def"
@@ -15,12 +15,13 @@ std::string_view reduce_op_name(ReduceOp op) {
 }
 
 std::optional<ReduceOp> reduce_op_from_name(std::string_view name) {
-#define ITRT_REDUCE_OP(e, n) \
+#define ITRT_REDUCE_OP(e, n, kind) \
   if (name == n) return ReduceOp::e;
+#define ITRT_REDUCE_ALIAS(alias, e) \
+  if (name == alias) return ReduceOp::e;
 #include "runtime/engine/reduce_ops.def"
+#undef ITRT_REDUCE_ALIAS
 #undef ITRT_REDUCE_OP
-  if (name == "maxEntry") return ReduceOp::max_entry;
-  if (name == "minEntry") return ReduceOp::min_entry;
   return std::nullopt;
 }
 

@@ -1,6 +1,7 @@
 // Reduction operators of IT §6.7 as values: identities, combine functions, a per-thread
 // combiner with a fixed combine order, and a type-erased Combiner for packets. Must not know how
-// contributions travel (reduction_tree.h moves them over channels).
+// contributions travel (the task runtime combines them, runtime/task/flow.cpp; tests/runtime_engine/reduction_tree.h
+// moves them over channels in the engine tests).
 #pragma once
 
 #include <cstdint>
@@ -15,13 +16,13 @@
 namespace itrt {
 
 enum class ReduceOp {
-#define ITRT_REDUCE_OP(e, name) e,
+#define ITRT_REDUCE_OP(e, name, kind) e,
 #include "runtime/engine/reduce_ops.def"
 #undef ITRT_REDUCE_OP
 };
 
 inline constexpr ReduceOp kAllReduceOps[] = {
-#define ITRT_REDUCE_OP(e, name) ReduceOp::e,
+#define ITRT_REDUCE_OP(e, name, kind) ReduceOp::e,
 #include "runtime/engine/reduce_ops.def"
 #undef ITRT_REDUCE_OP
 };

@@ -7,6 +7,7 @@
 
 #include <mpi.h>
 
+#include <csignal>
 #include <cstdlib>
 
 namespace itrt {
@@ -27,6 +28,9 @@ void prefer_light_singleton() {
 }  // namespace
 
 Runtime::Runtime(int& argc, char**& argv) {
+  // A file-size limit (ulimit -f) must turn an output write into an error the runtime reports
+  // (EFBIG, with the file's name), not a signal that kills the process without a word.
+  std::signal(SIGXFSZ, SIG_IGN);
   int init = 0;
   MPI_Initialized(&init);
   if (!init) {

@@ -56,6 +56,14 @@ void TaskInstance::declare_array(int index, const std::string& name, int dims, s
   } else {
     a = std::make_shared<ArrayData>();
   }
+  // Two items of this task sharing one array (`env.x = env.y = other.z`): each gets parts of its
+  // own, so the task may read both but write neither (a write through one would not be seen
+  // through the other).
+  for (size_t j = 0; j < arrays.size(); ++j)
+    if (j != i && arrays[j] == a && (written || written_[j]))
+      fail_collective("task `" + name_ + "`: environment items `" + a->name + "` and `" + name +
+                      "` are the same array (assigned from one item), and the task writes it; a task "
+                      "may only read an array it sees under two names — give one of them another array");
   a->name = name;
   a->dims = dims;
   a->elem_size = elem_size;
@@ -504,10 +512,15 @@ void TaskInstance::launch() {
       }
     }
   }
-  // Inputs and data handed over from earlier tasks.
+  // Inputs and data handed over from earlier tasks. An input shared by two items is read into
+  // the parts of both.
+  std::map<const ArrayData*, std::string> inputs_read;
   for (size_t a = 0; a < arrays.size(); ++a) {
     if (!arrays[a] || home_[a] < 0) continue;
+    if (auto seen = inputs_read.find(arrays[a].get()); seen != inputs_read.end())
+      arrays[a]->pending_input = seen->second;
     if (!arrays[a]->pending_input.empty()) {
+      inputs_read[arrays[a].get()] = arrays[a]->pending_input;
       read_input(static_cast<int>(a));
     } else if (arrays[a]->section) {
       hand_over(a, *arrays[a]->section->of, adopted[a], section_fixed_[a]);
@@ -585,6 +598,8 @@ void TaskInstance::move_cells(const std::string& sync, const ArrayData& from, co
     for (size_t g = 0; g < from.parts.size(); ++g) {
       if (!from.owner[g]) continue;
       if (g == k && !skip.empty() && skip[k]) continue;  // already in place
+      // a replica sharing the source's storage (an unwritten array adopted as it was left)
+      if (g < from.storage.size() && from.storage[g] && to_store[k] == from.storage[g]->version(0)) continue;
       Transfer x{static_cast<int64_t>(g), static_cast<int64_t>(k), {}, nullptr};
       if (!from.strided && dbox) {
         x.box = intersect(held_box(dp), from.canonical[g]);
@@ -942,16 +957,23 @@ void TaskInstance::finish() {
       }
       d.canonical.push_back(b);
     }
-    // Keep only the current version of each local part.
+    // Keep only the current version of each local part. LPUs that shared one storage (replicas
+    // of an array no stage writes) share the kept one too: its version moves out only once.
     d.storage.assign(H.size(), nullptr);
+    std::map<const PartStorage*, std::shared_ptr<PartStorage>> kept;
     for (size_t g = 0; g < H.size(); ++g) {
       auto& ps = store_[a][g];
       if (!ps) continue;
+      if (auto it = kept.find(ps.get()); it != kept.end()) {
+        d.storage[g] = it->second;
+        continue;
+      }
       auto keep = std::make_shared<PartStorage>();
       keep->part = ps->part;
       keep->index_tables = std::move(ps->index_tables);
       keep->versions.push_back(std::move(ps->versions[static_cast<size_t>(ps->current)]));
       ps->versions[static_cast<size_t>(ps->current)].reset(new std::byte[1]);
+      kept[ps.get()] = keep;
       d.storage[g] = keep;
     }
     d.has_ranges = true;
@@ -1123,7 +1145,8 @@ void Env::write_item(Program& prog, const std::string& item, const std::string& 
     try {
       write_array_parts(MPI_COMM_WORLD, file, *d.codec, d.ranges, lp);
     } catch (const std::exception& e) {
-      fail(std::string("writing `") + file + "`: " + e.what());
+      // every rank has the same error (write_array_parts agrees on it): one message
+      fail_collective(std::string("writing `") + file + "`: " + e.what());
     }
     return;
   }

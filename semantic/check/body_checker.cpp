@@ -8,6 +8,8 @@
 
 #include <fmt/format.h>
 
+#include <map>
+
 namespace itc::sema::check {
 
 namespace {
@@ -1168,20 +1170,33 @@ Type BodyChecker::reductionResult(const ast::ReduceOperator& op, const ast::Expr
         }
         name = v->binding->literalString;
     }
-    enum { Arith, Order, Entry, Logic, Bits } cls;
-    if (name == "sum" || name == "product") cls = Arith;
-    else if (name == "max" || name == "min") cls = Order;
-    else if (name == "max_entry" || name == "maxEntry" || name == "min_entry" || name == "minEntry") cls = Entry;
-    else if (name == "land" || name == "lor") cls = Logic;
-    else if (name == "band" || name == "bor") cls = Bits;
-    else {
+    // The operators and the operand each accepts: the runtime's list (reduce_ops.def).
+    enum OperatorKind { Arith, Order, Entry, Logic, Bits };
+    static const std::map<std::string, OperatorKind> operators = [] {
+        constexpr OperatorKind arithmetic = Arith, order = Order, entry = Entry, logic = Logic, bits = Bits;
+        std::map<std::string, OperatorKind> m;
+        std::map<std::string, std::string> nameOf;
+#define ITRT_REDUCE_OP(enumerator, name, kind) m[name] = kind, nameOf[#enumerator] = name;
+#define ITRT_REDUCE_ALIAS(alias, enumerator) m[alias] = m.at(nameOf.at(#enumerator));
+#include "runtime/engine/reduce_ops.def"
+#undef ITRT_REDUCE_ALIAS
+#undef ITRT_REDUCE_OP
+        return m;
+    }();
+    static const std::string operatorList = [] {
+        std::string list;
+#define ITRT_REDUCE_OP(enumerator, name, kind) list += std::string(list.empty() ? "`" : ", `") + name + "`";
+#include "runtime/engine/reduce_ops.def"
+#undef ITRT_REDUCE_OP
+        return list;
+    }();
+    auto known = operators.find(name);
+    if (known == operators.end()) {
         state_.rep.error(DiagKind::UnknownReductionOperator, op.range,
-                         fmt::format("{} is not a reduction operator; use one of `sum`, `product`, "
-                                     "`max`, `min`, `max_entry`, `min_entry`, `land`, `lor`, `band`, "
-                                     "`bor`",
-                                     q(name)));
+                         fmt::format("{} is not a reduction operator; use one of {}", q(name), operatorList));
         return Type::error();
     }
+    const OperatorKind cls = known->second;
     if (cls == Entry && !loops_.empty() && loops_.back().parallel && loops_.back().indexCount != 1) {
         state_.rep.error(DiagKind::EntryReductionIndexCount, where,
                          fmt::format("`{}` gives the loop index of the extreme element, so its loop "

@@ -3,6 +3,8 @@
 // checks (guide: The Partition section, Sub-partitions).
 #include "semantic/partition/analyze_partition.h"
 
+#include "frontend/ast/ast_names.h"
+
 #include <algorithm>
 #include <map>
 #include <set>
@@ -11,13 +13,7 @@ namespace itc::semantic {
 namespace {
 
 std::string functionName(ast::PartitionFunction f) {
-    switch (f) {
-    case ast::PartitionFunction::BlockSize: return "block_size";
-    case ast::PartitionFunction::BlockCount: return "block_count";
-    case ast::PartitionFunction::Stride: return "stride";
-    case ast::PartitionFunction::BlockStride: return "block_stride";
-    }
-    return "?";
+    return std::string(ast::partitionFunctionName(f));
 }
 
 class PartitionAnalyzer {

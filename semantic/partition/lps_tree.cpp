@@ -1,18 +1,14 @@
 // Queries and display text of the LPS tree (lps_tree.h). Pure functions of the data; no checks.
 #include "semantic/partition/lps_tree.h"
 
+#include "frontend/ast/ast_names.h"
+
 namespace itc::semantic {
 
 std::string DimInstruction::text() const {
     if (replicated)
         return "replicated";
-    std::string s;
-    switch (function) {
-    case ast::PartitionFunction::BlockSize: s = "block_size"; break;
-    case ast::PartitionFunction::BlockCount: s = "block_count"; break;
-    case ast::PartitionFunction::Stride: s = "stride"; break;
-    case ast::PartitionFunction::BlockStride: s = "block_stride"; break;
-    }
+    std::string s(ast::partitionFunctionName(function));
     s += "(" + (argument ? argument->text() : std::string()) + ")";
     if (padded()) {
         std::string f = paddingFront ? paddingFront->text() : "0";

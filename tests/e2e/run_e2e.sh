@@ -3,10 +3,11 @@
 # mapping, cached in the work dir), make seeded inputs with tests/reference's generator, run it
 # under `mpirun -np N` and compare with the independent sequential reference.
 #
-#   run_e2e.sh <example> <np> <cluster|host> <size> <work-dir>
+#   run_e2e.sh <example> <np> <cluster|host|segments> <size> <work-dir>
 #
 # cluster: examples/<ex>/<ex>.map on pcubes-models/test-cluster-4.pcubes (4 segments x 2 cores)
 # host:    a single-process mapping generated for the machine `itc machine` writes for this box
+# segments: the same mapping on this box described as two MPI segments (`itc machine --segments 2`)
 # size:    small | uneven | medium (uneven sizes do not divide by the partition arguments),
 #          or compile (only build the program)
 # Environment: ITC, REF_DIR (tests/reference build dir), ROOT (source root), MPIRUN,
@@ -29,12 +30,16 @@ if [[ $mapping == cluster ]]; then
   machine=$root/pcubes-models/test-cluster-4.pcubes
   map=$src/$ex.map
 else
-  machine=$work/host.pcubes
-  [[ -f $machine ]] || "$itc" machine -o "$machine" >/dev/null
+  machine=$work/$mapping.pcubes
+  if [[ ! -f $machine ]]; then
+    if [[ $mapping == segments ]]; then "$itc" machine --segments 2 -o "$machine" >/dev/null
+    else "$itc" machine -o "$machine" >/dev/null; fi
+  fi
   top=$(grep -E '^Space [0-9]+' "$machine" | head -1 | sed -E 's/^Space ([0-9]+).*/\1/')
   core=$(grep -E '^Space [0-9]+ *<[^:]*core' "$machine" | sed -E 's/^Space ([0-9]+).*/\1/')
-  # upper spaces on the whole box, the lowest space on its cores; one process
-  map=$work/host.map
+  # upper spaces on the whole box, the lowest space on its cores; one process (segments: this
+  # box as two processes sharing its cores, `itc machine --segments 2`)
+  map=$work/$mapping.map
   case $ex in
   vector-add) printf '"Vector Addition" { Space A: %s }\n' "$core" >"$map" ;;
   moving-average) printf '"Moving Average" { Space A: %s }\n' "$core" >"$map" ;;
@@ -57,6 +62,9 @@ else
   subpartition_space) printf '"Chunk Pieces" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
   inverted) printf '"Reverse Ramp" { Space A: %s Space B: %s }\n' "$core" "$core" >"$map" ;;
   env_chain) printf '"Double" { Space A: %s }\n"Add" { Space A: %s }\n' "$core" "$core" >"$map" ;;
+  cg_csr)
+    printf '"CSR Matrix Vector Product" { Space A: %s }\n"Vector Addition" { Space A: %s }\n' "$core" "$core" >"$map"
+    printf '"Dot Product" { Space A: %s Space B: %s }\n' "$top" "$core" >>"$map" ;;
   lists) printf '"Keep Largest" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
   monte-carlo) printf '"Estimate Pi" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
   padded_deal) printf '"Padded Deal" { Space A: %s Space B: %s }\n' "$core" "$core" >"$map" ;;
@@ -124,6 +132,7 @@ reduce_operator:small) n=40 p=4 ;; reduce_operator:uneven) n=37 p=6 ;;
 subpartition_space:small) r=12 c=12 p=4 q=4 ;; subpartition_space:uneven) r=37 c=23 p=5 q=5 ;;
 inverted:small) n=40 p=4 ;; inverted:uneven) n=37 p=5 ;;
 env_chain:small) n=40 p=4 ;; env_chain:uneven) n=37 p=5 ;;
+cg_csr:small) g=8 p=4 ;; cg_csr:uneven) g=11 p=7 ;;
 lists:small) n=20 r=12 c=5 keep=4 p=3 ;; lists:uneven) n=3 r=37 c=7 keep=5 p=6 ;;
 monte-carlo:small) batches=16 draws=2000 seed=2024 rounds=20 tol=0.002 keep=5 p=8 ;;
 monte-carlo:uneven) batches=13 draws=1500 seed=7 rounds=50 tol=0.004 keep=3 p=5 ;;
@@ -347,6 +356,19 @@ env_chain)
   chk equal s.txt s_ref.txt 1e-12
   chk equal d.txt d_ref.txt 1e-12
   chk equal l.txt l_ref.txt 1e-12 ;;
+cg_csr)
+  # a coordinator loop over five environments of three tasks sharing the vectors; it reads the
+  # dot product's result to decide convergence (p: row blocks, round-robin deal, blocks below one)
+  "$ref/ref_cg_csr" grid=$g seed=17 row_ptr_file=rp.txt cols_file=ci.txt vals_file=v.txt
+  mk -o b.txt --type double --shape $((g * g)) --seed 18 --lo -1 --hi 1
+  mk -o z.txt --type double --shape $((g * g)) --kind constant --value 0
+  args=(row_ptr_file=rp.txt cols_file=ci.txt vals_file=v.txt rhs_file=b.txt zero_file=z.txt
+        tolerance=1e-8 max_iterations=300 p=$p)
+  run "${args[@]}" solution_file=x.txt summary_file=summary.txt
+  "$ref/ref_cg_csr" "${args[@]}" solution_file=x_ref.txt summary_file=summary_ref.txt
+  chk csr-residual rp.txt ci.txt v.txt x.txt b.txt 1e-7
+  chk equal x.txt x_ref.txt 1e-6
+  chk equal summary.txt summary_ref.txt 1e-6 ;;   # the same iteration count
 lists)
   # a List input walked with cursors, kept sorted under a capacity, moved to every Space B LPU
   mk -o v.txt --type double --shape list:$n --seed 35 --lo -1 --hi 1

@@ -121,4 +121,17 @@ if IT_STATS=1 timeout 60 $mpirun -np 2 ./nested_split input_file=x.txt output_fi
 else
   echo "FAIL (space across processes):"; cat stats.txt; bad=1
 fi
+# a task that writes an array it sees under two names (`vaEnv3.v = vaEnv3.u`): refused when it
+# starts, naming both items, on every rank
+sed -e 's/^    vaEnv3.v = vaEnv2.u .*$/    vaEnv3.v = vaEnv3.u/' "$root/tests/e2e/programs/cg_csr.it" >alias.it
+grep -q "vaEnv3.v = vaEnv3.u" alias.it || { echo "FAIL: alias.it not made"; exit 1; }
+"$itc" compile alias.it "$root/tests/e2e/programs/cg_csr.map" \
+  --machine "$root/pcubes-models/test-cluster-4.pcubes" -o alias || { echo "FAIL: compile alias"; exit 1; }
+"$ref/ref_cg_csr" grid=3 row_ptr_file=rp.txt cols_file=ci.txt vals_file=vals.txt
+"$ref/make_input" -o b9.txt --type double --shape 9 --seed 4 >/dev/null
+"$ref/make_input" -o z9.txt --type double --shape 9 --kind constant --value 0 >/dev/null
+expect "one array under two names, written" "environment items \`u\` and \`v\` are the same array" \
+  timeout 60 $mpirun -np 2 ./alias row_ptr_file=rp.txt cols_file=ci.txt vals_file=vals.txt rhs_file=b9.txt \
+  zero_file=z9.txt tolerance=1e-8 max_iterations=5 p=2 solution_file=xa.txt summary_file=sa.txt
+[[ -e xa.txt ]] && { echo "FAIL (one array under two names): an output was written"; bad=1; }
 exit $bad

@@ -82,6 +82,34 @@ TEST(Hwloc, NodesWrapTheNodeInACluster) {
     EXPECT_EQ(d->model.segmentCount(), 4u);
 }
 
+TEST(Hwloc, SegmentsSplitTheNodeIntoProcessesSharingIt) {
+    DiscoveryOptions o = synthetic("pack:1 core:4 pu:1");
+    o.segments = 2;
+    EXPECT_EQ(describe(o),
+              "Space 3<unit>: Node (1) { memory: 1GiB }          // hwloc: Machine + Package + 1 NUMA node 1GiB\n"
+              "Space 2<segment>: Segment (2) { memory: 512MiB }  // one MPI process each, sharing the node\n"
+              "Space 1<core>: Core (2)                           // hwloc: Core + PU\n"
+              "Processors: 0-3\n");
+    std::string error;
+    auto d = discoverMachine(o, error);
+    ASSERT_TRUE(d) << error;
+    EXPECT_EQ(d->model.segmentCount(), 2u);
+    expectReparses(o);
+    // with --nodes every node is split alike; one segment is the plain description
+    o.nodes = 3;
+    d = discoverMachine(o, error);
+    ASSERT_TRUE(d) << error;
+    EXPECT_EQ(d->model.segmentCount(), 6u);
+    expectReparses(o);
+    DiscoveryOptions one = synthetic("pack:1 core:4 pu:1");
+    one.segments = 1;
+    EXPECT_EQ(describe(one), describe(synthetic("pack:1 core:4 pu:1")));
+    // a split that would give segments parts of a core is refused
+    o.segments = 3;
+    EXPECT_FALSE(discoverMachine(o, error));
+    EXPECT_NE(error.find("3 segments"), std::string::npos) << error;
+}
+
 TEST(Hwloc, XmlExportKeepsOsNumbering) {
     DiscoveryOptions o;
     o.xmlFile = PCUBES_TESTDATA "/two-socket.xml";

@@ -20,6 +20,7 @@
 //   ref_check prefix-sum IN OUT TOL            OUT[i] = IN[0] + ... + IN[i] (within TOL * max(1, |.|))
 //   ref_check spmv ROWPTR COLS VALS X Y TOL    Y = M X, M the dense matrix of the CSR arrays (rows
 //                                              e = rowptr[i] .. rowptr[i+1]-1, repeated columns add)
+//   ref_check csr-residual ROWPTR COLS VALS X B TOL   |M x - b| <= TOL |b|, M as for spmv
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -243,13 +244,13 @@ void check_prefix_sum(const std::string& fin, const std::string& fout, double to
   }
 }
 
-void check_spmv(const std::string& frp, const std::string& fc, const std::string& fv, const std::string& fx,
-                const std::string& fy, double tol) {
+// The dense n-by-n matrix of CSR arrays (rows e = rowptr[i] .. rowptr[i+1]-1, repeated columns add).
+std::vector<double> csr_to_dense(const std::string& frp, const std::string& fc, const std::string& fv,
+                                 std::size_t n) {
   auto rp = read_data<std::int32_t>(frp), c = read_data<std::int32_t>(fc);
-  auto v = load(fv), x = load(fx), y = load(fy);
-  const std::size_t n = x.values.size();
-  expect(rp.values.size() == n + 1 && y.values.size() == n && c.values.size() == v.values.size(),
-         "shapes do not fit y = M x with M in CSR form");
+  auto v = load(fv);
+  expect(rp.values.size() == n + 1 && c.values.size() == v.values.size(),
+         "the CSR arrays do not fit an n-by-n matrix");
   std::vector<double> dense(n * n, 0.0);
   for (std::size_t i = 0; i < n; ++i)
     for (std::int32_t e = rp.values[i]; e < rp.values[i + 1]; ++e) {
@@ -258,6 +259,15 @@ void check_spmv(const std::string& frp, const std::string& fc, const std::string
       expect(col >= 0 && static_cast<std::size_t>(col) < n, "column index outside x");
       dense[i * n + static_cast<std::size_t>(col)] += v.values[static_cast<std::size_t>(e)];
     }
+  return dense;
+}
+
+void check_spmv(const std::string& frp, const std::string& fc, const std::string& fv, const std::string& fx,
+                const std::string& fy, double tol) {
+  auto x = load(fx), y = load(fy);
+  const std::size_t n = x.values.size();
+  expect(y.values.size() == n, "y and x differ in length");
+  const std::vector<double> dense = csr_to_dense(frp, fc, fv, n);
   for (std::size_t i = 0; i < n; ++i) {
     double s = 0.0, mag = 0.0;
     for (std::size_t j = 0; j < n; ++j) {
@@ -267,6 +277,22 @@ void check_spmv(const std::string& frp, const std::string& fc, const std::string
     expect(std::fabs(y.values[i] - s) <= tol * std::max(1.0, mag),
            "y[" + std::to_string(i) + "] = " + num(y.values[i]) + " but (M x)[" + std::to_string(i) + "] = " + num(s));
   }
+}
+
+void check_csr_residual(const std::string& frp, const std::string& fc, const std::string& fv,
+                        const std::string& fx, const std::string& fb, double tol) {
+  auto x = load(fx), b = load(fb);
+  const std::size_t n = b.values.size();
+  expect(x.values.size() == n, "x and b differ in length");
+  const std::vector<double> dense = csr_to_dense(frp, fc, fv, n);
+  double rr = 0.0, bb = 0.0;
+  for (std::size_t i = 0; i < n; ++i) {
+    double s = 0.0;
+    for (std::size_t j = 0; j < n; ++j) s += dense[i * n + j] * x.values[j];
+    rr += (s - b.values[i]) * (s - b.values[i]);
+    bb += b.values[i] * b.values[i];
+  }
+  expect(std::sqrt(rr) <= tol * std::sqrt(bb), "|M x - b| = " + num(std::sqrt(rr)) + " > tol * |b| = " + num(tol * std::sqrt(bb)));
 }
 
 }  // namespace
@@ -286,6 +312,7 @@ int main(int argc, char** argv) {
     else if (a.size() == 5 && a[0] == "lu-inplace") check_lu_inplace(a[1], a[2], a[3], std::stod(a[4]));
     else if (a.size() == 4 && a[0] == "prefix-sum") check_prefix_sum(a[1], a[2], std::stod(a[3]));
     else if (a.size() == 7 && a[0] == "spmv") check_spmv(a[1], a[2], a[3], a[4], a[5], std::stod(a[6]));
+    else if (a.size() == 7 && a[0] == "csr-residual") check_csr_residual(a[1], a[2], a[3], a[4], a[5], std::stod(a[6]));
     else {
       std::fprintf(stderr, "ref_check: unknown check or wrong argument count (see the comment in ref_check.cpp)\n");
       return 2;

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "runtime/data/data.h"
+#include "tests/runtime_data/support/part_view.h"
 
 namespace itrt {
 namespace {

@@ -5,9 +5,9 @@
 #include <map>
 
 #include "runtime/data/data_error.h"
-#include "runtime/data/ghost_exchange.h"
+#include "tests/runtime_data/support/ghost_exchange.h"
 #include "runtime/data/part.h"
-#include "runtime/data/part_view.h"
+#include "tests/runtime_data/support/part_view.h"
 #include "runtime/data/space_config.h"
 #include "runtime/data/transfer_schedule.h"
 

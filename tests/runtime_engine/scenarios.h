@@ -4,6 +4,7 @@
 #pragma once
 
 #include "runtime/engine/engine.h"
+#include "tests/runtime_engine/reduction_tree.h"
 
 #include <cstdint>
 #include <string>

@@ -1,10 +1,8 @@
-// `itc check`: all diagnostics for an IT program, without producing anything. The pipeline is
-// checkProgram() below, read top to bottom; later phases (semantic analysis) are appended there.
-#include "frontend/parser.h"
-#include "semantic/plan/build_plan.h"
-#include "semantic/semantic.h"
+// `itc check`: all diagnostics for an IT program, without producing anything — the driver's
+// pipeline (pipeline.h) up to the task plans, or up to the phase `--emit=STAGE` names, whose
+// result it then prints.
 #include "tools/itc/command.h"
-#include "tools/itc/machine_check.h"
+#include "tools/itc/pipeline.h"
 
 #include <iostream>
 
@@ -13,63 +11,53 @@ using namespace itc::driver;
 
 namespace {
 
-constexpr const char* kUsage = R"(usage: itc check FILE.it [FILE.map --machine FILE.pcubes]
+constexpr const char* kUsage = R"(usage: itc check FILE.it [FILE.map --machine FILE.pcubes] [--emit=STAGE]
 
 Checks an IT program and prints every diagnostic (file:line:col, the source line, a caret).
 With a mapping file and a machine model, the mapping is checked against both.
   --machine FILE   the PCubeS machine description the mapping refers to
+  --emit=STAGE     run the compiler's phases up to STAGE and print its result on stdout:
+                   tokens   the tokens the lexer sees (line:column KIND `text`)
+                   ast      the syntax tree, one node per line
+                   checked  what semantic analysis decided: types of globals, stage
+                            instances and their bindings, locals
+                   plan     the task plans (as `itc plan` prints them)
+                   cpp      the generated C++ (needs FILE.map and --machine)
 Exit status: 0 no errors, 1 errors found (diagnostics on stderr), 2 bad command line.
 )";
 
-struct CheckInputs {
-    std::string program;                // FILE.it
-    std::optional<std::string> mapping; // FILE.map (then machine is set too)
-    std::optional<std::string> machine; // FILE.pcubes
-};
-
-// The whole `check` pipeline. Each phase runs only when the previous ones found no error.
-bool checkProgram(const CheckInputs& in, SourceManager& sources, DiagnosticEngine& diags) {
-    std::string reason;
-    std::optional<FileId> file = sources.loadFile(in.program, reason);
-    if (!file) {
-        diags.error(DiagKind::FileNotReadable, {}, "cannot read `{}`: {}", in.program, reason);
-        return false;
-    }
-    // 1. Syntax: source text -> AST.
-    std::unique_ptr<ast::Program> program = parseProgram(*file, sources, diags);
-    if (diags.hasErrors())
-        return false;
-    // 2. Semantics: names, types, task/function/flow rules (semantic/check/).
-    sema::CheckedProgram checked;
-    if (!sema::checkProgram(*program, sources, diags, checked))
-        return false;
-    // 3. Partition section: LPS tree, data configurations, sub-partition placement (semantic/partition/).
-    if (!semantic::checkPartitions(*program, diags))
-        return false;
-    // 4. Machine model and mapping, against the program's tasks and spaces.
-    if (in.mapping && !checkMachineAndMapping(*program, *in.mapping, *in.machine, sources, diags))
-        return false;
-    return !diags.hasErrors();
-}
-
 int runCheck(const std::vector<std::string>& args) {
-    CommandLine cl(args, {"--machine"}, {});
+    CommandLine cl(args, {"--machine", "--emit"}, {});
     if (!cl.ok())
         return usageError("check", cl.error());
     const auto& pos = cl.positionals();
     if (pos.empty() || pos.size() > 2)
         return usageError("check", "expected FILE.it, optionally followed by FILE.map");
-    CheckInputs in{pos[0], std::nullopt, cl.value("--machine")};
+    PipelineRequest request{pos[0], std::nullopt, cl.value("--machine")};
     if (pos.size() == 2)
-        in.mapping = pos[1];
-    if (in.mapping.has_value() != in.machine.has_value())
-        return usageError("check", in.mapping ? "a mapping file needs `--machine FILE.pcubes`"
-                                              : "`--machine` needs a mapping file after FILE.it");
+        request.mapping = pos[1];
+    if (request.mapping.has_value() != request.machine.has_value())
+        return usageError("check", request.mapping ? "a mapping file needs `--machine FILE.pcubes`"
+                                                   : "`--machine` needs a mapping file after FILE.it");
+    std::optional<Stage> emit;
+    if (auto name = cl.value("--emit")) {
+        emit = stageByName(*name);
+        if (!emit)
+            return usageError("check", "`--emit` takes one of " + std::string(kStageNames) + ", not `" + *name + "`");
+        if (*emit == Stage::Cpp && !request.mapping)
+            return usageError("check", "`--emit=cpp` needs FILE.map and `--machine FILE.pcubes`");
+        request.last = *emit;
+    }
     SourceManager sources;
     DiagnosticEngine diags(sources);
-    bool ok = checkProgram(in, sources, diags);
+    PipelineResult result;
+    bool ok = runPipeline(request, sources, diags, result);
     diags.print(std::cerr);
-    return ok ? kExitOk : kExitUserError;
+    if (!ok)
+        return kExitUserError;
+    if (emit)
+        std::cout << emitStage(*emit, result, sources);
+    return kExitOk;
 }
 
 const ItcCommand kCheck("check", "report the diagnostics of an IT program", kUsage, runCheck);

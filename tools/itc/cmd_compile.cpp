@@ -1,15 +1,11 @@
-// `itc compile`: IT program + mapping + machine model -> an MPI executable. The pipeline reads
-// top to bottom in compileProgram(): parse, check, machine and mapping, task plan, backend
-// (C++ text), then mpicxx against libitrt. A valid program that mpicxx rejects is an internal
+// `itc compile`: IT program + mapping + machine model -> an MPI executable. compileProgram()
+// runs the driver's pipeline (pipeline.h: parse, check, machine and mapping, task plan, backend
+// -> C++ text), then mpicxx against libitrt. A valid program that mpicxx rejects is an internal
 // compiler error: the generated source and the compiler output are kept for the bug report.
-#include "backend/backend.h"
 #include "backend_runtime_paths.h"
 #include "frontend/ast/ast_visitor.h"
-#include "frontend/parser.h"
-#include "semantic/plan/build_plan.h"
-#include "semantic/semantic.h"
 #include "tools/itc/command.h"
-#include "tools/itc/machine_check.h"
+#include "tools/itc/pipeline.h"
 
 #include <cstdlib>
 #include <filesystem>
@@ -130,50 +126,14 @@ int compileProgram(const std::string& itFile, const std::string& mapFile, const 
         diags.print(std::cerr);
         return kExitUserError;
     };
-    std::string reason;
-    std::optional<FileId> file = sources.loadFile(itFile, reason);
-    if (!file) {
-        diags.error(DiagKind::FileNotReadable, {}, "cannot read `{}`: {}", itFile, reason);
-        return fail();
-    }
-    // 1. Syntax.
-    std::unique_ptr<ast::Program> program = parseProgram(*file, sources, diags);
-    if (diags.hasErrors())
-        return fail();
-    // 2. Names, types, task and flow rules.
-    sema::CheckedProgram checked;
-    if (!sema::checkProgram(*program, sources, diags, checked))
-        return fail();
-    // 3. Machine model and mapping.
-    std::optional<MachineAndMapping> target = checkMachineAndMapping(*program, mapFile, machineFile, sources, diags);
-    if (!target)
-        return fail();
-    // 4. Task plans.
-    semantic::PlanTarget pt;
-    pt.machine = &target->machine;
-    pt.mappings = &target->mappings;
-    pt.machineFile = machineFile;
-    semantic::ProgramPlan plan = semantic::buildProgramPlan(*program, pt, diags);
-    if (diags.hasErrors())
+    // 1-5. Syntax, semantics, machine and mapping, task plans, C++ (pipeline.h).
+    PipelineRequest request{itFile, mapFile, machineFile, Stage::Cpp, debug};
+    PipelineResult result;
+    if (!runPipeline(request, sources, diags, result))
         return fail();
     diags.print(std::cerr); // warnings, if any
-    // 5. C++.
-    backend::BackendInput in;
-    in.program = program.get();
-    in.checked = &checked;
-    in.plan = &plan;
-    in.machine = &target->machine;
-    in.sources = &sources;
-    in.programFile = itFile;
-    in.machineFile = machineFile;
-    in.debug = debug;
-    std::string cpp;
-    try {
-        cpp = backend::emitProgram(in);
-    } catch (const backend::Unsupported& u) {
-        diags.error(DiagKind::BackendUnsupported, u.range, "{}", u.what());
-        return fail();
-    }
+    const std::string& cpp = result.cpp;
+    const ast::Program* program = result.program.get();
     // 6. mpicxx against libitrt.
     std::string stem = fs::path(output).filename().string();
     fs::path dir;
@@ -206,7 +166,7 @@ int compileProgram(const std::string& itFile, const std::string& mapFile, const 
     if (rc != 0) {
         // Errors only inside the program's own native code are the user's to fix.
         if (auto native = nativeCodeError(src, log)) {
-            diags.error(DiagKind::NativeCodeError, SourceRange::at({*file, native->line, std::max(1u, native->column)}),
+            diags.error(DiagKind::NativeCodeError, SourceRange::at({*result.file, native->line, std::max(1u, native->column)}),
                         "this @Extern code does not compile as C++: {}", native->message);
             diags.print(std::cerr);
             if (emitDir)

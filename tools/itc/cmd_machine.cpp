@@ -18,7 +18,7 @@ using namespace itc::driver;
 namespace {
 
 constexpr const char* kUsage =
-    R"(usage: itc machine [-o FILE] [--nodes N] [--from-xml FILE | --synthetic SPEC] [--fixed-header]
+    R"(usage: itc machine [-o FILE] [--nodes N] [--segments N] [--from-xml FILE | --synthetic SPEC] [--fixed-header]
        itc machine --check FILE.pcubes [--mapping FILE.map]
        itc machine --print FILE.pcubes [-o FILE]
 
@@ -27,6 +27,9 @@ hwloc, to FILE or stdout. Only the processors this process is allowed to use are
   -o FILE           write to FILE instead of stdout
   --nodes N         describe a cluster of N such nodes: a `Cluster` level above the node, which
                     carries <unit><segment> (one MPI process per node)
+  --segments N      split each node into N MPI segments that share its memory and cores (for
+                    `mpirun -np N` on this one machine: N processes, no core used twice); N
+                    must divide the parts of the level below the node
   --from-xml FILE   describe the topology in an hwloc XML export (`lstopo --of xml`)
   --synthetic SPEC  describe an hwloc synthetic topology, e.g. "pack:2 core:4 pu:2"
   --fixed-header    deterministic header (no host, date or versions); also when the
@@ -81,7 +84,7 @@ int checkOrPrint(const CommandLine& cl) {
 }
 
 int run(const std::vector<std::string>& args) {
-    CommandLine cl(args, {"-o", "--nodes", "--from-xml", "--synthetic", "--check", "--print", "--mapping"},
+    CommandLine cl(args, {"-o", "--nodes", "--segments", "--from-xml", "--synthetic", "--check", "--print", "--mapping"},
                    {"--fixed-header"});
     if (!cl.ok())
         return usageError("machine", cl.error());
@@ -92,7 +95,7 @@ int run(const std::vector<std::string>& args) {
     if (cl.has("--mapping") && !cl.has("--check"))
         return usageError("machine", "`--mapping` goes with `--check FILE`");
     if (cl.has("--check") || cl.has("--print")) {
-        for (const char* o : {"--nodes", "--from-xml", "--synthetic", "--fixed-header"})
+        for (const char* o : {"--nodes", "--segments", "--from-xml", "--synthetic", "--fixed-header"})
             if (cl.has(o))
                 return usageError("machine", fmt::format("`{}` describes a machine with hwloc "
                                                          "and cannot go with --check/--print",
@@ -110,6 +113,13 @@ int run(const std::vector<std::string>& args) {
         if (n->empty() || *end != '\0' || v == 0 || v > 1000000 || (*n)[0] == '-')
             return usageError("machine", "`--nodes` needs a whole number of nodes, 1 or more");
         options.nodes = v;
+    }
+    if (auto n = cl.value("--segments")) {
+        char* end = nullptr;
+        unsigned long long v = std::strtoull(n->c_str(), &end, 10);
+        if (n->empty() || *end != '\0' || v == 0 || v > 4096 || (*n)[0] == '-')
+            return usageError("machine", "`--segments` needs a whole number of segments, 1 or more");
+        options.segments = v;
     }
     const char* fixed = std::getenv("ITC_MACHINE_FIXED_HEADER");
     options.fixedHeader = cl.has("--fixed-header") || (fixed && std::string(fixed) == "1");

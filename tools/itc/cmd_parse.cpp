@@ -1,8 +1,8 @@
 // `itc parse`: parses one IT program and prints its AST (`--dump-ast`), the frontend's view of
-// the program. Syntax diagnostics go to stderr exactly as `itc check` prints them.
-#include "frontend/ast/ast_printer.h"
-#include "frontend/parser.h"
+// the program (the same as `itc check --emit=ast`). Syntax diagnostics go to stderr exactly as
+// `itc check` prints them.
 #include "tools/itc/command.h"
+#include "tools/itc/pipeline.h"
 
 #include <iostream>
 
@@ -28,19 +28,12 @@ int runParse(const std::vector<std::string>& args) {
         return usageError("parse", "expected exactly one FILE.it");
     SourceManager sources;
     DiagnosticEngine diags(sources);
-    std::string reason;
-    std::optional<FileId> file = sources.loadFile(cl.positionals()[0], reason);
-    if (!file) {
-        diags.error(DiagKind::FileNotReadable, {}, "cannot read `{}`: {}", cl.positionals()[0],
-                    reason);
-        diags.print(std::cerr);
-        return kExitUserError;
-    }
-    std::unique_ptr<ast::Program> program = parseProgram(*file, sources, diags);
+    PipelineResult result;
+    const bool ok = runPipeline({cl.positionals()[0], std::nullopt, std::nullopt, Stage::Ast}, sources, diags, result);
     diags.print(std::cerr);
-    if (diags.hasErrors())
+    if (!ok)
         return kExitUserError;
-    std::cout << ast::printAst(*program);
+    std::cout << emitStage(Stage::Ast, result, sources);
     return kExitOk;
 }
 

@@ -13,6 +13,8 @@
 
 #include "runtime/data/data_error.h"
 #include "runtime/data/io/atomic_output.h"
+
+#include <sys/stat.h>
 #include "runtime/data/io/data_file.h"
 #include "runtime/data/io/mpi_io_internal.h"
 
@@ -50,6 +52,11 @@ int transfer_all(MPI_File fh, MPI_Offset disp,
     if (rc == MPI_SUCCESS)
         rc = write ? MPI_File_write_all(fh, buf.data(), count, MPI_BYTE, &st)
                    : MPI_File_read_all(fh, buf.data(), count, MPI_BYTE, &st);
+    // Some MPI-IO layers report a failed pwrite (a full disk, a file-size limit) only as a short
+    // count: a transfer of fewer bytes than asked is an error too.
+    int done = 0;
+    if (rc == MPI_SUCCESS && MPI_Get_count(&st, MPI_BYTE, &done) == MPI_SUCCESS && done != count)
+        rc = MPI_ERR_IO;
     if (!byte_ranges.empty())
         MPI_Type_free(&ft);
     return rc;
@@ -150,6 +157,16 @@ void write_array_parts(MPI_Comm comm, const std::string& path, const ElementCode
     rc = MPI_File_close(&fh);
     if (rc != MPI_SUCCESS && error.empty())
         error = fmt::format("{}: write failed: {}", path, mpi_error(rc));
+    // The file must hold everything before it replaces an older one: a write that failed without
+    // an error code still leaves it short.
+    if (rank == 0 && error.empty()) {
+        struct stat sb {};
+        const auto want = static_cast<off_t>(header.size() + elements * esz + trailer.size());
+        if (::stat(tmp.c_str(), &sb) != 0 || sb.st_size != want)
+            error = fmt::format("{}: write failed: {} of {} bytes written (is the disk full, or a "
+                                "file-size limit set?)",
+                                path, static_cast<long long>(sb.st_size), static_cast<long long>(want));
+    }
     if (!error.empty() && rank == 0)
         std::remove(tmp.c_str());
     try {

@@ -1,6 +1,6 @@
 // Redistribution plans by pairwise owned∩held intersection, pruned by extents first:
 // O(senders × receivers) extent checks, exact run intersections only for overlapping pairs.
-#include "runtime/data/redistribution.h"
+#include "tests/runtime_data/support/redistribution.h"
 
 namespace itrt {
 

@@ -1,8 +1,8 @@
 // Ghost-exchange schedules by pairwise intersection of owned and held sets: O(LPUs^2) extent
 // checks per parent LPU, exact intersections only where extents meet; computed at task launch.
-#include "runtime/data/ghost_exchange.h"
+#include "tests/runtime_data/support/ghost_exchange.h"
 
-#include "runtime/data/redistribution.h"
+#include "tests/runtime_data/support/redistribution.h"
 
 namespace itrt {
 

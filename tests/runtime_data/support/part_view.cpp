@@ -1,6 +1,6 @@
 // Builds the per-dimension maps from a nested part's local positions to its ancestor's local
 // positions, preferring an affine (offset, stride) form so loops over views stay plain strides.
-#include "runtime/data/part_view.h"
+#include "tests/runtime_data/support/part_view.h"
 
 #include <fmt/format.h>
 

@@ -1,5 +1,5 @@
 // Implements reduction_tree.h: two combiner VDP kinds (per rank and root) built on the engine.
-#include "runtime/engine/reduction_tree.h"
+#include "tests/runtime_engine/reduction_tree.h"
 
 #include "runtime/engine/failure.h"
 

@@ -1,0 +1,101 @@
+// The driver's one pipeline; see pipeline.h.
+#include "tools/itc/pipeline.h"
+
+#include "frontend/ast/ast_printer.h"
+#include "frontend/parser.h"
+#include "frontend/token_offsets.h"
+#include "semantic/check/print_checked.h"
+#include "semantic/plan/build_plan.h"
+#include "semantic/plan/print_plan.h"
+
+#include <fmt/format.h>
+
+namespace itc::driver {
+
+std::optional<Stage> stageByName(std::string_view name) {
+    if (name == "tokens") return Stage::Tokens;
+    if (name == "ast") return Stage::Ast;
+    if (name == "checked") return Stage::Checked;
+    if (name == "plan") return Stage::Plan;
+    if (name == "cpp") return Stage::Cpp;
+    return std::nullopt;
+}
+
+bool runPipeline(const PipelineRequest& request, SourceManager& sources, DiagnosticEngine& diags,
+                 PipelineResult& result) {
+    std::string reason;
+    result.file = sources.loadFile(request.program, reason);
+    if (!result.file) {
+        diags.error(DiagKind::FileNotReadable, {}, "cannot read `{}`: {}", request.program, reason);
+        return false;
+    }
+    if (request.last == Stage::Tokens)
+        return true; // the lexer reports nothing: bad characters are tokens of their own
+    // 1. Syntax: source text -> AST.
+    result.program = parseProgram(*result.file, sources, diags);
+    if (diags.hasErrors() || request.last == Stage::Ast)
+        return !diags.hasErrors();
+    // 2. Names, types, task, function and flow rules.
+    if (!sema::checkProgram(*result.program, sources, diags, result.checked))
+        return false;
+    if (request.last == Stage::Checked)
+        return true;
+    // 3. Machine model and mapping, against the program's tasks and spaces.
+    if (request.mapping) {
+        result.target = checkMachineAndMapping(*result.program, *request.mapping, *request.machine, sources, diags);
+        if (!result.target)
+            return false;
+    }
+    // 4. Partitions, flow, data usage, dependencies -> the task plans.
+    semantic::PlanTarget target;
+    if (result.target) {
+        target.machine = &result.target->machine;
+        target.mappings = &result.target->mappings;
+        target.machineFile = *request.machine;
+    }
+    result.plan = semantic::buildProgramPlan(*result.program, target, diags);
+    if (diags.hasErrors())
+        return false;
+    if (request.last == Stage::Plan)
+        return true;
+    // 5. C++ (needs the mapped plan).
+    backend::BackendInput in;
+    in.program = result.program.get();
+    in.checked = &result.checked;
+    in.plan = &*result.plan;
+    in.machine = &result.target->machine;
+    in.sources = &sources;
+    in.programFile = request.program;
+    in.machineFile = *request.machine;
+    in.debug = request.debug;
+    try {
+        result.cpp = backend::emitProgram(in);
+    } catch (const backend::Unsupported& u) {
+        diags.error(DiagKind::BackendUnsupported, u.range, "{}", u.what());
+        return false;
+    }
+    return true;
+}
+
+std::string emitStage(Stage stage, const PipelineResult& result, const SourceManager& sources) {
+    switch (stage) {
+    case Stage::Tokens: {
+        const std::string_view text = sources.text(*result.file);
+        std::string out;
+        for (const LexedToken& t : lexTokens(std::string(text))) {
+            std::string spelling;
+            for (char c : text.substr(t.at.begin, t.at.end - t.at.begin))
+                spelling += c == '\n' ? std::string("\\n") : c == '\t' ? std::string("\\t") : std::string(1, c);
+            out += fmt::format("{}:{} {} `{}`\n", t.line, t.column, t.kind, spelling);
+        }
+        return out;
+    }
+    case Stage::Ast: return ast::printAst(*result.program);
+    case Stage::Checked: return sema::printCheckedProgram(result.checked);
+    case Stage::Plan: return semantic::printProgramPlan(*result.plan);
+    case Stage::Cpp: return result.cpp;
+    }
+    return {};
+}
+
+} // namespace itc::driver
