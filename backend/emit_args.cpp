@@ -134,9 +134,7 @@ private:
 std::string argsTable(const BackendInput& in, const ast::Coordinator& c) {
     ArgReads reads(in, c.argsName.text);
     reads.visitCoordinator(c);
-    std::string file = in.programFile;
-    if (auto slash = file.rfind('/'); slash != std::string::npos)
-        file = file.substr(slash + 1);
+    const std::string file = programBaseName(in);
     std::string s = "// The `args` keys the coordinator reads (`--help`; other keys are errors): key, the type\n"
                     "// the program converts it to, the IT lines reading it.\n"
                     "inline const std::vector<itrt::task::ArgSpec> kArgs = {\n";

@@ -116,10 +116,14 @@ std::string lineComment(const BackendInput& in, SourceRange r) {
     std::string text(in.sources->lineText(r.begin.file, r.begin.line));
     size_t b = text.find_first_not_of(" \t");
     text = b == std::string::npos ? "" : text.substr(b);
+    return commentText("// " + programBaseName(in) + ":" + std::to_string(r.begin.line) + ": " + text) + "\n";
+}
+
+std::string programBaseName(const BackendInput& in) {
     std::string file = in.programFile;
     if (auto slash = file.rfind('/'); slash != std::string::npos)
         file = file.substr(slash + 1);
-    return commentText("// " + file + ":" + std::to_string(r.begin.line) + ": " + text) + "\n";
+    return file;
 }
 
 sema::Type ExprEmitter::typeOf(const ast::Expr& e) const {

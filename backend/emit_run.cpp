@@ -1061,6 +1061,12 @@ void TaskEmitter::emitStageCall(Out& o, const ast::StageCall& call, int lps, int
             views(a);
             args.push_back("v_" + a);
         }
+        // IT_TRACE: a span per stage call naming task, space, LPU and IT line; with tracing off
+        // it costs one predictable branch (see docs/tracing.md).
+        o << "static constexpr itrt::trace::StageSite it_trace_site{" << cString(def_.name.text) << ", "
+          << cString(plan_.lps.at(x).name) << ", " << cString(def.name.text) << ", " << cString(programBaseName(in_))
+          << ", " << call.range.begin.line << "};\n";
+        o << "const itrt::trace::StageSpan it_trace_span(it_trace_site, lpu.coords);\n";
         o << sig.fn << "(g, t, lpu";
         for (auto& a : args)
             o << ", " << a;

@@ -32,6 +32,7 @@ std::string codecOf(const sema::Type& element);     // `itrt::double_codec()`
 std::string classCodecOf(const sema::Type& cls);    // `c_Point_codec()`
 std::string cString(const std::string& s);          // a C++ string literal
 std::string commentText(const std::string& s);      // IT text made safe for a `//` comment line
+std::string programBaseName(const BackendInput& in); // the IT file name without its folder
 std::string ident(const std::string& s);            // a C++ identifier from any text
 bool isCppKeyword(const std::string& s);
 std::string cppName(const std::string& s);          // an IT name as C++ (`class` -> `class_`)

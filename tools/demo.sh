@@ -3,8 +3,8 @@
 # hwloc, check every example, then compile the paper's block matrix multiply (Listing 1) for
 # this machine split into two MPI segments that share its cores (`itc machine --segments 2`),
 # run it under `mpirun -np 2` on inputs made by `itc data make`, compare the product with an
-# independent sequential reference (`itc data compare`) and print both times and rates.
-# Exits non-zero on the first failure.
+# independent sequential reference (`itc data compare`), print both times and rates, then run it
+# once more with IT_TRACE and show `itc trace`'s summary. Exits non-zero on the first failure.
 #   tools/demo.sh [rows cols inner]     (default 1024 1024 1024)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -71,3 +71,8 @@ flops=$(awk "BEGIN{print 2 * $rows * $cols * $inner}")
 rate() { awk -v f="$flops" -v t="$1" 'BEGIN { printf "%.3f s  %6.2f GFLOP/s", t, f / t / 1e9 }'; }
 printf '\nIT program, mpirun -np 2 (incl. MPI start-up and file I/O): %s\n' "$(rate "$(awk "BEGIN{print $t1 - $t0}")")"
 printf 'sequential reference (incl. file I/O):                     %s\n' "$(rate "$(awk "BEGIN{print $t2 - $t1}")")"
+
+step "tracing the same run: IT_TRACE=mm-trace.json, then itc trace (summary and SVG timeline)"
+IT_TRACE=mm-trace.json "${mpirun[@]}" -np 2 ./mm "${args[@]}" output_file=c_traced.bin
+"$itc" trace mm-trace.json -o mm-trace.svg
+echo "open $out/mm-trace.svg in a browser, or mm-trace.json in https://ui.perfetto.dev"

@@ -2,6 +2,7 @@
 #include "runtime/engine/channel.h"
 
 #include "runtime/engine/proxy.h"
+#include "runtime/engine/trace.h"
 #include "runtime/engine/worker.h"
 
 #include <fmt/format.h>
@@ -15,6 +16,7 @@ std::string ChannelKey::str() const {
 void Channel::push(const PacketRef& packet) {
   stats_.messages.fetch_add(1, std::memory_order_relaxed);
   stats_.bytes.fetch_add(packet->size(), std::memory_order_relaxed);
+  if (trace::enabled()) trace::flow_send(trace_channel_, trace_sent_++, packet->size());
   if (inter_rank())
     proxy_->post(this, packet);
   else
@@ -28,6 +30,10 @@ void Channel::deliver(PacketRef packet) {
     count_.fetch_add(1, std::memory_order_release);
   }
   if (dst_worker_) dst_worker_->make_candidate(dst_vdp_);
+}
+
+void Channel::trace_received(const Packet& packet) {
+  trace::flow_receive(trace_channel_, trace_received_++, packet.size());
 }
 
 PacketRef Channel::take() {

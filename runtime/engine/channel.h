@@ -68,6 +68,10 @@ class Channel {
   int dst_rank() const { return dst_rank_; }
   int tag() const { return tag_; }
   const ChannelStats& stats() const { return stats_; }
+  // What the channel carries, for traces (a synchronisation's name); null: unnamed.
+  const char* label() const { return label_; }
+  // IT_TRACE: the pop of the next packet (called by the destination VDP's thread).
+  void trace_received(const Packet& packet);
 
  private:
   friend class Vsa;
@@ -80,6 +84,12 @@ class Channel {
   Worker* dst_worker_ = nullptr;
   Proxy* proxy_ = nullptr;
   bool active_ = true;
+  const char* label_ = nullptr;
+  // IT_TRACE: the channel's interned trace key and its message numbers, counted by the pushing
+  // and the popping thread respectively (a packet's number is the same at both ends: FIFO).
+  uint32_t trace_channel_ = 0;
+  uint64_t trace_sent_ = 0;
+  uint64_t trace_received_ = 0;
   ChannelStats stats_;
   std::mutex mutex_;  // guards queue_; held only for the pointer move
   std::deque<PacketRef> queue_;

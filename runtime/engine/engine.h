@@ -8,6 +8,7 @@
 #include "runtime/engine/packet.h"
 #include "runtime/engine/reduction.h"
 #include "runtime/engine/runtime.h"
+#include "runtime/engine/trace.h"
 #include "runtime/engine/tuple.h"
 #include "runtime/engine/vdp.h"
 #include "runtime/engine/vsa.h"

@@ -7,6 +7,7 @@
 #include "runtime/engine/channel.h"
 #include "runtime/engine/failure.h"
 #include "runtime/engine/log.h"
+#include "runtime/engine/trace.h"
 
 #include <fmt/format.h>
 #include <sys/prctl.h>
@@ -18,6 +19,14 @@
 #include <thread>
 
 namespace itrt {
+
+namespace {
+// IT_TRACE: what a proxy span says about one transfer.
+std::string transfer_args(const Channel& channel, int peer, size_t bytes) {
+  return fmt::format(R"("peer":{},"tag":{},"bytes":{},"channel":{})", peer, channel.tag(), bytes,
+                     trace::quoted(channel.label() ? channel.label() : channel.key().str()));
+}
+}  // namespace
 
 Proxy::Proxy(Transport& transport, int64_t local_vdps)
     : transport_(transport),
@@ -57,6 +66,13 @@ bool Proxy::drain_outbox() {
   for (auto& [channel, packet] : batch) {
     ++sent_to_[channel->dst_rank()];
     ++stats_.data_sent;
+    if (trace::enabled()) {
+      const double begin = trace::now_us();
+      const size_t bytes = packet->size();
+      transport_.send(channel->dst_rank(), channel->tag(), std::move(packet));
+      trace::span("mpi", "MPI send", begin, trace::now_us(), transfer_args(*channel, channel->dst_rank(), bytes));
+      continue;
+    }
     transport_.send(channel->dst_rank(), channel->tag(), std::move(packet));
   }
   return !batch.empty();
@@ -76,6 +92,13 @@ bool Proxy::receive() {
       fail(fmt::format("internal error: message from rank {} with unknown channel tag {}",
                        in.source, in.tag));
     ++stats_.data_received;
+    if (trace::enabled()) {
+      const double begin = trace::now_us();
+      const size_t bytes = in.packet->size();
+      it->second->deliver(std::move(in.packet));
+      trace::span("mpi", "MPI receive", begin, trace::now_us(), transfer_args(*it->second, in.source, bytes));
+      continue;
+    }
     it->second->deliver(std::move(in.packet));
   }
   return any;
@@ -160,7 +183,10 @@ void Proxy::run() {
   detail::FailureHooks hooks{std::this_thread::get_id(), [this] { poke(); },
                              [this] { abort_all(); }};
   detail::set_failure_hooks(&hooks);
+  // Opening the run's communicator is collective: a rank waits here for the slowest one.
+  const double open_begin = trace::enabled() ? trace::now_us() : 0;
   transport_.open();
+  if (trace::enabled()) trace::span("mpi", "open the run's communicator", open_begin, trace::now_us());
   // Short sleeps are only short if the kernel's timer slack (default 50 us) allows it.
   int old_slack = prctl(PR_GET_TIMERSLACK, 0, 0, 0, 0);
   prctl(PR_SET_TIMERSLACK, 1000, 0, 0, 0);  // 1 us, in ns

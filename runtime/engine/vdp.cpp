@@ -3,6 +3,7 @@
 #include "runtime/engine/vdp.h"
 
 #include "runtime/engine/failure.h"
+#include "runtime/engine/trace.h"
 
 #include <fmt/format.h>
 
@@ -10,6 +11,7 @@ namespace itrt {
 
 Vdp::Vdp(VdpSpec spec, int rank, int thread)
     : tuple_(std::move(spec.tuple)),
+      label_(std::move(spec.label)),
       counter_(spec.counter > 0 ? spec.counter : 0),
       bounded_(spec.counter > 0),
       function_(std::move(spec.function)),
@@ -35,6 +37,7 @@ PacketRef Vdp::pop(int slot) {
     fail(fmt::format("VDP {}: pop from inactive input slot {}", tuple_.str(), slot));
   PacketRef p = c->take();
   if (!p) fail(fmt::format("VDP {}: pop from empty input slot {}", tuple_.str(), slot));
+  if (trace::enabled()) c->trace_received(*p);
   return p;
 }
 

@@ -12,6 +12,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <string>
 #include <vector>
 
 namespace itrt {
@@ -24,11 +25,13 @@ using VdpFunction = std::function<void(Vdp&)>;
 struct ChannelDecl {
   ChannelKey key;
   bool active = true;  // input side only: an inactive input does not block firing
+  const char* label = nullptr;  // what it carries, for traces; must outlive the run
 };
 
 // Everything needed to create a VDP; inserted into a VSA (which then owns it).
 struct VdpSpec {
   Tuple tuple;
+  std::string label;  // what traces call the VDP (empty: its tuple)
   // Number of firings; <= 0 means unbounded (the function ends it with finish()).
   int64_t counter = 1;
   VdpFunction function;
@@ -37,13 +40,13 @@ struct VdpSpec {
   std::vector<ChannelDecl> outputs;
 
   // Declares input slot `slot` fed by output slot `src_slot` of VDP `src`.
-  VdpSpec& input(int slot, Tuple src, int src_slot, bool active = true) {
-    inputs.push_back({{std::move(src), src_slot, tuple, slot}, active});
+  VdpSpec& input(int slot, Tuple src, int src_slot, bool active = true, const char* label = nullptr) {
+    inputs.push_back({{std::move(src), src_slot, tuple, slot}, active, label});
     return *this;
   }
   // Declares output slot `slot` feeding input slot `dst_slot` of VDP `dst`.
-  VdpSpec& output(int slot, Tuple dst, int dst_slot) {
-    outputs.push_back({{tuple, slot, std::move(dst), dst_slot}, true});
+  VdpSpec& output(int slot, Tuple dst, int dst_slot, const char* label = nullptr) {
+    outputs.push_back({{tuple, slot, std::move(dst), dst_slot}, true, label});
     return *this;
   }
 };
@@ -55,6 +58,7 @@ class Vdp {
   Vdp& operator=(const Vdp&) = delete;
 
   const Tuple& tuple() const { return tuple_; }
+  const std::string& label() const { return label_; }  // empty: none given (use the tuple)
   // Firings left including the current one (1 at the last bounded firing); 0 if unbounded.
   int64_t counter() const { return counter_; }
   int64_t fired() const { return fired_; }  // completed firings before the current one
@@ -93,6 +97,7 @@ class Vdp {
   Channel* output_channel(int slot) const;
 
   Tuple tuple_;
+  std::string label_;
   int64_t counter_;
   bool bounded_;
   int64_t fired_ = 0;

@@ -7,6 +7,7 @@
 #include "runtime/engine/log.h"
 #include "runtime/engine/loopback_transport.h"
 #include "runtime/engine/mpi_transport.h"
+#include "runtime/engine/trace.h"
 
 #include <fmt/format.h>
 #include <mpi.h>
@@ -79,6 +80,7 @@ void Vsa::insert(VdpSpec spec) {
     if (c->dst_vdp_) fail(fmt::format("VSA: channel {} declared twice as input", d.key.str()));
     c->dst_vdp_ = vdp.get();
     c->active_ = d.active;
+    if (d.label) c->label_ = d.label;
     auto& in = vdp->inputs_;
     if (in.size() <= static_cast<size_t>(d.key.dst_slot)) in.resize(d.key.dst_slot + 1, nullptr);
     if (in[d.key.dst_slot])
@@ -93,6 +95,7 @@ void Vsa::insert(VdpSpec spec) {
     Channel* c = channel_for(d.key);
     if (c->src_vdp_) fail(fmt::format("VSA: channel {} declared twice as output", d.key.str()));
     c->src_vdp_ = vdp.get();
+    if (d.label) c->label_ = d.label;
     auto& out = vdp->outputs_;
     if (out.size() <= static_cast<size_t>(d.key.src_slot)) out.resize(d.key.src_slot + 1, nullptr);
     if (out[d.key.src_slot])
@@ -146,7 +149,12 @@ void Vsa::run() {
     std::vector<int> cpus = t < static_cast<int>(config_.cpus.size()) ? config_.cpus[t]
                                                                        : std::vector<int>{};
     workers_.push_back(
-        std::make_unique<Worker>(rank_ * tpr + t, std::move(lists[t]), std::move(cpus), proxy_.get()));
+        std::make_unique<Worker>(rank_ * tpr + t, t, std::move(lists[t]), std::move(cpus), proxy_.get()));
+  }
+  if (trace::enabled()) {
+    // Both ends of a channel name it by (run, key): rank 0 matches their flow events by it.
+    const uint64_t run = trace::next_run();
+    for (auto& [key, c] : channels_) c->trace_channel_ = trace::intern_channel(fmt::format("{}|{}", run, key.str()), c->label_);
   }
   for (auto& [key, c] : channels_) {
     c->proxy_ = proxy_.get();

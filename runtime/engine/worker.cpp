@@ -7,6 +7,7 @@
 #include "runtime/engine/log.h"
 #include "runtime/engine/pinning.h"
 #include "runtime/engine/proxy.h"
+#include "runtime/engine/trace.h"
 #include "runtime/engine/vdp.h"
 
 #include <cstdlib>
@@ -35,8 +36,8 @@ inline void cpu_relax() {
 
 }  // namespace
 
-Worker::Worker(int global_id, std::vector<Vdp*> vdps, std::vector<int> cpus, Proxy* proxy)
-    : global_id_(global_id), vdps_(std::move(vdps)), cpus_(std::move(cpus)), proxy_(proxy) {}
+Worker::Worker(int global_id, int local_id, std::vector<Vdp*> vdps, std::vector<int> cpus, Proxy* proxy)
+    : global_id_(global_id), local_id_(local_id), vdps_(std::move(vdps)), cpus_(std::move(cpus)), proxy_(proxy) {}
 
 void Worker::start() { thread_ = std::thread([this] { loop(); }); }
 
@@ -74,11 +75,18 @@ bool Worker::sweep() {
     v->candidate_.store(false, std::memory_order_seq_cst);
     if (v->finished() || !v->ready()) continue;
     bool done = false;
+    double fire_begin = 0;
+    if (trace::enabled()) {
+      fire_begin = trace::now_us();
+      end_idle(fire_begin);
+    }
     try {
       done = v->fire();
     } catch (const std::exception& e) {
       fail(fmt::format("VDP {}: {}", v->tuple().str(), e.what()));
     }
+    if (trace::enabled())
+      trace::span("vdp", v->label().empty() ? v->tuple().str() : v->label(), fire_begin, trace::now_us());
     ++firings_;
     fired = true;
     if (done) {
@@ -93,13 +101,25 @@ bool Worker::sweep() {
   return fired;
 }
 
+void Worker::end_idle(double now_us) {
+  if (idle_since_ < 0) return;
+  trace::span("wait", "wait", idle_since_, now_us,
+              idle_reason_.empty() ? std::string() : R"("syncs":)" + trace::quoted(idle_reason_));
+  idle_since_ = -1;
+}
+
 void Worker::loop() {
+  trace::ThreadScope trace_scope(local_id_ + 1, fmt::format("worker {}", local_id_));
   if (!cpus_.empty()) pin_current_thread(cpus_);
   unfinished_ = vdps_.size();
   for (Vdp* v : vdps_) make_candidate(v);  // tuple order: deterministic first sweep
   while (unfinished_ > 0) {
     uint64_t seen = signal_.load(std::memory_order_seq_cst);
     if (sweep()) continue;
+    if (trace::enabled() && idle_since_ < 0) {
+      idle_since_ = trace::now_us();
+      idle_reason_ = trace::pending_waits();
+    }
     // Optional short busy spin before sleeping (ITRT_WORKER_SPIN iterations, default 0): it helps
     // latency only with a core per thread; on an oversubscribed node it steals the core the
     // sender needs (measured: 2000 spins made intra-rank ping-pong 3x slower on 2 shared cores).

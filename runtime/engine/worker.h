@@ -9,6 +9,7 @@
 #include <condition_variable>
 #include <cstdint>
 #include <mutex>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -19,7 +20,8 @@ class Proxy;
 
 class Worker {
  public:
-  Worker(int global_id, std::vector<Vdp*> vdps, std::vector<int> cpus, Proxy* proxy);
+  // `local_id`: the thread's number on its rank (0, 1, ...), its trace track.
+  Worker(int global_id, int local_id, std::vector<Vdp*> vdps, std::vector<int> cpus, Proxy* proxy);
   Worker(const Worker&) = delete;
   Worker& operator=(const Worker&) = delete;
 
@@ -36,8 +38,12 @@ class Worker {
  private:
   void loop();
   bool sweep();  // fires each ready candidate once; true if any fired
+  void end_idle(double now_us);  // IT_TRACE: records the idle span that ends now, if any
 
   int global_id_;
+  int local_id_;
+  double idle_since_ = -1;  // IT_TRACE: when the thread found nothing to fire (-1: busy)
+  std::string idle_reason_;  // IT_TRACE: the synchronisations its VDPs were waiting at then
   std::vector<Vdp*> vdps_;
   std::vector<int> cpus_;
   Proxy* proxy_;

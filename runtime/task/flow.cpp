@@ -25,6 +25,8 @@
 #include "runtime/task/boxes.h"
 #include "runtime/task/program.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <atomic>
 #include <cstring>
@@ -111,6 +113,9 @@ struct LpuState {
   // Scalars this LPU wrote: write count, and the count when it last went to a space.
   std::map<int, uint64_t> scalar_writes;
   std::map<std::pair<int, int>, uint64_t> scalar_sent;
+  // IT_TRACE: this LPU's async track, and whether the current wait is being traced.
+  uint64_t trace_id = 0;
+  bool wait_traced = false;
 
   void send(int sync, int slot, const PacketRef& p, bool inter) {
     vdp->push(slot, p);
@@ -119,6 +124,9 @@ struct LpuState {
     c.v[inter ? 3 : 1].fetch_add(1, std::memory_order_relaxed);
   }
 
+  // Starts waiting at `sync` (the flow suspends unless !suspends: then finish_wait() follows at
+  // once); `result` takes a reduction's or scalar's value.
+  void start_wait(int sync, void* result, bool suspends = true);
   // The current wait: true when every packet of it has arrived and been handled.
   bool progress();
   void unpack(int sync, const InEdge& in, const Packet& p);
@@ -161,6 +169,9 @@ class FlowBuilder {
         v.push_back(static_cast<int>(specs_.size()));
         specs_.emplace_back();
         specs_.back().tuple = Tuple{u.lps, static_cast<int>(u.id)};
+        if (trace::enabled())  // what its firings are called in the trace
+          specs_.back().label = "Space " + t.lps_[static_cast<size_t>(lps)].name + " " +
+                                Tuple(std::vector<int32_t>(u.coords.begin(), u.coords.end())).str();
         specs_.back().counter = 0;
         lpus_.push_back(&u);
       }
@@ -170,6 +181,7 @@ class FlowBuilder {
     in_slots_.assign(specs_.size(), 0);
     for (size_t k = 0; k < t.syncs_.size(); ++k) {
       const auto& s = t.syncs_[k];
+      label_ = s.name.c_str();
       switch (s.kind) {
         case TaskInstance::SyncDesc::Kind::padding: padding(static_cast<int>(k), s); break;
         case TaskInstance::SyncDesc::Kind::reduction: reduction(static_cast<int>(k), s); break;
@@ -199,8 +211,8 @@ class FlowBuilder {
   std::pair<int, int> connect(int a, int b) {
     int so = out_slots_[static_cast<size_t>(a)]++;
     int si = in_slots_[static_cast<size_t>(b)]++;
-    specs_[static_cast<size_t>(a)].output(so, specs_[static_cast<size_t>(b)].tuple, si);
-    specs_[static_cast<size_t>(b)].input(si, specs_[static_cast<size_t>(a)].tuple, so, false);
+    specs_[static_cast<size_t>(a)].output(so, specs_[static_cast<size_t>(b)].tuple, si, label_);
+    specs_[static_cast<size_t>(b)].input(si, specs_[static_cast<size_t>(a)].tuple, so, false, label_);
     return {so, si};
   }
   Role& role(int v, int sync) { return roles_[static_cast<size_t>(v)][sync]; }
@@ -403,13 +415,14 @@ class FlowBuilder {
         for (size_t i = 0; i < ys.size(); ++i) {
           const int yv = vdp(s.invoking, ys[i]);
           int so = out_slots_[static_cast<size_t>(yv)]++;
-          specs_[static_cast<size_t>(yv)].output(so, comb.tuple, static_cast<int>(i));
-          comb.input(static_cast<int>(i), specs_[static_cast<size_t>(yv)].tuple, so, true);
+          specs_[static_cast<size_t>(yv)].output(so, comb.tuple, static_cast<int>(i), label_);
+          comb.input(static_cast<int>(i), specs_[static_cast<size_t>(yv)].tuple, so, true, label_);
           role(yv, k).outs.push_back({so, {}, false, true});
         }
         int si = in_slots_[static_cast<size_t>(xv)]++;
-        comb.output(0, specs_[static_cast<size_t>(xv)].tuple, si);
-        specs_[static_cast<size_t>(xv)].input(si, comb.tuple, 0, false);
+        comb.output(0, specs_[static_cast<size_t>(xv)].tuple, si, label_);
+        specs_[static_cast<size_t>(xv)].input(si, comb.tuple, 0, false, label_);
+        if (trace::enabled()) comb.label = std::string("reduction combiner: ") + label_;
         role(xv, k).ins.push_back({si, 1, {}, {}});
         const Lpu& first = Y[static_cast<size_t>(ys[0])];
         comb.function = combiner_function(s.combiner, static_cast<int>(ys.size()), k);
@@ -429,6 +442,7 @@ class FlowBuilder {
   }
 
   TaskInstance& t_;
+  const char* label_ = nullptr;  // the synchronisation being built: its channels' trace label
   std::vector<std::pair<VdpSpec, int>> combiners_;
   std::vector<std::vector<int>> vdp_;  // [lps][lpu id] -> VDP index
   std::vector<VdpSpec> specs_;
@@ -466,9 +480,7 @@ FlowWait FlowContext::exchange(int sync) {
     }
   }
   if (it->second.ins.empty()) return {true};
-  state_.wait = sync;
-  state_.phase = 1;
-  state_.armed = false;
+  state_.start_wait(sync, nullptr);
   return {false};
 }
 
@@ -494,9 +506,7 @@ FlowWait FlowContext::move(int sync) {
     }
   }
   if (it->second.ins.empty()) return {true};
-  state_.wait = sync;
-  state_.phase = 1;
-  state_.armed = false;
+  state_.start_wait(sync, nullptr);
   return {false};
 }
 
@@ -527,10 +537,7 @@ FlowWait FlowContext::move_value(int sync, const void* out, size_t n, void* resu
       state_.send(sync, o.slot, changed ? Packet::copy_of(out, n) : Packet::create(0), o.inter);
   }
   if (it->second.ins.empty()) return {true};
-  state_.wait = sync;
-  state_.phase = 1;
-  state_.armed = false;
-  state_.result = result;
+  state_.start_wait(sync, result);
   state_.sink = std::move(sink);
   return {false};
 }
@@ -559,12 +566,9 @@ void FlowContext::contribute(int sync, const void* partial) {
 FlowWait FlowContext::collect(int sync, void* result) {
   auto it = state_.roles.find(sync);
   if (it == state_.roles.end()) return {true};
-  state_.wait = sync;
-  state_.phase = 1;
-  state_.armed = false;
-  state_.result = result;
   // Nothing to wait for: complete now (the LPUs below contribute nothing or only this one does).
   bool remote = std::any_of(it->second.ins.begin(), it->second.ins.end(), [](const InEdge& e) { return e.slot >= 0; });
+  state_.start_wait(sync, result, remote);
   if (!remote) {
     state_.finish_wait();
     return {true};
@@ -575,10 +579,7 @@ FlowWait FlowContext::collect(int sync, void* result) {
 FlowWait FlowContext::receive(int sync, void* result) {
   auto it = state_.roles.find(sync);
   if (it == state_.roles.end() || it->second.ins.empty()) return {true};
-  state_.wait = sync;
-  state_.phase = 1;
-  state_.armed = false;
-  state_.result = result;
+  state_.start_wait(sync, result);
   return {false};
 }
 
@@ -649,9 +650,31 @@ void LpuState::unpack(int sync, const InEdge& in, const Packet& p) {
   for (const Copy& c : copies) copy_region(dense_of(base + c.offset, c.packed), dst, c.region, es);
 }
 
+void LpuState::start_wait(int sync, void* value, bool suspends) {
+  wait = sync;
+  phase = 1;
+  armed = false;
+  result = value;
+  if (!trace::enabled() || !suspends) return;
+  // The LPU's wait is an async span on its own track; the thread's idle spans name the
+  // synchronisations its LPUs wait at.
+  const std::string& name = task->syncs_[static_cast<size_t>(sync)].name;
+  trace::async_begin(trace_id, "wait", name,
+                     fmt::format(R"("task":{},"space":{},"lpu":{})", trace::quoted(task->name_),
+                                 trace::quoted(task->lps_[static_cast<size_t>(lpu->lps)].name),
+                                 trace::json_list(lpu->coords)));
+  trace::wait_pending(name.c_str(), 1);
+  wait_traced = true;
+}
+
 void LpuState::finish_wait() {
   TaskInstance& t = *task;
   const auto& s = t.syncs_[static_cast<size_t>(wait)];
+  if (wait_traced) {
+    trace::async_end(trace_id, "wait", s.name);
+    trace::wait_pending(s.name.c_str(), -1);
+    wait_traced = false;
+  }
   Role& r = roles.at(wait);
   if (s.kind == TaskInstance::SyncDesc::Kind::reduction) {
     const Combiner& c = s.combiner;
@@ -828,6 +851,7 @@ void TaskInstance::run_flow(const std::vector<std::pair<int, SpaceFlow>>& spaces
     state->lpu = &u;
     state->roles = std::move(b->roles(i));
     state->counters = counters.data();
+    if (trace::enabled()) state->trace_id = trace::new_id();
     state->flow = (*fn.at(u.lps))(state->ctx);
     VdpSpec& spec = b->spec(i);
     spec.local = state;
@@ -835,7 +859,9 @@ void TaskInstance::run_flow(const std::vector<std::pair<int, SpaceFlow>>& spaces
     vsa.insert(std::move(spec));
   }
   b.reset();
+  const double begin = trace::enabled() ? trace::now_us() : 0;
   vsa.run();
+  if (trace::enabled()) trace::span("task", "task " + name_, begin, trace::now_us());
   if (vsa.discarded_packets() != 0)
     fail("itrt: internal error: task `" + name_ + "` ended with " + std::to_string(vsa.discarded_packets()) +
          " undelivered packets");

@@ -6,6 +6,7 @@
 #include "runtime/engine/pinning.h"
 #include "runtime/task/boxes.h"
 
+#include <fmt/format.h>
 #include <mpi.h>
 
 #include <algorithm>
@@ -81,6 +82,7 @@ Program::Program(int& argc, char**& argv, MachineDesc machine, std::string progr
   }
   if (known_args)
     if (std::string bad = check_arg_keys(argc, argv, *known_args); !bad.empty()) fail_collective(bad);
+  trace::start(rank(), size(), name_);
 }
 
 Program::~Program() = default;
@@ -139,11 +141,12 @@ std::vector<std::vector<std::byte>> Program::exchange(const std::string& sync,
     bool has_in = false;
     for (int s = 0; s < n; ++s)
       if (s != r && pairs[s][r]) {
-        spec.input(s, Tuple{s}, r, false);
+        spec.input(s, Tuple{s}, r, false, sync.c_str());
         has_in = true;
       }
     for (int d = 0; d < n; ++d)
-      if (d != r && pairs[r][d]) spec.output(d, Tuple{d}, r);
+      if (d != r && pairs[r][d]) spec.output(d, Tuple{d}, r, sync.c_str());
+    if (trace::enabled()) spec.label = "rank " + std::to_string(r) + " exchange";
     spec.counter = has_in ? 2 : 1;
     spec.local = State{&send, &recv};
     std::vector<int> ins, outs;
@@ -169,7 +172,9 @@ std::vector<std::vector<std::byte>> Program::exchange(const std::string& sync,
     };
     vsa.insert(std::move(spec));
   }
+  const double begin = trace::enabled() ? trace::now_us() : 0;
   vsa.run();
+  if (trace::enabled()) trace::span("task", sync, begin, trace::now_us());
   for (int d = 0; d < n; ++d)
     if (d != me && pairs[me][d]) count(sync, true, send[static_cast<size_t>(d)].size(), 1);
   return recv;
@@ -179,7 +184,22 @@ void Program::finish() {
   for (auto& f : at_exit) f();
   at_exit.clear();
   const char* st = std::getenv("IT_STATS");
-  if (!st || std::string(st) != "1") return;
+  const bool print_stats = st && std::string(st) == "1";
+  if (!print_stats && !trace::enabled()) return;
+  const std::vector<SyncTotals> summed = gather_sync_counters();
+  if (trace::enabled()) {
+    // The trace carries the same per-synchronisation totals as IT_STATS (`itc trace` prints them).
+    std::string syncs;
+    for (auto& [name, v] : summed)
+      syncs += fmt::format(R"({}{{"name":{},"intra_bytes":{},"intra_messages":{},"inter_bytes":{},"inter_messages":{}}})",
+                           syncs.empty() ? "" : ",\n", trace::quoted(name), v[0], v[1], v[2], v[3]);
+    trace::finish("\"itcSyncs\":[\n" + syncs + "\n]");
+  }
+  if (!print_stats) return;
+  print_stats_lines(summed);
+}
+
+std::vector<Program::SyncTotals> Program::gather_sync_counters() {
   // Ranks may have met different synchronisations (a rank without traffic in one never names
   // it), so rank 0 sums the lines by name: every rank sends "name\tn1\tn2\tn3\tn4\n" lines.
   std::string mine;
@@ -199,7 +219,7 @@ void Program::finish() {
     all.resize(static_cast<size_t>(std::max(total_len, 1)));
   }
   MPI_Gatherv(mine.data(), len, MPI_CHAR, all.data(), lens.data(), offs.data(), MPI_CHAR, 0, MPI_COMM_WORLD);
-  std::vector<std::pair<std::string, std::array<uint64_t, 4>>> summed;  // rank 0's order, then new names
+  std::vector<SyncTotals> summed;  // rank 0's order, then new names
   if (rank() == 0) {
     size_t pos = 0;
     const size_t end = static_cast<size_t>(offs.back() + lens.back());
@@ -222,6 +242,10 @@ void Program::finish() {
         for (int k = 0; k < 4; ++k) it->second[static_cast<size_t>(k)] += v[static_cast<size_t>(k)];
     }
   }
+  return summed;
+}
+
+void Program::print_stats_lines(const std::vector<SyncTotals>& summed) {
   uint64_t peak = memory_peak_;
   std::vector<uint64_t> peaks(static_cast<size_t>(size()));
   MPI_Gather(&peak, 1, MPI_UINT64_T, peaks.data(), 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);

@@ -12,6 +12,7 @@
 #include "runtime/task/list.h"
 #include "runtime/task/program_help.h"
 
+#include <array>
 #include <atomic>
 #include <cmath>
 #include <condition_variable>
@@ -139,6 +140,11 @@ class Program {
   std::vector<std::function<void()>> at_exit;  // pending bind_output writes
 
  private:
+  // Per synchronisation name: intra bytes, intra messages, inter bytes, inter messages.
+  using SyncTotals = std::pair<std::string, std::array<uint64_t, 4>>;
+  // Sums every rank's counters by name (collective); the result is complete on rank 0 only.
+  std::vector<SyncTotals> gather_sync_counters();
+  void print_stats_lines(const std::vector<SyncTotals>& summed);  // IT_STATS=1 (collective)
   std::unique_ptr<Runtime> runtime_;
   MachineDesc machine_;
   std::string name_;

@@ -20,6 +20,10 @@ constexpr EnvVar kEnvVars[] = {
     {"IT_STATS=1",
      "print the bytes of parts allocated per array (per rank) and, on rank 0, the bytes and "
      "messages each synchronisation moved within and between ranks"},
+    {"IT_TRACE=FILE",
+     "write a Chrome trace / Perfetto JSON timeline of the run to FILE (a track per worker and "
+     "main/proxy thread of each rank, a span per stage call, waits, messages); `itc trace FILE "
+     "-o FILE.svg` draws it and prints a summary"},
     {"IT_PIN=0|1",
      "0: never pin worker threads; 1: pin thread k to the k-th processor even when the machine "
      "model numbers no processors (default: pin only to the model's `Processors`)"},

@@ -40,7 +40,7 @@ help_ok() { # help_ok <what> <command...>: the remaining checks read $out
   out=$("$@" 2>&1); rc=$?
   if [[ $rc != 0 ]]; then echo "FAIL ($what): exit status $rc:"; echo "$out"; bad=1; return 1; fi
   if [[ $(grep -c "^Usage: mpirun -np N " <<<"$out") != 1 ]] || grep -qi "abort\|mpirun has exited" <<<"$out" ||
-     ! grep -q "IT_STATS=1" <<<"$out" || ! grep -q "IT_PIN=0|1" <<<"$out"; then
+     ! grep -q "IT_STATS=1" <<<"$out" || ! grep -q "IT_PIN=0|1" <<<"$out" || ! grep -q "IT_TRACE=FILE" <<<"$out"; then
     echo "FAIL ($what): usage not printed once, or noise:"; echo "$out"; bad=1; return 1
   fi
 }
