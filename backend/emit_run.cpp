@@ -220,7 +220,9 @@ void TaskEmitter::emitInitialize(Out& o) {
     for (const auto& p : init.params)
         if (isGlobal(p.text))
             o << "g." << p.text << " = i_" << p.text << ";\n";
-    for (const auto& [name, type] : info_->initializeLocals) {
+    for (const auto& local : info_->initializeLocals) {
+        const std::string& name = local.first; // a plain name: clang 14 lambdas cannot capture bindings
+        const sema::Type& type = local.second;
         bool param = std::any_of(init.params.begin(), init.params.end(), [&](auto& p) { return p.text == name; });
         if (!param) // L_ (capital): never one of run()'s own names (g, t, prog, env, i_..., p_...)
             o << cppType(type) << " L_" << name << "{};\n";

@@ -4,6 +4,7 @@
 #include "frontend/parser.h"
 
 #include "frontend/builder/ast_builder.h"
+#include "frontend/byte_input_stream.h"
 #include "frontend/lexer/layout_filter.h"
 #include "frontend/parser/syntax_errors.h"
 #include "frontend/token_offsets.h"
@@ -11,7 +12,6 @@
 #include "ITLexer.h"
 #include "ITParser.h"
 
-#include <ANTLRInputStream.h>
 #include <BaseErrorListener.h>
 #include <CommonTokenStream.h>
 #include <ListTokenSource.h>
@@ -19,18 +19,6 @@
 
 namespace itc {
 namespace {
-
-// Source bytes as characters 0..255, one per byte, so that ANTLR's character positions are
-// byte offsets and columns (as SourceManager counts them), and invalid UTF-8 cannot throw.
-class ByteInputStream : public antlr4::ANTLRInputStream {
-public:
-    explicit ByteInputStream(const std::string& bytes) {
-        _data.reserve(bytes.size());
-        for (char c : bytes)
-            _data.push_back(static_cast<char32_t>(static_cast<unsigned char>(c)));
-        p = 0;
-    }
-};
 
 // The lexer never fails (ERROR_CHAR catches everything); this keeps ANTLR's console listener
 // away in case it ever did.

@@ -3,6 +3,7 @@
 // ANTLR's own text never reaches the user. Private to pcubes/: no ANTLR type leaves this folder.
 #pragma once
 
+#include "frontend/byte_input_stream.h"
 #include "frontend/diagnostics/diagnostics.h"
 
 #include <antlr4-runtime.h>
@@ -52,7 +53,7 @@ auto parseFirstError(FileId file, const SourceManager& sources, DiagnosticEngine
                      DiagKind kind, FirstSyntaxError::Composer composer,
                      Context* (Parser::*startRule)(), Build build)
     -> decltype(build(static_cast<Context*>(nullptr))) {
-    antlr4::ANTLRInputStream input(sources.text(file));
+    ByteInputStream input(sources.text(file)); // bytes: invalid UTF-8 is a syntax error, no throw
     Lexer lexer(&input);
     lexer.removeErrorListeners();
     antlr4::CommonTokenStream tokens(&lexer);

@@ -339,7 +339,7 @@ RangeValue Env::range(Program& prog, const std::string& item, int dims, int d, c
     std::string error;
     try {
       if (boxes::extension(a->pending_input) == ".bin") {
-        lengths = read_array_shape(MPI_COMM_WORLD, a->pending_input, expect);
+        lengths = read_array_shape(MPI_COMM_WORLD, a->pending_input, codec, expect);
       } else if (prog.rank() == 0) {
         lengths = read_data_file(a->pending_input, codec, expect).shape;
       }

@@ -78,7 +78,7 @@ void TaskInstance::declare_array(int index, const std::string& name, int dims, s
     const std::string what = std::string("input for `") + name + "` of task `" + name_ + "`: ";
     if (extension(file) == ".bin") {
       try {
-        lengths = read_array_shape(MPI_COMM_WORLD, file, expect);
+        lengths = read_array_shape(MPI_COMM_WORLD, file, *codec, expect);
       } catch (const std::exception& e) {
         fail_collective(what + e.what());
       }

@@ -2,6 +2,7 @@
 // collection type in both encodings and for every element codec, and malformed files, each
 // checked for its exact message.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <filesystem>
 #include <fstream>
@@ -435,6 +436,65 @@ TEST_F(DataFileTest, ErrorNestedElementCount) {
     EXPECT_EQ(error_of("data.bin", bin, {Collection::array_of_lists, 2, {}}),
               "data.bin: expected 16 content bytes for a 1*2 Array of Lists of Integer (4 elements "
               "of 4 bytes), found 12");
+}
+
+// Hostile files: a trailer claiming more elements than the content can hold is refused before
+// anything is allocated for them, and lengths whose product overflows 64 bits are no UB.
+TEST_F(DataFileTest, ErrorClaimBeyondContent) {
+    std::string bin = "Array\n" + std::string(8, '\x01') + "\n1000000000000\n";
+    EXPECT_EQ(error_of("data.bin", bin, {Collection::array, 1, {}}),
+              "data.bin: last trailer line: `1000000000000` claims more elements than the 8 "
+              "content bytes can hold (the file is truncated or its trailer is wrong)");
+    EXPECT_EQ(error_of("data.txt", "Array\n1\n99999999999*99999999999\n", array2d()),
+              "data.txt: line 3: `99999999999*99999999999` claims more elements than the 1 content "
+              "byte can hold (the file is truncated or its trailer is wrong)");
+    EXPECT_EQ(error_of("data.txt", "Array\n1 2 3\n1000000000000\n", {Collection::array, 1, {}}),
+              "data.txt: line 3: expected 1000000000000 elements for a 1000000000000 Array, found 3");
+    std::string list = "List of Arrays\n" + std::string(4, '\x00') + "\n0:1000000*1000000\n1\n";
+    EXPECT_EQ(error_of("data.bin", list, {Collection::list_of_arrays, 2, {}}),
+              "data.bin: directory line: `0:1000000*1000000` claims more elements than the 4 content "
+              "bytes can hold (the file is truncated or its trailer is wrong)");
+    EXPECT_EQ(error_of("data.txt", "Array of Lists\n1\n0:1\n1000000*1000000\n",
+                       {Collection::array_of_lists, 2, {}}),
+              "data.txt: line 4: `1000000*1000000` claims more collections than the directory "
+              "line's 1 entry describe");
+}
+
+TEST_F(DataFileTest, ErrorNotARegularFile) {
+    fs::create_directories(path("dir.txt"));
+    try {
+        read_data_file(path("dir.txt"), integer_codec(), array2d());
+        FAIL();
+    } catch (const DataFileError& e) {
+        EXPECT_EQ(std::string(e.what()), path("dir.txt") + ": is a directory, expected a data file");
+    }
+    ASSERT_EQ(::mkfifo(path("pipe.bin").c_str(), 0600), 0);
+    try {
+        read_data_file(path("pipe.bin"), integer_codec(), array2d()); // would block if opened
+        FAIL();
+    } catch (const DataFileError& e) {
+        EXPECT_EQ(std::string(e.what()),
+                  path("pipe.bin") + ": is a FIFO (named pipe), expected a regular data file");
+    }
+}
+
+TEST_F(DataFileTest, ErrorNumbersOutOfRangeOrNotFinite) {
+    const FileExpectation list{Collection::list, -1, {}};
+    EXPECT_EQ(error_of("data.txt", "List\n1 nan\n2\n", list, double_codec()),
+              "data.txt: line 2: expected a Real double-precision, found `nan`, which is not a "
+              "finite number");
+    EXPECT_EQ(error_of("data.txt", "List\n-inf\n1\n", list, float_codec()),
+              "data.txt: line 2: expected a Real single-precision, found `-inf`, which is not a "
+              "finite number");
+    EXPECT_EQ(error_of("data.txt", "List\n1e999\n1\n", list, double_codec()),
+              "data.txt: line 2: expected a Real double-precision (magnitude at most "
+              "1.7976931348623157e+308), found `1e999`, which is out of range");
+    EXPECT_EQ(error_of("data.txt", "List\n2147483648\n1\n", list),
+              "data.txt: line 2: expected an Integer (-2147483648..2147483647), found "
+              "`2147483648`, which is out of range");
+    EXPECT_EQ(error_of("data.txt", "List\n0 -99999999999\n1\n", list, range_codec()),
+              "data.txt: line 2: expected the Integer `max` of a Range (-2147483648..2147483647), "
+              "found `-99999999999`, which is out of range");
 }
 
 TEST_F(DataFileTest, ArraysReadBackGetRangesFromZero) {

@@ -49,6 +49,7 @@ std::optional<ElementType> elementTypeFromOptions(const driver::CommandLine& cl,
 
 itrt::Collection collectionOf(const std::string& path) {
     itrt::encoding_of(path); // the runtime's message for a wrong extension comes first
+    itrt::check_regular_file(path); // a FIFO would block the read below
     std::ifstream in(path, std::ios::binary);
     std::string header;
     if (in)

@@ -2,8 +2,11 @@
 // reading the whole file, checking the layout, then decoding text tokens or binary bytes.
 #include "runtime/data/io/data_file.h"
 
+#include <sys/stat.h>
+
 #include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <fmt/format.h>
 #include <stdexcept>
 
@@ -159,7 +162,21 @@ std::vector<DimRange> ranges_from_file(const std::vector<int64_t>& lengths) {
     return r;
 }
 
+void check_regular_file(const std::string& path) {
+    struct stat st;
+    if (::stat(path.c_str(), &st) != 0)
+        throw DataFileError(
+            fmt::format("{}: cannot open for reading: {}", path, std::strerror(errno)));
+    if (S_ISDIR(st.st_mode))
+        throw DataFileError(fmt::format("{}: is a directory, expected a data file", path));
+    if (!S_ISREG(st.st_mode))
+        throw DataFileError(fmt::format(
+            "{}: is a {}, expected a regular data file", path,
+            S_ISFIFO(st.st_mode) ? "FIFO (named pipe)" : S_ISSOCK(st.st_mode) ? "socket" : "device"));
+}
+
 std::string read_whole_file(const std::string& path) {
+    check_regular_file(path); // opening a FIFO would block, a directory reads as empty
     std::FILE* f = std::fopen(path.c_str(), "rb");
     if (!f)
         throw DataFileError(
@@ -169,50 +186,58 @@ std::string read_whole_file(const std::string& path) {
     size_t n;
     while ((n = std::fread(buf, 1, sizeof buf, f)) > 0)
         s.append(buf, n);
+    const bool failed = std::ferror(f) != 0;
     std::fclose(f);
+    if (failed)
+        throw DataFileError(fmt::format("{}: read failed", path));
     return s;
 }
 
 DataCollection read_data_file(const std::string& path, const ElementCodec& codec,
                               const FileExpectation& expect) {
     encoding_of(path); // reject unknown extensions before touching the file
-    const std::string file = read_whole_file(path);
+    return read_data_bytes(path, read_whole_file(path), codec, expect);
+}
+
+DataCollection read_data_bytes(const std::string& path, const std::string& file,
+                               const ElementCodec& codec, const FileExpectation& expect) {
     FileLayout L = scan_layout(
         path, file.size(), [&](uint64_t off, uint64_t len) { return file.substr(off, len); },
         expect);
+    std::string_view content =
+        std::string_view(file).substr(L.content_begin, L.content_end - L.content_begin);
+    const std::string what = describe_shape(L.kind, L.shape);
+    // The content must hold exactly the elements the trailer claims before any memory is set
+    // aside for them.
+    std::vector<Token> tokens;
+    const size_t fields = static_cast<size_t>(codec.text_fields());
+    if (L.encoding == Encoding::binary) {
+        check_binary_content(path, L, codec.binary_size(), codec.type_name());
+    } else {
+        tokens = tokenize(path, content, 2);
+        const size_t want = static_cast<size_t>(L.total_elements) * fields;
+        if (tokens.size() != want) {
+            if (fields == 1 || tokens.size() % fields == 0)
+                throw DataFileError(fmt::format("{}: line {}: expected {} elements for {}, found {}",
+                                                path, L.trailer_line, L.total_elements, what,
+                                                tokens.size() / fields));
+            throw DataFileError(fmt::format(
+                "{}: line {}: expected {} elements ({} values) for {} of {}, found {} values", path,
+                L.trailer_line, L.total_elements, want, what, codec.type_name(), tokens.size()));
+        }
+    }
     DataCollection d{L.kind, L.shape, {}};
     for (const DirEntry& e : L.entries) {
         ElementBlock b{e.lengths, {}};
         b.bytes.resize(e.count() * codec.memory_size());
         d.items.push_back(std::move(b));
     }
-    std::string_view content =
-        std::string_view(file).substr(L.content_begin, L.content_end - L.content_begin);
-    const std::string what = describe_shape(L.kind, L.shape);
     if (L.encoding == Encoding::binary) {
-        const uint64_t want = L.total_elements * codec.binary_size();
-        if (content.size() != want)
-            throw DataFileError(fmt::format(
-                "{}: expected {} content bytes for {} of {} ({} elements of {} bytes), found {}",
-                path, want, what, codec.type_name(), L.total_elements, codec.binary_size(),
-                content.size()));
         const auto* in = reinterpret_cast<const std::byte*>(content.data());
         for (ElementBlock& b : d.items)
             for (int64_t i = 0; i < b.count(); ++i, in += codec.binary_size())
                 codec.decode(in, b.bytes.data() + i * codec.memory_size());
         return d;
-    }
-    auto tokens = tokenize(path, content, 2);
-    const size_t fields = static_cast<size_t>(codec.text_fields());
-    const size_t want = static_cast<size_t>(L.total_elements) * fields;
-    if (tokens.size() != want) {
-        if (fields == 1 || tokens.size() % fields == 0)
-            throw DataFileError(fmt::format("{}: line {}: expected {} elements for {}, found {}",
-                                            path, L.trailer_line, L.total_elements, what,
-                                            tokens.size() / fields));
-        throw DataFileError(fmt::format(
-            "{}: line {}: expected {} elements ({} values) for {} of {}, found {} values", path,
-            L.trailer_line, L.total_elements, want, what, codec.type_name(), tokens.size()));
     }
     std::vector<std::string_view> fieldv(fields);
     size_t t = 0;

@@ -66,7 +66,16 @@ DataCollection read_data_file(const std::string& path, const ElementCodec& codec
 // The ranges an array read from a file gets: 0..d-1 per dimension.
 std::vector<DimRange> ranges_from_file(const std::vector<int64_t>& lengths);
 
-// Reads the whole file (for scan_layout); throws DataFileError if it cannot be opened.
+// read_data_file on the bytes of a file already in memory; `path` names it in messages and
+// gives the encoding.
+DataCollection read_data_bytes(const std::string& path, const std::string& file,
+                               const ElementCodec& codec, const FileExpectation& expect);
+
+// Throws DataFileError unless `path` is a regular file: a directory, FIFO, socket or device is
+// named as such (reading a FIFO would block), a missing file with the OS reason.
+void check_regular_file(const std::string& path);
+
+// Reads the whole file (for scan_layout); throws DataFileError if it cannot be opened or read.
 std::string read_whole_file(const std::string& path);
 
 } // namespace itrt

@@ -4,6 +4,9 @@
 
 #include <bit>
 #include <charconv>
+#include <cmath>
+#include <limits>
+#include <type_traits>
 #include <cstring>
 #include <fmt/format.h>
 #include <stdexcept>
@@ -27,14 +30,45 @@ bool fail(std::string& error, std::string_view what, std::string_view tok) {
     return false;
 }
 
-template <class T> bool parse_int(std::string_view tok, T& v) {
+// Why a number token was rejected, for the message: the text is no number at all, a number
+// outside the type's range (`99999999999` for an Integer, `1e999` for a Real), or a Real that is
+// not finite (`nan`, `inf`: a data file that holds one is almost always corrupt).
+enum class NumberText { ok, malformed, out_of_range, not_finite };
+
+template <class T> NumberText parse_number(std::string_view tok, T& v) {
     auto r = std::from_chars(tok.data(), tok.data() + tok.size(), v);
-    return r.ec == std::errc() && r.ptr == tok.data() + tok.size();
+    if (r.ptr != tok.data() + tok.size() ||
+        (r.ec != std::errc() && r.ec != std::errc::result_out_of_range))
+        return NumberText::malformed;
+    if (r.ec == std::errc::result_out_of_range)
+        return NumberText::out_of_range;
+    if constexpr (std::is_floating_point_v<T>)
+        if (!std::isfinite(v))
+            return NumberText::not_finite;
+    return NumberText::ok;
 }
 
-template <class T> bool parse_real(std::string_view tok, T& v) {
-    auto r = std::from_chars(tok.data(), tok.data() + tok.size(), v);
-    return r.ec == std::errc() && r.ptr == tok.data() + tok.size();
+// Parses `tok` into `v`; on failure sets `error` ("expected `what`, found ...") and returns false.
+template <class T>
+bool parse_number(std::string_view tok, T& v, std::string_view what, std::string& error) {
+    switch (parse_number(tok, v)) {
+    case NumberText::ok:
+        return true;
+    case NumberText::malformed:
+        return fail(error, what, tok);
+    case NumberText::out_of_range:
+        if constexpr (std::is_floating_point_v<T>)
+            error = fmt::format("expected {} (magnitude at most {}), found `{}`, which is out of range",
+                                what, std::numeric_limits<T>::max(), tok);
+        else
+            error = fmt::format("expected {} ({}..{}), found `{}`, which is out of range", what,
+                                std::numeric_limits<T>::min(), std::numeric_limits<T>::max(), tok);
+        return false;
+    case NumberText::not_finite:
+        error = fmt::format("expected {}, found `{}`, which is not a finite number", what, tok);
+        return false;
+    }
+    return false;
 }
 
 template <class T> void append_real(T v, std::string& out) {
@@ -60,9 +94,7 @@ public:
     }
     bool read_text(std::span<const std::string_view> t, void* e,
                    std::string& error) const override {
-        if (!parse_int(t[0], *static_cast<int32_t*>(e)))
-            return fail(error, "an Integer", t[0]);
-        return true;
+        return parse_number(t[0], *static_cast<int32_t*>(e), "an Integer", error);
     }
 };
 
@@ -83,9 +115,7 @@ public:
     }
     bool read_text(std::span<const std::string_view> t, void* e,
                    std::string& error) const override {
-        if (!parse_real(t[0], *static_cast<float*>(e)))
-            return fail(error, "a Real single-precision", t[0]);
-        return true;
+        return parse_number(t[0], *static_cast<float*>(e), "a Real single-precision", error);
     }
 };
 
@@ -106,9 +136,7 @@ public:
     }
     bool read_text(std::span<const std::string_view> t, void* e,
                    std::string& error) const override {
-        if (!parse_real(t[0], *static_cast<double*>(e)))
-            return fail(error, "a Real double-precision", t[0]);
-        return true;
+        return parse_number(t[0], *static_cast<double*>(e), "a Real double-precision", error);
     }
 };
 
@@ -126,7 +154,7 @@ public:
     bool read_text(std::span<const std::string_view> t, void* e,
                    std::string& error) const override {
         int v = 0;
-        if (!parse_int(t[0], v) || v < 0 || v > 255)
+        if (parse_number(t[0], v) != NumberText::ok || v < 0 || v > 255)
             return fail(error, "a Character code 0..255", t[0]);
         *static_cast<unsigned char*>(e) = static_cast<unsigned char>(v);
         return true;
@@ -222,10 +250,9 @@ public:
     bool read_text(std::span<const std::string_view> t, void* e,
                    std::string& error) const override {
         auto* r = static_cast<RangeValue*>(e);
-        if (!parse_int(t[0], r->min))
-            return fail(error, "the Integer `min` of a Range", t[0]);
-        if (!parse_int(t[1], r->max))
-            return fail(error, "the Integer `max` of a Range", t[1]);
+        if (!parse_number(t[0], r->min, "the Integer `min` of a Range", error) ||
+            !parse_number(t[1], r->max, "the Integer `max` of a Range", error))
+            return false;
         return true;
     }
 };

@@ -53,6 +53,23 @@ int64_t product(const std::vector<int64_t>& v) {
     return p;
 }
 
+// The product of non-negative `v` when it is at most `limit`; false when it is larger (checked
+// before each multiplication, so lengths like 10^12*10^12 cannot overflow).
+bool product_at_most(const std::vector<int64_t>& v, int64_t limit, int64_t& out) {
+    if (std::find(v.begin(), v.end(), 0) != v.end()) {
+        out = 0;
+        return true;
+    }
+    int64_t p = 1;
+    for (int64_t x : v) {
+        if (x > limit / p)
+            return false;
+        p *= x;
+    }
+    out = p;
+    return true;
+}
+
 std::string printable(std::string_view s) {
     std::string out;
     for (char c : s.substr(0, 60)) {
@@ -209,15 +226,31 @@ FileLayout scan_layout(const std::string& path, uint64_t file_size, const ByteRe
         L.trailer_line = std::count(before.begin(), before.end(), '\n') + lines;
     }
     auto line_text = [&](int from_end) { // 0 = last line
-        uint64_t begin = lfs[from_end + 1] + 1, end = lfs[from_end];
-        if (from_end + 1 == static_cast<int>(lfs.size()))
-            begin = content_lf + 1;
+        // With empty text content the LF before the first trailer line is the header's, which
+        // lies before the tail and is not in `lfs`.
+        const bool first = from_end + 1 == static_cast<int>(lfs.size());
+        uint64_t begin = first ? content_lf + 1 : lfs[from_end + 1] + 1, end = lfs[from_end];
         return std::string(trim(std::string_view(tail).substr(begin - tail_off, end - begin)));
     };
     auto where = [&](int from_end) {
         if (text)
             return fmt::format("{}: line {}: ", path, L.trailer_line - from_end);
         return fmt::format("{}: {} line: ", path, from_end == 0 ? "last trailer" : "directory");
+    };
+
+    // Every element takes at least one byte of binary content, so a binary trailer that claims
+    // more elements than there are content bytes is wrong; saying so here, before anyone
+    // allocates memory for the claimed elements (read_array_shape's callers allocate their parts
+    // from the lengths), keeps a hostile trailer from exhausting memory. Text readers compare the
+    // claim with the tokens they find (a precise count) before allocating, so for text the bound
+    // only keeps element counts far from overflow.
+    const int64_t content_bytes = static_cast<int64_t>(L.content_end - L.content_begin);
+    const int64_t limit = text ? int64_t{1} << 53 : content_bytes;
+    auto too_many = [&](int from_end, const std::string& lengths) {
+        return DataFileError(fmt::format(
+            "{}`{}` claims more elements than the {} content byte{} can hold (the file is truncated "
+            "or its trailer is wrong)",
+            where(from_end), printable(lengths), content_bytes, content_bytes == 1 ? "" : "s"));
     };
 
     // Shape line.
@@ -230,6 +263,8 @@ FileLayout scan_layout(const std::string& path, uint64_t file_size, const ByteRe
                             expect.kind == Collection::list ? "list length" : "number of arrays",
                             printable(last)));
         L.shape = {n};
+        if (expect.kind == Collection::list && n > limit)
+            throw too_many(0, last);
     } else {
         if (!parse_lengths(last, L.shape))
             throw DataFileError(fmt::format("{}expected dimension lengths like `2*3`, found `{}`",
@@ -243,6 +278,9 @@ FileLayout scan_layout(const std::string& path, uint64_t file_size, const ByteRe
             throw DataFileError(
                 fmt::format("{}expected dimension lengths {} (as the program's array), found {}",
                             where(0), format_lengths(expect.lengths), last));
+        int64_t cells = 0;
+        if (expect.kind == Collection::array && !product_at_most(L.shape, limit, cells))
+            throw too_many(0, last);
     }
 
     // Directory line.
@@ -251,7 +289,15 @@ FileLayout scan_layout(const std::string& path, uint64_t file_size, const ByteRe
     } else {
         std::string dir = line_text(1);
         const bool lists = expect.kind == Collection::array_of_lists;
-        const int64_t want = lists ? product(L.shape) : L.shape[0];
+        // One directory entry per list or array; each takes at least 3 bytes (`0:1`) and a space
+        // of the directory line, so a shape asking for more than `most` entries is wrong, and
+        // is reported without computing (or overflowing) its product.
+        const int64_t most = static_cast<int64_t>(dir.size()) / 2 + 1;
+        int64_t want = most + 1;
+        if (lists)
+            product_at_most(L.shape, most, want);
+        else
+            want = std::min(L.shape[0], most + 1);
         std::vector<std::string_view> items;
         std::string_view rest = dir;
         while (!rest.empty()) {
@@ -265,6 +311,10 @@ FileLayout scan_layout(const std::string& path, uint64_t file_size, const ByteRe
                     "{}expected directory entries separated by single spaces, found `{}`", where(1),
                     printable(dir)));
         }
+        if (want > most)
+            throw DataFileError(fmt::format(
+                "{}`{}` claims more collections than the directory line's {} entr{} describe",
+                where(0), printable(last), items.size(), items.size() == 1 ? "y" : "ies"));
         if (static_cast<int64_t>(items.size()) != want)
             throw DataFileError(fmt::format("{}expected {} directory entr{} for {}, found {}",
                                             where(1), want, want == 1 ? "y" : "ies",
@@ -291,17 +341,32 @@ FileLayout scan_layout(const std::string& path, uint64_t file_size, const ByteRe
                 throw DataFileError(fmt::format(
                     "{}expected directory entry {} to be a {}-dimensional Array, found `{}`",
                     where(1), i + 1, expect.rank, item));
+            int64_t count = 0;
+            if (!product_at_most(e.lengths, limit - next, count))
+                throw too_many(1, std::string(item));
             if (e.offset != next)
                 throw DataFileError(fmt::format("{}directory entry {} `{}` has offset {}, expected "
                                                 "{} (offsets must be contiguous)",
                                                 where(1), i + 1, item, e.offset, next));
-            next += e.count();
+            next += count;
             L.entries.push_back(std::move(e));
         }
     }
     for (const DirEntry& e : L.entries)
         L.total_elements += e.count();
     return L;
+}
+
+void check_binary_content(const std::string& path, const FileLayout& layout, size_t element_size,
+                          const std::string& type_name) {
+    // total_elements <= content bytes (scan_layout), so the product cannot overflow.
+    const uint64_t have = layout.content_end - layout.content_begin;
+    const uint64_t want = static_cast<uint64_t>(layout.total_elements) * element_size;
+    if (have != want)
+        throw DataFileError(fmt::format(
+            "{}: expected {} content bytes for {} of {} ({} elements of {} bytes), found {}", path,
+            want, describe_shape(layout.kind, layout.shape), type_name, layout.total_elements,
+            element_size, have));
 }
 
 } // namespace itrt

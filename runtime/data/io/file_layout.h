@@ -52,6 +52,11 @@ using ByteReader = std::function<std::string(uint64_t off, uint64_t len)>;
 FileLayout scan_layout(const std::string& path, uint64_t file_size, const ByteReader& read,
                        const FileExpectation& expect);
 
+// Throws DataFileError unless the binary content of `layout` is exactly total_elements elements
+// of `element_size` bytes (`type_name` says which type in the message).
+void check_binary_content(const std::string& path, const FileLayout& layout, size_t element_size,
+                          const std::string& type_name);
+
 // The header line, LF-terminated.
 std::string render_header(Collection kind);
 // The trailer lines, each LF-terminated, for the given shape and content collections.

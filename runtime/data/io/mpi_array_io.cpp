@@ -190,9 +190,10 @@ namespace {
 
 using namespace detail;
 
-// Rank 0 parses header and trailer; every rank gets the layout or the same error.
+// Rank 0 parses header and trailer and checks the content size; every rank gets the layout or
+// the same error.
 FileLayout collective_layout(MPI_Comm comm, const std::string& path, const FileExpectation& expect,
-                             size_t elem_size) {
+                             const ElementCodec& codec) {
     int rank;
     MPI_Comm_rank(comm, &rank);
     std::string error;
@@ -200,6 +201,7 @@ FileLayout collective_layout(MPI_Comm comm, const std::string& path, const FileE
     if (rank == 0) {
         try {
             encoding_of(path);
+            check_regular_file(path);
             std::FILE* f = std::fopen(path.c_str(), "rb");
             if (!f)
                 throw DataFileError(
@@ -219,12 +221,7 @@ FileLayout collective_layout(MPI_Comm comm, const std::string& path, const FileE
                 throw;
             }
             std::fclose(f);
-            uint64_t have = L.content_end - L.content_begin, want = L.total_elements * elem_size;
-            if (elem_size > 0 && have != want)
-                throw DataFileError(fmt::format(
-                    "{}: expected {} content bytes for {} ({} elements of {} bytes), found {}",
-                    path, want, describe_shape(L.kind, L.shape), L.total_elements, elem_size,
-                    have));
+            check_binary_content(path, L, codec.binary_size(), codec.type_name());
         } catch (const DataFileError& e) {
             error = e.what();
         }
@@ -244,8 +241,8 @@ FileLayout collective_layout(MPI_Comm comm, const std::string& path, const FileE
 } // namespace
 
 std::vector<int64_t> read_array_shape(MPI_Comm comm, const std::string& path,
-                                      const FileExpectation& expect) {
-    return collective_layout(comm, path, expect, 0).shape;
+                                      const ElementCodec& codec, const FileExpectation& expect) {
+    return collective_layout(comm, path, expect, codec).shape;
 }
 
 void read_array_parts(MPI_Comm comm, const std::string& path, const ElementCodec& codec,
@@ -255,7 +252,7 @@ void read_array_parts(MPI_Comm comm, const std::string& path, const ElementCodec
     FileExpectation expect{Collection::array, static_cast<int>(ranges.size()), {}};
     for (const DimRange& r : ranges)
         expect.lengths.push_back(r.length());
-    FileLayout L = collective_layout(comm, path, expect, codec.binary_size());
+    FileLayout L = collective_layout(comm, path, expect, codec);
 
     std::vector<Segment> segs;
     for (size_t i = 0; i < parts.size(); ++i)

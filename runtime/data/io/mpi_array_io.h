@@ -36,9 +36,11 @@ void write_array_parts(MPI_Comm comm, const std::string& path, const ElementCode
                        const std::vector<DimRange>& ranges,
                        const std::vector<ConstLocalPart>& parts);
 
-// Collective. The dimension lengths stored in the Array file `path` (rank 0 reads the trailer).
+// Collective. The dimension lengths stored in the binary Array file `path` (rank 0 reads the
+// trailer and checks that the content holds exactly that many elements of `codec`, so callers
+// may allocate for the lengths returned).
 std::vector<int64_t> read_array_shape(MPI_Comm comm, const std::string& path,
-                                      const FileExpectation& expect);
+                                      const ElementCodec& codec, const FileExpectation& expect);
 
 // Collective. Fills the held elements (padding included) of each of this rank's `parts` from
 // the Array file `path`, whose lengths must equal those of `ranges`.

@@ -149,7 +149,7 @@ void write_sequentially_then_read_parts(const std::string& dir, const Layout& L,
     }
     MPI_Barrier(MPI_COMM_WORLD);
     if (std::string(ext) == ".bin") {
-        auto shape = read_array_shape(MPI_COMM_WORLD, path, {Collection::array, 2, {}});
+        auto shape = read_array_shape(MPI_COMM_WORLD, path, double_codec(), {Collection::array, 2, {}});
         CHECK(shape == (std::vector<int64_t>{L.ranges[0].length(), L.ranges[1].length()}), "shape");
     }
     std::vector<std::vector<double>> storage;
@@ -196,7 +196,7 @@ void malformed_fails_everywhere(const std::string& dir) {
         msg = e.what();
     }
     const std::string want =
-        path + ": expected 48 content bytes for a 2*3 Array (6 elements of 8 bytes), found 10";
+        path + ": expected 48 content bytes for a 2*3 Array of Real double-precision (6 elements of 8 bytes), found 10";
     CHECK(msg == want, "got `%s`", msg.c_str());
     msg.clear();
     try {
