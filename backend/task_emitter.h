@@ -50,6 +50,9 @@ public:
 
     // The storage space whose parts stages of `lps` work in for `array` (the plan's choice).
     int storageOf(const std::string& array, int lps) const;
+    // Whether some stage of this task calls the dense kernels (runtime/task/dense_views.h).
+    bool callsBlas() const { return callsBlas_; }
+    void noteBlasCall() { callsBlas_ = true; }
 
 private:
     void analyse();
@@ -102,6 +105,7 @@ private:
     bool turnSpace(int lps) const;
     std::set<std::string> globalsUsedBy(const ast::StageCall& call) const;
     int loopCounter_ = 0;
+    bool callsBlas_ = false;
     // The plan's synchronisations by flow node and point (plan numbers).
     std::map<const ast::FlowPart*, int> nodeOf_;
     std::map<int, std::vector<int>> syncBefore_, syncAfter_, syncExit_;
