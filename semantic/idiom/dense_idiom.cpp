@@ -2,6 +2,7 @@
 // instance's parameter bindings deciding element types and aliasing.
 #include "semantic/idiom/dense_idiom.h"
 
+#include "frontend/ast/ast_visitor.h"
 #include "semantic/check/ast_walk.h"
 
 #include <algorithm>
@@ -166,24 +167,12 @@ std::optional<DenseIdiom> idiomOf(const Access& out, const Access& f1, const Acc
 
 // Whether the stage body holds native code (which may read any local by its IT name).
 bool hasExtern(const ast::Block& b) {
-    for (const auto& s : b.stmts) {
-        if (s->kind == ast::StmtKind::Extern)
-            return true;
-        if (auto* p = s->as<ast::ParallelLoop>(); p && hasExtern(p->body))
-            return true;
-        if (auto* f = s->as<ast::SequentialFor>(); f && hasExtern(f->body))
-            return true;
-        if (auto* w = s->as<ast::While>(); w && hasExtern(w->body))
-            return true;
-        if (auto* i = s->as<ast::If>()) {
-            for (const auto& br : i->branches)
-                if (hasExtern(br.body))
-                    return true;
-            if (i->elseBody && hasExtern(*i->elseBody))
-                return true;
-        }
-    }
-    return false;
+    struct Find : ast::Visitor {
+        bool found = false;
+        void visitExtern(const ast::Extern&) override { found = true; }
+    } find;
+    find.visitBlock(b);
+    return find.found;
 }
 
 // The reduction form: `do { t = reduce("sum", x * y) } for k in ...` then an update by `t`.

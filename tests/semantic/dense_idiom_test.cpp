@@ -193,6 +193,17 @@ TEST(DenseIdiom, ReductionLookAlikesKeepTheirLoops) {
     ASSERT_TRUE(c->ok) << c->diagText();
     const StageInstance& inst = c->out.findTask("T")->stageInstances.at(0);
     EXPECT_FALSE(matchDenseIdiom(*inst.stage->body.stmts.at(0)->as<ast::ParallelLoop>(), inst));
+    // native code in the stage may read the reduction variable by its IT name
+    EXPECT_FALSE(match(R"(do {
+                do { total = reduce("sum", a[i][k] * b[k][j]) } for k in a
+                c[i][j] = total
+            } for i, j in c
+            @Extern {
+                @Language "C++"
+                ${
+                    (void)total;
+                }$
+            })"));
     // the summed index restricted
     EXPECT_FALSE(match(R"(do {
                 do { total = reduce("sum", a[i][k] * b[k][j]) } for k in a and k > 0
