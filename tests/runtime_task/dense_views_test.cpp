@@ -117,7 +117,9 @@ TEST(DenseViews, DeclinesWhatIsNotADenseBlock) {
     Matrix<float> b(4, 4, 4, 0, 0, 3);
     std::vector<float> before = c.data;
     bool done = itrt::task::dense_gemm(c.v, a.v, false, b.v, false, m, all, all, 1, 1);
-    if (!done) EXPECT_EQ(c.data, before);  // declined: nothing written
+    if (!done) {
+      EXPECT_EQ(c.data, before);  // declined: nothing written
+    }
     return !done;
   };
   Matrix<float> c(4, 4, 4, 0, 0, 1), a(4, 4, 4, 0, 0, 2);
