@@ -28,6 +28,14 @@ struct BackendInput {
     std::string programFile; // for comments
     std::string machineFile; // for run-time messages
     bool debug = false;      // bounds checks naming the IT source line
+    // Stages semantic/idiom recognises as gemm/gemv call runtime/dense (OpenBLAS), the loops
+    // kept as the fallback; false (`itc compile --no-blas`) emits only the loops.
+    bool blas = true;
+};
+
+struct BackendOutput {
+    std::string cpp;         // the whole program, formatted
+    bool callsBlas = false;  // some stage calls runtime/dense: link itrt_dense and OpenBLAS
 };
 
 // A construct of a valid program that this backend does not translate yet.
@@ -37,8 +45,9 @@ struct Unsupported : std::runtime_error {
 };
 
 // Returns the whole generated program (prologue template + emitted code + main template),
-// formatted. Throws Unsupported, or std::logic_error for internal errors.
-std::string emitProgram(const BackendInput& in);
+// formatted, and whether it calls the dense kernels. Throws Unsupported, or std::logic_error
+// for internal errors.
+BackendOutput emitProgram(const BackendInput& in);
 
 // Formats C++ text with clang libFormat (LLVM-based style); returns the input on failure.
 std::string formatCpp(const std::string& code, const std::string& fileName);

@@ -279,7 +279,8 @@ std::string machineDesc(const BackendInput& in) {
 
 } // namespace
 
-std::string emitProgram(const BackendInput& in) {
+BackendOutput emitProgram(const BackendInput& in) {
+    BackendOutput out;
     FunctionTable functions(in);
     FunctionScope scope(&functions);
     Out o;
@@ -302,6 +303,7 @@ std::string emitProgram(const BackendInput& in) {
         TaskEmitter te(in, def, *info, *plan, static_cast<int>(i));
         te.emit(o);
         taskNs[def.name.text] = te.ns();
+        out.callsBlas = out.callsBlas || te.callsBlas();
     }
     Coordinator c(in, taskNs);
     c.emit(o, in.program->coordinators.at(0));
@@ -312,8 +314,12 @@ std::string emitProgram(const BackendInput& in) {
         includes = "#include <array>\n#include <cstddef>\n" + includes;
     if (!includes.empty())
         includes = "// Headers of the program's native code and classes.\n" + includes + "\n";
+    if (out.callsBlas)
+        includes = "// Stages recognised as dense linear algebra call BLAS through these.\n"
+                   "#include \"runtime/task/dense_views.h\"\n\n" + includes;
     std::string code = std::string(prologueTemplate()) + "\n" + includes + o.str() + mainTemplate();
-    return formatCpp(code, "program.cpp");
+    out.cpp = formatCpp(code, "program.cpp");
+    return out;
 }
 
 } // namespace itc::backend

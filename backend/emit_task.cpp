@@ -4,6 +4,7 @@
 // the LPUs of each space, inserting the synchronisations of the plan (padding refresh at
 // Space exits, cross-LPU reductions after the reducing stage, epoch shifts).
 #include "backend/task_emitter.h"
+#include "semantic/idiom/dense_idiom.h"
 
 #include <algorithm>
 
@@ -368,7 +369,54 @@ private:
         }
     }
 
+    // A loop nest semantic/idiom recognises as gemm or gemv becomes a call of the runtime's
+    // dense kernels (OpenBLAS), with the loops as the fallback the kernels ask for when the
+    // parts are not dense row-major blocks: `if (!itrt::task::dense_gemm(...)) { loops }`.
+    // Arrays split by stride()/block_stride() on the way here never qualify (positions, not
+    // intervals). Returns the call, or "" for the loops alone.
+    std::string denseCall(const ast::ParallelLoop& p) {
+        if (!te_.in().blas)
+            return "";
+        std::optional<sema::DenseIdiom> d = sema::matchDenseIdiom(p, inst_);
+        if (!d)
+            return "";
+        std::vector<std::pair<std::string, std::pair<std::string, int>>> idx;
+        bindIndices(p, idx);
+        if (p.body.stmts.size() == 2) // the reduction form: the summed index is the inner loop's
+            bindIndices(*p.body.stmts[0]->as<ast::ParallelLoop>(), idx);
+        for (auto& [name, vd] : idx)
+            if (!te_.stridedDims(viewGlobal_[vd.first]).empty())
+                return "";
+        std::map<std::string, std::string> views; // stage parameter -> C++ view
+        for (const std::string* a : {&d->out, &d->a, &d->b}) {
+            auto it = sig_.params.find(*a);
+            if (it == sig_.params.end() || !it->second.isArray || !te_.stridedDims(it->second.global).empty())
+                return "";
+            views[*a] = it->second.cppName;
+        }
+        auto span = [&](const std::string& index) {
+            for (auto& [name, vd] : idx)
+                if (name == index) {
+                    std::string dim = std::to_string(vd.second);
+                    return "itrt::task::IndexSpan{" + vd.first + ".lo[" + dim + "], " + vd.first + ".hi[" + dim + "]}";
+                }
+            throw std::logic_error("dense idiom index `" + index + "` without a loop");
+        };
+        auto flag = [](bool b) { return b ? std::string("true") : std::string("false"); };
+        std::string tail = std::to_string(d->alpha) + ", " + std::to_string(d->beta) + ")";
+        te_.noteBlasCall();
+        if (d->kind == sema::DenseIdiom::Kind::Gemm)
+            return "itrt::task::dense_gemm(" + views[d->out] + ", " + views[d->a] + ", " + flag(d->transA) + ", " +
+                   views[d->b] + ", " + flag(d->transB) + ", " + span(d->m) + ", " + span(d->n) + ", " + span(d->k) +
+                   ", " + tail;
+        return "itrt::task::dense_gemv(" + views[d->out] + ", " + views[d->a] + ", " + flag(d->transA) + ", " +
+               views[d->b] + ", " + span(d->m) + ", " + span(d->k) + ", " + tail;
+    }
+
     void parallelLoop(Out& o, const ast::ParallelLoop& p) {
+        if (std::string dense = denseCall(p); !dense.empty())
+            o << "// dense linear algebra: BLAS when the parts are dense blocks, else the loops\n"
+              << "if (!" << dense << ") ";
         std::vector<std::pair<std::string, std::pair<std::string, int>>> idx;
         bindIndices(p, idx);
         // Loop order: the index used most often as the last subscript goes innermost (unit

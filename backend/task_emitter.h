@@ -53,6 +53,9 @@ public:
     // The loop of stage instance `inst` that writes version-dependent `array` on a box
     // (epoch_writes.h), when the stage body has exactly one name for it; else nullptr.
     const ast::ParallelLoop* boxWritingLoopOf(const sema::StageInstance& inst, const std::string& array) const;
+    // Whether some stage of this task calls the dense kernels (runtime/task/dense_views.h).
+    bool callsBlas() const { return callsBlas_; }
+    void noteBlasCall() { callsBlas_ = true; }
 
 private:
     void analyse();
@@ -109,6 +112,7 @@ private:
     const ast::StageCall* rotatingCall(const ast::EpochBlock& epoch, const std::string& array, int lps, int x) const;
     std::map<const ast::StageCall*, std::vector<int>> completeAfter_;  // call -> arrays to complete
     int loopCounter_ = 0;
+    bool callsBlas_ = false;
     // The plan's synchronisations by flow node and point (plan numbers).
     std::map<const ast::FlowPart*, int> nodeOf_;
     std::map<int, std::vector<int>> syncBefore_, syncAfter_, syncExit_;

@@ -2,6 +2,7 @@
 #   DIR/bin/itc                          the compiler driver
 #   DIR/include/itc/runtime/...          the runtime headers generated programs include
 #   DIR/lib/itc/libitrt_{task,data,engine}.a   libitrt, linked into every generated program
+#   DIR/lib/itc/libitrt_dense.a                the dense kernels (OpenBLAS), for programs that call them
 #   DIR/share/doc/itc/                   the README, the language guide and the examples
 #   DIR/share/itc/pcubes-models/         the machine descriptions
 # The installed itc finds the headers and libitrt relative to its own executable
@@ -9,7 +10,7 @@
 # build dir makes a Debian package of the same tree, installed under /usr.
 
 install(TARGETS itc RUNTIME DESTINATION bin)
-install(TARGETS itrt_task itrt_data itrt_engine ARCHIVE DESTINATION ${ITC_INSTALL_RUNTIME_LIBDIR})
+install(TARGETS itrt_task itrt_data itrt_engine itrt_dense ARCHIVE DESTINATION ${ITC_INSTALL_RUNTIME_LIBDIR})
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/runtime/ DESTINATION ${ITC_INSTALL_INCLUDEDIR}/runtime
         FILES_MATCHING PATTERN "*.h" PATTERN "*.def")
 install(FILES ${CMAKE_SOURCE_DIR}/README.md DESTINATION share/doc/itc)
@@ -32,6 +33,6 @@ set(CPACK_DEBIAN_PACKAGE_SECTION devel)
 # here: mpicxx and mpirun (Open MPI, the MPI the runtime is tested with), a C++20 compiler, and
 # the headers of fmt and hwloc that the runtime headers include.
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-set(CPACK_DEBIAN_PACKAGE_DEPENDS "libopenmpi-dev, openmpi-bin, g++ (>= 4:12), libfmt-dev, libhwloc-dev")
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "libopenmpi-dev, openmpi-bin, g++ (>= 4:12), libfmt-dev, libhwloc-dev, libopenblas-dev")
 set(CPACK_GENERATOR DEB)
 include(CPack)

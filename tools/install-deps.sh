@@ -11,6 +11,7 @@ packages=(
   libopenmpi-dev openmpi-bin
   libhwloc-dev hwloc
   libfmt-dev
+  libopenblas-dev
   libgtest-dev googletest
   python3
 )

@@ -31,6 +31,12 @@ constexpr EnvVar kEnvVars[] = {
      "log levels per subsystem, e.g. `debug` or `engine:debug,proxy:info` (subsystems engine "
      "proxy reduce args pin; levels off error warn info debug trace; default warn)"},
     {"ITRT_WORKER_SPIN=n", "busy-wait n iterations before an idle worker thread sleeps (default 0)"},
+    {"OPENBLAS_NUM_THREADS=n",
+     "threads of each OpenBLAS call made by stages compiled as gemm/gemv (default 1: every "
+     "worker thread already runs LPUs of its own)"},
+    {"ITRT_DENSE_STATS=1",
+     "print at exit the calls of those stages to BLAS: count, GFLOP, time from the first to the "
+     "last and time inside them"},
     {"IT_VERBOSE=1",
      "print, per task, each rank's worker threads and the processors they are pinned to (with a "
      "warning when they outnumber the usable processors) and each space's PPS and LPU count"},

@@ -23,7 +23,7 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr const char* kUsage = R"(usage: itc compile FILE.it FILE.map --machine FILE.pcubes -o PROGRAM
-                   [--emit-cpp DIR] [-O2|-O3|--debug]
+                   [--emit-cpp DIR] [-O2|-O3|--debug] [--no-blas]
 
 Compiles an IT program for a machine: one MPI process per memory segment of the machine model,
 one worker thread per PPU of the lowest mapped level inside it. Run the result with
@@ -33,6 +33,9 @@ one worker thread per PPU of the lowest mapped level inside it. Run the result w
   --emit-cpp DIR   also keep the generated C++ (DIR/<program>.cpp)
   -O2, -O3         optimisation level of the generated code (default -O3)
   --debug          bounds checks that name the IT source line, -O0 -g
+  --no-blas        emit loops for every stage: without it, loop nests that are matrix-matrix or
+                   matrix-vector products (gemm, gemv) on float/double arrays call OpenBLAS
+                   when the parts are dense blocks (the program then links OpenBLAS)
 Environment (for instrumented builds, e.g. tools/tsan.sh):
   ITC_CXXFLAGS      extra flags for mpicxx, after the optimisation flags (compile and link)
   ITC_RUNTIME_LIBS  libitrt and its libraries to link instead of the ones itc was built with
@@ -121,7 +124,7 @@ std::optional<NativeError> nativeCodeError(const fs::path& src, const fs::path& 
 
 int compileProgram(const std::string& itFile, const std::string& mapFile, const std::string& machineFile,
                    const std::string& output, const std::optional<std::string>& emitDir, const std::string& opt,
-                   bool debug) {
+                   bool debug, bool blas) {
     SourceManager sources;
     DiagnosticEngine diags(sources);
     auto fail = [&] {
@@ -129,7 +132,7 @@ int compileProgram(const std::string& itFile, const std::string& mapFile, const 
         return kExitUserError;
     };
     // 1-5. Syntax, semantics, machine and mapping, task plans, C++ (pipeline.h).
-    PipelineRequest request{itFile, mapFile, machineFile, Stage::Cpp, debug};
+    PipelineRequest request{itFile, mapFile, machineFile, Stage::Cpp, debug, blas};
     PipelineResult result;
     if (!runPipeline(request, sources, diags, result))
         return fail();
@@ -163,8 +166,9 @@ int compileProgram(const std::string& itFile, const std::string& mapFile, const 
         flags += " " + extra;
     RuntimeLocation runtime = locateRuntime();
     std::string cmd = mpiCompiler() + " -std=c++20 " + flags + " -I'" + runtime.includeDir + "' '" + src.string() +
-                      "' -o '" + output + "' " + envOr("ITC_RUNTIME_LIBS", runtime.linkArgs) +
-                      externLibraryFlags(*program) + " > '" + log.string() + "' 2>&1";
+                      "' -o '" + output + "' " + (result.callsBlas ? runtime.blasLinkArgs + " " : "") +
+                      envOr("ITC_RUNTIME_LIBS", runtime.linkArgs) + externLibraryFlags(*program) + " > '" +
+                      log.string() + "' 2>&1";
     int rc = std::system(cmd.c_str());
     if (rc != 0) {
         // Errors only inside the program's own native code are the user's to fix.
@@ -195,7 +199,7 @@ int compileProgram(const std::string& itFile, const std::string& mapFile, const 
 }
 
 int runCompile(const std::vector<std::string>& args) {
-    CommandLine cl(args, {"--machine", "-o", "--emit-cpp"}, {"-O2", "-O3", "--debug"});
+    CommandLine cl(args, {"--machine", "-o", "--emit-cpp"}, {"-O2", "-O3", "--debug", "--no-blas"});
     if (!cl.ok())
         return usageError("compile", cl.error());
     const auto& pos = cl.positionals();
@@ -207,7 +211,7 @@ int runCompile(const std::vector<std::string>& args) {
         return usageError("compile", "missing `-o PROGRAM`");
     std::string opt = cl.has("-O2") ? "-O2" : "-O3";
     return compileProgram(pos[0], pos[1], *cl.value("--machine"), *cl.value("-o"), cl.value("--emit-cpp"), opt,
-                          cl.has("--debug"));
+                          cl.has("--debug"), !cl.has("--no-blas"));
 }
 
 const ItcCommand kCompile("compile", "compile an IT program for a machine into an MPI executable", kUsage,

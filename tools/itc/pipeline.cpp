@@ -68,8 +68,11 @@ bool runPipeline(const PipelineRequest& request, SourceManager& sources, Diagnos
     in.programFile = request.program;
     in.machineFile = *request.machine;
     in.debug = request.debug;
+    in.blas = request.blas;
     try {
-        result.cpp = backend::emitProgram(in);
+        backend::BackendOutput out = backend::emitProgram(in);
+        result.cpp = std::move(out.cpp);
+        result.callsBlas = out.callsBlas;
     } catch (const backend::Unsupported& u) {
         diags.error(DiagKind::BackendUnsupported, u.range, "{}", u.what());
         return false;

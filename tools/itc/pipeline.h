@@ -31,6 +31,7 @@ struct PipelineRequest {
     std::optional<std::string> machine; // FILE.pcubes
     Stage last = Stage::Plan;           // the last phase to run (Cpp needs the mapping)
     bool debug = false;                 // backend: bounds checks naming IT lines
+    bool blas = true;                   // backend: gemm/gemv stages call OpenBLAS (--no-blas)
 };
 
 struct PipelineResult {
@@ -40,6 +41,7 @@ struct PipelineResult {
     std::optional<MachineAndMapping> target;
     std::optional<semantic::ProgramPlan> plan;
     std::string cpp;
+    bool callsBlas = false;             // the C++ calls runtime/dense: link itrt_dense, OpenBLAS
 };
 
 // Runs the phases up to `request.last`. Returns false when a phase reported an error; every

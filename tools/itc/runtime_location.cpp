@@ -43,11 +43,12 @@ RuntimeLocation locateRuntime() {
         for (const char* part : {"libitrt_task.a", "libitrt_data.a", "libitrt_engine.a"})
             r.linkArgs += quoted(lib / part) + " ";
         r.linkArgs += ITC_RUNTIME_SYSTEM_LIBS;
+        r.blasLinkArgs = quoted(lib / "libitrt_dense.a") + " -lopenblas";
         r.installed = true;
         r.description = "installed: " + include.string() + ", " + lib.string();
         return r;
     }
-    return {ITC_RUNTIME_INCLUDE, ITC_RUNTIME_LIBS, false,
+    return {ITC_RUNTIME_INCLUDE, ITC_RUNTIME_LIBS, ITC_BLAS_LIBS, false,
             "build tree: headers in " + std::string(ITC_RUNTIME_INCLUDE) + "/runtime"};
 }
 
