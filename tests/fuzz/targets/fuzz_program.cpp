@@ -109,7 +109,7 @@ void compileToCpp(const std::string& source, int placement) {
     in.programFile = "fuzz.it";
     in.machineFile = "test-cluster-4.pcubes";
     try {
-        std::string cpp = backend::emitProgram(in);
+        std::string cpp = backend::emitProgram(in).cpp;
         if (cpp.find("int main(") == std::string::npos)
             fuzz::bug("the emitted C++ has no main()");
     } catch (const backend::Unsupported& u) {
