@@ -11,6 +11,8 @@
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <optional>
+#include <tuple>
 
 using namespace itc;
 using namespace itc::driver;
@@ -40,6 +42,15 @@ hwloc, to FILE or stdout. Only the processors this process is allowed to use are
   --print FILE      check a machine file and print it in canonical form
 Exit status: 0 ok, 1 bad input (diagnostics on stderr), 2 bad command line.
 )";
+
+// A count given on the command line: digits only, from 1 to `max`.
+std::optional<unsigned long long> wholeCount(const std::string& text, unsigned long long max) {
+    char* end = nullptr;
+    unsigned long long v = std::strtoull(text.c_str(), &end, 10);
+    if (text.empty() || *end != '\0' || v == 0 || v > max || text[0] == '-')
+        return std::nullopt;
+    return v;
+}
 
 int writeOutput(const std::string& text, const std::optional<std::string>& path) {
     if (!path) {
@@ -107,19 +118,15 @@ int run(const std::vector<std::string>& args) {
         return usageError("machine", "give either `--from-xml` or `--synthetic`, not both");
     options.xmlFile = cl.value("--from-xml");
     options.synthetic = cl.value("--synthetic");
-    if (auto n = cl.value("--nodes")) {
-        char* end = nullptr;
-        unsigned long long v = std::strtoull(n->c_str(), &end, 10);
-        if (n->empty() || *end != '\0' || v == 0 || v > 1000000 || (*n)[0] == '-')
-            return usageError("machine", "`--nodes` needs a whole number of nodes, 1 or more");
-        options.nodes = v;
-    }
-    if (auto n = cl.value("--segments")) {
-        char* end = nullptr;
-        unsigned long long v = std::strtoull(n->c_str(), &end, 10);
-        if (n->empty() || *end != '\0' || v == 0 || v > 4096 || (*n)[0] == '-')
-            return usageError("machine", "`--segments` needs a whole number of segments, 1 or more");
-        options.segments = v;
+    for (auto [option, what, max, into] : {std::tuple{"--nodes", "nodes", 1000000ull, &options.nodes},
+                                           std::tuple{"--segments", "segments", 4096ull, &options.segments}}) {
+        auto n = cl.value(option);
+        if (!n)
+            continue;
+        std::optional<unsigned long long> v = wholeCount(*n, max);
+        if (!v)
+            return usageError("machine", fmt::format("`{}` needs a whole number of {}, 1 or more", option, what));
+        *into = *v;
     }
     const char* fixed = std::getenv("ITC_MACHINE_FIXED_HEADER");
     options.fixedHeader = cl.has("--fixed-header") || (fixed && std::string(fixed) == "1");
