@@ -14,18 +14,27 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <limits>
 
 namespace itrt::task {
 
 // --- ArgValue ----------------------------------------------------------------------------------
 
 int32_t ArgValue::as_int() const {
+  constexpr long long lo = std::numeric_limits<int32_t>::min(), hi = std::numeric_limits<int32_t>::max();
+  bool outside = false;
   try {
     size_t used = 0;
     long long v = std::stoll(text_, &used);
-    if (used == text_.size()) return static_cast<int32_t>(v);
+    if (used == text_.size() && v >= lo && v <= hi) return static_cast<int32_t>(v);
+    outside = used == text_.size();
+  } catch (const std::out_of_range&) {
+    outside = true;
   } catch (...) {
   }
+  if (outside)
+    fail_collective("argument `" + key_ + "=" + text_ + "`: outside the range of an Integer (" + std::to_string(lo) +
+                    " to " + std::to_string(hi) + ")");
   fail_collective("argument `" + key_ + "=" + text_ + "`: expected an Integer");
 }
 

@@ -469,6 +469,10 @@ class TaskInstance {
   // Builds the LPU grids, places LPUs on ranks and threads, allocates this rank's parts and
   // reads pending inputs. Checks that every array has its ranges.
   void launch();
+  // Refusals before building: too many LPUs in a space, a part larger than the machine's memory.
+  void check_lpu_limit(const LpsDesc& d, const std::vector<ArrayConfig>& cfgs, const std::vector<int64_t>& counts,
+                       int64_t already) const;
+  void check_part_size(size_t a, int lps, const Part& p) const;
 
   // -- flow --------------------------------------------------------------------------------
   const std::vector<Lpu>& lpus(int lps) const { return grid_[static_cast<size_t>(lps)]; }

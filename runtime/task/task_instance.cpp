@@ -9,6 +9,7 @@
 
 #include <mpi.h>
 #include <sched.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -215,6 +216,47 @@ const Part& TaskInstance::part_of(int array, int lps, int64_t lpu) const {
   return parts_[static_cast<size_t>(lps)].at(array)[static_cast<size_t>(lpu)];
 }
 
+// Partitions that would create more LPUs than the runtime holds (every rank keeps every LPU of a
+// task, so the grid and its channels grow with the total) are refused before anything is built.
+void TaskInstance::check_lpu_limit(const LpsDesc& d, const std::vector<ArrayConfig>& cfgs,
+                                   const std::vector<int64_t>& counts, int64_t already) const {
+  constexpr int64_t kMaxLpus = int64_t{1} << 24;
+  int64_t n = 1;
+  std::string shape;
+  for (int64_t c : counts) {
+    n = c > 0 && n > kMaxLpus / c ? kMaxLpus + 1 : n * c;
+    shape += (shape.empty() ? "" : " x ") + std::to_string(c);
+  }
+  if (already + n <= kMaxLpus) return;
+  std::string how;
+  for (const ArrayConfig& c : cfgs)
+    for (const DimInstruction& di : c.dims)
+      if (!di.replicated)
+        how += (how.empty() ? "" : ", ") + c.array + ": " + describe(di.spec) + " on dimension " +
+               std::to_string(di.array_dim + 1);
+  fail_collective("task `" + name_ + "`, Space " + d.name + ": the partition gives " + shape + " LPUs" +
+                  (already ? " per parent LPU" : "") + " (" + how + "), more than the " +
+                  std::to_string(kMaxLpus) + " LPUs per space the runtime can hold; choose larger blocks or " +
+                  "fewer parts");
+}
+
+// A part this rank would allocate that is larger than the machine's memory is refused with its
+// size, instead of ending in an out-of-memory kill.
+void TaskInstance::check_part_size(size_t a, int lps, const Part& p) const {
+  static const double memory = [] {
+    const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+    return pages > 0 && page > 0 ? static_cast<double>(pages) * static_cast<double>(page) : 0.0;
+  }();
+  const double bytes = static_cast<double>(p.element_count()) * static_cast<double>(arrays[a]->elem_size) *
+                       static_cast<double>(versions_[a]);
+  if (memory <= 0 || bytes <= memory) return;
+  auto gib = [](double b) { return std::to_string(static_cast<long long>(b / (1024.0 * 1024.0 * 1024.0))) + " GiB"; };
+  fail("task `" + name_ + "`, Space " + lps_[static_cast<size_t>(lps)].name + ": one part of `" + arrays[a]->name +
+       "` needs " + gib(bytes) + " (" + std::to_string(p.element_count()) + " elements" +
+       (versions_[a] > 1 ? " x " + std::to_string(versions_[a]) + " epoch versions" : "") +
+       "), more than this machine's " + gib(memory) + " of memory; partition it into smaller parts");
+}
+
 void TaskInstance::launch() {
   const MachineDesc& m = prog_.machine();
   const int me = prog_.rank(), np = prog_.size();
@@ -314,6 +356,7 @@ void TaskInstance::launch() {
             std::vector<Part> pparts;
             for (int a : cfg_arrays) pparts.push_back(turn_part(a, t));
             counts[t] = lpu_counts(d.dims, cfgs, pparts);
+            check_lpu_limit(d, cfgs, counts[t], static_cast<int64_t>(grid.size()));
             int64_t n = 1;
             for (int64_t c : counts[t]) n *= c;
             if (n > most) {
@@ -376,6 +419,7 @@ void TaskInstance::launch() {
             pparts.push_back(part_of(a, d.parent, parent.id));
           }
           std::vector<int64_t> counts = lpu_counts(d.dims, cfgs, pparts);
+          check_lpu_limit(d, cfgs, counts, static_cast<int64_t>(grid.size()));
           coords = grid_coordinates(counts);
         }
       } catch (const std::exception& e) {
@@ -477,6 +521,7 @@ void TaskInstance::launch() {
           continue;
         }
       }
+      check_part_size(a, h, p);
       auto ps = std::make_shared<PartStorage>();
       ps->part = p;
       ps->index_tables.resize(static_cast<size_t>(p.rank()));
@@ -501,6 +546,7 @@ void TaskInstance::launch() {
       for (const Lpu& u : grid_[static_cast<size_t>(l)]) {
         if (u.rank != me) continue;
         const Part& p = part_of(static_cast<int>(a), l, u.id);
+        check_part_size(a, l, p);
         auto ps = std::make_shared<PartStorage>();
         ps->part = p;
         ps->index_tables.resize(static_cast<size_t>(p.rank()));

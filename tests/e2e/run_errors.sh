@@ -134,4 +134,15 @@ expect "one array under two names, written" "environment items \`u\` and \`v\` a
   timeout 60 $mpirun -np 2 ./alias row_ptr_file=rp.txt cols_file=ci.txt vals_file=vals.txt rhs_file=b9.txt \
   zero_file=z9.txt tolerance=1e-8 max_iterations=5 p=2 solution_file=xa.txt summary_file=sa.txt
 [[ -e xa.txt ]] && { echo "FAIL (one array under two names): an output was written"; bad=1; }
+# limits: a partition with more LPUs than the runtime holds, a part larger than this machine's
+# memory, an Integer argument outside Integer's range — each refused with its numbers, quickly
+"$itc" compile "$root/tests/e2e/programs/huge.it" "$root/tests/e2e/programs/huge.map" \
+  --machine "$root/pcubes-models/test-cluster-4.pcubes" -o huge || { echo "FAIL: compile huge"; exit 1; }
+expect "too many LPUs" "the partition gives 100000000 LPUs (a: block_size(1) on dimension 1), more than the 16777216" \
+  timeout 60 $mpirun -np 2 ./huge n=100000000 b=1 output_file=huge.txt
+expect "part larger than memory" "one part of \`a\` needs .* GiB (4000000000000000000 elements), more than this machine's" \
+  timeout 60 $mpirun -np 2 ./huge n=2000000000 b=2000000000 output_file=huge.txt
+expect "Integer argument out of range" "argument \`n=1000000000000\`: outside the range of an Integer" \
+  timeout 60 $mpirun -np 2 ./huge n=1000000000000 b=1 output_file=huge.txt
+[[ -e huge.txt ]] && { echo "FAIL (limits): an output was written"; bad=1; }
 exit $bad
