@@ -328,6 +328,18 @@ void TaskInstance::launch() {
       for (auto& di : cfg.dims) di.spec.fanout = 1;
     auto& grid = grid_[l];
     auto& parts = parts_[l];
+    // The i-th of a parent's n child LPUs, on its share of the parent's PPUs, appended to the grid.
+    auto add_child = [&](const Lpu& parent, std::vector<int64_t> coords, int64_t i, int64_t n) -> const Lpu& {
+      Lpu u;
+      u.lps = static_cast<int>(l);
+      u.id = static_cast<int64_t>(grid.size());
+      u.coords = std::move(coords);
+      u.parent = parent.id;
+      u.ppu = pps == ppps ? parent.ppu : parent.ppu * U + (U > 1 ? (i * U) / n : 0);
+      place(u, pps);
+      grid.push_back(u);
+      return grid.back();
+    };
     for (auto& [a, v] : parts_[static_cast<size_t>(d.parent)]) parts[a];
     for (const Lpu& parent : grid_[static_cast<size_t>(d.parent)]) {
       if (d.divides_sub) {
@@ -370,14 +382,7 @@ void TaskInstance::launch() {
         const auto coords = grid_coordinates(largest);
         const int64_t n = static_cast<int64_t>(coords.size());
         for (int64_t i = 0; i < n; ++i) {
-          Lpu u;
-          u.lps = static_cast<int>(l);
-          u.id = static_cast<int64_t>(grid.size());
-          u.coords = coords[static_cast<size_t>(i)];
-          u.parent = parent.id;
-          u.ppu = pps == ppps ? parent.ppu : parent.ppu * U + (U > 1 ? (i * U) / n : 0);
-          place(u, pps);
-          grid.push_back(u);
+          const Lpu& u = add_child(parent, coords[static_cast<size_t>(i)], i, n);
           std::set<int> split;
           for (size_t k = 0; k < cfg_arrays.size(); ++k) {
             const int a = cfg_arrays[k];
@@ -427,15 +432,7 @@ void TaskInstance::launch() {
       }
       int64_t n = static_cast<int64_t>(coords.size());
       for (int64_t i = 0; i < n; ++i) {
-        Lpu u;
-        u.lps = static_cast<int>(l);
-        u.id = static_cast<int64_t>(grid.size());
-        u.coords = coords[static_cast<size_t>(i)];
-        u.parent = parent.id;
-        u.ppu = parent.ppu * U + (U > 1 ? (i * U) / n : 0);
-        if (pps == ppps) u.ppu = parent.ppu;
-        place(u, pps);
-        grid.push_back(u);
+        const Lpu& u = add_child(parent, coords[static_cast<size_t>(i)], i, n);
         for (auto& [a, v] : parts) {
           const Part& pp = part_of(a, d.parent, parent.id);
           auto it = std::find_if(d.configs.begin(), d.configs.end(), [&](auto& c) { return c.first == a; });
