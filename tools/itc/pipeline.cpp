@@ -83,11 +83,11 @@ bool runPipeline(const PipelineRequest& request, SourceManager& sources, Diagnos
 std::string emitStage(Stage stage, const PipelineResult& result, const SourceManager& sources) {
     switch (stage) {
     case Stage::Tokens: {
-        const std::string_view text = sources.text(*result.file);
+        const std::string& text = sources.text(*result.file);
         std::string out;
-        for (const LexedToken& t : lexTokens(std::string(text))) {
+        for (const LexedToken& t : lexTokens(text)) {
             std::string spelling;
-            for (char c : text.substr(t.at.begin, t.at.end - t.at.begin))
+            for (char c : std::string_view(text).substr(t.at.begin, t.at.end - t.at.begin))
                 spelling += c == '\n' ? std::string("\\n") : c == '\t' ? std::string("\\t") : std::string(1, c);
             out += fmt::format("{}:{} {} `{}`\n", t.line, t.column, t.kind, spelling);
         }
