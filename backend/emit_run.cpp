@@ -655,6 +655,13 @@ void TaskEmitter::emitRun(Out& o) {
         o << "// The synchronisations of the task plan, numbered as the flows use them.\n";
     for (size_t k = 0; k < plan_.dependencies.syncs.size(); ++k)
         o << registration(static_cast<int>(k)) << " // " << k << "\n";
+    if (!plan_.dependencies.syncs.empty()) {
+        // Where each one happens in the IT source, for the report of a hung run.
+        o << "t.sync_lines({";
+        for (size_t k = 0; k < plan_.dependencies.syncs.size(); ++k)
+            o << (k ? ", " : "") << plan_.flow.at(plan_.dependencies.syncs[k].node).range.begin.line;
+        o << "});\n";
+    }
     o << "t.run_flow({";
     for (size_t i = 0; i < spaces.size(); ++i) {
         o << (i ? ", " : "") << "{" << spaces[i] << ", [&](itrt::task::FlowContext& c) { return flow_"

@@ -36,6 +36,12 @@ Proxy::Proxy(Transport& transport, int64_t local_vdps)
       sent_to_(static_cast<size_t>(size_), 0),
       expected_in_(static_cast<size_t>(size_), 0) {}
 
+void Proxy::watch(const EngineActivity& activity, double seconds, std::function<std::string()> describe) {
+  stall_clock_ = std::make_unique<StallClock>(activity);
+  if (rank_ == 0) hang_ = std::make_unique<HangDetector>(size_, seconds);
+  describe_ = std::move(describe);
+}
+
 void Proxy::add_incoming(Channel* channel) {
   incoming_[{channel->src_rank(), channel->tag()}] = channel;
 }
@@ -129,6 +135,12 @@ void Proxy::handle_control(int source, const Packet& packet) {
       terminate_received_ = true;
       expected_ = w[1];
       break;
+    case kStalled:
+    case kActive:
+      if (hang_) hang_->set_stalled(source, w[0] == kStalled);
+      break;
+    case kHung:
+      print_waits_and_exit();
     case kAbort:
       detail::note_remote_abort();
       log(LogSystem::proxy, LogLevel::debug, "abort received from rank {}", source);
@@ -155,6 +167,37 @@ void Proxy::abort_all() {
   std::_Exit(1);
 }
 
+void Proxy::watch_turn(bool data_moved) {
+  const bool stalled = stall_clock_->stalled(data_moved, transport_.in_flight());
+  if (stalled != reported_stalled_) {
+    reported_stalled_ = stalled;
+    if (rank_ == 0)
+      hang_->set_stalled(0, stalled);
+    else
+      send_control(0, {stalled ? kStalled : kActive});
+  }
+  if (hang_ && hang_->hung()) report_hang();
+}
+
+void Proxy::report_hang() {
+  // Every other rank prints its own waits on kHung and exits; this rank's go into the one message.
+  for (int r = 1; r < size_; ++r) send_control(r, {kHung});
+  std::string waits = describe_ ? describe_() : std::string();
+  if (!waits.empty() && waits.back() == '\n') waits.pop_back();  // fail() ends the line
+  fail(fmt::format("the run is hung: no rank has made progress for {} s (IT_WATCHDOG; 0 turns the watchdog off). "
+                   "What rank 0 waits for:\n{}",
+                   hang_->seconds(), waits.empty() ? "  (all its VDPs have finished; it waits for other ranks)" : waits));
+}
+
+void Proxy::print_waits_and_exit() {
+  detail::note_remote_abort();
+  std::string waits = describe_ ? describe_() : std::string();
+  std::fprintf(stderr, "itrt: hung run, what rank %d waits for:\n%s", rank_,
+               waits.empty() ? "  (all its VDPs have finished; it waits for other ranks)\n" : waits.c_str());
+  std::fflush(nullptr);
+  std::_Exit(1);
+}
+
 void Proxy::wait_for_work(uint64_t idle_rounds) {
   // Remote messages cannot wake us, so with peers we poll: yield while traffic is recent, then
   // sleep in growing steps (bounded so latency after a quiet period stays sub-millisecond).
@@ -164,8 +207,11 @@ void Proxy::wait_for_work(uint64_t idle_rounds) {
     return;
   }
   ++stats_.idle_waits;
-  if (!transport_.needs_polling()) {
+  if (!transport_.needs_polling() && !stall_clock_) {
     cv_.wait(lock, [&] { return !outbox_.empty() || poked_; });
+  } else if (!transport_.needs_polling()) {
+    // The watchdog needs turns even when nothing arrives.
+    cv_.wait_for(lock, std::chrono::milliseconds(200), [&] { return !outbox_.empty() || poked_; });
   } else if (idle_rounds < 64) {
     lock.unlock();
     std::this_thread::yield();
@@ -193,8 +239,10 @@ void Proxy::run() {
   uint64_t idle_rounds = 0;
   for (;;) {
     if (detail::failure_requested()) abort_all();
+    const uint64_t moved_before = stats_.data_sent + stats_.data_received;
     bool progress = drain_outbox();
     progress |= receive();
+    if (stall_clock_) watch_turn(stats_.data_sent + stats_.data_received != moved_before);
     if (!done_sent_ && unfinished_.load(std::memory_order_acquire) == 0) {
       std::unique_lock lock(mutex_);
       if (outbox_.empty()) {

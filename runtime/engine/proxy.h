@@ -5,10 +5,14 @@
 
 #include "runtime/engine/packet.h"
 #include "runtime/engine/transport.h"
+#include "runtime/engine/watchdog.h"
 
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
 #include <map>
 #include <mutex>
 #include <utility>
@@ -32,6 +36,9 @@ struct ProxyStats {
 class Proxy {
  public:
   Proxy(Transport& transport, int64_t local_vdps);
+  // Turns the watchdog on (watchdog.h): `activity` is what the workers report, `describe` lists
+  // this rank's waiting VDPs when the run is declared hung. Call before run().
+  void watch(const EngineActivity& activity, double seconds, std::function<std::string()> describe);
   Proxy(const Proxy&) = delete;
   Proxy& operator=(const Proxy&) = delete;
 
@@ -47,7 +54,7 @@ class Proxy {
   const ProxyStats& stats() const { return stats_; }
 
  private:
-  enum Control : int64_t { kDone = 1, kTerminate = 2, kAbort = 3 };
+  enum Control : int64_t { kDone = 1, kTerminate = 2, kAbort = 3, kStalled = 4, kActive = 5, kHung = 6 };
   bool drain_outbox();
   bool receive();
   void handle_control(int source, const Packet& packet);
@@ -55,6 +62,10 @@ class Proxy {
   void collect_done(int source, const int64_t* sent_counts);
   void wait_for_work(uint64_t idle_rounds);
   [[noreturn]] void abort_all();
+  // One watchdog turn: report this rank's stalls to rank 0; on rank 0, declare a hang.
+  void watch_turn(bool data_moved);
+  [[noreturn]] void report_hang();
+  [[noreturn]] void print_waits_and_exit();
 
   Transport& transport_;
   int rank_;
@@ -75,6 +86,12 @@ class Proxy {
   bool terminate_received_ = false;
   int64_t expected_ = 0;
   ProxyStats stats_;
+
+  // Watchdog (proxy thread only; off unless watch() was called).
+  std::unique_ptr<StallClock> stall_clock_;
+  std::unique_ptr<HangDetector> hang_;  // rank 0
+  std::function<std::string()> describe_;
+  bool reported_stalled_ = false;
 };
 
 }  // namespace itrt

@@ -149,7 +149,7 @@ void Vsa::run() {
     std::vector<int> cpus = t < static_cast<int>(config_.cpus.size()) ? config_.cpus[t]
                                                                        : std::vector<int>{};
     workers_.push_back(
-        std::make_unique<Worker>(rank_ * tpr + t, t, std::move(lists[t]), std::move(cpus), proxy_.get()));
+        std::make_unique<Worker>(rank_ * tpr + t, t, std::move(lists[t]), std::move(cpus), proxy_.get(), activity_));
   }
   if (trace::enabled()) {
     // Both ends of a channel name it by (run, key): rank 0 matches their flow events by it.
@@ -165,12 +165,46 @@ void Vsa::run() {
   }
   log(LogSystem::engine, LogLevel::debug, "run: {} VDPs, {} channels, {} threads", vdps_.size(),
       channels_.size(), tpr);
+  if (auto seconds = watchdog_seconds()) proxy_->watch(activity_, *seconds, [this] { return describe_waits(); });
   for (auto& w : workers_) w->start();
   proxy_->run();
   for (auto& w : workers_) w->join();
   for (auto& [key, c] : channels_) discarded_ += c->discard();
   if (discarded_)
     log(LogSystem::engine, LogLevel::debug, "{} packets left unread in channels", discarded_);
+}
+
+std::string Vsa::describe_waits() const {
+  constexpr int kMaxVdps = 16, kMaxPeers = 4;
+  std::string out;
+  int shown = 0, more = 0;
+  for (auto& v : vdps_) {
+    if (v->finished()) continue;
+    if (shown == kMaxVdps) {
+      ++more;
+      continue;
+    }
+    ++shown;
+    std::string line = "  " + (v->label().empty() ? v->tuple().str() : v->label());
+    if (config_.describe_wait) {
+      const std::string where = config_.describe_wait(*v);
+      if (!where.empty()) line += " " + where;
+    }
+    std::vector<std::string> peers;
+    for (size_t slot = 0; slot < v->inputs_.size(); ++slot) {
+      const Channel* c = v->inputs_[slot];
+      if (!c || !c->active() || c->queued() > 0) continue;
+      peers.push_back(fmt::format("{} (rank {})", c->key().src.str(), c->src_rank()));
+    }
+    if (!peers.empty()) {
+      line += "; no packet yet from ";
+      for (size_t i = 0; i < peers.size() && i < kMaxPeers; ++i) line += (i ? ", " : "") + peers[i];
+      if (peers.size() > kMaxPeers) line += fmt::format(" and {} more", peers.size() - kMaxPeers);
+    }
+    out += line + "\n";
+  }
+  if (more) out += fmt::format("  ... and {} more waiting VDPs\n", more);
+  return out;
 }
 
 Vdp* Vsa::find(const Tuple& tuple) const {

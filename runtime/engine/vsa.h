@@ -8,10 +8,12 @@
 #include "runtime/engine/proxy.h"
 #include "runtime/engine/transport.h"
 #include "runtime/engine/vdp.h"
+#include "runtime/engine/watchdog.h"
 #include "runtime/engine/worker.h"
 
 #include <cstdint>
 #include <functional>
+#include <string>
 #include <map>
 #include <memory>
 #include <unordered_map>
@@ -29,6 +31,9 @@ struct VsaConfig {
   std::vector<std::vector<int>> cpus;
   // Null: MPI_COMM_WORLD if MPI is initialised, otherwise a one-rank in-process transport.
   std::unique_ptr<Transport> transport;
+  // Optional: where in the program a waiting VDP waits, for the watchdog's report of a hung run
+  // (watchdog.h). Called on the proxy thread once the workers are quiet.
+  std::function<std::string(Vdp&)> describe_wait;
 };
 
 // Communication totals over all channels with a local source (what this rank pushed).
@@ -75,6 +80,8 @@ class Vsa {
 
  private:
   Channel* channel_for(const ChannelKey& key);
+  // The watchdog's report: each unfinished local VDP, where it waits, and whose packets it lacks.
+  std::string describe_waits() const;
   void validate_and_number();
 
   VsaConfig config_;
@@ -86,6 +93,7 @@ class Vsa {
   std::unordered_map<ChannelKey, std::unique_ptr<Channel>, ChannelKeyHash> channels_;
   std::unique_ptr<Proxy> proxy_;
   std::vector<std::unique_ptr<Worker>> workers_;
+  EngineActivity activity_;
   bool ran_ = false;
   uint64_t discarded_ = 0;
 };

@@ -9,6 +9,7 @@
 #include "runtime/engine/proxy.h"
 #include "runtime/engine/trace.h"
 #include "runtime/engine/vdp.h"
+#include "runtime/engine/watchdog.h"
 
 #include <cstdlib>
 #include <exception>
@@ -36,8 +37,14 @@ inline void cpu_relax() {
 
 }  // namespace
 
-Worker::Worker(int global_id, int local_id, std::vector<Vdp*> vdps, std::vector<int> cpus, Proxy* proxy)
-    : global_id_(global_id), local_id_(local_id), vdps_(std::move(vdps)), cpus_(std::move(cpus)), proxy_(proxy) {}
+Worker::Worker(int global_id, int local_id, std::vector<Vdp*> vdps, std::vector<int> cpus, Proxy* proxy,
+               EngineActivity& activity)
+    : global_id_(global_id),
+      local_id_(local_id),
+      vdps_(std::move(vdps)),
+      cpus_(std::move(cpus)),
+      proxy_(proxy),
+      activity_(activity) {}
 
 void Worker::start() { thread_ = std::thread([this] { loop(); }); }
 
@@ -80,6 +87,7 @@ bool Worker::sweep() {
       fire_begin = trace::now_us();
       end_idle(fire_begin);
     }
+    activity_.started.fetch_add(1);
     try {
       done = v->fire();
     } catch (const std::exception& e) {
@@ -97,6 +105,7 @@ bool Worker::sweep() {
     } else {
       make_candidate(v);  // it may still be ready (more packets queued, inputs switched)
     }
+    activity_.ended.fetch_add(1);  // after the firing's effects, for the watchdog's report
   }
   return fired;
 }

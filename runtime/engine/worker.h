@@ -17,11 +17,14 @@ namespace itrt {
 
 class Vdp;
 class Proxy;
+struct EngineActivity;
 
 class Worker {
  public:
   // `local_id`: the thread's number on its rank (0, 1, ...), its trace track.
-  Worker(int global_id, int local_id, std::vector<Vdp*> vdps, std::vector<int> cpus, Proxy* proxy);
+  // `activity` counts the rank's firings for the watchdog (shared by its workers).
+  Worker(int global_id, int local_id, std::vector<Vdp*> vdps, std::vector<int> cpus, Proxy* proxy,
+         EngineActivity& activity);
   Worker(const Worker&) = delete;
   Worker& operator=(const Worker&) = delete;
 
@@ -47,6 +50,7 @@ class Worker {
   std::vector<Vdp*> vdps_;
   std::vector<int> cpus_;
   Proxy* proxy_;
+  EngineActivity& activity_;
   std::thread thread_;
   std::mutex mutex_;
   std::condition_variable cv_;

@@ -29,6 +29,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdlib>
 #include <cstring>
 
 namespace itrt::task {
@@ -118,6 +119,7 @@ struct LpuState {
   bool wait_traced = false;
 
   void send(int sync, int slot, const PacketRef& p, bool inter) {
+    if (task->drop_for_test_[static_cast<size_t>(sync)]) return;
     vdp->push(slot, p);
     auto& c = counters[sync];
     c.v[inter ? 2 : 0].fetch_add(p->size(), std::memory_order_relaxed);
@@ -816,8 +818,27 @@ int TaskInstance::reduction_sync(int invoking, int target, Combiner combiner, st
   return static_cast<int>(syncs_.size()) - 1;
 }
 
+std::string TaskInstance::describe_wait(Vdp& v) const {
+  auto* state = std::any_cast<std::shared_ptr<LpuState>>(&v.local_store());
+  if (!state) return {};
+  const LpuState& s = **state;
+  const Lpu& u = *s.lpu;
+  std::string out = "(task `" + name_ + "`, Space " + lps_[static_cast<size_t>(u.lps)].name + " LPU " +
+                    Tuple(std::vector<int32_t>(u.coords.begin(), u.coords.end())).str() + ")";
+  if (s.wait < 0) return out + " is not at a synchronisation";
+  const auto k = static_cast<size_t>(s.wait);
+  out += " waits at `" + syncs_[k].name + "`";
+  if (k < sync_lines_.size()) out += " (" + prog_.name_ + ":" + std::to_string(sync_lines_[k]) + ")";
+  return out;
+}
+
 void TaskInstance::run_flow(const std::vector<std::pair<int, SpaceFlow>>& spaces) {
   const int me = prog_.rank();
+  // ITRT_TEST_DROP_SYNC=<text>: packets of the synchronisations whose name contains <text> are
+  // never sent, so their receivers wait forever. Only the watchdog's tests set it.
+  drop_for_test_.assign(syncs_.size(), 0);
+  if (const char* text = std::getenv("ITRT_TEST_DROP_SYNC"); text && *text)
+    for (size_t k = 0; k < syncs_.size(); ++k) drop_for_test_[k] = syncs_[k].name.find(text) != std::string::npos;
   std::unique_ptr<FlowBuilder> b;
   try {
     b = std::make_unique<FlowBuilder>(*this, spaces);
@@ -834,6 +855,7 @@ void TaskInstance::run_flow(const std::vector<std::pair<int, SpaceFlow>>& spaces
     return u.rank * threads_ + u.thread;
   };
   cfg.cpus = thread_cpus_;
+  cfg.describe_wait = [this](Vdp& v) { return describe_wait(v); };
   Vsa vsa(std::move(cfg));
   for (auto& [spec, thread] : b->combiners()) vsa.place(spec.tuple, thread);
   for (auto& [spec, thread] : b->combiners()) {

@@ -511,6 +511,9 @@ class TaskInstance {
   // Movement of a task-global scalar (each LPU keeps its own copy) of `bytes` bytes from the
   // LPUs of Space `from` that wrote it to those of Space `to`. `scalar` numbers it for wrote().
   int scalar_sync(int scalar, int from, int to, size_t bytes, const std::string& sync);
+  // The IT source line of each synchronisation's point in the flow (by number), which the
+  // watchdog's report of a hung run names (runtime/engine/watchdog.h).
+  void sync_lines(std::vector<int> lines) { sync_lines_ = std::move(lines); }
   // Runs the flow: one VDP per LPU of every listed space, on this rank's worker threads (one per
   // PPU of the lowest PPS the mapping uses, pinned when the model numbers its processors).
   void run_flow(const std::vector<std::pair<int, SpaceFlow>>& spaces);
@@ -582,6 +585,10 @@ class TaskInstance {
     std::string name;
   };
   std::vector<SyncDesc> syncs_;
+  std::vector<int> sync_lines_;  // [sync] -> IT source line (empty: not given)
+  std::vector<char> drop_for_test_;  // [sync] -> never send its packets (ITRT_TEST_DROP_SYNC)
+  // The watchdog's words for where LPU VDP `v` waits (empty for other VDPs).
+  std::string describe_wait(Vdp& v) const;
   std::mutex published_mutex_;
   std::map<int, std::vector<std::byte>> published_;
   std::vector<std::vector<int>> thread_cpus_;  // per local worker thread (empty: not pinned)

@@ -30,6 +30,10 @@ constexpr EnvVar kEnvVars[] = {
     {"ITRT_LOG=spec",
      "log levels per subsystem, e.g. `debug` or `engine:debug,proxy:info` (subsystems engine "
      "proxy reduce args pin; levels off error warn info debug trace; default warn)"},
+    {"IT_WATCHDOG=s",
+     "end a hung run: when no rank has made progress for s seconds (default 300; 0: never), "
+     "every rank prints which LPUs wait at which synchronisation (IT line, peer) and all exit "
+     "non-zero"},
     {"ITRT_WORKER_SPIN=n", "busy-wait n iterations before an idle worker thread sleeps (default 0)"},
     {"OPENBLAS_NUM_THREADS=n",
      "threads of each OpenBLAS call made by stages compiled as gemm/gemv (default 1: every "

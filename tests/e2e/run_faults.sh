@@ -7,6 +7,9 @@
 #      @Extern block's IT line, every rank exits non-zero, no output.
 #  (c) writing an output fails (a file-size limit, ulimit -f, on the ranks): a clear message
 #      naming the file, non-zero exit, the older output untouched — for .txt and .bin outputs.
+#  (d) a hung run (a test hook drops the packets of the stencil's padding exchanges): the watchdog
+#      (IT_WATCHDOG=2) ends every rank non-zero within seconds, rank 0's message and every other
+#      rank's report name the LPUs, the synchronisation and its IT line; no output.
 # Uses the stencil compiled by the e2e fixture; compiles tests/e2e/programs/native_fail.it.
 set -uo pipefail
 work=${1:?work dir}
@@ -99,5 +102,23 @@ for ext in txt bin; do
     elif [[ $(cat limited.$ext) != "older result" ]]; then fail "write fails ($ext, np=$np): the older output was replaced"
     else echo "ok (output write fails, .$ext, np=$np): $(grep -m1 '^itrt: error' <<<"$out")"; fi
   done
+done
+
+# (d) ------------------------------------------------------------------------------------------
+for np in 1 2; do
+  rm -f hung.bin
+  t0=$(date +%s)
+  out=$(ITRT_TEST_DROP_SYNC="padding exchange" IT_WATCHDOG=2 timeout 60 $mpirun -np $np "$stencil" "${st_args[@]}" \
+        iterations=5 output_file=hung.bin 2>&1); rc=$?
+  secs=$(( $(date +%s) - t0 ))
+  waits='Space [AB] LPU \([0-9, ]+\)\) waits at `task [^`]*padding exchange of [^`]*` \([^)]*stencil\.it:[0-9]+\)'
+  if [[ $rc == 0 || $rc == 124 ]]; then fail "hung run np=$np: exit status $rc"
+  elif [[ $(grep -c '^itrt: error' <<<"$out") != 1 ]] || ! grep -q '^itrt: error on rank 0: the run is hung' <<<"$out"; then
+    fail "hung run np=$np: not one message from rank 0:"; echo "$out"
+  elif ! grep -qE "$waits" <<<"$out"; then fail "hung run np=$np: no LPU named with its synchronisation and line:"; echo "$out"
+  elif [[ $np == 2 ]] && ! grep -q '^itrt: hung run, what rank 1 waits for:' <<<"$out"; then fail "hung run np=2: no report of rank 1:"; echo "$out"
+  elif [[ -e hung.bin ]]; then fail "hung run np=$np: an output was written"
+  elif (( secs > 30 )); then fail "hung run np=$np: took $secs s to end"
+  else echo "ok (hung run ends through the watchdog, np=$np, ${secs} s): $(grep -m1 -E "$waits" <<<"$out" | sed 's/^ *//')"; fi
 done
 exit $bad

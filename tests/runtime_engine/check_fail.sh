@@ -2,6 +2,7 @@
 # Error-path check: runs an mpirun command line, expects a non-zero exit, exactly ONE line
 # starting with "itrt: error" in the combined output, and that line to match a pattern.
 # Usage: check_fail.sh <pattern> <command...>
+# ALSO (optional): more patterns, one per line, each of which some line of the output must match.
 set -u
 pattern=$1
 shift
@@ -15,6 +16,10 @@ if [ "$count" -ne 1 ]; then echo "FAIL: expected exactly one 'itrt: error' line,
 if ! printf '%s\n' "$out" | grep '^itrt: error' | grep -qE "$pattern"; then
   echo "FAIL: the error line does not match /$pattern/"; ok=0
 fi
+while IFS= read -r also; do
+  [ -z "$also" ] && continue
+  if ! printf '%s\n' "$out" | grep -qE "$also"; then echo "FAIL: no line of the output matches /$also/"; ok=0; fi
+done <<< "${ALSO:-}"
 if [ "$ok" -ne 1 ]; then
   echo "---- command: $*"; echo "---- exit status: $rc"; echo "---- output:"; printf '%s\n' "$out"
   exit 1

@@ -1,6 +1,7 @@
 // A small program for the error-path tests (tests/runtime_engine/check_fail.sh): depending on
 // mode=..., one rank fails inside a running VSA, all ranks hit a bad argument, or one rank fails
-// outside any run. Must print nothing else on the error path.
+// outside any run, or the ranks deadlock (mode=hang, for the watchdog). Must print nothing else
+// on the error path.
 #include "runtime/engine/engine.h"
 #include "tests/runtime_engine/watchdog.h"
 
@@ -47,6 +48,31 @@ int main(int argc, char** argv) {
       VdpSpec k;
       k.tuple = {1, r};
       k.counter = 1;
+      k.input(0, {0, bad_rank}, r);
+      k.function = [](Vdp& v) { v.pop(0); };
+      vsa.insert(std::move(k));
+    }
+    vsa.run();
+    std::puts("unreachable: run returned");
+    return 0;
+  }
+  if (mode == "hang") {
+    // A deadlock: every rank's consumer waits for a packet the producer on `bad_rank` never sends.
+    // The run's watchdog (IT_WATCHDOG, set short by the test) must report it and end every rank.
+    VsaConfig c;
+    c.mapping = [](const Tuple& t, int total) { return t[0] == 0 ? t[1] : t[1] % total; };
+    Vsa vsa(std::move(c));
+    const int n = runtime.size();
+    VdpSpec p;
+    p.tuple = {0, bad_rank};
+    p.label = "producer";
+    for (int r = 0; r < n; ++r) p.output(r, {1, r}, 0);
+    p.function = [](Vdp&) {};
+    vsa.insert(std::move(p));
+    for (int r = 0; r < n; ++r) {
+      VdpSpec k;
+      k.tuple = {1, r};
+      k.label = "consumer " + std::to_string(r);
       k.input(0, {0, bad_rank}, r);
       k.function = [](Vdp& v) { v.pop(0); };
       vsa.insert(std::move(k));

@@ -255,6 +255,7 @@ void run(itrt::task::Program &prog, itrt::task::Env &env, int32_t i_max_iteratio
                  "task Five Points Stencil: padding exchange of plate at exit of Space B"); // 0
   t.padding_sync(0, 2, 1,
                  "task Five Points Stencil: padding exchange of plate at exit of Space A"); // 1
+  t.sync_lines({53, 50});
   t.run_flow({{2, [&](itrt::task::FlowContext &c) {
                  return flow_b(c, g, p_p1, p_p2, p_k, p_l, p_m, p_n);
                }}});
