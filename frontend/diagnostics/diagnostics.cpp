@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <ostream>
+#include <set>
+#include <string>
 
 namespace itc {
 namespace {
@@ -90,8 +92,14 @@ std::string DiagnosticEngine::render(const Diagnostic& diag) const {
 }
 
 void DiagnosticEngine::print(std::ostream& out) const {
-    for (const Diagnostic& d : diags_)
-        out << render(d);
+    // A stage body is checked once per instance, so one fault can be reported more than once
+    // with the same notes; the user needs it once.
+    std::set<std::string> printed;
+    for (const Diagnostic& d : diags_) {
+        std::string text = render(d);
+        if (printed.insert(text).second)
+            out << text;
+    }
 }
 
 } // namespace itc
