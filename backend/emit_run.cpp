@@ -49,6 +49,13 @@ std::string TaskEmitter::reductionValue(const std::string& v, const std::string&
     return globals + ".r_" + v;
 }
 
+// A task-global scalar in `globals` (a Globals object): a Reduction variable's value is r_<name>.
+// Initialize and the environment set its starting value in every LPU's copy; a reduction into it
+// overwrites that.
+std::string TaskEmitter::scalarRef(const std::string& v, const std::string& globals) const {
+    return globals + (global(v).isReduction ? ".r_" : ".") + v;
+}
+
 int TaskEmitter::storageOf(const std::string& array, int lps) const {
     int s = plan_.storage.storageOf(array, lps);
     if (s == semantic::kNoLps)
@@ -219,7 +226,7 @@ void TaskEmitter::emitInitialize(Out& o) {
     o << lineComment(in_, init.range);
     for (const auto& p : init.params)
         if (isGlobal(p.text))
-            o << "g." << p.text << " = i_" << p.text << ";\n";
+            o << scalarRef(p.text, "g") << " = i_" << p.text << ";\n";
     for (const auto& local : info_->initializeLocals) {
         const std::string& name = local.first; // a plain name: clang 14 lambdas cannot capture bindings
         const sema::Type& type = local.second;
@@ -243,15 +250,15 @@ void TaskEmitter::emitInitialize(Out& o) {
             for (const auto& l : loopVars_)
                 r[l] = "L_" + l;
             for (const auto& g : te.info_->globals)
-                if (!g.type.isArray() && !g.isReduction)
-                    r[g.name] = "g." + g.name;
+                if (!g.type.isArray())
+                    r[g.name] = te.scalarRef(g.name, "g");
             return r;
         }
         std::string nameRef(const ast::NameRef& n) override {
             if (params.count(n.name) && !te.isGlobal(n.name))
                 return "i_" + n.name;
             if (te.isGlobal(n.name))
-                return "g." + n.name;
+                return te.scalarRef(n.name, "g");
             return "L_" + n.name;
         }
         std::string dimensionRange(const ast::Expr& at, const std::string& array, int k, bool local) override {
@@ -464,7 +471,7 @@ void TaskEmitter::emitSyncs(Out& o, const std::vector<int>& list, int x) {
                   << "), [&g](const std::byte* p, size_t n) { itrt::task::list_from_bytes(g." << s.var
                   << ", p, n); });" << comment;
             } else if (s.scalar) {
-                std::string ref = global(s.var).isReduction ? "g.r_" + s.var : "g." + s.var;
+                std::string ref = scalarRef(s.var, "g");
                 o << "co_await c.move(" << k << ", &" << ref << ");" << comment;
             } else {
                 o << "co_await c.move(" << k << ");" << comment;
@@ -602,7 +609,7 @@ void TaskEmitter::emitRun(Out& o) {
     o << "itrt::task::TaskInstance t(prog, " << cString(def_.name.text) << ", env);\nGlobals g{};\n";
     // Environmental scalars.
     for (const auto& g : info_->globals) {
-        if (!g.environmental || g.type.isArray() || g.isReduction || g.mode == ast::LinkMode::Create)
+        if (!g.environmental || g.type.isArray() || g.mode == ast::LinkMode::Create)
             continue;
         if (g.type.kind == TypeKind::List) {
             std::string get = "env.get_list(" + cString(g.name) + ", g." + g.name + ", " + codecOf(g.type.elementType()) + ")";
@@ -615,8 +622,8 @@ void TaskEmitter::emitRun(Out& o) {
                 o << get << ";\n";
             continue;
         }
-        o << "if (env.scalar(" << cString(g.name) << ") && env.scalar(" << cString(g.name) << ")->set) g." << g.name
-          << " = env.get<" << cppType(g.type) << ">(" << cString(g.name) << ");\n";
+        o << "if (env.scalar(" << cString(g.name) << ") && env.scalar(" << cString(g.name) << ")->set) "
+          << scalarRef(g.name, "g") << " = env.get<" << cppType(g.type) << ">(" << cString(g.name) << ");\n";
     }
     o << "// Arrays: index, name, dimensions, element, environment link, home space, versions, written.\n";
     for (const auto& g : info_->globals) {

@@ -41,6 +41,7 @@ public:
     int arrayIndex(const std::string& n) const { return arrayIndex_.at(n); }
     int versionsOf(const std::string& array) const;
     // The value of Reduction variable `v` this LPU knows, in the Globals object named `globals`.
+    std::string scalarRef(const std::string& v, const std::string& globals) const;
     std::string reductionValue(const std::string& v, const std::string& globals) const;
     std::string where(SourceRange r) const;
     int lpsOf(const std::string& letter) const;

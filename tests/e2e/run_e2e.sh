@@ -48,6 +48,7 @@ else
   stencil) printf '"Five Points Stencil" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
   row-max) printf '"Largest Row Sum" { Space A: %s Space B: %s Space C: %s }\n' "$top" "$top" "$core" >"$map" ;;
   converge) printf '"Converge" { Space A: %s }\n' "$core" >"$map" ;;
+  heat_converge) printf '"Heat 1D" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
   nested) printf '"Nested Blocks" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
   radix-sort) printf '"Radix Sort" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
   pivot_rows) printf '"Pivot Rows" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
@@ -122,6 +123,7 @@ conjugate-gradient:small) n=40 p=8 q=4 c=2 ;; conjugate-gradient:uneven) n=97 p=
 conjugate-gradient:medium) n=200 p=8 q=4 c=2 ;;
 nested:small) n=48 p=4 q=3 ;; nested:uneven) n=97 p=7 q=3 ;; nested:medium) n=10000 p=4 q=8 ;;
 converge:small) n=40 p=8 ;; converge:uneven) n=97 p=7 ;; converge:medium) n=10000 p=16 ;;
+heat_converge:small) n=40 p=8 ;; heat_converge:uneven) n=97 p=7 ;; heat_converge:medium) n=2000 p=16 ;;
 radix-sort:small) n=1000 digits=4 bits=16 p=8 ;; radix-sort:uneven) n=997 digits=3 bits=12 p=7 ;;
 radix-sort:medium) n=100000 digits=8 bits=16 p=16 ;;
 pivot_rows:small) r=13 c=9 p=5 ;; pivot_rows:uneven) r=37 c=11 p=6 ;; pivot_rows:medium) r=200 c=100 p=16 ;;
@@ -218,6 +220,15 @@ nested)
   # entering and leaving Space B moves no data between the spaces, only empty packets
   if grep -E "(entry into|exit from) Space B" stats.txt | awk '$(NF-3) != 0 || $(NF-1) != 0 { bad = 1 } END { exit bad || NR != 2 }'; then :; else
     echo "data moved between Space A and Space B:"; cat stats.txt; exit 1; fi ;;
+heat_converge)
+  # small: the tolerance ends the sweeps; uneven: the sweep limit does
+  mk -o t.txt --type double --shape $n --seed 12 --lo 0 --hi 100
+  if [[ $size == uneven ]]; then lim=(tolerance=1e-9 max_sweeps=25); else lim=(tolerance=0.01 max_sweeps=100000); fi
+  args=(input_file=t.txt "${lim[@]}" p=$p)
+  run "${args[@]}" output_file=o.txt summary_file=s.txt
+  "$ref/ref_heat_converge" "${args[@]}" output_file=o_ref.txt summary_file=s_ref.txt
+  chk equal o.txt o_ref.txt 1e-12
+  chk equal s.txt s_ref.txt 1e-12 ;;
 converge)
   # reductions into Root: a Repeat while on the result, and Space A reading it (sent down)
   mk -o x.txt --type double --shape $n --seed 3 --lo 0.1 --hi 1
