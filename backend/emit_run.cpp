@@ -43,10 +43,13 @@ int TaskEmitter::versionsOf(const std::string& array) const {
 }
 
 std::string TaskEmitter::reductionValue(const std::string& v, const std::string& globals) const {
-    if (!reductionLps_.count(v))
-        throw Unsupported(global(v).declared, "reading Reduction variable `" + v + "` that no stage reduces into");
-    // Each LPU's flow keeps the result of its ancestor in v's space (collected or received).
+    // Each LPU's flow keeps the result of its ancestor in v's space (collected or received); a
+    // Reduction variable no stage reduces into is an ordinary scalar (reducedInto) kept there too.
     return globals + ".r_" + v;
+}
+
+bool TaskEmitter::reducedInto(const std::string& v) const {
+    return global(v).isReduction && reductionLps_.count(v);
 }
 
 // A task-global scalar in `globals` (a Globals object): a Reduction variable's value is r_<name>.
@@ -584,13 +587,13 @@ void TaskEmitter::emitRun(Out& o) {
         // Environmental scalars written by stages: Root's copy, which the writers' reached.
         if (x == 0)
             for (const auto& g : info_->globals)
-                if (g.environmental && !g.isReduction && !g.type.isArray() && scalarReachesRootAtEnd(g.name)) {
+                if (g.environmental && !reducedInto(g.name) && !g.type.isArray() && scalarReachesRootAtEnd(g.name)) {
                     if (g.type.kind == TypeKind::List)
                         o << "{\nauto b = itrt::task::list_bytes(g." << g.name << ");\nc.publish(" << arrayIndexOrSlot(g.name)
                           << ", b.data(), b.size());\n}\n";
                     else
-                        o << "c.publish(" << arrayIndexOrSlot(g.name) << ", &g." << g.name << ", sizeof g." << g.name
-                          << ");\n";
+                        o << "c.publish(" << arrayIndexOrSlot(g.name) << ", &" << scalarRef(g.name, "g") << ", sizeof "
+                          << scalarRef(g.name, "g") << ");\n";
                 }
         o << "(void)t;\n(void)lpu;\n";
         for (const auto& p : plan_.lps.params)
@@ -682,9 +685,7 @@ void TaskEmitter::emitRun(Out& o) {
     for (const auto& g : info_->globals) {
         if (!g.environmental || g.type.isArray())
             continue;
-        if (g.isReduction) {
-            if (!reductionLps_.count(g.name))
-                continue;
+        if (reducedInto(g.name)) {
             o << "{\n" << cppType(g.type) << " v{};\nt.published(" << arrayIndexOrSlot(g.name) << ", "
               << reductionLps_.at(g.name) << ", &v, sizeof v);\nenv.set<" << cppType(g.type) << ">("
               << cString(g.name) << ", v);\n}\n";
@@ -706,7 +707,7 @@ void TaskEmitter::emitRun(Out& o) {
                   << ", 0, &v, sizeof v);\nenv.set<" << cppType(g.type) << ">(" << cString(g.name) << ", v);\n}\n";
                 continue;
             }
-            o << "env.set<" << cppType(g.type) << ">(" << cString(g.name) << ", g." << g.name << ");\n";
+            o << "env.set<" << cppType(g.type) << ">(" << cString(g.name) << ", " << scalarRef(g.name, "g") << ");\n";
         }
     }
     o << "(void)p_unused_;\n}\n\n";

@@ -310,8 +310,8 @@ private:
             // parameters, locals and loop indices already have them.
             std::map<std::string, std::string> aliases;
             for (const auto& g : taskGlobals())
-                if (!g.type.isArray() && !g.isReduction && !sig_.params.count(g.name) && !loopVars_.count(g.name))
-                    aliases[g.name] = "G." + g.name;
+                if (!g.type.isArray() && !sig_.params.count(g.name) && !loopVars_.count(g.name))
+                    aliases[g.name] = te_.scalarRef(g.name, "G");
             o << externBlock(*s.as<ast::Extern>(), aliases, loopVars_);
             return;
         }

@@ -43,6 +43,8 @@ public:
     // The value of Reduction variable `v` this LPU knows, in the Globals object named `globals`.
     std::string scalarRef(const std::string& v, const std::string& globals) const;
     std::string reductionValue(const std::string& v, const std::string& globals) const;
+    // A Reduction variable some stage reduces into (`Space X: v`); the others are plain scalars.
+    bool reducedInto(const std::string& v) const;
     std::string where(SourceRange r) const;
     int lpsOf(const std::string& letter) const;
     // Array dimensions (0-based) split by stride()/block_stride() on the way to the parts the

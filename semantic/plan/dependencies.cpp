@@ -401,6 +401,15 @@ private:
 
     // Environmental arrays kept in several spaces: the home parts hold what the task starts with
     // (moved to the other storage spaces first) and must hold what it leaves (moved back last).
+    // Whether some stage reduces into `var` (`Space X: var`); a Reduction variable that none
+    // does is written and read like any scalar.
+    bool reducedInto(const std::string& var) const {
+        for (const FlowAccess& a : usage_.accesses)
+            if (const VarAccess* v = a.find(var); v && v->reduced)
+                return true;
+        return false;
+    }
+
     void addTaskEnds() {
         for (const auto& [var, st] : storage_.arrays) {
             if (!st.environmental || st.spaces.size() < 2)
@@ -443,7 +452,7 @@ private:
         // that changed in the writers' order wins, as for any scalar movement).
         for (const auto& [var, g] : globals_.byName) {
             const bool scalarLike = g.kind == TaskGlobal::Kind::Scalar || g.kind == TaskGlobal::Kind::List;
-            if (!g.environment || !scalarLike || g.isReduction)
+            if (!g.environment || !scalarLike || (g.isReduction && reducedInto(var)))
                 continue;
             std::set<int> writers;
             for (const FlowAccess& a : usage_.accesses)

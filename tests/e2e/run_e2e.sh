@@ -49,6 +49,7 @@ else
   row-max) printf '"Largest Row Sum" { Space A: %s Space B: %s Space C: %s }\n' "$top" "$top" "$core" >"$map" ;;
   converge) printf '"Converge" { Space A: %s }\n' "$core" >"$map" ;;
   heat_converge) printf '"Heat 1D" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
+  particles) printf '"Make Particles" { Space A: %s }\n"Move Particles" { Space A: %s }\n' "$core" "$core" >"$map" ;;
   nested) printf '"Nested Blocks" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
   radix-sort) printf '"Radix Sort" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
   pivot_rows) printf '"Pivot Rows" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
@@ -123,6 +124,7 @@ conjugate-gradient:small) n=40 p=8 q=4 c=2 ;; conjugate-gradient:uneven) n=97 p=
 conjugate-gradient:medium) n=200 p=8 q=4 c=2 ;;
 nested:small) n=48 p=4 q=3 ;; nested:uneven) n=97 p=7 q=3 ;; nested:medium) n=10000 p=4 q=8 ;;
 converge:small) n=40 p=8 ;; converge:uneven) n=97 p=7 ;; converge:medium) n=10000 p=16 ;;
+particles:small) n=40 p=8 ;; particles:uneven) n=97 p=7 ;; particles:medium) n=5000 p=16 ;;
 heat_converge:small) n=40 p=8 ;; heat_converge:uneven) n=97 p=7 ;; heat_converge:medium) n=2000 p=16 ;;
 radix-sort:small) n=1000 digits=4 bits=16 p=8 ;; radix-sort:uneven) n=997 digits=3 bits=12 p=7 ;;
 radix-sort:medium) n=100000 digits=8 bits=16 p=16 ;;
@@ -220,6 +222,12 @@ nested)
   # entering and leaving Space B moves no data between the spaces, only empty packets
   if grep -E "(entry into|exit from) Space B" stats.txt | awk '$(NF-3) != 0 || $(NF-1) != 0 { bad = 1 } END { exit bad || NR != 2 }'; then :; else
     echo "data moved between Space A and Space B:"; cat stats.txt; exit 1; fi ;;
+particles)
+  args=(n=$n steps=5 dt=0.05 p=$p)
+  run "${args[@]}" output_file=x.txt centre_file=c.txt
+  "$ref/ref_particles" "${args[@]}" output_file=x_ref.txt centre_file=c_ref.txt
+  chk equal x.txt x_ref.txt 1e-9
+  chk equal c.txt c_ref.txt 1e-9 ;;
 heat_converge)
   # small: the tolerance ends the sweeps; uneven: the sweep limit does
   mk -o t.txt --type double --shape $n --seed 12 --lo 0 --hi 100
