@@ -214,19 +214,24 @@ protected:
         if (!strided.empty()) {
             // Strided parts: local positions; a loop index running over this very part is
             // already a position.
+            // Other dimensions keep their global index (View::at_mix): no translation per element.
+            unsigned positions = 0;
             for (size_t d = 0; d < idx.size(); ++d) {
                 std::string p;
                 auto n = s.items[d].index ? s.items[d].index->as<ast::NameRef>() : nullptr;
                 auto lp = n ? loopPos_.find(n->name) : loopPos_.end();
-                if (lp != loopPos_.end() && lp->second.first == base && lp->second.second == static_cast<int>(d))
+                if (lp != loopPos_.end() && lp->second.first == base && lp->second.second == static_cast<int>(d)) {
                     p = n->name + "_p";
-                else if (strided.count(static_cast<int>(d)))
+                    positions |= 1u << d;
+                } else if (strided.count(static_cast<int>(d))) {
                     p = view + ".pos_of(" + std::to_string(d) + ", " + idx[d] + ")";
-                else
-                    p = view + ".pos_of(" + std::to_string(d) + ", " + idx[d] + ")";
+                    positions |= 1u << d;
+                } else {
+                    p = idx[d];
+                }
                 args += (args.empty() ? "" : ", ") + p;
             }
-            return view + ".at_pos(" + args + ")";
+            return view + ".template at_mix<" + std::to_string(positions) + "u>(" + args + ")";
         }
         for (auto& i : idx)
             args += (args.empty() ? "" : ", ") + i;

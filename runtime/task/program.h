@@ -377,6 +377,18 @@ struct View {
     for (int d = 0; d < N; ++d) off += p[d] * stride[d];
     return base[off];
   }
+  // Element by a mix of local positions (dimensions whose bit is set in PosMask: strided ones,
+  // and loop indices that already run over positions) and global indices (the others). Loops
+  // over a contiguous dimension of a strided part then index memory linearly, so they
+  // vectorise like loops over block parts.
+  template <unsigned PosMask, class... I>
+  T& at_mix(I... v) const {
+    static_assert(sizeof...(I) == N);
+    const int64_t x[N] = {static_cast<int64_t>(v)...};
+    int64_t off = 0;
+    for (int d = 0; d < N; ++d) off += ((PosMask >> d) & 1u) ? x[d] * stride[d] : (x[d] - first[d]) * gstride[d];
+    return base[off];
+  }
   // Local position of global index g in dimension d (any dimension kind); fails if not held.
   // Strided dimensions search the index set; the last answer per dimension is remembered, since
   // a loop usually asks for the same row (`a[r][j]` for every j) again and again.

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # vectorised_loops.sh: the innermost loops that itc emits for stages that are not BLAS calls
-# compile to SIMD code. Compiles examples/stencil (stage refineEstimates) and
-# examples/matrix-multiply with --no-blas (stage multiplyMatrices) for the test cluster model
+# compile to SIMD code. Compiles examples/stencil (stage refineEstimates),
+# examples/matrix-multiply with --no-blas (stage multiplyMatrices) and tests/e2e/programs/lu_stride
+# (stage eliminate: the rows of a stride() part, each row contiguous) for the test cluster model
 # with ITC_CXXFLAGS=-fopt-info-vec-optimized, finds the innermost `for (int64_t j` loop of that
 # stage in the emitted C++ and requires GCC's "loop vectorized" report for that very line in the
 # compiler log that --emit-cpp keeps.
@@ -12,10 +13,10 @@ root=${ROOT:-$(cd "$(dirname "$0")/../.." && pwd)}
 itc=${ITC:?ITC must name the itc binary}
 machine=$root/pcubes-models/test-cluster-4.pcubes
 rm -rf "$work" && mkdir -p "$work" && cd "$work"
-check() { # check <example> <stage> [itc flags...]
-  local ex=$1 stage=$2
-  ITC_CXXFLAGS=-fopt-info-vec-optimized "$itc" compile "$root/examples/$ex/$ex.it" "$root/examples/$ex/$ex.map" \
-    --machine "$machine" -o "$ex" --emit-cpp "cpp-$ex" "${@:3}"
+check() { # check <program dir> <name> <stage> [itc flags...]
+  local dir=$1 ex=$2 stage=$3
+  ITC_CXXFLAGS=-fopt-info-vec-optimized "$itc" compile "$dir/$ex.it" "$dir/$ex.map" \
+    --machine "$machine" -o "$ex" --emit-cpp "cpp-$ex" "${@:4}"
   local cpp=cpp-$ex/$ex.cpp log=cpp-$ex/$ex.mpicxx.log line
   line=$(awk -v s="static void stage_${stage}_" 'index($0, s) { in_stage = 1 }
     in_stage && /for \(int64_t j = / { print NR; exit }' "$cpp")
@@ -28,5 +29,6 @@ check() { # check <example> <stage> [itc flags...]
     exit 1
   fi
 }
-check stencil refineEstimates
-check matrix-multiply multiplyMatrices --no-blas
+check "$root/examples/stencil" stencil refineEstimates
+check "$root/examples/matrix-multiply" matrix-multiply multiplyMatrices --no-blas
+check "$root/tests/e2e/programs" lu_stride eliminate
