@@ -42,8 +42,9 @@ protected:
         sema::Type bt = localType(base);
         if (bt.kind == TypeKind::TaskEnvironment) {
             sema::Type t = typeOf(f);
-            if (t.isArray())
-                unsupported(f.range, "reading an environment array in the coordinator");
+            if (t.isArray())  // a copy of the whole array, on every rank
+                return "v_" + base + "->array_copy<" + cppType(t.elementType()) + ">(prog, " + cString(f.field.text) +
+                       ", " + std::to_string(t.arrayDims()) + ")";
             return "v_" + base + "->get<" + cppType(t) + ">(" + cString(f.field.text) + ")";
         }
         return "";
@@ -91,13 +92,33 @@ protected:
             }
         if (auto sub = value.as<ast::Subscript>(); sub && vt.isArray())
             return sectionView(f, env, *sub);
+        if (auto vn = value.as<ast::NameRef>(); vn && vt.kind == TypeKind::DynamicArray)
+            return "v_" + env + "->assign(prog, " + cString(f.field.text) + ", v_" + vn->name + ", " +
+                   codecOf(vt.elementType()) + ")";
         if (vt.isArray() || vt.kind == TypeKind::List)
-            unsupported(at, "assigning arrays or lists that are not environment items to environment items");
+            unsupported(at, "assigning arrays or lists that are not environment items or coordinator arrays to "
+                            "environment items");
         sema::Type it = typeOf(f);
         if (it.kind == TypeKind::Error || it.kind == TypeKind::RealLiteral)
             it = vt.kind == TypeKind::RealLiteral ? sema::Type::simple(TypeKind::RealDouble) : vt;
         return "v_" + env + "->set<" + cppType(it) + ">(" + cString(f.field.text) + ", static_cast<" + cppType(it) +
                ">(" + emit(value) + "))";
+    }
+    // `env.item[i][j] = value`: every copy of the element, as the last task left the item.
+    std::string envElementAssign(const ast::Assign& a, const ast::Subscript& s, const ast::FieldAccess& f,
+                                 const std::string& env) {
+        sema::Type t = typeOf(f);
+        if (!t.isArray() || static_cast<int>(s.items.size()) != t.arrayDims())
+            unsupported(s.range, "writing an element of an environment array with fewer subscripts than dimensions");
+        std::string idx;
+        for (const auto& it : s.items) {
+            if (it.kind != ast::SubscriptItem::Kind::Index)
+                unsupported(it.range, "assigning to a section of an environment array in the coordinator");
+            idx += (idx.empty() ? "" : ", ") + std::string("static_cast<int64_t>(") + emit(*it.index) + ")";
+        }
+        const std::string elem = cppType(t.elementType());
+        return "v_" + env + "->set_element<" + elem + ">(prog, " + cString(f.field.text) + ", {" + idx +
+               "}, static_cast<" + elem + ">(" + emit(*a.value) + "))";
     }
     // `env.item = other.item[s1][s2]...`: a view of the section (guide: The coordinator).
     std::string sectionView(const ast::FieldAccess& target, const std::string& env, const ast::Subscript& s) {
@@ -144,7 +165,7 @@ protected:
         if (auto sub = t->as<ast::Subscript>())
             if (auto f = sub->base->as<ast::FieldAccess>())
                 if (auto n = f->base->as<ast::NameRef>(); n && localType(n->name).kind == TypeKind::TaskEnvironment)
-                    unsupported(a.range, "writing an element of an environment array in the coordinator");
+                    return envElementAssign(a, *sub, *f, n->name);
         if (auto f = t->as<ast::FieldAccess>()) {
             if (auto n = f->base->as<ast::NameRef>(); n && localType(n->name).kind == TypeKind::TaskEnvironment) {
                 // `a.x = b.y = c.z`: the inner assignment first, then this one from its target.
@@ -218,8 +239,11 @@ private:
             // `load(env.item, file)`: the next task using the item reads the file part-wise.
             auto fa = c.args.at(0).value->as<ast::FieldAccess>();
             auto en = fa ? fa->base->as<ast::NameRef>() : nullptr;
+            if (auto n = c.args.at(0).value->as<ast::NameRef>(); n && localType(n->name).kind == TypeKind::DynamicArray)
+                return "itrt::task::load(prog, v_" + n->name + ", " + codecOf(localType(n->name).elementType()) +
+                       ", std::string(" + arg(1) + "))";
             if (!en || localType(en->name).kind != TypeKind::TaskEnvironment)
-                unsupported(c.range, "`load` into something other than an environment item");
+                unsupported(c.range, "`load` into something other than an environment item or a coordinator array");
             return "v_" + en->name + "->load(prog, " + cString(fa->field.text) + ", std::string(" + arg(1) + "))";
         }
         if (f == "store") {

@@ -40,6 +40,7 @@ class ArgValue {
   ArgValue() = default;
   ArgValue(std::string key, std::string text) : key_(std::move(key)), text_(std::move(text)) {}
   operator int32_t() const { return as_int(); }
+  operator int64_t() const { return as_int(); }  // index and range arithmetic in the coordinator
   operator double() const { return as_double(); }
   operator float() const { return static_cast<float>(as_double()); }
   operator std::string() const { return text_; }
@@ -286,6 +287,31 @@ class Env {
     return v;
   }
   void read_element(Program& prog, const std::string& item, std::vector<int64_t> index, void* out, size_t n);
+  // `env.item[i][j]... = v` in the coordinator: every copy of the element, on every rank.
+  template <class T>
+  void set_element(Program& prog, const std::string& item, std::initializer_list<int64_t> index, T v) {
+    write_element(prog, item, std::vector<int64_t>(index), &v, sizeof v);
+  }
+  void write_element(Program& prog, const std::string& item, std::vector<int64_t> index, const void* value, size_t n);
+  // `env.item = a` for a coordinator array `a`: the item becomes a copy of it (the next task
+  // takes its parts from it; later changes to `a` do not reach the item).
+  template <class T>
+  void assign(Program& prog, const std::string& item, LocalArray<T>& a, const ElementCodec& codec) {
+    if (a.data.empty()) a.allocate();
+    assign_array(item, a.ranges, reinterpret_cast<const std::byte*>(a.data.data()), sizeof(T), codec, prog.rank());
+  }
+  void assign_array(const std::string& item, const std::vector<DimRange>& ranges, const std::byte* data,
+                    size_t elem_size, const ElementCodec& codec, int rank);
+  // `a = env.item` in the coordinator: a copy of the whole item, on every rank (collective).
+  template <class T>
+  LocalArray<T> array_copy(Program& prog, const std::string& item, int dims) {
+    LocalArray<T> out(dims);
+    std::vector<std::byte> bytes = read_whole(prog, item, out.ranges);
+    out.data.resize(bytes.size() / sizeof(T));
+    if (!bytes.empty()) std::memcpy(out.data.data(), bytes.data(), bytes.size());
+    return out;
+  }
+  std::vector<std::byte> read_whole(Program& prog, const std::string& item, std::vector<DimRange>& ranges);
   // `env.item.dimensionK` (d = K - 1) in the coordinator, for an item of `dims` dimensions and
   // element `codec`; an input not read yet is asked for its shape.
   RangeValue range(Program& prog, const std::string& item, int dims, int d, const ElementCodec& codec);
@@ -327,6 +353,24 @@ bool Env::get_list(const std::string& item, List<T>& out, const ElementCodec& co
 // Sequential `store` of a coordinator array or list (rank 0 writes).
 template <class T>
 void store(Program& prog, const LocalArray<T>& a, const ElementCodec& codec, const std::string& file);
+// `load(a, file)` for a coordinator array: every rank reads the whole file (ranges 0..n-1).
+template <class T>
+void load(Program& prog, LocalArray<T>& a, const ElementCodec& codec, const std::string& file) {
+  FileExpectation expect;
+  expect.kind = Collection::array;
+  expect.rank = static_cast<int>(a.ranges.size());
+  DataCollection c;
+  try {
+    c = read_data_file(file, codec, expect);
+  } catch (const std::exception& e) {
+    fail_collective(std::string("load: ") + e.what());
+  }
+  a.ranges = ranges_from_file(c.shape);
+  const auto& bytes = c.items.at(0).bytes;
+  a.data.resize(bytes.size() / sizeof(T));
+  if (!bytes.empty()) std::memcpy(a.data.data(), bytes.data(), bytes.size());
+  (void)prog;
+}
 template <class T>
 void store(Program& prog, const List<T>& l, const ElementCodec& codec, const std::string& file) {
   if (prog.rank() != 0) return;

@@ -1028,11 +1028,13 @@ void TaskInstance::finish() {
   }
 }
 
-void Env::read_element(Program& prog, const std::string& item, std::vector<int64_t> index, void* out, size_t n) {
-  std::shared_ptr<ArrayData> a = arrays_[item];
-  const std::string what = "reading `" + item + "` of task `" + task_ + "` in the coordinator: ";
+namespace {
+// The array that holds element `index` of an environment item for the coordinator, with `index`
+// in that array's indices (a view keeps the viewed item's indices: the element lives there);
+// fails on every rank if no task or assignment has produced it, or the index is outside it.
+std::shared_ptr<ArrayData> element_holder(std::shared_ptr<ArrayData> a, std::vector<int64_t>& index,
+                                          const std::string& what) {
   if (a && a->section) {
-    // A view keeps the viewed item's indices: the element lives there.
     std::vector<int64_t> full;
     size_t own = 0;
     const ArrayData& of = *a->section->of;
@@ -1050,6 +1052,13 @@ void Env::read_element(Program& prog, const std::string& item, std::vector<int64
     if (!a->ranges[d].contains(index[d]))
       fail_collective(what + "index " + std::to_string(index[d]) + " of dimension " + std::to_string(d + 1) +
                       " is outside its range " + std::to_string(a->ranges[d].min) + "..." + std::to_string(a->ranges[d].max));
+  return a;
+}
+}  // namespace
+
+void Env::read_element(Program& prog, const std::string& item, std::vector<int64_t> index, void* out, size_t n) {
+  const std::string what = "reading `" + item + "` of task `" + task_ + "` in the coordinator: ";
+  std::shared_ptr<ArrayData> a = element_holder(arrays_[item], index, what);
   // The part that owns the cell: every rank finds the same one.
   int owner = -1;
   size_t part = 0;
@@ -1102,39 +1111,57 @@ static std::vector<std::byte> gather_on_root(const std::vector<std::byte>& mine,
   return all;
 }
 
-// Parts that are not boxes: every rank packs the owned cells of its owner parts, rank 0 places
-// them into the whole array (the same transfer schedules on both sides) and writes the file.
-static void write_strided_output(Program& prog, const ArrayData& d, const std::string& file) {
+// The whole array, in position order, on rank 0 (empty elsewhere); collective. Every rank packs
+// the cells its parts own canonically (boxes), or its owner parts' owned cells by transfer
+// schedules (parts that are not boxes: stride(), block_stride(), inverted ranges).
+static ElementBlock whole_on_root(Program& prog, const ArrayData& d) {
   const int me = prog.rank();
   const size_t es = d.elem_size;
   const Part whole = Part::whole(d.ranges);
   auto schedule = [&](size_t g) { return TransferSchedule::owned_to_held(d.parts[g], whole); };
   std::vector<std::byte> mine;
   for (size_t g = 0; g < d.parts.size(); ++g) {
-    if (d.part_rank[g] != me || !d.owner[g]) continue;
-    TransferSchedule ts = schedule(g);
-    size_t off = mine.size();
-    mine.resize(off + static_cast<size_t>(ts.element_count()) * es);
-    ts.pack(d.storage[g]->version(0), es, mine.data() + off);
+    if (d.part_rank[g] != me) continue;
+    if (d.strided) {
+      if (!d.owner[g]) continue;
+      TransferSchedule ts = schedule(g);
+      size_t off = mine.size();
+      mine.resize(off + static_cast<size_t>(ts.element_count()) * es);
+      ts.pack(d.storage[g]->version(0), es, mine.data() + off);
+    } else if (!d.canonical[g].empty()) {
+      size_t off = mine.size();
+      mine.resize(off + static_cast<size_t>(box_size(d.canonical[g])) * es);
+      auto& ps = *d.storage[g];
+      copy_region(dense_of(ps.version(0), ps.part), dense_of(mine.data() + off, d.canonical[g]), d.canonical[g], es);
+    }
   }
   std::vector<size_t> cursor;  // where each rank's bytes start in `all`
   std::vector<std::byte> all = gather_on_root(mine, cursor);
-  if (me != 0) return;
   std::vector<int64_t> lengths;
   for (auto& r : d.ranges) lengths.push_back(r.length());
+  if (me != 0) return ElementBlock{lengths, {}};
   ElementBlock block{lengths, std::vector<std::byte>(static_cast<size_t>(whole.element_count()) * es)};
-  for (size_t g = 0; g < d.parts.size(); ++g) {
-    if (!d.owner[g]) continue;
-    TransferSchedule ts = schedule(g);
+  if (d.strided) {
+    for (size_t g = 0; g < d.parts.size(); ++g) {
+      if (!d.owner[g]) continue;
+      TransferSchedule ts = schedule(g);
+      size_t r = static_cast<size_t>(d.part_rank[g]);
+      ts.unpack(all.data() + cursor[r], es, block.bytes.data());
+      cursor[r] += static_cast<size_t>(ts.element_count()) * es;
+    }
+    return block;
+  }
+  // Boxes: no inverted dimension, so ascending index order is position order.
+  Box box;
+  for (auto& r : d.ranges) box.push_back({std::min(r.min, r.max), std::max(r.min, r.max)});
+  Dense out = dense_of(block.bytes.data(), box);
+  for (size_t g = 0; g < d.canonical.size(); ++g) {
+    if (d.canonical[g].empty()) continue;
     size_t r = static_cast<size_t>(d.part_rank[g]);
-    ts.unpack(all.data() + cursor[r], es, block.bytes.data());
-    cursor[r] += static_cast<size_t>(ts.element_count()) * es;
+    copy_region(dense_of(all.data() + cursor[r], d.canonical[g]), out, d.canonical[g], es);
+    cursor[r] += static_cast<size_t>(box_size(d.canonical[g])) * es;
   }
-  try {
-    write_data_file(file, *d.codec, DataCollection::array(std::move(block)));
-  } catch (const std::exception& e) {
-    fail(std::string("writing `") + file + "`: " + e.what());
-  }
+  return block;
 }
 
 void Env::bind_output(Program& prog, const std::string& item, const std::string& file) {
@@ -1170,65 +1197,107 @@ void Env::write_item(Program& prog, const std::string& item, const std::string& 
   if (!d.codec || !d.has_ranges)
     fail_collective("bind_output: environment item `" + item + "` of task `" + task + "` was never produced");
   size_t es = d.elem_size;
-  if (d.strided) {
-    write_strided_output(*p, d, file);
-    return;
-  }
-  if (extension(file) == ".bin") {
-    // Parallel: every rank writes the boxes it owns canonically through one MPI-IO view.
-    std::vector<Part> parts;
-    std::vector<std::vector<std::byte>> bufs;
-    for (size_t g = 0; g < d.canonical.size(); ++g) {
-      if (d.part_rank[g] != me || d.canonical[g].empty()) continue;
-      std::vector<DimRange> r;
-      for (auto& iv : d.canonical[g]) r.push_back(DimRange{iv.first, iv.second});
-      parts.push_back(Part::whole(r));
-      bufs.emplace_back(static_cast<size_t>(box_size(d.canonical[g])) * es);
-      auto& ps = *d.storage[g];
-      copy_region(dense_of(ps.version(0), ps.part), dense_of(bufs.back().data(), d.canonical[g]), d.canonical[g], es);
-    }
-    std::vector<ConstLocalPart> lp;
-    for (size_t k = 0; k < parts.size(); ++k) lp.push_back({&parts[k], bufs[k].data()});
+  if (d.strided || extension(file) != ".bin") {
+    // Rank 0 writes the whole array (parts that are not boxes, and text files).
+    ElementBlock block = whole_on_root(*p, d);
+    if (me != 0) return;
     try {
-      write_array_parts(MPI_COMM_WORLD, file, *d.codec, d.ranges, lp);
+      write_data_file(file, *d.codec, DataCollection::array(std::move(block)));
     } catch (const std::exception& e) {
-      // every rank has the same error (write_array_parts agrees on it): one message
-      fail_collective(std::string("writing `") + file + "`: " + e.what());
+      fail(std::string("writing `") + file + "`: " + e.what());
     }
     return;
   }
-  std::vector<std::byte> mine;
+  // Parallel: every rank writes the boxes it owns canonically through one MPI-IO view.
+  std::vector<Part> parts;
+  std::vector<std::vector<std::byte>> bufs;
   for (size_t g = 0; g < d.canonical.size(); ++g) {
     if (d.part_rank[g] != me || d.canonical[g].empty()) continue;
-    size_t off = mine.size();
-    mine.resize(off + static_cast<size_t>(box_size(d.canonical[g])) * es);
+    std::vector<DimRange> r;
+    for (auto& iv : d.canonical[g]) r.push_back(DimRange{iv.first, iv.second});
+    parts.push_back(Part::whole(r));
+    bufs.emplace_back(static_cast<size_t>(box_size(d.canonical[g])) * es);
     auto& ps = *d.storage[g];
-    copy_region(dense_of(ps.version(0), ps.part), dense_of(mine.data() + off, d.canonical[g]), d.canonical[g], es);
+    copy_region(dense_of(ps.version(0), ps.part), dense_of(bufs.back().data(), d.canonical[g]), d.canonical[g], es);
   }
-  std::vector<size_t> cursor;  // where each rank's bytes start in `all`
-  std::vector<std::byte> all = gather_on_root(mine, cursor);
-  if (me != 0) return;
-  Box whole;
-  std::vector<int64_t> lengths;
-  int64_t total = 1;
-  for (auto& r : d.ranges) {
-    whole.push_back({std::min(r.min, r.max), std::max(r.min, r.max)});
-    lengths.push_back(r.length());
-    total *= r.length();
-  }
-  ElementBlock block{lengths, std::vector<std::byte>(static_cast<size_t>(total) * es)};
-  Dense out = dense_of(block.bytes.data(), whole);
-  for (size_t g = 0; g < d.canonical.size(); ++g) {
-    if (d.canonical[g].empty()) continue;
-    size_t r = static_cast<size_t>(d.part_rank[g]);
-    copy_region(dense_of(all.data() + cursor[r], d.canonical[g]), out, d.canonical[g], es);
-    cursor[r] += static_cast<size_t>(box_size(d.canonical[g])) * es;
-  }
+  std::vector<ConstLocalPart> lp;
+  for (size_t k = 0; k < parts.size(); ++k) lp.push_back({&parts[k], bufs[k].data()});
   try {
-    write_data_file(file, *d.codec, DataCollection::array(std::move(block)));
+    write_array_parts(MPI_COMM_WORLD, file, *d.codec, d.ranges, lp);
   } catch (const std::exception& e) {
-    fail(std::string("writing `") + file + "`: " + e.what());
+    // every rank has the same error (write_array_parts agrees on it): one message
+    fail_collective(std::string("writing `") + file + "`: " + e.what());
   }
+}
+
+
+// --- coordinator arrays and environment items -----------------------------------------------
+
+void Env::write_element(Program& prog, const std::string& item, std::vector<int64_t> index, const void* value,
+                        size_t n) {
+  const std::string what = "writing an element of `" + item + "` of task `" + task_ + "` in the coordinator: ";
+  std::shared_ptr<ArrayData> a = element_holder(arrays_[item], index, what);
+  // Every copy of the cell changes: the owner's, replicas' and padded neighbours', on every rank
+  // (each rank runs the coordinator and writes its own parts), so no task sees a stale copy.
+  std::set<PartStorage*> seen;
+  for (auto& ps : a->storage) {
+    if (!ps || !seen.insert(ps.get()).second) continue;
+    if (auto off = ps->part.local_offset(index)) {
+      std::memcpy(ps->version(0) + static_cast<size_t>(*off) * a->elem_size, value, n);
+      ps->writes.fetch_add(1, std::memory_order_relaxed);
+    }
+  }
+  (void)prog;
+}
+
+void Env::assign_array(const std::string& item, const std::vector<DimRange>& ranges, const std::byte* data,
+                       size_t elem_size, const ElementCodec& codec, int rank) {
+  for (size_t d = 0; d < ranges.size(); ++d)
+    if (ranges[d].length() <= 0)
+      fail_collective("assigning an array to `" + item + "` of task `" + task_ + "`: dimension " +
+                      std::to_string(d + 1) + " of the array has no range (set its range.min and range.max first)");
+  // One part, the whole array, on rank 0: the next task takes its parts from there as from any
+  // distribution an earlier task left (a fresh object: environments that shared the old one keep it).
+  auto a = std::make_shared<ArrayData>();
+  a->name = item;
+  a->elem_size = elem_size;
+  a->codec = &codec;
+  a->dims = static_cast<int>(ranges.size());
+  a->ranges = ranges;
+  a->has_ranges = true;
+  const Part whole = Part::whole(ranges);
+  a->parts = {whole};
+  a->part_rank = {0};
+  a->strided = !is_box(whole);
+  a->owner = {1};
+  a->canonical = {a->strided ? Box{} : owned_box(whole)};
+  a->storage = {nullptr};
+  if (rank == 0) {
+    auto ps = std::make_shared<PartStorage>();
+    ps->part = whole;
+    ps->index_tables.resize(ranges.size());
+    for (size_t d = 0; d < ranges.size(); ++d) ps->index_tables[d] = whole.held(static_cast<int>(d)).indices();
+    const size_t bytes = static_cast<size_t>(whole.element_count()) * elem_size;
+    ps->versions.emplace_back(new std::byte[std::max<size_t>(bytes, 1)]);
+    std::memcpy(ps->versions[0].get(), data, bytes);
+    a->storage[0] = ps;
+  }
+  arrays_[item] = a;
+}
+
+std::vector<std::byte> Env::read_whole(Program& prog, const std::string& item, std::vector<DimRange>& ranges) {
+  std::vector<int64_t> none;
+  std::shared_ptr<ArrayData> a = arrays_[item];
+  if (a && a->section)
+    fail_collective("reading `" + item + "` of task `" + task_ +
+                    "` as a whole in the coordinator: it is a view of a section; read the viewed item instead");
+  a = element_holder(a, none, "reading `" + item + "` of task `" + task_ + "` in the coordinator: ");
+  ElementBlock block = whole_on_root(prog, *a);
+  const size_t bytes = static_cast<size_t>(Part::whole(a->ranges).element_count()) * a->elem_size;
+  block.bytes.resize(bytes);
+  MPI_Bcast(block.bytes.data(), static_cast<int>(bytes), MPI_BYTE, 0, MPI_COMM_WORLD);
+  ranges = a->ranges;
+  return std::move(block.bytes);
 }
 
 }  // namespace itrt::task

@@ -49,6 +49,7 @@ else
   row-max) printf '"Largest Row Sum" { Space A: %s Space B: %s Space C: %s }\n' "$top" "$top" "$core" >"$map" ;;
   converge) printf '"Converge" { Space A: %s }\n' "$core" >"$map" ;;
   heat_converge) printf '"Heat 1D" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
+  coordinator_arrays) printf '"Scale" { Space A: %s }\n"Scale Rows" { Space A: %s }\n' "$core" "$core" >"$map" ;;
   particles) printf '"Make Particles" { Space A: %s }\n"Move Particles" { Space A: %s }\n' "$core" "$core" >"$map" ;;
   nested) printf '"Nested Blocks" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
   radix-sort) printf '"Radix Sort" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
@@ -124,6 +125,8 @@ conjugate-gradient:small) n=40 p=8 q=4 c=2 ;; conjugate-gradient:uneven) n=97 p=
 conjugate-gradient:medium) n=200 p=8 q=4 c=2 ;;
 nested:small) n=48 p=4 q=3 ;; nested:uneven) n=97 p=7 q=3 ;; nested:medium) n=10000 p=4 q=8 ;;
 converge:small) n=40 p=8 ;; converge:uneven) n=97 p=7 ;; converge:medium) n=10000 p=16 ;;
+coordinator_arrays:small) n=12 r=6 c=4 p=4 ;; coordinator_arrays:uneven) n=37 r=11 c=7 p=5 ;;
+coordinator_arrays:medium) n=1000 r=100 c=50 p=8 ;;
 particles:small) n=40 p=8 ;; particles:uneven) n=97 p=7 ;; particles:medium) n=5000 p=16 ;;
 heat_converge:small) n=40 p=8 ;; heat_converge:uneven) n=97 p=7 ;; heat_converge:medium) n=2000 p=16 ;;
 radix-sort:small) n=1000 digits=4 bits=16 p=8 ;; radix-sort:uneven) n=997 digits=3 bits=12 p=7 ;;
@@ -222,6 +225,12 @@ nested)
   # entering and leaving Space B moves no data between the spaces, only empty packets
   if grep -E "(entry into|exit from) Space B" stats.txt | awk '$(NF-3) != 0 || $(NF-1) != 0 { bad = 1 } END { exit bad || NR != 2 }'; then :; else
     echo "data moved between Space A and Space B:"; cat stats.txt; exit 1; fi ;;
+coordinator_arrays)
+  mk -o m.txt --type double --shape ${r}x${c} --seed 21 --lo -1 --hi 1
+  args=(n=$n matrix_file=m.txt p=$p)
+  run "${args[@]}" matrix_out=mo.txt vector_out=v.txt x_out=x.txt down_out=d.txt
+  "$ref/ref_coordinator_arrays" "${args[@]}" matrix_out=mo_ref.txt vector_out=v_ref.txt x_out=x_ref.txt down_out=d_ref.txt
+  for f in mo v x d; do chk equal $f.txt ${f}_ref.txt 1e-12; done ;;
 particles)
   args=(n=$n steps=5 dt=0.05 p=$p)
   run "${args[@]}" output_file=x.txt centre_file=c.txt
