@@ -736,6 +736,11 @@ bool TaskEmitter::scalarReachesRootAtEnd(const std::string& v) const {
         if (s.scalar && s.var == v && s.toLps == 0)
             return true;
     }
+    // Stages invoked in Root write Root's own copy, which needs no movement.
+    for (const auto& a : plan_.usage.accesses)
+        if (a.kind == semantic::FlowAccess::Kind::Stage && a.lps == 0)
+            if (const auto* va = a.find(v); va && va->written)
+                return true;
     return false;
 }
 

@@ -157,14 +157,14 @@ void countLpus(TaskPlan& plan) {
 } // namespace
 
 TaskPlan buildTaskPlan(const ast::TaskDef& task, const PlanTarget& target,
-                       DiagnosticEngine& diags) {
+                       DiagnosticEngine& diags, const std::vector<ast::FunctionDef>* functions) {
     TaskPlan plan;
     plan.task = task.name.text;
     plan.declared = task.name.range;
     TaskGlobals globals = collectTaskGlobals(task);
     plan.lps = analyzePartition(task, globals, diags);
     plan.flow = buildFlowTree(task, plan.lps, diags);
-    plan.usage = analyzeDataUsage(task, globals, plan.lps, plan.flow);
+    plan.usage = analyzeDataUsage(task, globals, plan.lps, plan.flow, functions);
     checkPlacement(globals, plan.lps, plan.flow, plan.usage, diags);
     plan.versionDepth = plan.usage.versionDepth;
     plan.spaces.resize(plan.lps.spaces.size());
@@ -377,7 +377,7 @@ ProgramPlan buildProgramPlan(const ast::Program& program, const PlanTarget& targ
                              DiagnosticEngine& diags) {
     ProgramPlan plan;
     for (const ast::TaskDef& t : program.tasks)
-        plan.tasks.push_back(buildTaskPlan(t, target, diags));
+        plan.tasks.push_back(buildTaskPlan(t, target, diags, &program.functions));
     HandoverBuilder(program, plan).run();
     return plan;
 }

@@ -25,8 +25,9 @@ struct PlanTarget {
     std::string machineFile;                                 // for the report
 };
 
+// `functions`: the program's functions, for the arguments their `&` parameters write (null: none).
 TaskPlan buildTaskPlan(const ast::TaskDef& task, const PlanTarget& target,
-                       DiagnosticEngine& diags);
+                       DiagnosticEngine& diags, const std::vector<ast::FunctionDef>* functions = nullptr);
 ProgramPlan buildProgramPlan(const ast::Program& program, const PlanTarget& target,
                              DiagnosticEngine& diags);
 

@@ -2,6 +2,8 @@
 // task-globals), then every invocation maps that summary through its arguments.
 #include "semantic/usage/data_usage.h"
 
+#include <cctype>
+
 #include <algorithm>
 #include <functional>
 #include <set>
@@ -73,8 +75,11 @@ class UseCollector {
 public:
     // `tracked`: names whose uses are recorded (parameters first, then task-globals);
     // `dimsOf`: array dimensionality of a tracked name when known (0 otherwise).
-    explicit UseCollector(std::function<bool(const std::string&)> tracked)
-        : tracked_(std::move(tracked)) {}
+    // `functions`: the program's functions, whose by-reference (`&`) parameters write their
+    // arguments (null: none known).
+    explicit UseCollector(std::function<bool(const std::string&)> tracked,
+                          const std::vector<ast::FunctionDef>* functions = nullptr)
+        : tracked_(std::move(tracked)), functions_(functions) {}
 
     std::map<std::string, NameUse> uses;
 
@@ -160,11 +165,13 @@ public:
             const auto* c = e->as<ast::Call>();
             static const std::set<std::string> mutators = {"insert_at", "remove_at",
                                                            "set_capacity"};
+            const ast::FunctionDef* fn = function(c->callee.text);
             for (std::size_t i = 0; i < c->args.size(); ++i) {
                 const ast::CallArg& a = c->args[i];
                 if (a.isSpaceArg())
                     continue;
-                bool w = i == 0 && mutators.count(c->callee.text);
+                bool w = (i == 0 && mutators.count(c->callee.text)) ||
+                         (fn && i < fn->params.size() && fn->params[i].byReference);
                 if (w)
                     expr(a.value.get(), false, lag);
                 expr(a.value.get(), w, lag);
@@ -287,11 +294,44 @@ private:
             return;
         }
         case K::Return: expr(s.as<ast::Return>()->value.get(), false, 0); return;
-        case K::Extern: return; // native code is opaque (documented in docs/task-plan.md)
+        case K::Extern: nativeCode(s.as<ast::Extern>()->code); return;
+        }
+    }
+
+    const ast::FunctionDef* function(const std::string& name) const {
+        if (functions_)
+            for (const ast::FunctionDef& f : *functions_)
+                if (f.name.text == name)
+                    return &f;
+        return nullptr;
+    }
+
+    // Native code sees the IT variables in scope by name and may read and assign any of them
+    // every tracked name it mentions counts as read and written, wholly.
+    void nativeCode(const std::string& code) {
+        for (std::size_t i = 0; i < code.size();) {
+            const auto c = static_cast<unsigned char>(code[i]);
+            if (!(std::isalpha(c) || c == '_')) {
+                ++i;
+                continue;
+            }
+            std::size_t j = i;
+            while (j < code.size() && (std::isalnum(static_cast<unsigned char>(code[j])) || code[j] == '_'))
+                ++j;
+            const std::string word = code.substr(i, j - i);
+            const bool member = i > 0 && (code[i - 1] == '.' || (i > 1 && code[i - 1] == '>' && code[i - 2] == '-') ||
+                                          (i > 1 && code[i - 1] == ':' && code[i - 2] == ':'));
+            if (!member && isTracked(word)) {
+                NameUse& u = uses[word];
+                u.read = u.written = true;
+                u.readWhole = u.writeWhole = true;
+            }
+            i = j;
         }
     }
 
     std::function<bool(const std::string&)> tracked_;
+    const std::vector<ast::FunctionDef>* functions_ = nullptr;
     std::set<std::string> loopIndices_;
     std::set<std::string> parallelIndices_;
 };
@@ -317,8 +357,8 @@ std::vector<DimAccess> normalize(std::vector<DimAccess> dims, bool whole, int ar
 class UsageBuilder {
 public:
     UsageBuilder(const ast::TaskDef& task, const TaskGlobals& globals, const LpsTree& lps,
-                 const FlowTree& flow)
-        : task_(task), globals_(globals), lps_(lps), flow_(flow) {}
+                 const FlowTree& flow, const std::vector<ast::FunctionDef>* functions)
+        : task_(task), globals_(globals), lps_(lps), flow_(flow), functions_(functions) {}
 
     DataUsage run() {
         for (std::size_t id = 1; id < flow_.nodes.size(); ++id)
@@ -358,7 +398,7 @@ private:
     void flowReads(FlowAccess& a, const ast::Expr* e) {
         if (!e)
             return;
-        UseCollector c([&](const std::string& n) { return globals_.find(n) != nullptr; });
+        UseCollector c([&](const std::string& n) { return globals_.find(n) != nullptr; }, functions_);
         c.expr(e, false, 0);
         for (auto& [name, use] : c.uses) {
             VarAccess& v = var(a, name);
@@ -421,9 +461,8 @@ private:
         std::set<std::string> params;
         for (const ast::Name& p : s.params)
             params.insert(p.text);
-        UseCollector c([&](const std::string& n) {
-            return params.count(n) || globals_.find(n) != nullptr;
-        });
+        UseCollector c([&](const std::string& n) { return params.count(n) || globals_.find(n) != nullptr; },
+                       functions_);
         c.block(s.body);
         return summaries_[&s] = std::move(c.uses);
     }
@@ -540,6 +579,7 @@ private:
     const TaskGlobals& globals_;
     const LpsTree& lps_;
     const FlowTree& flow_;
+    const std::vector<ast::FunctionDef>* functions_;
     DataUsage out_;
     std::map<const ast::StageDef*, std::map<std::string, NameUse>> summaries_;
 };
@@ -547,8 +587,9 @@ private:
 } // namespace
 
 DataUsage analyzeDataUsage(const ast::TaskDef& task, const TaskGlobals& globals,
-                           const LpsTree& lps, const FlowTree& flow) {
-    return UsageBuilder(task, globals, lps, flow).run();
+                           const LpsTree& lps, const FlowTree& flow,
+                           const std::vector<ast::FunctionDef>* functions) {
+    return UsageBuilder(task, globals, lps, flow, functions).run();
 }
 
 } // namespace itc::semantic

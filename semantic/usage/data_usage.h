@@ -4,8 +4,9 @@
 // statements) and task-globals used directly are included. Array
 // accesses carry constant offsets per dimension where the subscript is a parallel-loop index plus
 // or minus a constant (a stencil's `plate[i-1][j]`), and reads carry the epoch lags used (`at
-// (current - n)`, guide: Epochs). It reports nothing and never fails: unresolvable names are simply
-// not task-global uses.
+// (current - n)`, guide: Epochs). Native code (`@Extern`) reads and writes every tracked name it
+// mentions; arguments bound to a function's `&` parameters are written. It reports nothing and
+// never fails: unresolvable names are simply not task-global uses.
 #pragma once
 
 #include "frontend/ast/ast.h"
@@ -66,7 +67,9 @@ struct DataUsage {
     std::map<std::string, int> versionDepth; // version-dependent structure -> N+1 (guide: Epochs)
 };
 
+// `functions`: the program's functions (their `&` parameters write the arguments), or null.
 DataUsage analyzeDataUsage(const ast::TaskDef& task, const TaskGlobals& globals,
-                           const LpsTree& lps, const FlowTree& flow);
+                           const LpsTree& lps, const FlowTree& flow,
+                           const std::vector<ast::FunctionDef>* functions = nullptr);
 
 } // namespace itc::semantic
