@@ -161,7 +161,7 @@ std::string ExprEmitter::binary(const ast::Binary& b) {
     if (isRealLiteral(*b.rhs) && typeOf(*b.lhs).kind == TypeKind::RealSingle && r.back() != 'f')
         r += "f";
     if (b.op == ast::BinaryOp::Power) {
-        bool ints = typeOf(*b.lhs).kind == TypeKind::Integer && typeOf(*b.rhs).kind == TypeKind::Integer;
+        bool ints = typeOf(b).kind == TypeKind::Integer;  // the checker's result type decides
         if (ints)
             return "it_pow(static_cast<int32_t>(" + l + "), static_cast<int32_t>(" + r + "))";
         return "it_pow(static_cast<double>(" + l + "), static_cast<double>(" + r + "))";

@@ -20,8 +20,15 @@ using Range = itrt::RangeValue;
 using itrt::task::Lpu;
 using itrt::task::View;
 
-// `**`: Integer to a non-negative Integer power is an Integer, any other power is a double.
+// `**`: Integer to a non-negative Integer power is an Integer, any other power is a double. An
+// Integer power whose exponent turns out negative at run time is the real power truncated toward
+// zero, as an assignment of it to an Integer would be.
 inline int32_t it_pow(int32_t base, int32_t exp) {
+  if (exp < 0) {
+    if (base == 0) itrt::fail("0 ** " + std::to_string(exp) + ": division by zero");
+    if (base == 1 || base == -1) return (exp % 2 == 0) ? 1 : base;
+    return 0;
+  }
   int32_t r = 1;
   while (exp-- > 0) r *= base;
   return r;

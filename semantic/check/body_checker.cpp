@@ -359,7 +359,12 @@ Type BodyChecker::checkBinary(const ast::Binary& e) {
     case B::Power: {
         if (!numA || !numB) return bad("numbers");
         Type p = promote(a, b);
-        if (p.kind == TypeKind::Integer || p.kind == TypeKind::ArgValue) return p;
+        // Integer ** a non-negative Integer is an Integer: a negative constant exponent (`2 ** -1`)
+        // makes a double; an exponent only known at run time keeps the Integer type.
+        const auto* neg = e.rhs->as<ast::Unary>();
+        const bool negativeConstant = neg && neg->op == ast::UnaryOp::Negate && neg->operand &&
+                                      (neg->operand->as<ast::IntLiteral>() != nullptr);
+        if ((p.kind == TypeKind::Integer || p.kind == TypeKind::ArgValue) && !negativeConstant) return p;
         return Type::simple(TypeKind::RealDouble);
     }
     case B::ShiftLeft:

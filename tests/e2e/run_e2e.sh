@@ -49,6 +49,7 @@ else
   row-max) printf '"Largest Row Sum" { Space A: %s Space B: %s Space C: %s }\n' "$top" "$top" "$core" >"$map" ;;
   converge) printf '"Converge" { Space A: %s }\n' "$core" >"$map" ;;
   heat_converge) printf '"Heat 1D" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
+  operators) printf '"Ops" { Space A: %s }\n' "$core" >"$map" ;;
   power_iteration) printf '"Multiply" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
   coordinator_arrays) printf '"Scale" { Space A: %s }\n"Scale Rows" { Space A: %s }\n' "$core" "$core" >"$map" ;;
   particles) printf '"Make Particles" { Space A: %s }\n"Move Particles" { Space A: %s }\n' "$core" "$core" >"$map" ;;
@@ -126,6 +127,7 @@ conjugate-gradient:small) n=40 p=8 q=4 c=2 ;; conjugate-gradient:uneven) n=97 p=
 conjugate-gradient:medium) n=200 p=8 q=4 c=2 ;;
 nested:small) n=48 p=4 q=3 ;; nested:uneven) n=97 p=7 q=3 ;; nested:medium) n=10000 p=4 q=8 ;;
 converge:small) n=40 p=8 ;; converge:uneven) n=97 p=7 ;; converge:medium) n=10000 p=16 ;;
+operators:small) n=5 ;; operators:uneven) n=-11 ;; operators:medium) n=7 ;;
 power_iteration:small) n=20 p=4 ;; power_iteration:uneven) n=37 p=5 ;; power_iteration:medium) n=400 p=8 ;;
 coordinator_arrays:small) n=12 r=6 c=4 p=4 ;; coordinator_arrays:uneven) n=37 r=11 c=7 p=5 ;;
 coordinator_arrays:medium) n=1000 r=100 c=50 p=8 ;;
@@ -227,6 +229,11 @@ nested)
   # entering and leaving Space B moves no data between the spaces, only empty packets
   if grep -E "(entry into|exit from) Space B" stats.txt | awk '$(NF-3) != 0 || $(NF-1) != 0 { bad = 1 } END { exit bad || NR != 2 }'; then :; else
     echo "data moved between Space A and Space B:"; cat stats.txt; exit 1; fi ;;
+operators)
+  run n=$n output_file=r.txt real_file=q.txt
+  "$ref/ref_operators" n=$n output_file=r_ref.txt real_file=q_ref.txt
+  chk equal r.txt r_ref.txt 0
+  chk equal q.txt q_ref.txt 1e-15 ;;
 power_iteration)
   # small: the tolerance ends the loop; uneven: the round limit does
   if [[ $size == uneven ]]; then lim=(tolerance=1e-15 max_iterations=30); else lim=(tolerance=1e-6 max_iterations=1000); fi
