@@ -307,7 +307,8 @@ private:
     }
 
     // Native code sees the IT variables in scope by name and may read and assign any of them
-    // every tracked name it mentions counts as read and written, wholly.
+    // (see the guide: Native code: @Extern): every tracked name it mentions counts as read and
+    // written, wholly.
     void nativeCode(const std::string& code) {
         for (std::size_t i = 0; i < code.size();) {
             const auto c = static_cast<unsigned char>(code[i]);
