@@ -315,6 +315,7 @@ BackendOutput emitProgram(const BackendInput& in) {
     emitClasses(o, in);
     emitFunctions(o, functions);
     std::map<std::string, std::string> taskNs;
+    bool usesSections = false;
     for (size_t i = 0; i < in.program->tasks.size(); ++i) {
         const ast::TaskDef& def = in.program->tasks[i];
         const sema::TaskInfo* info = in.checked->findTask(def.name.text);
@@ -328,6 +329,7 @@ BackendOutput emitProgram(const BackendInput& in) {
         te.emit(o);
         taskNs[def.name.text] = te.ns();
         out.callsBlas = out.callsBlas || te.callsBlas();
+        usesSections = usesSections || te.usesSections();
     }
     Coordinator c(in, taskNs);
     c.emit(o, in.program->coordinators.at(0));
@@ -338,6 +340,8 @@ BackendOutput emitProgram(const BackendInput& in) {
         includes = "#include <array>\n#include <cstddef>\n" + includes;
     if (!includes.empty())
         includes = "// Headers of the program's native code and classes.\n" + includes + "\n";
+    if (usesSections)
+        includes = "// Stages use array sections.\n#include \"runtime/task/sections.h\"\n\n" + includes;
     if (out.callsBlas)
         includes = "// Stages recognised as dense linear algebra call BLAS through these.\n"
                    "#include \"runtime/task/dense_views.h\"\n\n" + includes;

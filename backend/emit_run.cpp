@@ -969,6 +969,51 @@ std::string TaskEmitter::elementArgument(const ast::Expr& e, int lps, const std:
     return v + ".at_pos(" + args + ")";
 }
 
+// A stage argument that is a section of a task-global array (`g[...][r]`): a view of this LPU's
+// part with the fixed dimensions dropped, passed by reference like the array (one per version).
+std::string TaskEmitter::sectionArgument(Out& o, const ast::Expr& e, int lps, const StageParam& sp,
+                                         const std::function<void(const std::string&)>& views) {
+    auto sub = e.as<ast::Subscript>();
+    auto base = sub ? sub->base->as<ast::NameRef>() : nullptr;
+    if (!base || !arrayIndex_.count(base->name))
+        unsupported(e.range, "array arguments that are not a task-global name or a section of one");
+    const int saved = stageLps_;
+    stageLps_ = lps;
+    const bool strided = !stridedDims(base->name).empty();
+    stageLps_ = saved;
+    if (strided)
+        unsupported(e.range, "a section of `" + base->name + "` as a stage argument where its parts are cut by "
+                             "stride() or block_stride() (copy the section into an array of its own in the stage)");
+    views(base->name);
+    const int dims = global(base->name).type.arrayDims();
+    const std::string name = "s_" + std::to_string(sectionArgs_++);
+    o << "const View<" << sp.element << ", " << sp.dims << "> " << name << "[" << sp.versions << "] = {";
+    for (int v = 0; v < sp.versions; ++v) {
+        const std::string view = "v_" + base->name + "[" + std::to_string(v) + "]";
+        std::string items;
+        for (int d = 0; d < dims; ++d) {
+            const ast::SubscriptItem* it = d < static_cast<int>(sub->items.size()) ? &sub->items[d] : nullptr;
+            std::string item;
+            if (it && it->kind == ast::SubscriptItem::Kind::Index) {
+                std::string i = "static_cast<int64_t>(" + flowExpr(*it->index, lps, "lpu") + ")";
+                item = "{true, " + i + ", " + i + "}";
+            } else if (it && it->kind == ast::SubscriptItem::Kind::Section) {
+                item = "{false, static_cast<int64_t>(" + flowExpr(*it->first, lps, "lpu") + "), static_cast<int64_t>(" +
+                       flowExpr(*it->last, lps, "lpu") + ")}";
+            } else {
+                std::string r = view + ".whole_range(" + std::to_string(d) + ")";
+                item = "{false, " + r + ".min, " + r + ".max}";
+            }
+            items += (items.empty() ? "" : ", ") + item;
+        }
+        o << (v ? ", " : "") << "itrt::task::slice<" << sp.dims << ">(" << view << ", std::array<itrt::task::SectionItem, "
+          << dims << ">{{" << items << "}}, " << cString(where(e.range)) << ")";
+    }
+    o << "};\n";
+    noteSectionUse();
+    return name;
+}
+
 void TaskEmitter::emitStageCall(Out& o, const ast::StageCall& call, int lps, int x) {
     const size_t k = instanceIndex(call);
     const sema::StageInstance& inst = info_->stageInstances[k];
@@ -1062,8 +1107,10 @@ void TaskEmitter::emitStageCall(Out& o, const ast::StageCall& call, int lps, int
                 args.push_back(slots[slot++].first);
             } else if (sp.isArray) {
                 auto n = ca.value ? ca.value->as<ast::NameRef>() : nullptr;
-                if (!n)
-                    unsupported(ca.range, "array arguments that are not a task-global name");
+                if (!n) {
+                    args.push_back(sectionArgument(o, *ca.value, lps, sp, views));
+                    continue;
+                }
                 views(n->name);
                 args.push_back("v_" + n->name);
             } else if (b.isStringLiteral) {

@@ -194,18 +194,18 @@ protected:
         }
         return cppName(n.name); // a local (`class` -> `class_`)
     }
+    // The view of this LPU's part of array `array` (a parameter or a task-global used directly)
+    // and the task-global it is rooted at.
+    std::pair<std::string, std::string> arrayView(const std::string& array, SourceRange at) const {
+        if (auto it = sig_.params.find(array); it != sig_.params.end() && it->second.isArray)
+            return {it->second.cppName, it->second.global};
+        if (sig_.directArrays.count(array))
+            return {"d_" + array, array};
+        unsupported(at, "element access on `" + array + "`");
+    }
     std::string element(const ast::Subscript& s, const std::string& array,
                         const std::vector<std::string>& idx, int lag) override {
-        std::string view, global;
-        if (auto it = sig_.params.find(array); it != sig_.params.end() && it->second.isArray) {
-            view = it->second.cppName;
-            global = it->second.global;
-        } else if (sig_.directArrays.count(array)) {
-            view = "d_" + array;
-            global = array;
-        } else {
-            unsupported(s.range, "element access on `" + array + "`");
-        }
+        auto [view, global] = arrayView(array, s.range);
         std::string base = view;
         if (lag > 0)
             view += "_" + std::to_string(lag);
@@ -244,9 +244,8 @@ protected:
         if (auto it = sig_.params.find(array); it != sig_.params.end()) {
             if (!it->second.isArray)
                 unsupported(at.range, "dimension attribute of a non-array");
-            if (local)
-                return it->second.cppName + ".range(" + std::to_string(k) + ")";
-            global = it->second.global;
+            // A view knows its whole range too: a section passed as the argument has its own.
+            return it->second.cppName + (local ? ".range(" : ".whole_range(") + std::to_string(k) + ")";
         } else if (local) {
             if (!sig_.directArrays.count(array))
                 unsupported(at.range, "`local` attribute of `" + array + "`");
@@ -284,7 +283,12 @@ private:
         o << lineComment(te_.in(), s.range);
         using K = ast::StmtKind;
         switch (s.kind) {
-        case K::ExprStmt: o << emit(*s.as<ast::ExprStmt>()->expr) << ";\n"; return;
+        case K::ExprStmt: {
+            const ast::Expr& e = *s.as<ast::ExprStmt>()->expr;
+            auto* a = e.as<ast::Assign>();
+            o << (a && typeOf(*a->value).kind == TypeKind::DynamicArray ? sectionCopy(*a) : emit(e)) << ";\n";
+            return;
+        }
         case K::ParallelLoop: parallelLoop(o, *s.as<ast::ParallelLoop>()); return;
         case K::SequentialFor: {
             auto* f = s.as<ast::SequentialFor>();
@@ -323,6 +327,50 @@ private:
         case K::ReduceStmt: unsupported(s.range, "`reduce` outside a parallel loop body of its own");
         case K::Return: unsupported(s.range, "`return` in a stage");
         }
+    }
+
+    // `target = a[...]`, `target = a[i...j][k]`, `target = a`: the section of this LPU's part of
+    // `a` copied by position into its part of the array `target` (guide: Arrays: sections).
+    std::string sectionCopy(const ast::Assign& a) {
+        auto* target = a.target->as<ast::NameRef>();
+        if (!target)
+            unsupported(a.target->range, "assigning an array to something other than an array name");
+        const ast::Expr* value = a.value.get();
+        int lag = 0;
+        if (auto* ep = value->as<ast::Epoch>()) {
+            lag = static_cast<int>(ep->lag);
+            value = ep->operand.get();
+        }
+        const ast::NameRef* source = value->as<ast::NameRef>();
+        const ast::Subscript* sub = value->as<ast::Subscript>();
+        if (sub)
+            source = sub->base->as<ast::NameRef>();
+        if (!source || typeOf(*value).kind != TypeKind::DynamicArray)
+            unsupported(a.value->range, "this array value in a stage (a section or whole array of a task-global is copied)");
+        auto [view, global] = arrayView(source->name, value->range);
+        auto [targetView, targetGlobal] = arrayView(target->name, a.target->range);
+        if (lag > 0)
+            view += "_" + std::to_string(lag);
+        const int dims = typeOf(*source).dims;
+        std::string items;
+        for (int d = 0; d < dims; ++d) {
+            const ast::SubscriptItem* it = sub && d < static_cast<int>(sub->items.size()) ? &sub->items[d] : nullptr;
+            std::string item;
+            if (it && it->kind == ast::SubscriptItem::Kind::Index) {
+                std::string i = "static_cast<int64_t>(" + emit(*it->index) + ")";
+                item = "{true, " + i + ", " + i + "}";
+            } else if (it && it->kind == ast::SubscriptItem::Kind::Section) {
+                item = "{false, static_cast<int64_t>(" + emit(*it->first) + "), static_cast<int64_t>(" +
+                       emit(*it->last) + ")}";
+            } else {
+                std::string r = view + ".whole_range(" + std::to_string(d) + ")";
+                item = "{false, " + r + ".min, " + r + ".max}";
+            }
+            items += (items.empty() ? "" : ", ") + item;
+        }
+        te_.noteSectionUse();
+        return "itrt::task::copy_section(" + targetView + ", " + view + ", std::array<itrt::task::SectionItem, " +
+               std::to_string(dims) + ">{{" + items + "}}, " + cString(te_.where(a.range)) + ")";
     }
 
     // Binds each index of a loop to (array view, dimension) (guide: Parallel loops).

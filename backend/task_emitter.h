@@ -59,6 +59,9 @@ public:
     // Whether some stage of this task calls the dense kernels (runtime/task/dense_views.h).
     bool callsBlas() const { return callsBlas_; }
     void noteBlasCall() { callsBlas_ = true; }
+    // Whether some stage copies an array section or receives one (runtime/task/sections.h).
+    bool usesSections() const { return usesSections_; }
+    void noteSectionUse() { usesSections_ = true; }
 
 private:
     void analyse();
@@ -72,6 +75,8 @@ private:
     void emitFlow(Out& o, const ast::FlowList& list, int lps, int x);
     void emitStageCall(Out& o, const ast::StageCall& call, int lps, int x);
     std::string elementArgument(const ast::Expr& e, int lps,
+                                const std::function<void(const std::string&)>& views);
+    std::string sectionArgument(Out& o, const ast::Expr& e, int lps, const StageParam& sp,
                                 const std::function<void(const std::string&)>& views);
     // The plan's synchronisations: who takes part, their IT_STATS names, their declarations.
     bool participates(int sync, int x) const;
@@ -116,6 +121,8 @@ private:
     std::map<const ast::StageCall*, std::vector<int>> completeAfter_;  // call -> arrays to complete
     int loopCounter_ = 0;
     bool callsBlas_ = false;
+    bool usesSections_ = false;
+    int sectionArgs_ = 0;  // names the views of section arguments
     // The plan's synchronisations by flow node and point (plan numbers).
     std::map<const ast::FlowPart*, int> nodeOf_;
     std::map<int, std::vector<int>> syncBefore_, syncAfter_, syncExit_;

@@ -405,6 +405,10 @@ struct View {
   const int64_t* index[N] = {};   // strided dimensions: global index per position
   const int64_t* positions[N] = {};  // every dimension: global index per position
   const IndexSet1D* held[N] = {};
+  // The whole dimension of the array (a section passed to a stage: the section's indices), in
+  // the dimension's direction: what `x.dimensionK.range` gives in a stage.
+  int64_t wfrom[N] = {};
+  int64_t wto[N] = {};
 
   template <class... I>
   T& operator()(I... idx) const {
@@ -465,6 +469,9 @@ struct View {
     return RangeValue{static_cast<int32_t>(lo[d]), static_cast<int32_t>(hi[d])};
   }
   bool holds(int d, int64_t i) const { return index[d] ? held[d]->contains(i) : (i >= lo[d] && i <= hi[d]); }
+  RangeValue whole_range(int d) const {
+    return RangeValue{static_cast<int32_t>(wfrom[d]), static_cast<int32_t>(wto[d])};
+  }
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -513,6 +520,7 @@ class TaskInstance {
   void set_ranges_set(int array);
   void copy_ranges(int dst, int src);  // `x.dimension = y.dimension`
   RangeValue whole_range(int array, int d) const;
+  const std::vector<DimRange>& whole_ranges(int array) const;
   // The part of `array` held by LPU `u` of any LPS (metadata only: `a.local...`, `x in R`).
   RangeValue local_range(int array, const Lpu& u, int d) const;
   bool holds(int array, const Lpu& u, int d, int64_t index) const;
@@ -684,7 +692,7 @@ class TaskInstance {
 
 namespace detail {
 template <class T, int N>
-View<T, N> make_view(PartStorage& s, std::byte* data, const Part& range_part) {
+View<T, N> make_view(PartStorage& s, std::byte* data, const Part& range_part, const std::vector<DimRange>& whole) {
   View<T, N> v;
   const Part& held_part = s.part;
   std::vector<int64_t> st = held_part.strides();
@@ -706,6 +714,8 @@ View<T, N> make_view(PartStorage& s, std::byte* data, const Part& range_part) {
     const IndexSet1D& r = range_part.held(d);
     v.lo[d] = r.empty() ? 0 : std::min(r.first(), r.last());
     v.hi[d] = r.empty() ? -1 : std::max(r.first(), r.last());
+    v.wfrom[d] = whole[static_cast<size_t>(d)].min;
+    v.wto[d] = whole[static_cast<size_t>(d)].max;
   }
   v.base = reinterpret_cast<T*>(data);
   v.origin = v.base - origin_off;
@@ -718,11 +728,11 @@ View<T, N> TaskInstance::view(int array, const Lpu& u, int lag) {
   const int h = storage_space(array, u.lps);
   if (u.lps == h) {
     PartStorage& s = storage(array, u);
-    return detail::make_view<T, N>(s, s.version(lag), s.part);
+    return detail::make_view<T, N>(s, s.version(lag), s.part, whole_ranges(array));
   }
   // A space that views its ancestor's parts: this LPU's cells inside them (same memory).
   PartStorage& s = storage(array, ancestor(u, h));
-  return detail::make_view<T, N>(s, s.version(lag), part_of(array, u.lps, u.id));
+  return detail::make_view<T, N>(s, s.version(lag), part_of(array, u.lps, u.id), whole_ranges(array));
 }
 
 template <class T, int N>
@@ -730,10 +740,10 @@ std::optional<View<T, N>> TaskInstance::sub_view(int array, const Lpu& u, int64_
   PartStorage& s = storage(array, u);
   const auto& subs = sub_parts_[static_cast<size_t>(array)];
   if (subs.empty() || subs[static_cast<size_t>(u.id)].empty())
-    return detail::make_view<T, N>(s, s.version(lag), s.part);
+    return detail::make_view<T, N>(s, s.version(lag), s.part, whole_ranges(array));
   const auto& mine = subs[static_cast<size_t>(u.id)];
   if (sub >= static_cast<int64_t>(mine.size())) return std::nullopt;
-  return detail::make_view<T, N>(s, s.version(lag), mine[static_cast<size_t>(sub)]);
+  return detail::make_view<T, N>(s, s.version(lag), mine[static_cast<size_t>(sub)], whole_ranges(array));
 }
 
 template <class T, int N>
@@ -743,7 +753,7 @@ std::optional<View<T, N>> TaskInstance::turn_view(int array, const Lpu& u, int64
   const auto& turns = it->second[static_cast<size_t>(u.id)];
   if (sub >= static_cast<int64_t>(turns.size()) || !turns[static_cast<size_t>(sub)]) return std::nullopt;
   PartStorage& s = storage(array, ancestor(u, storage_space(array, u.lps)));
-  return detail::make_view<T, N>(s, s.version(lag), *turns[static_cast<size_t>(sub)]);
+  return detail::make_view<T, N>(s, s.version(lag), *turns[static_cast<size_t>(sub)], whole_ranges(array));
 }
 
 template <class T>

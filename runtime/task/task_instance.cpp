@@ -169,6 +169,10 @@ void TaskInstance::copy_ranges(int dst, int src) {
   d.has_ranges = true;
 }
 
+const std::vector<DimRange>& TaskInstance::whole_ranges(int array) const {
+  return arrays[static_cast<size_t>(array)]->ranges;
+}
+
 RangeValue TaskInstance::whole_range(int array, int d) const {
   const DimRange& r = arrays[static_cast<size_t>(array)]->ranges[static_cast<size_t>(d)];
   return RangeValue{static_cast<int32_t>(r.min), static_cast<int32_t>(r.max)};

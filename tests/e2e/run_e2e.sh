@@ -70,6 +70,7 @@ else
   row_sum3) printf '"Three Level Row Sums" { Space A: %s Space B: %s Space C: %s }\n' "$top" "$top" "$core" >"$map" ;;
   spmv_siblings) printf '"Sibling SpMV" { Space A: %s Space B: %s }\n' "$core" "$core" >"$map" ;;
   replicated_where) printf '"Replicated Row" { Space A: %s }\n' "$core" >"$map" ;;
+  sections) printf '"Sections" { Space A: %s }\n' "$core" >"$map" ;;
   reduce_operator) printf '"Reduce With Operator" { Space A: %s }\n' "$core" >"$map" ;;
   subpartition_space) printf '"Chunk Pieces" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
   inverted) printf '"Reverse Ramp" { Space A: %s Space B: %s }\n' "$core" "$core" >"$map" ;;
@@ -168,6 +169,7 @@ row_sum3:small) r=12 c=10 p=2 q=3 cp=2 ;; row_sum3:uneven) r=97 c=131 p=3 q=5 cp
 spmv_siblings:small) n=40 k=3 p=8 it=3 ;; spmv_siblings:uneven) n=97 k=5 p=7 it=4 ;;
 spmv_siblings:medium) n=1001 k=7 p=6 it=5 ;;
 replicated_where:small) r=16 c=12 p=4 ;; replicated_where:uneven) r=37 c=23 p=6 ;;
+sections:small) r=16 c=12 p=4 ;; sections:uneven) r=37 c=23 p=6 ;;
 *) echo "run_e2e.sh: unknown example/size $ex:$size" >&2; exit 2 ;;
 esac
 case $ex in
@@ -495,6 +497,17 @@ replicated_where)
   run "${args[@]}" output_file=o.txt
   "$ref/ref_replicated_where" "${args[@]}" output_file=o_ref.txt
   chk equal o.txt o_ref.txt 1e-12 ;;
+sections)
+  # sections copied in stages: a row into a replicated array, a column, part of a row, an
+  # inverted section, a 2d block, a whole array of an earlier epoch
+  mk -o m.txt --type double --shape ${r}x${c} --seed 32 --lo -1 --hi 1
+  args=(input_file=m.txt factor=0.25 c=$((c / 3)) r=$((r / 2)) lo=2 hi=$((c - 2)) p=$p)
+  outs=(output_file col_file seg_file rev_file blk_file back_file)
+  run_args=() ref_args=()
+  for o in "${outs[@]}"; do run_args+=("$o=$o.txt"); ref_args+=("$o=$o.ref.txt"); done
+  run "${args[@]}" "${run_args[@]}"
+  "$ref/ref_sections" "${args[@]}" "${ref_args[@]}"
+  for o in "${outs[@]}"; do chk equal "$o.txt" "$o.ref.txt" 1e-12; done ;;
 esac
 # The synchronisations the runs performed are those itc plan shows, and the other way round.
 python3 "$root/tests/e2e/plan_stats.py" --itc "$itc" --program "$src/$ex.it" --map "$map" --machine "$machine" \

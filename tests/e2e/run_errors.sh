@@ -4,9 +4,10 @@
 # nearest known key suggested) or one given twice, an input file whose
 # dimensions contradict the program, more processes than the machine has segments, (with
 # --debug) an out-of-bounds subscript named by its IT source line, list misuse (named the same
-# way). `--help` prints the program's keys and exits 0. Also: a mapping that puts a
-# space on other processes than its parent space's parts is no error; the plan gives it parts of
-# its own and moves the data (checked against the reference, with the bytes moved).
+# way), a section copied in a stage outside the LPU's part (named the same way). `--help` prints
+# the program's keys and exits 0. Also: a mapping that puts a space on other processes than its
+# parent space's parts is no error; the plan gives it parts of its own and moves the data
+# (checked against the reference, with the bytes moved).
 set -uo pipefail
 work=${1:?work dir}
 root=${ROOT:?}; itc=${ITC:?}; ref=${REF_DIR:?}
@@ -95,6 +96,11 @@ li=$(dirname "$work")/lists-cluster/prog-cluster
 "$ref/make_input" -o empty.txt --type double --shape list:0 >/dev/null
 expect "value past the end of a list" "lists.it:3[0-9]: \`value\` of a cursor past the end" \
   timeout 60 $mpirun -np 2 "$li" values_file=empty.txt matrix_file=m.txt keep=2 p=2 best_file=b.txt output_file=o.txt
+# a section copied in a stage that asks for an index the LPU does not hold names the IT line
+se=$(dirname "$work")/sections-cluster/prog-cluster
+expect "section outside the array" "sections.it:5[0-9]: index 13 of dimension 2 of the section is not held" \
+  timeout 60 $mpirun -np 2 "$se" input_file=m.txt factor=1 c=13 r=1 lo=0 hi=1 p=2 output_file=o.txt \
+  col_file=c.txt seg_file=s.txt rev_file=v.txt blk_file=b.txt back_file=k.txt
 # IT text copied into the C++ (comments, names) never breaks it: continuation lines ending in
 # `\ `, `*/`, `??/`, a Latin-1 byte, a very long line, a task name with `??`
 "$itc" compile "$root/tests/e2e/programs/awkward_text.it" "$root/tests/e2e/programs/awkward_text.map" \

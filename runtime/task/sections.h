@@ -1,0 +1,117 @@
+// Array sections in stages: sections passed to a stage as arguments, by reference (`m[...][c]`:
+// a view of the same memory with the fixed dimensions dropped), and sections copied inside a stage: `target = a[r][...]`, `target = a[i...j]`, or a whole
+// array `target = a`. The source section keeps the global indices of `a`; it is copied by
+// position into the part the LPU holds of the target, whose lengths must match (guide: Arrays:
+// sections). Both sides of a copy are views of this LPU's parts, so the copy moves no data between LPUs;
+// the task plan has already brought what the stage reads. Included only by programs that use
+// sections in stages.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "runtime/task/program.h"
+
+namespace itrt::task {
+
+// One subscript of a section on one dimension of the source: a fixed index (the dimension is
+// dropped from the result) or the indices `from` through `to`, kept in that direction.
+struct SectionItem {
+  bool fixed = false;
+  int64_t from = 0, to = 0;
+  int64_t length() const { return fixed ? 1 : (from <= to ? to - from + 1 : from - to + 1); }
+  int64_t index(int64_t k) const { return from <= to ? from + k : from - k; }
+};
+
+template <class U, int M, class T, int N>
+void copy_section(const View<U, M>& target, const View<T, N>& source,
+                  const std::array<SectionItem, static_cast<std::size_t>(N)>& items,
+                  const char* where) {
+  std::array<int, N> kept{};  // source dimension of each target dimension
+  int m = 0;
+  for (int d = 0; d < N; ++d)
+    if (!items[d].fixed) {
+      if (m == M) fail(std::string(where) + ": the section has more dimensions than its target");
+      kept[m++] = d;
+    }
+  if (m != M) fail(std::string(where) + ": the section has fewer dimensions than its target");
+  int64_t count = 1;
+  for (int j = 0; j < M; ++j) {
+    const int64_t n = items[kept[j]].length();
+    if (n != target.len[j])
+      fail(std::string(where) + ": a section of " + std::to_string(n) + " indices along its dimension " +
+           std::to_string(j + 1) + " is copied into " + std::to_string(target.len[j]) +
+           " held by the target (lengths must match)");
+    count *= n;
+  }
+  // Gathered first, then written: the target may be the source array itself.
+  std::vector<T> values;
+  values.reserve(static_cast<size_t>(count));
+  std::array<int64_t, N> g{};
+  for (int d = 0; d < N; ++d) g[d] = items[d].from;
+  std::array<int64_t, M> k{};
+  for (int64_t e = 0; e < count; ++e) {
+    for (int j = 0; j < M; ++j) g[kept[j]] = items[kept[j]].index(k[j]);
+    int64_t off = 0;
+    for (int d = 0; d < N; ++d) {
+      if (!source.holds(d, g[d]))
+        fail(std::string(where) + ": index " + std::to_string(g[d]) + " of dimension " + std::to_string(d + 1) +
+             " of the section is not held by this LPU");
+      off += source.pos_of(d, g[d]) * source.stride[d];
+    }
+    values.push_back(source.base[off]);
+    for (int j = M - 1; j >= 0 && ++k[j] == items[kept[j]].length(); --j) k[j] = 0;
+  }
+  k = {};
+  for (int64_t e = 0; e < count; ++e) {
+    int64_t off = 0;
+    for (int j = 0; j < M; ++j) off += k[j] * target.stride[j];
+    target.base[off] = static_cast<U>(values[static_cast<size_t>(e)]);
+    for (int j = M - 1; j >= 0 && ++k[j] == target.len[j]; --j) k[j] = 0;
+  }
+}
+
+// The section `items` of this LPU's part `v` as a view of M dimensions (the kept ones), for a
+// stage argument passed by reference. Elements keep their indices; a kept dimension restricted
+// to `from...to` loops over the held indices inside it, and its whole range becomes from...to.
+// Parts cut by stride() are not sliced (the compiler refuses them).
+template <int M, class T, int N>
+View<T, M> slice(const View<T, N>& v, const std::array<SectionItem, static_cast<std::size_t>(N)>& items,
+                 const char* where) {
+  View<T, M> s;
+  s.origin = v.origin;
+  s.base = v.base;
+  int m = 0;
+  for (int d = 0; d < N; ++d) {
+    const SectionItem& it = items[static_cast<size_t>(d)];
+    if (it.fixed) {
+      if (!v.holds(d, it.from))
+        fail(std::string(where) + ": index " + std::to_string(it.from) + " of dimension " + std::to_string(d + 1) +
+             " of the section is not held by this LPU");
+      s.origin += it.from * v.gstride[d];
+      s.base += v.pos_of(d, it.from) * v.stride[d];
+      continue;
+    }
+    if (m == M) fail(std::string(where) + ": the section has more dimensions than the stage parameter");
+    s.stride[m] = v.stride[d];
+    s.gstride[m] = v.gstride[d];
+    s.dir[m] = v.dir[d];
+    s.first[m] = v.first[d];
+    s.len[m] = v.len[d];
+    s.index[m] = v.index[d];
+    s.positions[m] = v.positions[d];
+    s.held[m] = v.held[d];
+    s.lo[m] = std::max(v.lo[d], std::min(it.from, it.to));
+    s.hi[m] = std::min(v.hi[d], std::max(it.from, it.to));
+    s.wfrom[m] = it.from;
+    s.wto[m] = it.to;
+    ++m;
+  }
+  if (m != M) fail(std::string(where) + ": the section has fewer dimensions than the stage parameter");
+  return s;
+}
+
+}  // namespace itrt::task
