@@ -98,6 +98,11 @@ std::string ExprEmitter::listCall(const ast::Call& c) {
     return "itrt::task::it_" + f + "(" + args + ", " + where + ")";
 }
 
+std::string ExprEmitter::partArgument(const ast::Expr& a, bool) {
+    unsupported(a.range, "passing a whole array or list to a function here (in Initialize the arrays have no "
+                         "parts yet)");
+}
+
 std::string ExprEmitter::call(const ast::Call& c) {
     if (std::string l = listCall(c); !l.empty())
         return l;
@@ -111,13 +116,14 @@ std::string ExprEmitter::call(const ast::Call& c) {
     for (size_t i = 0; i < c.args.size(); ++i) {
         const ast::Expr& a = *c.args[i].value;
         sema::Type at = typeOf(a);
-        if (at.kind == TypeKind::DynamicArray || at.kind == TypeKind::List)
-            if (!wholeArrays())
-                unsupported(a.range, "passing a whole array to a function from a stage or Initialize");
         if (at.kind == TypeKind::ArgValue && inst.function->form == ast::FunctionDef::Form::Brace)
             unsupported(a.range, "passing an `args` value to an untyped function parameter");
         if (i)
             s += ", ";
+        if ((at.kind == TypeKind::DynamicArray || at.kind == TypeKind::List) && !wholeArrays()) {
+            s += partArgument(a, params.at(i).second);
+            continue;
+        }
         if (params.at(i).second) {
             s += referenceArg(a);
             continue;

@@ -268,6 +268,34 @@ protected:
         return emit(e);
     }
     std::string partitionParam(const std::string& p) override { return "p_" + p; }
+    // A function sees this LPU's part of an array as a whole array of the held indices: a copy,
+    // written back after the call for a `&` parameter (guide: Functions).
+    std::string partArgument(const ast::Expr& a, bool byReference) override {
+        const ast::Expr* e = &a;
+        int lag = lag_;
+        if (auto* ep = e->as<ast::Epoch>()) {
+            lag = static_cast<int>(ep->lag);
+            e = ep->operand.get();
+        }
+        auto* n = e->as<ast::NameRef>();
+        if (typeOf(a).kind == TypeKind::List)
+            unsupported(a.range, "passing a whole list to a function from a stage");
+        if (!n)
+            unsupported(a.range, "passing an array section to a function from a stage (copy it into an array first)");
+        auto [view, global] = arrayView(n->name, a.range);
+        if (!te_.stridedDims(global).empty())
+            unsupported(a.range, "passing `" + n->name + "` to a function from a stage where its parts are cut by "
+                                 "stride() or block_stride()");
+        if (lag > 0)
+            view += "_" + std::to_string(lag);
+        te_.noteSectionUse();
+        const sema::Type t = typeOf(a);
+        const std::string where = cString(te_.where(a.range));
+        if (byReference)
+            return "itrt::task::PartArgument<" + cppElement(t) + ", " + std::to_string(t.arrayDims()) + ">(" + view +
+                   ", " + where + ").array()";
+        return "itrt::task::part_array(" + view + ", " + where + ")";
+    }
 
 private:
     // The task-globals of the task this stage instance belongs to.

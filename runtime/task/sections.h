@@ -1,10 +1,10 @@
-// Array sections in stages: sections passed to a stage as arguments, by reference (`m[...][c]`:
+// Arrays of a stage used as values: a part passed to a function, sections passed to a stage as arguments, by reference (`m[...][c]`:
 // a view of the same memory with the fixed dimensions dropped), and sections copied inside a stage: `target = a[r][...]`, `target = a[i...j]`, or a whole
 // array `target = a`. The source section keeps the global indices of `a`; it is copied by
 // position into the part the LPU holds of the target, whose lengths must match (guide: Arrays:
 // sections). Both sides of a copy are views of this LPU's parts, so the copy moves no data between LPUs;
 // the task plan has already brought what the stage reads. Included only by programs that use
-// sections in stages.
+// sections in stages or pass parts to functions.
 #pragma once
 
 #include <algorithm>
@@ -16,6 +16,33 @@
 #include "runtime/task/program.h"
 
 namespace itrt::task {
+
+// The element of block part `v` at global indices g.
+template <class T, int N>
+T& element_at(const View<T, N>& v, const int64_t* g) {
+  int64_t off = 0;
+  for (int d = 0; d < N; ++d) off += g[d] * v.gstride[d];
+  return v.origin[off];
+}
+
+// Calls f(position in a.data, global indices) for every element of `a`, row-major.
+template <class T, class F>
+void for_each_element(const LocalArray<T>& a, F f) {
+  const size_t n = a.ranges.size();
+  std::vector<int64_t> g(n), k(n, 0);
+  for (size_t d = 0; d < n; ++d) g[d] = a.ranges[d].min;
+  for (size_t e = 0; e < a.data.size(); ++e) {
+    f(static_cast<int64_t>(e), g.data());
+    for (size_t d = n; d-- > 0;) {
+      if (++k[d] < a.ranges[d].length()) {
+        g[d] += a.ranges[d].dir();
+        break;
+      }
+      k[d] = 0;
+      g[d] = a.ranges[d].min;
+    }
+  }
+}
 
 // One subscript of a section on one dimension of the source: a fixed index (the dimension is
 // dropped from the result) or the indices `from` through `to`, kept in that direction.
@@ -113,5 +140,41 @@ View<T, M> slice(const View<T, N>& v, const std::array<SectionItem, static_cast<
   if (m != M) fail(std::string(where) + ": the section has fewer dimensions than the stage parameter");
   return s;
 }
+
+// A part passed to a function from a stage, as the LPU sees it: a coordinator-style array whose
+// ranges are the held indices (in each dimension's direction) and whose elements are copies.
+// Parts cut by stride() are not intervals (the compiler refuses them).
+template <class T, int N>
+LocalArray<T> part_array(const View<T, N>& v, const char* where) {
+  LocalArray<T> a(N);
+  int64_t count = 1;
+  for (int d = 0; d < N; ++d) {
+    if (v.lo[d] > v.hi[d])
+      fail(std::string(where) + ": this LPU holds no element of the array it passes to a function");
+    a.ranges[static_cast<size_t>(d)] = v.dir[d] < 0 ? DimRange{v.hi[d], v.lo[d]} : DimRange{v.lo[d], v.hi[d]};
+    count *= v.hi[d] - v.lo[d] + 1;
+  }
+  a.data.resize(static_cast<size_t>(count));
+  for_each_element(a, [&](int64_t e, const int64_t* g) { a.data[static_cast<size_t>(e)] = element_at(v, g); });
+  return a;
+}
+
+// A part passed to a function's `&` parameter: the copy is written back into the part when the
+// call's full expression ends (`f(x, PartArgument<T, N>(v, where).array())`).
+template <class T, int N>
+class PartArgument {
+ public:
+  PartArgument(const View<T, N>& v, const char* where) : view_(v), copy_(part_array(v, where)) {}
+  PartArgument(const PartArgument&) = delete;
+  PartArgument& operator=(const PartArgument&) = delete;
+  ~PartArgument() {
+    for_each_element(copy_, [&](int64_t e, const int64_t* g) { element_at(view_, g) = copy_.data[static_cast<size_t>(e)]; });
+  }
+  LocalArray<T>& array() { return copy_; }
+
+ private:
+  View<T, N> view_;
+  LocalArray<T> copy_;
+};
 
 }  // namespace itrt::task

@@ -71,6 +71,7 @@ else
   spmv_siblings) printf '"Sibling SpMV" { Space A: %s Space B: %s }\n' "$core" "$core" >"$map" ;;
   replicated_where) printf '"Replicated Row" { Space A: %s }\n' "$core" >"$map" ;;
   sections) printf '"Sections" { Space A: %s }\n' "$core" >"$map" ;;
+  part_functions) printf '"Part Functions" { Space A: %s Space B: %s }\n' "$core" "$core" >"$map" ;;
   reduce_operator) printf '"Reduce With Operator" { Space A: %s }\n' "$core" >"$map" ;;
   subpartition_space) printf '"Chunk Pieces" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
   inverted) printf '"Reverse Ramp" { Space A: %s Space B: %s }\n' "$core" "$core" >"$map" ;;
@@ -170,6 +171,7 @@ spmv_siblings:small) n=40 k=3 p=8 it=3 ;; spmv_siblings:uneven) n=97 k=5 p=7 it=
 spmv_siblings:medium) n=1001 k=7 p=6 it=5 ;;
 replicated_where:small) r=16 c=12 p=4 ;; replicated_where:uneven) r=37 c=23 p=6 ;;
 sections:small) r=16 c=12 p=4 ;; sections:uneven) r=37 c=23 p=6 ;;
+part_functions:small) n=64 r=16 c=12 p=4 ;; part_functions:uneven) n=101 r=29 c=17 p=3 ;;
 *) echo "run_e2e.sh: unknown example/size $ex:$size" >&2; exit 2 ;;
 esac
 case $ex in
@@ -508,6 +510,16 @@ sections)
   run "${args[@]}" "${run_args[@]}"
   "$ref/ref_sections" "${args[@]}" "${ref_args[@]}"
   for o in "${outs[@]}"; do chk equal "$o.txt" "$o.ref.txt" 1e-12; done ;;
+part_functions)
+  # functions called from stages with the LPU's part, by value and by &
+  mk -o x.txt --type double --shape $n --seed 33 --lo -1 --hi 1
+  mk -o m.txt --type double --shape ${r}x${c} --seed 34 --lo -1 --hi 1
+  args=(x_file=x.txt m_file=m.txt t=0.25 f=3 p=$p)
+  run "${args[@]}" x_out=xo.txt m_out=mo.txt summary_file=s.txt
+  "$ref/ref_part_functions" "${args[@]}" x_out=xo_ref.txt m_out=mo_ref.txt summary_file=s_ref.txt
+  chk equal xo.txt xo_ref.txt 1e-12
+  chk equal mo.txt mo_ref.txt 1e-12
+  chk equal s.txt s_ref.txt 0 ;;
 esac
 # The synchronisations the runs performed are those itc plan shows, and the other way round.
 python3 "$root/tests/e2e/plan_stats.py" --itc "$itc" --program "$src/$ex.it" --map "$map" --machine "$machine" \
