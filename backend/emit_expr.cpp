@@ -256,7 +256,13 @@ std::string ExprEmitter::emit(const ast::Expr& e) {
                 unsupported(s->range, "this use of `lpuId`");
             return "static_cast<int32_t>(" + lpuId(*s->base) + "[" + emit(*s->items[0].index) + "])";
         }
-        if (typeOf(*s->base).kind == TypeKind::StaticArray) {
+        // A static array that is a task-global is held like any task array: in parts in stages,
+        // as an environment item in the coordinator.
+        auto* named = s->base->as<ast::NameRef>();
+        auto* field = s->base->as<ast::FieldAccess>();
+        const bool taskArray = (named && partArray(named->name)) ||
+                               (field && typeOf(*field->base).kind == TypeKind::TaskEnvironment);
+        if (typeOf(*s->base).kind == TypeKind::StaticArray && !taskArray) {
             // A static array (a class field or a local): std::array, indices from 0 (guide: Types).
             std::string r = "(" + emit(*s->base) + ")";
             for (auto& it : s->items) {

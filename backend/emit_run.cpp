@@ -21,11 +21,9 @@ TaskEmitter::TaskEmitter(const BackendInput& in, const ast::TaskDef& def, const 
     int a = 0;
     for (const auto& g : info.globals) {
         globals_[g.name] = &g;
-        if (g.type.isArray() && !g.isReduction) {
-            if (g.type.kind != TypeKind::DynamicArray)
-                unsupported(g.declared, "static arrays as task-globals");
+        // Static arrays too: arrays whose ranges are fixed (0 to length - 1) before Initialize.
+        if (g.type.isArray() && !g.isReduction)
             arrayIndex_[g.name] = a++;
-        }
     }
     analyse();
 }
@@ -200,6 +198,22 @@ std::string TaskEmitter::flowExpr(const ast::Expr& e, int lps, const std::string
                 return "g." + n.name;
             }
             unsupported(n.range, "name `" + n.name + "` in the Computation section");
+        }
+        bool partArray(const std::string& name) const override {
+            return !w.empty() && te.isGlobal(name) && te.global(name).type.isArray();
+        }
+        // An element in a condition: read from the part of the LPU evaluating it.
+        std::string element(const ast::Subscript& s, const std::string& array, const std::vector<std::string>& idx,
+                            int lag) override {
+            if (!partArray(array))
+                unsupported(s.range, "array element access here");
+            const sema::Type& at = te.global(array).type;
+            std::string args;
+            for (const auto& i : idx)
+                args += ", " + i;
+            return "t.view<" + cppElement(at) + ", " + std::to_string(at.arrayDims()) + ">(" +
+                   std::to_string(te.arrayIndex(array)) + ", " + w + ", " + std::to_string(lag) + ").held_value(" +
+                   cString(te.where(s.range)) + args + ")";
         }
         std::string dimensionRange(const ast::Expr& at, const std::string& array, int k, bool local) override {
             if (!te.isGlobal(array) || !te.global(array).type.isArray())
@@ -638,6 +652,10 @@ void TaskEmitter::emitRun(Out& o) {
           << ", sizeof(" << cppElement(g.type) << "), &" << codecOf(g.type.elementType()) << ", "
           << (g.environmental ? "true" : "false") << ", " << mode << ", " << home << ", " << versionsOf(g.name)
           << ", " << (written_.count(g.name) ? "true" : "false") << ");\n";
+        if (g.type.kind == TypeKind::StaticArray)
+            for (size_t d = 0; d < g.type.lengths.size(); ++d)
+                o << "t.range(" << arrayIndex(g.name) << ", " << d << ") = itrt::DimRange{0, " << g.type.lengths[d] - 1
+                  << "};  // a static array\n";
     }
     emitInitialize(o);
     for (const auto& g : info_->globals)

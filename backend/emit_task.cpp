@@ -268,6 +268,10 @@ protected:
         return emit(e);
     }
     std::string partitionParam(const std::string& p) override { return "p_" + p; }
+    bool partArray(const std::string& name) const override {
+        auto it = sig_.params.find(name);
+        return it != sig_.params.end() ? it->second.isArray : sig_.directArrays.count(name) != 0;
+    }
     // A function sees this LPU's part of an array as a whole array of the held indices: a copy,
     // written back after the call for a `&` parameter (guide: Functions).
     std::string partArgument(const ast::Expr& a, bool byReference) override {
@@ -762,7 +766,7 @@ void TaskEmitter::emitStage(Out& o, size_t k) {
             sp.reduceOp = reduceOpName(it->second.first);
             sp.reduceType = it->second.second;
             o << ", itrt::Reducer<" << sp.reduceOp << ", " << sp.reduceType << ">::Value& " << sp.cppName;
-        } else if (b.type.kind == TypeKind::DynamicArray) {
+        } else if (b.type.isArray()) {
             sp.isArray = true;
             sp.dims = b.type.arrayDims();
             sp.element = cppElement(b.type);

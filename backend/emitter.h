@@ -129,6 +129,9 @@ protected:
     virtual std::string referenceArg(const ast::Expr& e) { return emit(e); }
     // Whether whole arrays are values here (LocalArray), so that they can be function arguments.
     virtual bool wholeArrays() const { return false; }
+    // Whether `name` is a task-global array seen as a part (a view), also when its type is a
+    // static array.
+    virtual bool partArray(const std::string&) const { return false; }
     // Where they are not: a whole array or list `a` passed to a function (`&` if byReference).
     virtual std::string partArgument(const ast::Expr& a, bool byReference);
 

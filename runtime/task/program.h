@@ -469,6 +469,21 @@ struct View {
     return RangeValue{static_cast<int32_t>(lo[d]), static_cast<int32_t>(hi[d])};
   }
   bool holds(int d, int64_t i) const { return index[d] ? held[d]->contains(i) : (i >= lo[d] && i <= hi[d]); }
+  // An element read by a flow condition (`Where x[k] > 0`): any kind of part; an index the LPU
+  // does not hold is an error naming the IT line.
+  template <class... I>
+  T held_value(const char* where, I... idx) const {
+    static_assert(sizeof...(I) == N);
+    const int64_t g[N] = {static_cast<int64_t>(idx)...};
+    int64_t off = 0;
+    for (int d = 0; d < N; ++d) {
+      if (!holds(d, g[d]))
+        fail(std::string(where) + ": index " + std::to_string(g[d]) + " of dimension " + std::to_string(d + 1) +
+             " is not held by this LPU");
+      off += pos_of(d, g[d]) * stride[d];
+    }
+    return base[off];
+  }
   RangeValue whole_range(int d) const {
     return RangeValue{static_cast<int32_t>(wfrom[d]), static_cast<int32_t>(wto[d])};
   }

@@ -51,9 +51,9 @@ StoragePlan planStorage(const TaskGlobals& globals, const LpsTree& lps, const Da
                         const std::vector<bool>& sharedMemory) {
     StoragePlan plan;
     std::map<std::string, std::vector<int>> users; // in order of first use
+    // Stages use arrays, and so do conditions and Repeat headers that read their elements
+    // (`If x[n] > 0`): the LPUs evaluating them hold parts too.
     for (const FlowAccess& a : usage.accesses) {
-        if (a.kind != FlowAccess::Kind::Stage)
-            continue;
         for (const VarAccess& v : a.vars) {
             const TaskGlobal* g = globals.find(v.var);
             if (!g || !g->isArray() || g->isReduction)

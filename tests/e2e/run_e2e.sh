@@ -71,6 +71,7 @@ else
   spmv_siblings) printf '"Sibling SpMV" { Space A: %s Space B: %s }\n' "$core" "$core" >"$map" ;;
   replicated_where) printf '"Replicated Row" { Space A: %s }\n' "$core" >"$map" ;;
   sections) printf '"Sections" { Space A: %s }\n' "$core" >"$map" ;;
+  static_globals) printf '"Static Globals" { Space A: %s }\n' "$core" >"$map" ;;
   part_functions) printf '"Part Functions" { Space A: %s Space B: %s }\n' "$core" "$core" >"$map" ;;
   reduce_operator) printf '"Reduce With Operator" { Space A: %s }\n' "$core" >"$map" ;;
   subpartition_space) printf '"Chunk Pieces" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
@@ -171,6 +172,7 @@ spmv_siblings:small) n=40 k=3 p=8 it=3 ;; spmv_siblings:uneven) n=97 k=5 p=7 it=
 spmv_siblings:medium) n=1001 k=7 p=6 it=5 ;;
 replicated_where:small) r=16 c=12 p=4 ;; replicated_where:uneven) r=37 c=23 p=6 ;;
 sections:small) r=16 c=12 p=4 ;; sections:uneven) r=37 c=23 p=6 ;;
+static_globals:small) n=64 p=4 ;; static_globals:uneven) n=101 p=6 ;;
 part_functions:small) n=64 r=16 c=12 p=4 ;; part_functions:uneven) n=101 r=29 c=17 p=3 ;;
 *) echo "run_e2e.sh: unknown example/size $ex:$size" >&2; exit 2 ;;
 esac
@@ -373,6 +375,16 @@ prefix_scan)
   "$ref/ref_prefix_scan" "${args[@]}" output_file=s_ref.txt
   [[ $rounds == 1 ]] && chk prefix-sum x.txt s.txt 0
   chk equal s.txt s_ref.txt 0 ;;
+static_globals)
+  # static arrays as task-globals: replicated coefficients, a replicated Integer[2] written under
+  # Where, 1d and 2d static arrays written to files
+  mk -o x.txt --type double --shape $n --seed 35 --lo -1 --hi 1
+  args=(x_file=x.txt a=1 b=2 c=0.5 p=$p)
+  run "${args[@]}" y_file=y.txt w_file=w.txt grid_file=g.txt
+  "$ref/ref_static_globals" "${args[@]}" y_file=y_ref.txt w_file=w_ref.txt grid_file=g_ref.txt
+  chk equal y.txt y_ref.txt 1e-12
+  chk equal w.txt w_ref.txt 0
+  chk equal g.txt g_ref.txt 0 ;;
 row_sum3)
   # Integer-valued entries: the row sums are exact whatever the grouping, so max_entry is too
   mk -o m.txt --type int --shape ${r}x${c} --seed 6 --lo -50 --hi 50
