@@ -277,12 +277,11 @@ std::string ExprEmitter::emit(const ast::Expr& e) {
         auto* n = s->base->as<ast::NameRef>();
         if (!n)
             unsupported(s->range, "subscripts of computed values");
+        if (isSection(e))
+            return sectionValue(*s, emit(*s->base), typeOf(*s->base).arrayDims());
         std::vector<std::string> idx;
-        for (auto& it : s->items) {
-            if (it.kind != ast::SubscriptItem::Kind::Index)
-                unsupported(it.range, "array sections (`...`)");
+        for (auto& it : s->items)
             idx.push_back(emit(*it.index));
-        }
         return element(*s, n->name, idx, lag_);
     }
     case K::Call: return call(*e.as<ast::Call>());

@@ -83,10 +83,7 @@ std::string ExprEmitter::listCall(const ast::Call& c) {
     const std::string& f = c.callee.text;
     if (!builtins.count(f))
         return "";
-    const FunctionTable* table = currentFunctions();
-    // Run-time misuse names the IT line.
-    std::string where = cString((table ? table->in().programFile : std::string("program")) + ":" +
-                                std::to_string(c.range.begin.line));
+    std::string where = whereOf(c.range);  // run-time misuse names the IT line
     std::string args;
     for (const auto& a : c.args)
         args += (args.empty() ? "" : ", ") + emit(*a.value);
@@ -96,6 +93,41 @@ std::string ExprEmitter::listCall(const ast::Call& c) {
         return "itrt::task::it_set_capacity(" + emit(*c.args.at(0).value) + ", static_cast<int64_t>(" +
                emit(*c.args.at(1).value) + "), " + where + ")";
     return "itrt::task::it_" + f + "(" + args + ", " + where + ")";
+}
+
+std::string ExprEmitter::whereOf(SourceRange r) const {
+    const FunctionTable* table = currentFunctions();
+    return cString((table ? table->in().programFile : std::string("program")) + ":" + std::to_string(r.begin.line));
+}
+
+bool ExprEmitter::isSection(const ast::Expr& e) const {
+    auto* s = e.as<ast::Subscript>();
+    if (!s || typeOf(*s->base).kind != TypeKind::DynamicArray)
+        return false;
+    if (static_cast<int>(s->items.size()) < typeOf(*s->base).arrayDims())
+        return true;
+    return std::any_of(s->items.begin(), s->items.end(),
+                       [](const ast::SubscriptItem& it) { return it.kind != ast::SubscriptItem::Kind::Index; });
+}
+
+std::string ExprEmitter::sectionValue(const ast::Subscript& s, const std::string& array, int dims) {
+    if (!wholeArrays())
+        unsupported(s.range, "array sections (`...`) here");
+    std::string items;
+    for (int d = 0; d < dims; ++d) {
+        const ast::SubscriptItem* it = d < static_cast<int>(s.items.size()) ? &s.items[d] : nullptr;
+        std::string item = "{false, 0, 0, true}";
+        if (it && it->kind == ast::SubscriptItem::Kind::Index) {
+            std::string i = "static_cast<int64_t>(" + emit(*it->index) + ")";
+            item = "{true, " + i + ", " + i + "}";
+        } else if (it && it->kind == ast::SubscriptItem::Kind::Section) {
+            item = "{false, static_cast<int64_t>(" + emit(*it->first) + "), static_cast<int64_t>(" + emit(*it->last) +
+                   ")}";
+        }
+        items += (items.empty() ? "" : ", ") + item;
+    }
+    return "itrt::task::section_of(" + array + ", std::array<itrt::task::SectionItem, " + std::to_string(dims) +
+           ">{{" + items + "}}, " + whereOf(s.range) + ")";
 }
 
 std::string ExprEmitter::partArgument(const ast::Expr& a, bool) {
@@ -120,6 +152,8 @@ std::string ExprEmitter::call(const ast::Call& c) {
             unsupported(a.range, "passing an `args` value to an untyped function parameter");
         if (i)
             s += ", ";
+        if (params.at(i).second && isSection(a))
+            unsupported(a.range, "passing an array section to a `&` parameter (assign it to an array first)");
         if ((at.kind == TypeKind::DynamicArray || at.kind == TypeKind::List) && !wholeArrays()) {
             s += partArgument(a, params.at(i).second);
             continue;
@@ -353,6 +387,8 @@ std::string SequentialBody::assign(const ast::Assign& a) {
     }
     if (auto chain = a.value->as<ast::Assign>())
         return emit(*t) + " = " + assign(*chain);
+    if (isSection(*a.value))  // by position into a target of matching lengths (guide: Arrays)
+        return "itrt::task::assign_section(" + emit(*t) + ", " + emit(*a.value) + ", " + whereOf(a.range) + ")";
     return emit(*t) + " = " + emit(*a.value);
 }
 

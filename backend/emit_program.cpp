@@ -66,14 +66,11 @@ protected:
         sema::Type t = typeOf(f);
         if (!n || localType(n->name).kind != TypeKind::TaskEnvironment || !t.isArray())
             return ExprEmitter::fieldElement(s, f);
+        if (isSection(s))  // a copy of the section (guide: The coordinator)
+            return sectionValue(s, fieldOfName(f, n->name), t.arrayDims());
         std::string idx;
-        for (const auto& it : s.items) {
-            if (it.kind != ast::SubscriptItem::Kind::Index)
-                unsupported(it.range, "sections of environment arrays as values in the coordinator");
+        for (const auto& it : s.items)
             idx += (idx.empty() ? "" : ", ") + std::string("static_cast<int64_t>(") + emit(*it.index) + ")";
-        }
-        if (static_cast<int>(s.items.size()) != t.arrayDims())
-            unsupported(s.range, "an element of an environment array with fewer subscripts than dimensions");
         return "v_" + n->name + "->element<" + cppType(t.elementType()) + ">(prog, " + cString(f.field.text) + ", {" +
                idx + "})";
     }
@@ -90,8 +87,13 @@ protected:
                     return "v_" + env + "->share(" + cString(f.field.text) + ", *v_" + vn->name + ", " +
                            cString(vf->field.text) + ")";
             }
-        if (auto sub = value.as<ast::Subscript>(); sub && vt.isArray())
+        if (auto sub = value.as<ast::Subscript>(); sub && vt.isArray()) {
+            // A section of a coordinator array: the item gets a copy of it.
+            if (auto vn = sub->base->as<ast::NameRef>(); vn && localType(vn->name).kind == TypeKind::DynamicArray)
+                return "v_" + env + "->assign(prog, " + cString(f.field.text) + ", " + emit(value) + ", " +
+                       codecOf(vt.elementType()) + ")";
             return sectionView(f, env, *sub);
+        }
         if (auto vn = value.as<ast::NameRef>(); vn && vt.kind == TypeKind::DynamicArray)
             return "v_" + env + "->assign(prog, " + cString(f.field.text) + ", v_" + vn->name + ", " +
                    codecOf(vt.elementType()) + ")";
@@ -315,7 +317,6 @@ BackendOutput emitProgram(const BackendInput& in) {
     emitClasses(o, in);
     emitFunctions(o, functions);
     std::map<std::string, std::string> taskNs;
-    bool usesSections = false;
     for (size_t i = 0; i < in.program->tasks.size(); ++i) {
         const ast::TaskDef& def = in.program->tasks[i];
         const sema::TaskInfo* info = in.checked->findTask(def.name.text);
@@ -329,7 +330,6 @@ BackendOutput emitProgram(const BackendInput& in) {
         te.emit(o);
         taskNs[def.name.text] = te.ns();
         out.callsBlas = out.callsBlas || te.callsBlas();
-        usesSections = usesSections || te.usesSections();
     }
     Coordinator c(in, taskNs);
     c.emit(o, in.program->coordinators.at(0));
@@ -340,8 +340,6 @@ BackendOutput emitProgram(const BackendInput& in) {
         includes = "#include <array>\n#include <cstddef>\n" + includes;
     if (!includes.empty())
         includes = "// Headers of the program's native code and classes.\n" + includes + "\n";
-    if (usesSections)
-        includes = "// Stages use array sections.\n#include \"runtime/task/sections.h\"\n\n" + includes;
     if (out.callsBlas)
         includes = "// Stages recognised as dense linear algebra call BLAS through these.\n"
                    "#include \"runtime/task/dense_views.h\"\n\n" + includes;

@@ -1028,7 +1028,6 @@ std::string TaskEmitter::sectionArgument(Out& o, const ast::Expr& e, int lps, co
           << dims << ">{{" << items << "}}, " << cString(where(e.range)) << ")";
     }
     o << "};\n";
-    noteSectionUse();
     return name;
 }
 

@@ -292,7 +292,6 @@ protected:
                                  "stride() or block_stride()");
         if (lag > 0)
             view += "_" + std::to_string(lag);
-        te_.noteSectionUse();
         const sema::Type t = typeOf(a);
         const std::string where = cString(te_.where(a.range));
         if (byReference)
@@ -400,7 +399,6 @@ private:
             }
             items += (items.empty() ? "" : ", ") + item;
         }
-        te_.noteSectionUse();
         return "itrt::task::copy_section(" + targetView + ", " + view + ", std::array<itrt::task::SectionItem, " +
                std::to_string(dims) + ">{{" + items + "}}, " + cString(te_.where(a.range)) + ")";
     }

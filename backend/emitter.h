@@ -125,6 +125,13 @@ protected:
     virtual std::string call(const ast::Call& c);
     // `get_cursor`, `value`, `advance`, `insert_at`, `remove_at`, `set_capacity`; "" otherwise.
     std::string listCall(const ast::Call& c);
+    // "prog.it:LINE" for run-time messages.
+    std::string whereOf(SourceRange r) const;
+    // A section (`a[i...j][k]`, `a[r]`) of a function's or the coordinator's array, `array` being
+    // its C++ expression: a new array with the section's indices.
+    std::string sectionValue(const ast::Subscript& s, const std::string& array, int dims);
+    // Whether `e` is a section of an array (some subscript a range, or fewer than its dimensions).
+    bool isSection(const ast::Expr& e) const;
     // A `&` argument of a function call: the C++ lvalue it names.
     virtual std::string referenceArg(const ast::Expr& e) { return emit(e); }
     // Whether whole arrays are values here (LocalArray), so that they can be function arguments.

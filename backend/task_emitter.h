@@ -59,9 +59,6 @@ public:
     // Whether some stage of this task calls the dense kernels (runtime/task/dense_views.h).
     bool callsBlas() const { return callsBlas_; }
     void noteBlasCall() { callsBlas_ = true; }
-    // Whether some stage copies an array section or receives one (runtime/task/sections.h).
-    bool usesSections() const { return usesSections_; }
-    void noteSectionUse() { usesSections_ = true; }
 
 private:
     void analyse();
@@ -121,7 +118,6 @@ private:
     std::map<const ast::StageCall*, std::vector<int>> completeAfter_;  // call -> arrays to complete
     int loopCounter_ = 0;
     bool callsBlas_ = false;
-    bool usesSections_ = false;
     int sectionArgs_ = 0;  // names the views of section arguments
     // The plan's synchronisations by flow node and point (plan numbers).
     std::map<const ast::FlowPart*, int> nodeOf_;

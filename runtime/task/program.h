@@ -300,6 +300,10 @@ class Env {
     if (a.data.empty()) a.allocate();
     assign_array(item, a.ranges, reinterpret_cast<const std::byte*>(a.data.data()), sizeof(T), codec, prog.rank());
   }
+  template <class T>  // `env.item = a[2...5]`: a section made for the item
+  void assign(Program& prog, const std::string& item, LocalArray<T>&& a, const ElementCodec& codec) {
+    assign(prog, item, a, codec);
+  }
   void assign_array(const std::string& item, const std::vector<DimRange>& ranges, const std::byte* data,
                     size_t elem_size, const ElementCodec& codec, int rank);
   // `a = env.item` in the coordinator: a copy of the whole item, on every rank (collective).

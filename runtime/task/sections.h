@@ -1,10 +1,10 @@
-// Arrays of a stage used as values: a part passed to a function, sections passed to a stage as arguments, by reference (`m[...][c]`:
-// a view of the same memory with the fixed dimensions dropped), and sections copied inside a stage: `target = a[r][...]`, `target = a[i...j]`, or a whole
-// array `target = a`. The source section keeps the global indices of `a`; it is copied by
-// position into the part the LPU holds of the target, whose lengths must match (guide: Arrays:
-// sections). Both sides of a copy are views of this LPU's parts, so the copy moves no data between LPUs;
-// the task plan has already brought what the stage reads. Included only by programs that use
-// sections in stages or pass parts to functions.
+// Arrays used as values. In stages: a section copied inside a stage (`target = a[r][...]`,
+// `target = a[i...j]`, or a whole `target = a`) keeps the global indices of `a` and is copied by
+// position into the part of the target this LPU holds, whose lengths must match; a section passed
+// to a stage (`m[...][c]`) is a view of the same memory with the fixed dimensions dropped; a part
+// passed to a function is a copy as the LPU sees it. These touch only this LPU's parts: the task
+// plan has already brought what the stage reads. In functions and the coordinator, a section of a
+// LocalArray is a new array with the section's indices (guide: Arrays and sections).
 #pragma once
 
 #include <algorithm>
@@ -49,6 +49,7 @@ void for_each_element(const LocalArray<T>& a, F f) {
 struct SectionItem {
   bool fixed = false;
   int64_t from = 0, to = 0;
+  bool whole = false;  // `...` on a coordinator or function array: its whole range
   int64_t length() const { return fixed ? 1 : (from <= to ? to - from + 1 : from - to + 1); }
   int64_t index(int64_t k) const { return from <= to ? from + k : from - k; }
 };
@@ -139,6 +140,56 @@ View<T, M> slice(const View<T, N>& v, const std::array<SectionItem, static_cast<
   }
   if (m != M) fail(std::string(where) + ": the section has fewer dimensions than the stage parameter");
   return s;
+}
+
+// A section of a function's or the coordinator's array as a new array with the section's
+// indices (`m[r][...]`, `v[2...5]`); every index must lie in the array's ranges.
+template <class T, size_t N>
+LocalArray<T> section_of(const LocalArray<T>& a, std::array<SectionItem, N> items, const char* where) {
+  if (a.ranges.size() != N) fail(std::string(where) + ": a section with the wrong number of dimensions");
+  LocalArray<T> s(0);
+  for (size_t d = 0; d < N; ++d) {
+    SectionItem& it = items[d];
+    const DimRange& r = a.ranges[d];
+    if (it.whole) {
+      it.from = r.min;
+      it.to = r.max;
+    }
+    for (int64_t i : {it.from, it.to})
+      if (!r.contains(i))
+        fail(std::string(where) + ": index " + std::to_string(i) + " of dimension " + std::to_string(d + 1) +
+             " of the section is outside the array's range " + std::to_string(r.min) + "..." + std::to_string(r.max));
+    if (!it.fixed) s.ranges.push_back(DimRange{it.from, it.to});
+  }
+  s.allocate();
+  if (a.data.empty()) return s;  // never written: zeros
+  std::array<int64_t, N> g{};
+  for_each_element(s, [&](int64_t e, const int64_t* kept) {
+    int64_t off = 0;
+    size_t k = 0;
+    for (size_t d = 0; d < N; ++d) {
+      g[d] = items[d].fixed ? items[d].from : kept[k++];
+      off = off * a.ranges[d].length() + a.ranges[d].position_of(g[d]);
+    }
+    s.data[static_cast<size_t>(e)] = a.data[static_cast<size_t>(off)];
+  });
+  return s;
+}
+
+// `target = section` in a function or the coordinator: by position into a target of matching
+// lengths, which keeps its indices; a target that holds nothing yet takes the section whole.
+template <class T>
+void assign_section(LocalArray<T>& target, LocalArray<T> value, const char* where) {
+  bool same = target.ranges.size() == value.ranges.size();
+  for (size_t d = 0; same && d < value.ranges.size(); ++d)
+    same = target.ranges[d].length() == value.ranges[d].length();
+  if (!same) {
+    if (!target.data.empty())
+      fail(std::string(where) + ": a section is assigned to an array of other lengths (lengths must match)");
+    target = std::move(value);
+    return;
+  }
+  target.data = std::move(value.data);
 }
 
 // A part passed to a function from a stage, as the LPU sees it: a coordinator-style array whose

@@ -71,6 +71,7 @@ else
   spmv_siblings) printf '"Sibling SpMV" { Space A: %s Space B: %s }\n' "$core" "$core" >"$map" ;;
   replicated_where) printf '"Replicated Row" { Space A: %s }\n' "$core" >"$map" ;;
   sections) printf '"Sections" { Space A: %s }\n' "$core" >"$map" ;;
+  function_sections) printf '"Double" { Space A: %s }\n' "$core" >"$map" ;;
   static_globals) printf '"Static Globals" { Space A: %s }\n' "$core" >"$map" ;;
   part_functions) printf '"Part Functions" { Space A: %s Space B: %s }\n' "$core" "$core" >"$map" ;;
   reduce_operator) printf '"Reduce With Operator" { Space A: %s }\n' "$core" >"$map" ;;
@@ -172,6 +173,7 @@ spmv_siblings:small) n=40 k=3 p=8 it=3 ;; spmv_siblings:uneven) n=97 k=5 p=7 it=
 spmv_siblings:medium) n=1001 k=7 p=6 it=5 ;;
 replicated_where:small) r=16 c=12 p=4 ;; replicated_where:uneven) r=37 c=23 p=6 ;;
 sections:small) r=16 c=12 p=4 ;; sections:uneven) r=37 c=23 p=6 ;;
+function_sections:small) r=5 c=7 p=2 ;; function_sections:uneven) r=9 c=11 p=3 ;;
 static_globals:small) n=64 p=4 ;; static_globals:uneven) n=101 p=6 ;;
 part_functions:small) n=64 r=16 c=12 p=4 ;; part_functions:uneven) n=101 r=29 c=17 p=3 ;;
 *) echo "run_e2e.sh: unknown example/size $ex:$size" >&2; exit 2 ;;
@@ -375,6 +377,13 @@ prefix_scan)
   "$ref/ref_prefix_scan" "${args[@]}" output_file=s_ref.txt
   [[ $rounds == 1 ]] && chk prefix-sum x.txt s.txt 0
   chk equal s.txt s_ref.txt 0 ;;
+function_sections)
+  # sections of coordinator and function arrays as values, by position, into an environment
+  args=(r=$r c=$c s=3 p=$p)
+  run "${args[@]}" summary_file=s.txt seg_file=g.txt rev_file=v.txt x_file=x.txt
+  "$ref/ref_function_sections" "${args[@]}" summary_file=s_ref.txt seg_file=g_ref.txt rev_file=v_ref.txt \
+    x_file=x_ref.txt
+  for f in s g v x; do chk equal $f.txt ${f}_ref.txt 0; done ;;
 static_globals)
   # static arrays as task-globals: replicated coefficients, a replicated Integer[2] written under
   # Where, 1d and 2d static arrays written to files
