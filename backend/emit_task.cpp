@@ -282,8 +282,8 @@ protected:
             e = ep->operand.get();
         }
         auto* n = e->as<ast::NameRef>();
-        if (typeOf(a).kind == TypeKind::List)
-            unsupported(a.range, "passing a whole list to a function from a stage");
+        if (typeOf(a).kind == TypeKind::List)  // each LPU has a list of its own: passed as it is
+            return emit(a);
         if (!n)
             unsupported(a.range, "passing an array section to a function from a stage (copy it into an array first)");
         auto [view, global] = arrayView(n->name, a.range);
