@@ -147,11 +147,26 @@ protected:
         return "v_" + env + "->section(" + cString(target.field.text) + ", *v_" + vn->name + ", " +
                cString(vf->field.text) + ", {" + dims + "})";
     }
+    // `f(env.x)` to a `&` parameter: a copy the function changes, given back to the item when
+    // the call ends (guide: The coordinator).
     std::string referenceArg(const ast::Expr& e) override {
         if (auto f = e.as<ast::FieldAccess>())
-            if (auto n = f->base->as<ast::NameRef>())
-                if (n->name == args_ || localType(n->name).kind == TypeKind::TaskEnvironment)
-                    unsupported(e.range, "passing `args` values or environment items to `&` parameters");
+            if (auto n = f->base->as<ast::NameRef>()) {
+                if (n->name == args_)
+                    unsupported(e.range, "passing an `args` value to a `&` parameter (assign it to a local first)");
+                if (localType(n->name).kind == TypeKind::TaskEnvironment) {
+                    const sema::Type t = typeOf(e);
+                    const std::string item = cString(f->field.text);
+                    if (t.kind == TypeKind::DynamicArray)
+                        return "itrt::task::EnvArrayRef<" + cppType(t.elementType()) + ">(prog, *v_" + n->name + ", " +
+                               item + ", " + std::to_string(t.arrayDims()) + ", " + codecOf(t.elementType()) +
+                               ").array()";
+                    if (t.isNumeric() || t.kind == TypeKind::Boolean || t.kind == TypeKind::Character)
+                        return "itrt::task::EnvScalarRef<" + cppType(t) + ">(*v_" + n->name + ", " + item + ").value()";
+                    unsupported(e.range, "passing this environment item to a `&` parameter (assign it to a local "
+                                         "first)");
+                }
+            }
         return emit(e);
     }
     std::map<std::string, std::string> externAliases() const override {

@@ -334,6 +334,46 @@ class Env {
   std::vector<std::byte> read_list_file(const std::string& item, const std::string& file, const ElementCodec& codec);
 };
 
+// An environment item passed to a function's `&` parameter in the coordinator: the function
+// works on a copy that goes back into the item when the call's full expression ends
+// (`f(EnvScalarRef<double>(env, "x").value())`).
+template <class T>
+class EnvScalarRef {
+ public:
+  EnvScalarRef(Env& env, std::string item) : env_(env), item_(std::move(item)) {
+    if (auto& s = env_.scalar(item_); s && s->set) value_ = env_.get<T>(item_);
+  }
+  EnvScalarRef(const EnvScalarRef&) = delete;
+  EnvScalarRef& operator=(const EnvScalarRef&) = delete;
+  ~EnvScalarRef() { env_.set<T>(item_, value_); }
+  T& value() { return value_; }
+
+ private:
+  Env& env_;
+  std::string item_;
+  T value_{};
+};
+
+// The same for an array item: a whole copy on every rank (collective, as every rank runs the
+// coordinator), given back to the item as a coordinator array would be (`env.x = a`).
+template <class T>
+class EnvArrayRef {
+ public:
+  EnvArrayRef(Program& prog, Env& env, std::string item, int dims, const ElementCodec& codec)
+      : prog_(prog), env_(env), item_(std::move(item)), codec_(codec), copy_(env.array_copy<T>(prog, item_, dims)) {}
+  EnvArrayRef(const EnvArrayRef&) = delete;
+  EnvArrayRef& operator=(const EnvArrayRef&) = delete;
+  ~EnvArrayRef() { env_.assign(prog_, item_, copy_, codec_); }
+  LocalArray<T>& array() { return copy_; }
+
+ private:
+  Program& prog_;
+  Env& env_;
+  std::string item_;
+  const ElementCodec& codec_;
+  LocalArray<T> copy_;
+};
+
 template <class T>
 bool Env::get_list(const std::string& item, List<T>& out, const ElementCodec& codec) {
   auto& d = lists_[item];
