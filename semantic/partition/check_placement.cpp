@@ -75,6 +75,46 @@ void checkFlowElement(const FlowAccess& a, const TaskGlobals& globals, const Lps
     }
 }
 
+// Every LPU of a partitioned space holds its own copy of a replicated array; a stage that writes
+// it in a loop over a partitioned dimension, outside any Where/If, writes different values (or
+// positions) in each copy, and nothing combines them afterwards (exclusive update, guide: Shared
+// data). A warning: the program is valid, its result is rarely what was meant.
+void warnDivergingReplicas(const FlowAccess& a, const TaskGlobals& globals, const LpsTree& lps,
+                           DiagnosticEngine& diags) {
+    const Lps& space = lps.at(a.lps);
+    if (a.guarded || space.unpartitioned)
+        return;
+    for (const VarAccess& v : a.vars) {
+        const ArrayPartition* target = space.find(v.var);
+        if (!v.written || v.reduced || !target || target->whole)
+            continue;
+        if (!std::all_of(target->instructions.begin(), target->instructions.end(),
+                         [](const DimInstruction& di) { return di.replicated; }))
+            continue;
+        for (const LoopBinding& b : v.writeLoops) {
+            const TaskGlobal* g = globals.find(b.array);
+            const ArrayPartition* loop = space.find(b.array);
+            if (!g || !loop || loop->whole || (b.indices != 0 && b.indices != g->dims))
+                continue;  // a loop whose index-to-dimension binding is not positional
+            const DimInstruction* split = loop->splitting(b.dim + 1);
+            if (!split || split->replicated)
+                continue;
+            auto& d = diags.report(
+                DiagKind::UnguardedReplicatedWrite, a.range,
+                fmt::format("stage `{}` writes `{}`, of which every LPU of `Space {}` holds a copy "
+                            "(replicated), in a loop over dimension {} of `{}`, which `Space {}` "
+                            "partitions, and outside any Where/If: each LPU writes its copy "
+                            "differently and the copies are never combined; reduce into a Reduction "
+                            "variable, partition `{}`, or guard the stage with Where so that one LPU "
+                            "writes it (see the guide: Replication and dimension selectors)",
+                            a.stage, v.var, space.name, b.dim + 1, b.array, space.name, v.var),
+                Severity::Warning);
+            DiagnosticEngine::addNote(d, target->range, "`" + v.var + "` is replicated here");
+            break;
+        }
+    }
+}
+
 } // namespace
 
 void checkPlacement(const TaskGlobals& globals, const LpsTree& lps, const FlowTree& flow,
@@ -86,6 +126,7 @@ void checkPlacement(const TaskGlobals& globals, const LpsTree& lps, const FlowTr
             checkFlowElement(a, globals, lps, flow, diags);
             continue;
         }
+        warnDivergingReplicas(a, globals, lps, diags);
         const Lps& space = lps.at(a.lps);
         int foreach = flow.enclosing(a.node, FlowNode::Kind::RepeatForeach);
         bool inOwnForeach = foreach != -1 && flow.at(foreach).context == a.lps;

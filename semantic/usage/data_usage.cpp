@@ -59,7 +59,14 @@ struct NameUse {
     std::vector<DimAccess> readDims, writeDims;
     bool readWhole = false, writeWhole = false; // used without subscripts (all dims arbitrary)
     int maxLag = 0;
+    std::vector<LoopBinding> writeLoops;
 };
+
+void addLoops(std::vector<LoopBinding>& into, const std::vector<LoopBinding>& from) {
+    for (const LoopBinding& b : from)
+        if (std::find(into.begin(), into.end(), b) == into.end())
+            into.push_back(b);
+}
 
 void mergeDims(std::vector<DimAccess>& into, const std::vector<DimAccess>& from) {
     if (into.empty()) {
@@ -101,6 +108,7 @@ public:
             if (write) {
                 u.written = true;
                 u.writeWhole = true;
+                addLoops(u.writeLoops, activeLoops_);
             } else {
                 u.read = true;
                 u.readWhole = true;
@@ -124,6 +132,7 @@ public:
                 if (write) {
                     u.written = true;
                     mergeDims(u.writeDims, dims);
+                    addLoops(u.writeLoops, activeLoops_);
                 } else {
                     u.read = true;
                     mergeDims(u.readDims, dims);
@@ -194,6 +203,8 @@ public:
     }
 
 private:
+    std::vector<LoopBinding> activeLoops_;  // the parallel loops around the statement walked
+
     bool isTracked(const std::string& n) const {
         return !loopIndices_.count(n) && tracked_(n);
     }
@@ -245,9 +256,18 @@ private:
                         parallelIndices_.insert(n.text);
                         added.push_back(n.text);
                     }
+            const std::size_t outer = activeLoops_.size();
+            for (const ast::IndexGroup& g : l->groups) {
+                const int n = static_cast<int>(g.indices.size());
+                for (int k = 0; k < n; ++k)
+                    activeLoops_.push_back(g.dimensionIndex > 0 && n == 1
+                                               ? LoopBinding{g.collection.text, g.dimensionIndex - 1, 0}
+                                               : LoopBinding{g.collection.text, k, n});
+            }
             for (const ast::IndexGroup& g : l->groups)
                 expr(g.restriction.get(), false, 0);
             block(l->body);
+            activeLoops_.resize(outer);
             for (const std::string& n : added) {
                 loopIndices_.erase(n);
                 parallelIndices_.erase(n);
@@ -489,8 +509,9 @@ private:
         return "";
     }
 
+    // `arrays`: the task-global each array parameter of the call is bound to.
     void apply(FlowAccess& a, const std::string& global, const std::string& via,
-               const NameUse& use, bool element) {
+               const NameUse& use, bool element, const std::map<std::string, std::string>& arrays = {}) {
         const TaskGlobal* g = globals_.find(global);
         if (!g)
             return;
@@ -506,6 +527,13 @@ private:
         if (use.written) {
             v.written = true;
             mergeDims(v.writeDims, normalize(use.writeDims, use.writeWhole || element, dims));
+            for (LoopBinding b : use.writeLoops) {
+                if (auto it = arrays.find(b.array); it != arrays.end())
+                    b.array = it->second;
+                else if (!globals_.find(b.array))
+                    continue;
+                addLoops(v.writeLoops, {b});
+            }
         }
     }
 
@@ -518,6 +546,13 @@ private:
             return;
         }
         const auto& uses = summary(*stage);
+        std::map<std::string, std::string> arrays;  // whole-array parameters -> task-globals
+        for (std::size_t i = 0; i < stage->params.size() && i < call.args.size(); ++i) {
+            bool element = false;
+            if (!call.args[i].isSpaceArg())
+                if (std::string g = rootGlobal(call.args[i].value.get(), element); !g.empty() && !element)
+                    arrays[stage->params[i].text] = g;
+        }
         std::set<std::string> params;
         for (std::size_t i = 0; i < stage->params.size(); ++i) {
             const std::string& p = stage->params[i].text;
@@ -547,11 +582,11 @@ private:
                 flowReadsOfSubscripts(a, arg.value.get());
             if (g.empty() || it == uses.end())
                 continue;
-            apply(a, g, p, it->second, element);
+            apply(a, g, p, it->second, element, arrays);
         }
         for (const auto& [name, use] : uses)
             if (!params.count(name))
-                apply(a, name, "", use, false); // task-globals used directly
+                apply(a, name, "", use, false, arrays); // task-globals used directly
         push(id, std::move(a));
     }
 

@@ -32,6 +32,16 @@ struct DimAccess {
 
 extern const char* const kArgumentIndex;
 
+// A parallel-loop index around a write: `for i, j in m` binds index k of `indices` to dimension
+// k of `array` (`indices` 0: the loop names the dimension, `for i in m.dimension2`). When that
+// dimension is partitioned, the loop runs over different indices in different LPUs.
+struct LoopBinding {
+    std::string array;  // the task-global (a stage parameter before the call maps it)
+    int dim = 0;        // 0-based
+    int indices = 1;
+    friend bool operator==(const LoopBinding&, const LoopBinding&) = default;
+};
+
 struct VarAccess {
     std::string var;        // the task-global
     std::string via;        // the stage parameter it is bound to; empty for direct use;
@@ -42,6 +52,7 @@ struct VarAccess {
     int reductionLps = kNoLps;
     std::string reductionOp;
     std::vector<DimAccess> readDims, writeDims; // arrays only, one per array dimension
+    std::vector<LoopBinding> writeLoops;        // parallel loops around the writes
     int maxLag = 0;         // the largest `at (current - n)` on reads
     // `offsets` text of the reads, e.g. `[-1..+1][-1..+1]`; empty when every dimension is 0.
     std::string readOffsetsText() const;
