@@ -275,6 +275,15 @@ std::string ExprEmitter::emit(const ast::Expr& e) {
         if (auto f = s->base->as<ast::FieldAccess>())
             return fieldElement(*s, *f);
         auto* n = s->base->as<ast::NameRef>();
+        if (!n && wholeArrays() && typeOf(*s->base).kind == TypeKind::DynamicArray) {
+            // A computed array (a function's result, `value(c)` of a list of arrays): a value.
+            if (isSection(e))
+                return sectionValue(*s, emit(*s->base), typeOf(*s->base).arrayDims());
+            std::string idx;
+            for (auto& it : s->items)
+                idx += (idx.empty() ? "" : ", ") + std::string("static_cast<int64_t>(") + emit(*it.index) + ")";
+            return "(" + emit(*s->base) + ").at({" + idx + "})";
+        }
         if (!n)
             unsupported(s->range, "subscripts of computed values");
         if (isSection(e))

@@ -1,6 +1,7 @@
 // Sequential reference for tests/e2e/programs/function_sections.it: m[i][j] = 10 i + j + s for
 // rows i = 1..r and columns j = 0..c-1. summary = [sum of row 2, sum of column 3, sum of rows
-// 2..3 x columns 1..4, 1, 2, sum of row 1 from column 2 on, 2 * (m[2][c-1] + m[3][c-1]), 15];
+// 2..3 x columns 1..4, 1, 2, sum of row 1 from column 2 on, 2 * (m[2][c-1] + m[3][c-1]), 15,
+// 9 + (c-1)^2, 4];
 // seg = m[r][1..4]; rev = row 1 backwards; x = rows 2..3 doubled, then tripled.
 // Arguments: r= c= s= summary_file= seg_file= rev_file= x_file= (p= is ignored).
 #include <stdexcept>
@@ -25,7 +26,8 @@ int main(int argc, char** argv) {
     for (long long i = 2; i <= 3; ++i)
       for (long long j = 0; j < c; ++j) x.push_back(6 * m(i, j));
     const auto cols = static_cast<std::size_t>(c);
-    itref::write_data(args.str("summary_file"), itref::make_array<double>({8}, {row2, col3, block, 1, 2, tail, last, 15}));
+    itref::write_data(args.str("summary_file"), itref::make_array<double>({10}, {row2, col3, block, 1, 2, tail, last, 15,
+                                                                     static_cast<double>(9 + (c - 1) * (c - 1)), 4}));
     itref::write_data(args.str("seg_file"), itref::make_array<double>({4}, seg));
     itref::write_data(args.str("rev_file"), itref::make_array<double>({cols}, rev));
     itref::write_data(args.str("x_file"), itref::make_array<double>({2, cols}, x));
