@@ -3,8 +3,8 @@
 # compiled by itc, side by side with hand-written C++ (sequential, threads, MPI) on the same .bin
 # inputs in the same run; prints wall times (median of REPS runs, process start and file I/O
 # included for every variant) and the ratio IT / hand-written, raw and without the MPI start-up
-# (mpi_empty's time). Single-process variants run without mpirun (MPI singleton), multi-process
-# ones all under mpirun. Every hand-written result and every IT result is compared with the
+# (mpi_empty's time; single-process IT programs do not start MPI, so their rows subtract
+# nothing). Single-process variants run without mpirun, multi-process ones all under mpirun. Every hand-written result and every IT result is compared with the
 # hand-written sequential one (ref_check equal), so a wrong result stops the run. Not run by CI.
 #   run_bench.sh [build-dir]   (needs itc and tests/reference's make_input/ref_check built)
 # Programs and references (benchmarks/e2e/*.cpp):
@@ -24,15 +24,18 @@
 # Environment: MM (matrix size, default 1024), ST (stencil size, 2048), ITER (stencil outer
 # iterations of 4 sweeps, 25), LU (LU matrix size, 1024), RS (radix-sort keys, 4000000), RS_DIGITS (bits per
 # round, 4), RS_BITS (key_size: keys are drawn from [0, 2^RS_BITS), 16), RS_P (radix-sort blocks
-# of Space B, 8), REPS (3), NP (MPI processes for the distributed variants, 2), PROGS (which
-# programs, default "mm st lu rs").
+# of Space B, 8), REPS (3), NP (MPI processes for the distributed variants, 2), DP (dot-product
+# length, 10000000), CG (conjugate-gradient size, 1000), MC (Monte Carlo draws per batch, 100000),
+# PROGS (which programs, default "mm st lu rs dp cg mc"), RECORDS (a file that receives one
+# tab-separated line per measurement: benchmarks/run.sh turns it into JSON).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=$(cd "${1:-$root/build-be}" && pwd)   # absolute: the run happens in a temporary directory
 itc=$build/tools/itc; ref=$build/tests/reference
 mm=${MM:-1024}; st=${ST:-2048}; iter=${ITER:-25}; reps=${REPS:-3}; np=${NP:-2}
 lu=${LU:-1024}; rs=${RS:-4000000}; rsd=${RS_DIGITS:-4}; rsb=${RS_BITS:-16}; rsp=${RS_P:-8}
-progs=" ${PROGS:-mm st lu rs} "
+dp=${DP:-10000000}; cg=${CG:-1000}; mc=${MC:-100000}
+progs=" ${PROGS:-mm st lu rs dp cg mc} "
 want() { [[ $progs == *" $1 "* ]]; }
 mpirun="mpirun --oversubscribe"; [[ $(id -u) == 0 ]] && mpirun="$mpirun --allow-run-as-root"
 work=$(mktemp -d /tmp/itc-bench-XXXXXX); cd "$work"
@@ -91,9 +94,16 @@ row() {
   printf '%-48s IT %7.3f s  ref %7.3f s  IT/ref = %5.2f  (without MPI start-up: %5.2f)\n' "$1" "$3" "$2" \
     "$(echo "$3 / $2" | bc -l)" "$adj"
 }
+# rec <program> <variant> <seconds> [<rate> <unit>]: one measurement for benchmarks/run.sh's JSON
+# (written to $RECORDS when it is set, tab-separated).
+rec() {
+  [[ -n ${RECORDS:-} ]] && printf '%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "${4:-}" "${5:-}" >>"$RECORDS"
+  return 0
+}
 t_boot1=$(median ./mpi_empty)
 t_bootn=$(median $mpirun -np $np ./mpi_empty)
 echo "MPI start-up: singleton $t_boot1 s, mpirun -np $np $t_bootn s"
+rec "mpi start-up" "singleton" "$t_boot1"; rec "mpi start-up" "mpirun -np $np" "$t_bootn"
 
 if want mm; then
 blk=$((mm / 4))
@@ -105,11 +115,16 @@ t_mm_it1=$(median ./mm_it_host "${mmargs[@]}" output_file=c_it1.bin)
 t_mm_itn=$(median $mpirun -np $np ./mm_it_cluster "${mmargs[@]}" output_file=c_itn.bin)
 same float 1e-3 c_seq.bin c_thr.bin c_mpi.bin c_it1.bin c_itn.bin
 echo "matrix multiply ${mm}x${mm}x${mm} (results equal)"
+gflops() { echo "2 * $mm * $mm * $mm / $1 / 1000000000" | bc -l; }
+for v in "seq:hand-written sequential" "thr:hand-written 2 threads" "mpi:hand-written MPI -np $np" \
+         "it1:IT host mapping" "itn:IT cluster mapping -np $np"; do
+  t_var=t_mm_${v%%:*}; rec "matrix multiply $mm float" "${v#*:}" "${!t_var}" "$(gflops "${!t_var}")" "GFLOP/s"
+done
 printf '%-44s %8.3f s\n' "  hand-written sequential" "$t_mm_seq"
 printf '%-44s %8.3f s\n' "  hand-written 2 threads" "$t_mm_thr"
 printf '%-44s %8.3f s\n' "  hand-written MPI -np $np" "$t_mm_mpi"
-row "  IT host mapping (1 process, 2 threads) vs threads" "$t_mm_thr" "$t_mm_it1" "$t_boot1"
-row "  IT host mapping (1 process) vs sequential" "$t_mm_seq" "$t_mm_it1" "$t_boot1"
+row "  IT host mapping (1 process, 2 threads) vs threads" "$t_mm_thr" "$t_mm_it1" 0
+row "  IT host mapping (1 process) vs sequential" "$t_mm_seq" "$t_mm_it1" 0
 row "  IT cluster mapping (-np $np) vs MPI -np $np" "$t_mm_mpi" "$t_mm_itn" "$t_bootn" "$t_bootn"
 fi
 
@@ -138,6 +153,11 @@ echo "stencil ${st}x${st}, $sweeps sweeps (results equal); host partition ${star
 st_row() { # st_row <label> <seconds at ITER> <seconds at 1>
   printf '%-44s %8.3f s  compute %6.2f Gcells/s\n' "$1" "$2" "$(gcells "$2" "$3")"
 }
+for v in "seq:hand-written sequential" "thr:hand-written 2 threads" "ic1:IT host mapping, 1 core" \
+         "it1:IT host mapping" "itn:IT cluster mapping -np $np"; do
+  t_var=t_st_${v%%:*}; t1_var=t1_st_${v%%:*}
+  rec "stencil ${st}x${st} ${sweeps} sweeps" "${v#*:}" "${!t_var}" "$(gcells "${!t_var}" "${!t1_var}")" "Gcells/s (compute)"
+done
 st_row "  hand-written sequential" "$t_st_seq" "$t1_st_seq"
 st_row "  hand-written 2 threads" "$t_st_thr" "$t1_st_thr"
 st_row "  IT host mapping, 1 core" "$t_st_ic1" "$t1_st_ic1"
@@ -161,11 +181,16 @@ t_lu_itn=$(median $mpirun -np $np ./lu_it_cluster "${luargs[@]}" lu_file=lu_itn.
 same double 1e-9 lu_seq.bin lu_thr.bin lu_mpi.bin lu_it1.bin lu_itn.bin
 same int 0 p_seq.bin p_thr.bin p_mpi.bin p_it1.bin p_itn.bin
 echo "LU with partial pivoting ${lu}x${lu} (results and pivots equal)"
+for v in "seq:hand-written sequential" "thr:hand-written 2 threads" "mpi:hand-written MPI -np $np" \
+         "it1:IT host mapping" "itn:IT cluster mapping -np $np"; do
+  t_var=t_lu_${v%%:*}; rec "LU ${lu}x${lu} double" "${v#*:}" "${!t_var}" \
+    "$(echo "2 / 3 * $lu * $lu * $lu / ${!t_var} / 1000000000" | bc -l)" "GFLOP/s"
+done
 printf '%-44s %8.3f s\n' "  hand-written sequential" "$t_lu_seq"
 printf '%-44s %8.3f s\n' "  hand-written 2 threads" "$t_lu_thr"
 printf '%-44s %8.3f s\n' "  hand-written MPI -np $np" "$t_lu_mpi"
-row "  IT host mapping (1 process, 2 threads) vs threads" "$t_lu_thr" "$t_lu_it1" "$t_boot1"
-row "  IT host mapping (1 process) vs sequential" "$t_lu_seq" "$t_lu_it1" "$t_boot1"
+row "  IT host mapping (1 process, 2 threads) vs threads" "$t_lu_thr" "$t_lu_it1" 0
+row "  IT host mapping (1 process) vs sequential" "$t_lu_seq" "$t_lu_it1" 0
 row "  IT cluster mapping (-np $np) vs MPI -np $np" "$t_lu_mpi" "$t_lu_itn" "$t_bootn" "$t_bootn"
 fi
 
@@ -180,14 +205,64 @@ t_rs_it1=$(median ./rs_it_host "${rsargs[@]}" p=$rsp output_file=k_it1.bin)
 t_rs_itn=$(median $mpirun -np $np ./rs_it_cluster "${rsargs[@]}" p=$rsp output_file=k_itn.bin)
 same int 0 k_seq.bin k_thr.bin k_pd.bin k_std.bin k_mpi.bin k_it1.bin k_itn.bin
 echo "radix sort $rs keys < 2^$rsb, $rsd bits a round ($((rsb / rsd)) rounds), p=$rsp (results equal)"
+for v in "seq:hand-written LSD sequential" "thr:hand-written LSD 2 threads" "mpi:hand-written LSD MPI -np $np" \
+         "pd:hand-written IT algorithm, sequential" "std:std::sort" "it1:IT host mapping" \
+         "itn:IT cluster mapping -np $np"; do
+  t_var=t_rs_${v%%:*}; rec "radix sort $rs keys" "${v#*:}" "${!t_var}" "$(echo "$rs / ${!t_var} / 1000000" | bc -l)" "Mkeys/s"
+done
 printf '%-44s %8.3f s\n' "  hand-written LSD sequential" "$t_rs_seq"
 printf '%-44s %8.3f s\n' "  hand-written LSD 2 threads" "$t_rs_thr"
 printf '%-44s %8.3f s\n' "  hand-written LSD MPI -np $np" "$t_rs_mpi"
 printf '%-44s %8.3f s\n' "  hand-written IT algorithm, sequential" "$t_rs_pd"
 printf '%-44s %8.3f s\n' "  std::sort" "$t_rs_std"
-row "  IT host mapping (1 process, 2 threads) vs threads" "$t_rs_thr" "$t_rs_it1" "$t_boot1"
-row "  IT host mapping (1 process) vs sequential" "$t_rs_seq" "$t_rs_it1" "$t_boot1"
-row "  IT host mapping vs IT algorithm sequential" "$t_rs_pd" "$t_rs_it1" "$t_boot1"
+row "  IT host mapping (1 process, 2 threads) vs threads" "$t_rs_thr" "$t_rs_it1" 0
+row "  IT host mapping (1 process) vs sequential" "$t_rs_seq" "$t_rs_it1" 0
+row "  IT host mapping vs IT algorithm sequential" "$t_rs_pd" "$t_rs_it1" 0
 row "  IT cluster mapping (-np $np) vs MPI -np $np" "$t_rs_mpi" "$t_rs_itn" "$t_bootn" "$t_bootn"
+fi
+# Examples measured against the sequential references of tests/reference (plain C++ loops, the
+# programs the end-to-end tests check results with): IT host mapping vs sequential.
+seqrow() { # seqrow <program> <short> <unit> <work>: prints and records the sequential and IT rows
+  local s=t_${2}_seq i=t_${2}_it1
+  echo "$1 (results equal)"
+  printf '%-44s %8.3f s\n' "  sequential reference (tests/reference)" "${!s}"
+  row "  IT host mapping (1 process, $threads threads) vs sequential" "${!s}" "${!i}" 0
+  rec "$1" "sequential reference" "${!s}" "$(echo "$4 / ${!s}" | bc -l)" "$3"
+  rec "$1" "IT host mapping" "${!i}" "$(echo "$4 / ${!i}" | bc -l)" "$3"
+}
+if want dp; then
+  printf '"Dot Product" { Space A: %s Space B: %s }\n' "$top" "$core" >dp-host.map
+  "$itc" compile "$root/examples/dot-product/dot-product.it" dp-host.map --machine "$host" -o dp_it_host
+  mk -o u.bin --type double --shape $dp --seed 6 --lo -1 --hi 1
+  mk -o v.bin --type double --shape $dp --seed 7 --lo -1 --hi 1
+  dpargs=(u_file=u.bin v_file=v.bin p=$((threads * 4)))
+  t_dp_seq=$(median "$ref/ref_dot_product" "${dpargs[@]}" output_file=d_seq.txt)
+  t_dp_it1=$(median ./dp_it_host "${dpargs[@]}" output_file=d_it1.txt)
+  "$ref/ref_check" equal d_it1.txt d_seq.txt 1e-6 >/dev/null || { echo "dot product differs" >&2; exit 1; }
+  seqrow "dot product of $dp doubles" dp "Gelements/s" "$dp / 1000000000"
+fi
+if want cg; then
+  for t in "Start CG" "Matrix Vector Product" "Dot Product" "Update Solution"; do
+    printf '"%s" { Space A: %s Space B: %s }\n' "$t" "$top" "$core"
+  done >cg-host.map
+  printf '"Update Direction" { Space A: %s }\n' "$core" >>cg-host.map
+  "$itc" compile "$root/examples/conjugate-gradient/conjugate-gradient.it" cg-host.map --machine "$host" -o cg_it_host
+  mk -o cg_a.bin --type double --shape ${cg}x${cg} --kind spd --seed 8 --lo -1 --hi 1
+  mk -o cg_b.bin --type double --shape $cg --seed 9 --lo -1 --hi 1
+  cgargs=(matrix_file=cg_a.bin rhs_file=cg_b.bin tolerance=1e-8 max_iterations=$cg p=$((threads * 4)) q=$threads c=$threads)
+  t_cg_seq=$(median "$ref/ref_cg" "${cgargs[@]}" solution_file=x_seq.txt summary_file=cs_seq.txt)
+  t_cg_it1=$(median ./cg_it_host "${cgargs[@]}" solution_file=x_it1.txt summary_file=cs_it1.txt)
+  "$ref/ref_check" equal x_it1.txt x_seq.txt 1e-6 >/dev/null || { echo "CG solution differs" >&2; exit 1; }
+  iters=$(sed -n 2p cs_seq.txt | awk '{print $1}')
+  seqrow "conjugate gradient ${cg}x${cg}, $iters iterations" cg "GFLOP/s" "2 * $cg * $cg * $iters / 1000000000"
+fi
+if want mc; then
+  printf '"Estimate Pi" { Space A: %s Space B: %s }\n' "$top" "$core" >mc-host.map
+  "$itc" compile "$root/examples/monte-carlo/monte-carlo.it" mc-host.map --machine "$host" -o mc_it_host
+  mcargs=(batches=$((threads * 16)) draws=$mc seed=2024 max_rounds=20 tolerance=0 keep=5 p=$((threads * 4)))
+  t_mc_seq=$(median "$ref/ref_monte_carlo" "${mcargs[@]}" output_file=pi_seq.txt lpu_file=l_seq.txt history_file=h_seq.txt)
+  t_mc_it1=$(median ./mc_it_host "${mcargs[@]}" output_file=pi_it1.txt lpu_file=l_it1.txt history_file=h_it1.txt)
+  "$ref/ref_check" equal pi_it1.txt pi_seq.txt 0 >/dev/null || { echo "Monte Carlo differs" >&2; exit 1; }
+  seqrow "Monte Carlo pi, 20 rounds of $((threads * 16)) x $mc draws" mc "Mdraws/s" "20 * $threads * 16 * $mc / 1000000"
 fi
 rm -rf "$work"
