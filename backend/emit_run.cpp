@@ -743,9 +743,15 @@ std::set<std::string> TaskEmitter::globalsUsedBy(const ast::StageCall& call) con
     return used;
 }
 
+// A space whose parts change every turn of the enclosing `Repeat foreach sub-partition`: one that
+// divides the foreach space's sub-partitions, and every space below it.
 bool TaskEmitter::turnSpace(int lps) const {
-    return foreachParent_ >= 0 && lps != foreachParent_ && plan_.lps.at(lps).dividesSubpartitions &&
-           plan_.lps.at(lps).parent == foreachParent_;
+    if (foreachParent_ < 0 || lps == foreachParent_ || lps <= 0)
+        return false;
+    const auto& l = plan_.lps.at(lps);
+    if (l.dividesSubpartitions && l.parent == foreachParent_)
+        return true;
+    return l.parent != foreachParent_ && turnSpace(l.parent);
 }
 
 bool TaskEmitter::scalarReachesRootAtEnd(const std::string& v) const {
@@ -894,15 +900,15 @@ void TaskEmitter::emitFlow(Out& o, const ast::FlowList& list, int lps, int x) {
                 unsupported(fe->range, "nested `Repeat foreach sub-partition`");
             std::vector<const ast::StageCall*> calls;
             stageCallsIn(fe->body, calls);
+            foreachParent_ = lps;
             for (auto* call : calls) {
                 const int c = plan_.flow.at(nodeOf(*call)).context;
                 if (c == lps)
                     continue;
-                const auto& cs = plan_.lps.at(c);
-                if (!cs.dividesSubpartitions || cs.parent != lps)
-                    unsupported(call->range, "calling stages of a space below a space that divides sub-partitions "
-                                             "(inside `Repeat foreach sub-partition`)");
-                // Its parts change every turn: they must be views of the parent's parts.
+                if (!turnSpace(c))
+                    unsupported(call->range, "calling stages of a space inside `Repeat foreach sub-partition` "
+                                             "that does not divide its sub-partitions");
+                // Its parts change every turn: they must be views of the foreach space's parts.
                 for (const auto& a : globalsUsedBy(*call))
                     if (arrayIndex_.count(a) && plan_.storage.storageOf(a, c) != plan_.storage.storageOf(a, lps))
                         unsupported(call->range, "a space that divides sub-partitions and needs parts of its own of `" +

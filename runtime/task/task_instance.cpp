@@ -345,17 +345,28 @@ void TaskInstance::launch() {
       return grid.back();
     };
     for (auto& [a, v] : parts_[static_cast<size_t>(d.parent)]) parts[a];
+    // A space below one that divides sub-partitions works, turn by turn, in its parent's current
+    // turn parts too (views of the same memory): its parts change every turn as well.
+    std::set<int> parent_turn_arrays;
+    for (auto& [key, v] : turn_parts_)
+      if (key.first == d.parent) parent_turn_arrays.insert(key.second);
     for (const Lpu& parent : grid_[static_cast<size_t>(d.parent)]) {
-      if (d.divides_sub) {
-        // The parent LPU's sub-partitions, turn by turn; this space splits each of them. Its
-        // grid is that of the turn with the most LPUs; in a turn with fewer, the others have
-        // no part (their stages skip that turn).
-        const std::map<int, std::vector<Part>> subs = subpartition_parts(d.parent, parent);
+      if (d.divides_sub || !parent_turn_arrays.empty()) {
+        // The parent LPU's sub-partitions (or its own turn parts), turn by turn; this space
+        // splits each of them. Its grid is that of the turn with the most LPUs; in a turn with
+        // fewer, the others have no part (their stages skip that turn).
+        std::map<int, std::vector<std::optional<Part>>> subs;
+        if (d.divides_sub) {
+          for (auto& [a, v] : subpartition_parts(d.parent, parent))
+            for (const Part& p : v) subs[a].push_back(p);
+        } else {
+          for (int a : parent_turn_arrays) subs[a] = turn_parts_.at({d.parent, a})[static_cast<size_t>(parent.id)];
+        }
         size_t turns = 0;
         for (auto& [a, v] : subs) turns = std::max(turns, v.size());
-        auto turn_part = [&](int a, size_t t) -> Part {
+        auto turn_part = [&](int a, size_t t) -> std::optional<Part> {
           auto it = subs.find(a);
-          if (it != subs.end() && t < it->second.size()) return it->second[t];
+          if (it != subs.end()) return t < it->second.size() ? it->second[t] : std::nullopt;
           return part_of(a, d.parent, parent.id);
         };
         std::vector<ArrayConfig> cfgs;
@@ -370,8 +381,18 @@ void TaskInstance::launch() {
         try {
           for (size_t t = 0; t < counts.size(); ++t) {
             std::vector<Part> pparts;
-            for (int a : cfg_arrays) pparts.push_back(turn_part(a, t));
-            counts[t] = lpu_counts(d.dims, cfgs, pparts);
+            bool present = true;  // the parent LPU takes part in turn t
+            for (int a : cfg_arrays) {
+              std::optional<Part> p = turn_part(a, t);
+              present = present && p.has_value();
+              if (p) pparts.push_back(*p);
+            }
+            for (auto& [a, v] : subs) present = present && turn_part(a, t).has_value();
+            if (!present) {
+              counts[t].assign(static_cast<size_t>(d.dims), 0);
+              continue;
+            }
+            counts[t] = d.dims == 0 ? std::vector<int64_t>{} : lpu_counts(d.dims, cfgs, pparts);
             check_lpu_limit(d, cfgs, counts[t], static_cast<int64_t>(grid.size()));
             int64_t n = 1;
             for (int64_t c : counts[t]) n *= c;
@@ -383,6 +404,7 @@ void TaskInstance::launch() {
         } catch (const std::exception& e) {
           fail_collective("task `" + name_ + "`, Space " + d.name + ": " + e.what());
         }
+        if (most < 0) largest.assign(static_cast<size_t>(d.dims), 0);  // the parent takes no turn
         const auto coords = grid_coordinates(largest);
         const int64_t n = static_cast<int64_t>(coords.size());
         for (int64_t i = 0; i < n; ++i) {
@@ -396,11 +418,13 @@ void TaskInstance::launch() {
             for (size_t t = 0; t < turns; ++t) {
               bool inside = true;
               for (size_t q = 0; q < u.coords.size(); ++q) inside = inside && u.coords[q] < counts[t][q];
-              mine.back().push_back(inside ? std::optional<Part>(lpu_part(turn_part(a, t), cfgs[k], u.coords))
-                                           : std::nullopt);
+              std::optional<Part> pp = turn_part(a, t);
+              mine.back().push_back(inside && pp ? std::optional<Part>(d.dims > 0 ? lpu_part(*pp, cfgs[k], u.coords) : *pp)
+                                                 : std::nullopt);
             }
           }
-          // Arrays of the sub-partition this space does not split: the whole current one.
+          // Arrays of the sub-partition this space does not split: the whole current one (none
+          // in a turn where the parent LPU takes no part).
           for (auto& [a, v] : subs) {
             if (split.count(a)) continue;
             auto& mine = turn_parts_[{static_cast<int>(l), a}];

@@ -76,6 +76,7 @@ else
   part_functions) printf '"Part Functions" { Space A: %s Space B: %s }\n' "$core" "$core" >"$map" ;;
   reduce_operator) printf '"Reduce With Operator" { Space A: %s }\n' "$core" >"$map" ;;
   subpartition_space) printf '"Chunk Pieces" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
+  subpartition_levels) printf '"Chunk Halves" { Space A: %s Space B: %s Space C: %s }\n' "$top" "$core" "$core" >"$map" ;;
   inverted) printf '"Reverse Ramp" { Space A: %s Space B: %s }\n' "$core" "$core" >"$map" ;;
   env_chain) printf '"Double" { Space A: %s }\n"Add" { Space A: %s }\n' "$core" "$core" >"$map" ;;
   cg_csr)
@@ -152,6 +153,7 @@ lu_stride:small) n=16 ;; lu_stride:uneven) n=37 ;; lu_stride:medium) n=100 ;;
 lu-factorization:small) n=40 bs=8 k=8 l=8 q=4 ;; lu-factorization:uneven) n=37 bs=6 k=5 l=7 q=3 ;;
 reduce_operator:small) n=40 p=4 ;; reduce_operator:uneven) n=37 p=6 ;;
 subpartition_space:small) r=12 c=12 p=4 q=4 ;; subpartition_space:uneven) r=37 c=23 p=5 q=5 ;;
+subpartition_levels:small) r=12 c=12 p=4 q=4 ;; subpartition_levels:uneven) r=37 c=23 p=5 q=5 ;;
 inverted:small) n=40 p=4 ;; inverted:uneven) n=37 p=5 ;;
 env_chain:small) n=40 p=4 ;; env_chain:uneven) n=37 p=5 ;;
 cg_csr:small) g=8 p=4 ;; cg_csr:uneven) g=11 p=7 ;;
@@ -430,6 +432,12 @@ subpartition_space)
   mk -o m.txt --type double --shape ${r}x${c} --seed 39 --lo -1 --hi 1
   run input_file=m.txt p=$p q=$q output_file=o.txt
   "$ref/ref_subpartition_space" input_file=m.txt q=$q output_file=o_ref.txt
+  chk equal o.txt o_ref.txt 1e-12 ;;
+subpartition_levels)
+  # two spaces below a sub-partitioned one: both work, turn by turn, in views of the chunk
+  mk -o m.txt --type double --shape ${r}x${c} --seed 41 --lo -1 --hi 1
+  run input_file=m.txt p=$p q=$q output_file=o.txt
+  "$ref/ref_subpartition_levels" input_file=m.txt p=$p q=$q output_file=o_ref.txt
   chk equal o.txt o_ref.txt 1e-12 ;;
 inverted)
   # arrays whose dimension runs downwards, split into blocks and dealt round-robin
