@@ -113,21 +113,27 @@ bool ExprEmitter::isSection(const ast::Expr& e) const {
 std::string ExprEmitter::sectionValue(const ast::Subscript& s, const std::string& array, int dims) {
     if (!wholeArrays())
         unsupported(s.range, "array sections (`...`) here");
+    const std::string items = sectionItems(
+        s, dims, [&](const ast::Expr& e) { return emit(e); }, [](int) { return "{false, 0, 0, true}"; });
+    return "itrt::task::section_of(" + array + ", " + items + ", " + whereOf(s.range) + ")";
+}
+
+std::string sectionItems(const ast::Subscript& s, int dims, const std::function<std::string(const ast::Expr&)>& expr,
+                         const std::function<std::string(int)>& whole) {
     std::string items;
     for (int d = 0; d < dims; ++d) {
         const ast::SubscriptItem* it = d < static_cast<int>(s.items.size()) ? &s.items[d] : nullptr;
-        std::string item = "{false, 0, 0, true}";
+        std::string item = whole(d);
         if (it && it->kind == ast::SubscriptItem::Kind::Index) {
-            std::string i = "static_cast<int64_t>(" + emit(*it->index) + ")";
+            std::string i = "static_cast<int64_t>(" + expr(*it->index) + ")";
             item = "{true, " + i + ", " + i + "}";
         } else if (it && it->kind == ast::SubscriptItem::Kind::Section) {
-            item = "{false, static_cast<int64_t>(" + emit(*it->first) + "), static_cast<int64_t>(" + emit(*it->last) +
+            item = "{false, static_cast<int64_t>(" + expr(*it->first) + "), static_cast<int64_t>(" + expr(*it->last) +
                    ")}";
         }
         items += (items.empty() ? "" : ", ") + item;
     }
-    return "itrt::task::section_of(" + array + ", std::array<itrt::task::SectionItem, " + std::to_string(dims) +
-           ">{{" + items + "}}, " + whereOf(s.range) + ")";
+    return "std::array<itrt::task::SectionItem, " + std::to_string(dims) + ">{{" + items + "}}";
 }
 
 std::string ExprEmitter::partArgument(const ast::Expr& a, bool) {

@@ -917,7 +917,6 @@ void TaskEmitter::emitFlow(Out& o, const ast::FlowList& list, int lps, int x) {
             // Every LPU of every space takes as many turns as the LPU with the most sub-partitions,
             // so that the synchronisations inside meet the same number of times everywhere; in the
             // turns beyond its own count an LPU skips its stages and contributes identities.
-            foreachParent_ = lps;
             if (x == lps)
                 foreachLps_ = lps;
             o << "for (int64_t sub = 0, sub_n = t.max_subpartitions(" << lps << "); sub < sub_n; ++sub) {\n";
@@ -1014,24 +1013,14 @@ std::string TaskEmitter::sectionArgument(Out& o, const ast::Expr& e, int lps, co
     o << "const View<" << sp.element << ", " << sp.dims << "> " << name << "[" << sp.versions << "] = {";
     for (int v = 0; v < sp.versions; ++v) {
         const std::string view = "v_" + base->name + "[" + std::to_string(v) + "]";
-        std::string items;
-        for (int d = 0; d < dims; ++d) {
-            const ast::SubscriptItem* it = d < static_cast<int>(sub->items.size()) ? &sub->items[d] : nullptr;
-            std::string item;
-            if (it && it->kind == ast::SubscriptItem::Kind::Index) {
-                std::string i = "static_cast<int64_t>(" + flowExpr(*it->index, lps, "lpu") + ")";
-                item = "{true, " + i + ", " + i + "}";
-            } else if (it && it->kind == ast::SubscriptItem::Kind::Section) {
-                item = "{false, static_cast<int64_t>(" + flowExpr(*it->first, lps, "lpu") + "), static_cast<int64_t>(" +
-                       flowExpr(*it->last, lps, "lpu") + ")}";
-            } else {
-                std::string r = view + ".whole_range(" + std::to_string(d) + ")";
-                item = "{false, " + r + ".min, " + r + ".max}";
-            }
-            items += (items.empty() ? "" : ", ") + item;
-        }
-        o << (v ? ", " : "") << "itrt::task::slice<" << sp.dims << ">(" << view << ", std::array<itrt::task::SectionItem, "
-          << dims << ">{{" << items << "}}, " << cString(where(e.range)) << ")";
+        const std::string items = sectionItems(
+            *sub, dims, [&](const ast::Expr& x) { return flowExpr(x, lps, "lpu"); },
+            [&](int d) {
+                const std::string r = view + ".whole_range(" + std::to_string(d) + ")";
+                return "{false, " + r + ".min, " + r + ".max}";
+            });
+        o << (v ? ", " : "") << "itrt::task::slice<" << sp.dims << ">(" << view << ", " << items << ", "
+          << cString(where(e.range)) << ")";
     }
     o << "};\n";
     return name;

@@ -383,24 +383,15 @@ private:
         if (lag > 0)
             view += "_" + std::to_string(lag);
         const int dims = typeOf(*source).dims;
-        std::string items;
-        for (int d = 0; d < dims; ++d) {
-            const ast::SubscriptItem* it = sub && d < static_cast<int>(sub->items.size()) ? &sub->items[d] : nullptr;
-            std::string item;
-            if (it && it->kind == ast::SubscriptItem::Kind::Index) {
-                std::string i = "static_cast<int64_t>(" + emit(*it->index) + ")";
-                item = "{true, " + i + ", " + i + "}";
-            } else if (it && it->kind == ast::SubscriptItem::Kind::Section) {
-                item = "{false, static_cast<int64_t>(" + emit(*it->first) + "), static_cast<int64_t>(" +
-                       emit(*it->last) + ")}";
-            } else {
-                std::string r = view + ".whole_range(" + std::to_string(d) + ")";
-                item = "{false, " + r + ".min, " + r + ".max}";
-            }
-            items += (items.empty() ? "" : ", ") + item;
-        }
-        return "itrt::task::copy_section(" + targetView + ", " + view + ", std::array<itrt::task::SectionItem, " +
-               std::to_string(dims) + ">{{" + items + "}}, " + cString(te_.where(a.range)) + ")";
+        static const ast::Subscript whole;  // `target = a`: every dimension whole
+        const std::string items = sectionItems(
+            sub ? *sub : whole, dims, [&](const ast::Expr& x) { return emit(x); },
+            [&](int d) {
+                const std::string r = view + ".whole_range(" + std::to_string(d) + ")";
+                return "{false, " + r + ".min, " + r + ".max}";
+            });
+        return "itrt::task::copy_section(" + targetView + ", " + view + ", " + items + ", " +
+               cString(te_.where(a.range)) + ")";
     }
 
     // Binds each index of a loop to (array view, dimension) (guide: Parallel loops).
