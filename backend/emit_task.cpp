@@ -378,8 +378,9 @@ private:
             source = sub->base->as<ast::NameRef>();
         if (!source || typeOf(*value).kind != TypeKind::DynamicArray)
             unsupported(a.value->range, "this array value in a stage (a section or whole array of a task-global is copied)");
-        auto [view, global] = arrayView(source->name, value->range);
-        auto [targetView, targetGlobal] = arrayView(target->name, a.target->range);
+        // Plain names, not bindings: clang 14 lambdas cannot capture structured bindings.
+        std::string view = arrayView(source->name, value->range).first;
+        const std::string targetView = arrayView(target->name, a.target->range).first;
         if (lag > 0)
             view += "_" + std::to_string(lag);
         const int dims = typeOf(*source).dims;
