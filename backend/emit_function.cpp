@@ -114,15 +114,15 @@ std::string ExprEmitter::sectionValue(const ast::Subscript& s, const std::string
     if (!wholeArrays())
         unsupported(s.range, "array sections (`...`) here");
     const std::string items = sectionItems(
-        s, dims, [&](const ast::Expr& e) { return emit(e); }, [](int) { return "{false, 0, 0, true}"; });
+        &s, dims, [&](const ast::Expr& e) { return emit(e); }, [](int) { return "{false, 0, 0, true}"; });
     return "itrt::task::section_of(" + array + ", " + items + ", " + whereOf(s.range) + ")";
 }
 
-std::string sectionItems(const ast::Subscript& s, int dims, const std::function<std::string(const ast::Expr&)>& expr,
+std::string sectionItems(const ast::Subscript* s, int dims, const std::function<std::string(const ast::Expr&)>& expr,
                          const std::function<std::string(int)>& whole) {
     std::string items;
     for (int d = 0; d < dims; ++d) {
-        const ast::SubscriptItem* it = d < static_cast<int>(s.items.size()) ? &s.items[d] : nullptr;
+        const ast::SubscriptItem* it = s && d < static_cast<int>(s->items.size()) ? &s->items[d] : nullptr;
         std::string item = whole(d);
         if (it && it->kind == ast::SubscriptItem::Kind::Index) {
             std::string i = "static_cast<int64_t>(" + expr(*it->index) + ")";

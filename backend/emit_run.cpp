@@ -64,15 +64,17 @@ int TaskEmitter::storageOf(const std::string& array, int lps) const {
     return s;
 }
 
-std::set<int> TaskEmitter::stridedDims(const std::string& array) const {
+std::set<int> TaskEmitter::stridedDims(const std::string& array) const { return stridedDims(array, stageLps_); }
+
+std::set<int> TaskEmitter::stridedDims(const std::string& array, int lps) const {
     std::set<int> out;
     auto it = plan_.storage.arrays.find(array);
     if (it == plan_.storage.arrays.end() || it->second.home == semantic::kNoLps)
         return out;
-    // The parts the stage being emitted works in: those of its space's storage space.
+    // The parts space `lps` works in: those of its storage space.
     int start = it->second.home;
-    if (stageLps_ >= 0)
-        if (auto s = it->second.storageOf.find(stageLps_); s != it->second.storageOf.end())
+    if (lps >= 0)
+        if (auto s = it->second.storageOf.find(lps); s != it->second.storageOf.end())
             start = s->second;
     for (int l = start; l > 0; l = plan_.lps.at(l).parent) {
         const semantic::ArrayPartition* ap = plan_.lps.at(l).find(array);
@@ -1000,11 +1002,7 @@ std::string TaskEmitter::sectionArgument(Out& o, const ast::Expr& e, int lps, co
     auto base = sub ? sub->base->as<ast::NameRef>() : nullptr;
     if (!base || !arrayIndex_.count(base->name))
         unsupported(e.range, "array arguments that are not a task-global name or a section of one");
-    const int saved = stageLps_;
-    stageLps_ = lps;
-    const bool strided = !stridedDims(base->name).empty();
-    stageLps_ = saved;
-    if (strided)
+    if (!stridedDims(base->name, lps).empty())
         unsupported(e.range, "a section of `" + base->name + "` as a stage argument where its parts are cut by "
                              "stride() or block_stride() (copy the section into an array of its own in the stage)");
     views(base->name);
@@ -1014,7 +1012,7 @@ std::string TaskEmitter::sectionArgument(Out& o, const ast::Expr& e, int lps, co
     for (int v = 0; v < sp.versions; ++v) {
         const std::string view = "v_" + base->name + "[" + std::to_string(v) + "]";
         const std::string items = sectionItems(
-            *sub, dims, [&](const ast::Expr& x) { return flowExpr(x, lps, "lpu"); },
+            sub, dims, [&](const ast::Expr& x) { return flowExpr(x, lps, "lpu"); },
             [&](int d) {
                 const std::string r = view + ".whole_range(" + std::to_string(d) + ")";
                 return "{false, " + r + ".min, " + r + ".max}";

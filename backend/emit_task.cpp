@@ -384,9 +384,9 @@ private:
         if (lag > 0)
             view += "_" + std::to_string(lag);
         const int dims = typeOf(*source).dims;
-        static const ast::Subscript whole;  // `target = a`: every dimension whole
+        // `target = a` (no subscript, sub null): every dimension whole.
         const std::string items = sectionItems(
-            sub ? *sub : whole, dims, [&](const ast::Expr& x) { return emit(x); },
+            sub, dims, [&](const ast::Expr& x) { return emit(x); },
             [&](int d) {
                 const std::string r = view + ".whole_range(" + std::to_string(d) + ")";
                 return "{false, " + r + ".min, " + r + ".max}";

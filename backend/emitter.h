@@ -39,10 +39,10 @@ std::string cppName(const std::string& s);          // an IT name as C++ (`class
 
 [[noreturn]] void unsupported(SourceRange r, const std::string& what);
 
-// `std::array<itrt::task::SectionItem, dims>{{...}}` for the subscripts of section `s` of an
-// array of `dims` dimensions (runtime/task/sections.h): `expr` emits an index expression, `whole`
-// the item of dimension d written `...` or left out.
-std::string sectionItems(const ast::Subscript& s, int dims, const std::function<std::string(const ast::Expr&)>& expr,
+// `std::array<itrt::task::SectionItem, dims>{{...}}` for the subscripts of section `s` (null: the
+// whole array) of an array of `dims` dimensions (runtime/task/sections.h): `expr` emits an index
+// expression, `whole` the item of dimension d written `...` or left out.
+std::string sectionItems(const ast::Subscript* s, int dims, const std::function<std::string(const ast::Expr&)>& expr,
                          const std::function<std::string(int)>& whole);
 
 // The conjuncts of `a and b and ...` (an expression that is no `and`: itself).

@@ -50,6 +50,7 @@ public:
     // Array dimensions (0-based) split by stride()/block_stride() on the way to the parts the
     // stage being emitted works in: held indices there are not intervals.
     std::set<int> stridedDims(const std::string& array) const;
+    std::set<int> stridedDims(const std::string& array, int lps) const;  // for the parts of space `lps`
 
     // The storage space whose parts stages of `lps` work in for `array` (the plan's choice).
     int storageOf(const std::string& array, int lps) const;

@@ -458,6 +458,10 @@ struct View {
   T& operator()(I... idx) const {
     static_assert(sizeof...(I) == N);
     const int64_t g[N] = {static_cast<int64_t>(idx)...};
+    return at_index(g);
+  }
+  // The element at global indices g[0..N-1] of a part whose dimensions are intervals.
+  T& at_index(const int64_t* g) const {
     int64_t off = 0;
     for (int d = 0; d < N; ++d) off += g[d] * gstride[d];
     return origin[off];
@@ -519,11 +523,16 @@ struct View {
   T held_value(const char* where, I... idx) const {
     static_assert(sizeof...(I) == N);
     const int64_t g[N] = {static_cast<int64_t>(idx)...};
+    return held_at(where, g);
+  }
+  // The element at global indices g[0..N-1] of any kind of part, checked; `of` says whose index
+  // the message names (" of the section").
+  T& held_at(const char* where, const int64_t* g, const char* of = "") const {
     int64_t off = 0;
     for (int d = 0; d < N; ++d) {
       if (!holds(d, g[d]))
         fail(std::string(where) + ": index " + std::to_string(g[d]) + " of dimension " + std::to_string(d + 1) +
-             " is not held by this LPU");
+             of + " is not held by this LPU");
       off += pos_of(d, g[d]) * stride[d];
     }
     return base[off];

@@ -17,14 +17,6 @@
 
 namespace itrt::task {
 
-// The element of block part `v` at global indices g.
-template <class T, int N>
-T& element_at(const View<T, N>& v, const int64_t* g) {
-  int64_t off = 0;
-  for (int d = 0; d < N; ++d) off += g[d] * v.gstride[d];
-  return v.origin[off];
-}
-
 // Calls f(position in a.data, global indices) for every element of `a`, row-major.
 template <class T, class F>
 void for_each_element(const LocalArray<T>& a, F f) {
@@ -83,14 +75,7 @@ void copy_section(const View<U, M>& target, const View<T, N>& source,
   std::array<int64_t, M> k{};
   for (int64_t e = 0; e < count; ++e) {
     for (int j = 0; j < M; ++j) g[kept[j]] = items[kept[j]].index(k[j]);
-    int64_t off = 0;
-    for (int d = 0; d < N; ++d) {
-      if (!source.holds(d, g[d]))
-        fail(std::string(where) + ": index " + std::to_string(g[d]) + " of dimension " + std::to_string(d + 1) +
-             " of the section is not held by this LPU");
-      off += source.pos_of(d, g[d]) * source.stride[d];
-    }
-    values.push_back(source.base[off]);
+    values.push_back(source.held_at(where, g.data(), " of the section"));
     for (int j = M - 1; j >= 0 && ++k[j] == items[kept[j]].length(); --j) k[j] = 0;
   }
   k = {};
@@ -206,7 +191,7 @@ LocalArray<T> part_array(const View<T, N>& v, const char* where) {
     count *= v.hi[d] - v.lo[d] + 1;
   }
   a.data.resize(static_cast<size_t>(count));
-  for_each_element(a, [&](int64_t e, const int64_t* g) { a.data[static_cast<size_t>(e)] = element_at(v, g); });
+  for_each_element(a, [&](int64_t e, const int64_t* g) { a.data[static_cast<size_t>(e)] = v.at_index(g); });
   return a;
 }
 
@@ -219,7 +204,7 @@ class PartArgument {
   PartArgument(const PartArgument&) = delete;
   PartArgument& operator=(const PartArgument&) = delete;
   ~PartArgument() {
-    for_each_element(copy_, [&](int64_t e, const int64_t* g) { element_at(view_, g) = copy_.data[static_cast<size_t>(e)]; });
+    for_each_element(copy_, [&](int64_t e, const int64_t* g) { view_.at_index(g) = copy_.data[static_cast<size_t>(e)]; });
   }
   LocalArray<T>& array() { return copy_; }
 

@@ -364,9 +364,11 @@ void TaskInstance::launch() {
         }
         size_t turns = 0;
         for (auto& [a, v] : subs) turns = std::max(turns, v.size());
+        // An array with fewer pieces than the turns keeps its whole part in the later turns; a
+        // parent's turn part that is absent (std::nullopt) means the parent takes no part.
         auto turn_part = [&](int a, size_t t) -> std::optional<Part> {
           auto it = subs.find(a);
-          if (it != subs.end()) return t < it->second.size() ? it->second[t] : std::nullopt;
+          if (it != subs.end() && t < it->second.size()) return it->second[t];
           return part_of(a, d.parent, parent.id);
         };
         std::vector<ArrayConfig> cfgs;
