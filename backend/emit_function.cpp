@@ -118,6 +118,15 @@ std::string ExprEmitter::sectionValue(const ast::Subscript& s, const std::string
     return "itrt::task::section_of(" + array + ", " + items + ", " + whereOf(s.range) + ")";
 }
 
+// A section to a `&` parameter: a copy written back into the array when the call ends.
+std::string ExprEmitter::sectionArgument(const ast::Subscript& s) {
+    const sema::Type t = typeOf(*s.base);
+    const std::string items = sectionItems(
+        &s, t.arrayDims(), [&](const ast::Expr& e) { return emit(e); }, [](int) { return "{false, 0, 0, true}"; });
+    return "itrt::task::SectionArgument<" + cppType(t.elementType()) + ", " + std::to_string(t.arrayDims()) + ">(" +
+           referenceArg(*s.base) + ", " + items + ", " + whereOf(s.range) + ").array()";
+}
+
 std::string sectionItems(const ast::Subscript* s, int dims, const std::function<std::string(const ast::Expr&)>& expr,
                          const std::function<std::string(int)>& whole) {
     std::string items;
@@ -154,12 +163,12 @@ std::string ExprEmitter::call(const ast::Call& c) {
     for (size_t i = 0; i < c.args.size(); ++i) {
         const ast::Expr& a = *c.args[i].value;
         sema::Type at = typeOf(a);
-        if (at.kind == TypeKind::ArgValue && inst.function->form == ast::FunctionDef::Form::Brace)
-            unsupported(a.range, "passing an `args` value to an untyped function parameter");
         if (i)
             s += ", ";
-        if (params.at(i).second && isSection(a))
-            unsupported(a.range, "passing an array section to a `&` parameter (assign it to an array first)");
+        if (params.at(i).second && isSection(a) && wholeArrays()) {
+            s += sectionArgument(*a.as<ast::Subscript>());
+            continue;
+        }
         if ((at.kind == TypeKind::DynamicArray || at.kind == TypeKind::List) && !wholeArrays()) {
             s += partArgument(a, params.at(i).second);
             continue;

@@ -281,19 +281,31 @@ protected:
             lag = static_cast<int>(ep->lag);
             e = ep->operand.get();
         }
-        auto* n = e->as<ast::NameRef>();
         if (typeOf(a).kind == TypeKind::List)  // each LPU has a list of its own: passed as it is
             return emit(a);
+        // A section (`m[k]`, `m[...][c]`, `v[i...j]`): the LPU's part of it, a slice of its view.
+        auto* sub = e->as<ast::Subscript>();
+        auto* n = (sub ? sub->base.get() : e)->as<ast::NameRef>();
         if (!n)
-            unsupported(a.range, "passing an array section to a function from a stage (copy it into an array first)");
-        auto [view, global] = arrayView(n->name, a.range);
-        if (!te_.stridedDims(global).empty())
+            unsupported(a.range, "passing this array value to a function from a stage (copy it into an array first)");
+        const auto viewAndGlobal = arrayView(n->name, a.range);
+        std::string view = viewAndGlobal.first;
+        if (!te_.stridedDims(viewAndGlobal.second).empty())
             unsupported(a.range, "passing `" + n->name + "` to a function from a stage where its parts are cut by "
                                  "stride() or block_stride()");
         if (lag > 0)
             view += "_" + std::to_string(lag);
         const sema::Type t = typeOf(a);
         const std::string where = cString(te_.where(a.range));
+        if (sub) {
+            const std::string items = sectionItems(
+                sub, typeOf(*sub->base).arrayDims(), [&](const ast::Expr& x) { return emit(x); },
+                [&](int d) {
+                    const std::string r = view + ".whole_range(" + std::to_string(d) + ")";
+                    return "{false, " + r + ".min, " + r + ".max}";
+                });
+            view = "itrt::task::slice<" + std::to_string(t.arrayDims()) + ">(" + view + ", " + items + ", " + where + ")";
+        }
         if (byReference)
             return "itrt::task::PartArgument<" + cppElement(t) + ", " + std::to_string(t.arrayDims()) + ">(" + view +
                    ", " + where + ").array()";

@@ -136,6 +136,8 @@ protected:
     // A section (`a[i...j][k]`, `a[r]`) of a function's or the coordinator's array, `array` being
     // its C++ expression: a new array with the section's indices.
     std::string sectionValue(const ast::Subscript& s, const std::string& array, int dims);
+    // A section passed to a `&` parameter: a copy written back into the array when the call ends.
+    std::string sectionArgument(const ast::Subscript& s);
     // Whether `e` is a section of an array (some subscript a range, or fewer than its dimensions).
     bool isSection(const ast::Expr& e) const;
     // A `&` argument of a function call: the C++ lvalue it names.

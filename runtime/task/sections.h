@@ -127,10 +127,11 @@ View<T, M> slice(const View<T, N>& v, const std::array<SectionItem, static_cast<
   return s;
 }
 
-// A section of a function's or the coordinator's array as a new array with the section's
-// indices (`m[r][...]`, `v[2...5]`); every index must lie in the array's ranges.
+// The section `items` of a function's or the coordinator's array `a` as an array shape with the
+// section's indices: whole items take the array's range, and every index must lie in the
+// array's ranges.
 template <class T, size_t N>
-LocalArray<T> section_of(const LocalArray<T>& a, std::array<SectionItem, N> items, const char* where) {
+LocalArray<T> section_shape(const LocalArray<T>& a, std::array<SectionItem, N>& items, const char* where) {
   if (a.ranges.size() != N) fail(std::string(where) + ": a section with the wrong number of dimensions");
   LocalArray<T> s(0);
   for (size_t d = 0; d < N; ++d) {
@@ -146,20 +147,69 @@ LocalArray<T> section_of(const LocalArray<T>& a, std::array<SectionItem, N> item
              " of the section is outside the array's range " + std::to_string(r.min) + "..." + std::to_string(r.max));
     if (!it.fixed) s.ranges.push_back(DimRange{it.from, it.to});
   }
-  s.allocate();
-  if (a.data.empty()) return s;  // never written: zeros
-  std::array<int64_t, N> g{};
+  return s;
+}
+
+// Calls f(position in s.data, position in a.data) for every element of the section `s` of `a`
+// (made by section_shape with the same items).
+template <class T, size_t N, class F>
+void for_each_section_element(const LocalArray<T>& s, const LocalArray<T>& a, const std::array<SectionItem, N>& items,
+                              F f) {
   for_each_element(s, [&](int64_t e, const int64_t* kept) {
     int64_t off = 0;
     size_t k = 0;
     for (size_t d = 0; d < N; ++d) {
-      g[d] = items[d].fixed ? items[d].from : kept[k++];
-      off = off * a.ranges[d].length() + a.ranges[d].position_of(g[d]);
+      const int64_t g = items[d].fixed ? items[d].from : kept[k++];
+      off = off * a.ranges[d].length() + a.ranges[d].position_of(g);
     }
-    s.data[static_cast<size_t>(e)] = a.data[static_cast<size_t>(off)];
+    f(static_cast<size_t>(e), static_cast<size_t>(off));
   });
+}
+
+// A section of a function's or the coordinator's array as a new array with the section's
+// indices (`m[r][...]`, `v[2...5]`).
+template <class T, size_t N>
+LocalArray<T> section_of(const LocalArray<T>& a, std::array<SectionItem, N> items, const char* where) {
+  LocalArray<T> s = section_shape(a, items, where);
+  s.allocate();
+  if (a.data.empty()) return s;  // never written: zeros
+  for_each_section_element(s, a, items, [&](size_t e, size_t off) { s.data[e] = a.data[off]; });
   return s;
 }
+
+// A section passed to a function's `&` parameter (`f(m[2])` with `Function f(&row)`): a copy
+// with the section's indices, written back into the array when the call's full expression ends
+// (`f(SectionArgument<T, N>(m, items, where).array())`).
+template <class T, size_t N>
+class SectionArgument {
+ public:
+  SectionArgument(LocalArray<T>& a, std::array<SectionItem, N> items, const char* where)
+      : array_(a), items_(items), where_(where), copy_(section_of(a, items, where)) {
+    section_shape(a, items_, where);  // resolves the whole items as section_of did
+  }
+  SectionArgument(const SectionArgument&) = delete;
+  SectionArgument& operator=(const SectionArgument&) = delete;
+  ~SectionArgument() {
+    const LocalArray<T> shape = section_shape(array_, items_, where_);
+    bool same = shape.ranges.size() == copy_.ranges.size();
+    int64_t count = 1;
+    for (size_t d = 0; same && d < shape.ranges.size(); ++d) {
+      same = shape.ranges[d].min == copy_.ranges[d].min && shape.ranges[d].max == copy_.ranges[d].max;
+      count *= shape.ranges[d].length();
+    }
+    same = same && copy_.data.size() == static_cast<size_t>(count);
+    if (!same) fail(std::string(where_) + ": the function gave its `&` parameter other ranges than the section passed to it");
+    if (array_.data.empty()) array_.allocate();
+    for_each_section_element(copy_, array_, items_, [&](size_t e, size_t off) { array_.data[off] = copy_.data[e]; });
+  }
+  LocalArray<T>& array() { return copy_; }
+
+ private:
+  LocalArray<T>& array_;
+  std::array<SectionItem, N> items_;
+  const char* where_;
+  LocalArray<T> copy_;
+};
 
 // `target = section` in a function or the coordinator: by position into a target of matching
 // lengths, which keeps its indices; a target that holds nothing yet takes the section whole.

@@ -838,12 +838,13 @@ Type BodyChecker::checkCall(const ast::Call& e) {
         for (std::size_t i = 0; i < fn.params.size(); ++i) {
             if (!fn.params[i].byReference) continue;
             auto k = e.args[i].value->kind;
-            if (k != ast::ExprKind::NameRef && k != ast::ExprKind::Subscript &&
-                k != ast::ExprKind::FieldAccess) {
+            if ((k != ast::ExprKind::NameRef && k != ast::ExprKind::Subscript &&
+                 k != ast::ExprKind::FieldAccess) ||
+                !accessRoot(e.args[i].value.get())) {  // not `f(x)[i]`: nothing to write back to
                 if (auto* d = state_.rep.error(
                         DiagKind::NotAssignable, e.args[i].value->range,
                         fmt::format("parameter {} of {} is passed by reference (`&{}`), so the "
-                                    "argument must be a variable, field or element",
+                                    "argument must be a variable, or a field, element or section of one",
                                     q(fn.params[i].name.text), q(name), fn.params[i].name.text)))
                     DiagnosticEngine::addNote(*d, fn.params[i].name.range, "declared here");
                 return Type::error();

@@ -543,7 +543,7 @@ part_functions)
   # functions called from stages with the LPU's part, by value and by &
   mk -o x.txt --type double --shape $n --seed 33 --lo -1 --hi 1
   mk -o m.txt --type double --shape ${r}x${c} --seed 34 --lo -1 --hi 1
-  args=(x_file=x.txt m_file=m.txt t=0.25 f=3 p=$p)
+  args=(x_file=x.txt m_file=m.txt t=0.25 f=3 row=5 p=$p)
   run "${args[@]}" x_out=xo.txt m_out=mo.txt summary_file=s.txt
   "$ref/ref_part_functions" "${args[@]}" x_out=xo_ref.txt m_out=mo_ref.txt summary_file=s_ref.txt
   chk equal xo.txt xo_ref.txt 1e-12
