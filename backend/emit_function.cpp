@@ -261,7 +261,6 @@ std::string externBlock(const ast::Extern& x, const std::map<std::string, std::s
 // Classes
 // ---------------------------------------------------------------------------------------------
 
-namespace {
 
 bool hasString(const sema::Type& t, const sema::CheckedProgram& cp) {
     if (t.kind == TypeKind::String)
@@ -278,8 +277,6 @@ bool hasString(const sema::Type& t, const sema::CheckedProgram& cp) {
     }
     return false;
 }
-
-} // namespace
 
 std::string classCodecOf(const sema::Type& cls) {
     const FunctionTable* t = currentFunctions();
@@ -322,7 +319,22 @@ void emitClasses(Out& o, const BackendInput& in) {
         }
         o << "};\n";
         if (hasString(sema::Type::classType(name), cp)) {
-            o << "\n";
+            // Objects with Strings move between LPUs and into environments field by field
+            // (runtime/task/list.h: value_bytes); they are not written to data files.
+            o << "inline void value_append(std::vector<std::byte>& out, const c_" << name << "& v) {\n"
+              << "using itrt::task::value_append;\n";
+            for (const auto& f : c->fields)
+                o << "value_append(out, v." << cppName(f.name) << ");\n";
+            o << "}\n";
+            o << "inline const std::byte* value_read(c_" << name
+              << "& v, const std::byte* p, const std::byte* end) {\nusing itrt::task::value_read;\n";
+            for (const auto& f : c->fields)
+                o << "p = value_read(v." << cppName(f.name) << ", p, end);\n";
+            o << "return p;\n}\n";
+            o << "inline std::vector<std::byte> value_bytes(const c_" << name
+              << "& v) {\nstd::vector<std::byte> out;\nvalue_append(out, v);\nreturn out;\n}\n";
+            o << "inline void value_from_bytes(c_" << name
+              << "& v, const std::byte* p, size_t n) {\nvalue_read(v, p, p + n);\n}\n\n";
             continue;
         }
         // Arrays of objects are stored and read field by field (guide: Data files).

@@ -45,6 +45,9 @@ protected:
             if (t.isArray())  // a copy of the whole array, on every rank
                 return "v_" + base + "->array_copy<" + cppType(t.elementType()) + ">(prog, " + cString(f.field.text) +
                        ", " + std::to_string(t.arrayDims()) + ")";
+            if (t.kind == TypeKind::List)
+                return "v_" + base + "->list_copy<" + cppType(t.elementType()) + ">(" + cString(f.field.text) + ", " +
+                       codecOf(t.elementType()) + ")";
             return "v_" + base + "->get<" + cppType(t) + ">(" + cString(f.field.text) + ")";
         }
         return "";
@@ -97,7 +100,10 @@ protected:
         if (auto vn = value.as<ast::NameRef>(); vn && vt.kind == TypeKind::DynamicArray)
             return "v_" + env + "->assign(prog, " + cString(f.field.text) + ", v_" + vn->name + ", " +
                    codecOf(vt.elementType()) + ")";
-        if (vt.isArray() || vt.kind == TypeKind::List)
+        if (vt.kind == TypeKind::List)  // the item gets a copy of the list
+            return "v_" + env + "->set_list(" + cString(f.field.text) + ", " + emit(value) + ", " +
+                   codecOf(vt.elementType()) + ")";
+        if (vt.isArray())
             unsupported(at, "assigning arrays or lists that are not environment items or coordinator arrays to "
                             "environment items");
         sema::Type it = typeOf(f);
@@ -161,7 +167,11 @@ protected:
                         return "itrt::task::EnvArrayRef<" + cppType(t.elementType()) + ">(prog, *v_" + n->name + ", " +
                                item + ", " + std::to_string(t.arrayDims()) + ", " + codecOf(t.elementType()) +
                                ").array()";
-                    if (t.isNumeric() || t.kind == TypeKind::Boolean || t.kind == TypeKind::Character)
+                    if (t.kind == TypeKind::List)
+                        return "itrt::task::EnvListRef<" + cppType(t.elementType()) + ">(*v_" + n->name + ", " + item +
+                               ", " + codecOf(t.elementType()) + ").list()";
+                    if (t.isNumeric() || t.kind == TypeKind::Boolean || t.kind == TypeKind::Character ||
+                        t.kind == TypeKind::String)
                         return "itrt::task::EnvScalarRef<" + cppType(t) + ">(*v_" + n->name + ", " + item + ").value()";
                     unsupported(e.range, "passing this environment item to a `&` parameter (assign it to a local "
                                          "first)");

@@ -157,6 +157,12 @@ void TaskEmitter::analyse() {
     sigs_.resize(info_->stageInstances.size());
 }
 
+// Lists and values holding Strings have no fixed size: they move and are published as
+// value_bytes.
+bool TaskEmitter::movesSerialised(const sema::Type& t) const {
+    return t.kind == TypeKind::List || hasString(t, *in_.checked);
+}
+
 bool TaskEmitter::isMovement(semantic::SyncKind k) {
     using K = semantic::SyncKind;
     return k == K::GatherUp || k == K::ScatterDown || k == K::Redistribution || k == K::ReplicaBroadcast;
@@ -484,10 +490,10 @@ void TaskEmitter::emitSyncs(Out& o, const std::vector<int>& list, int x) {
         if (s.kind == K::PaddingExchange || s.kind == K::Token) {
             o << "co_await c.exchange(" << k << ");" << comment;
         } else if (isMovement(s.kind)) {
-            if (s.scalar && global(s.var).type.kind == TypeKind::List) {
-                // A list moves serialised; the receiver takes the writer's whole list.
-                o << "co_await c.move_bytes(" << k << ", itrt::task::list_bytes(g." << s.var
-                  << "), [&g](const std::byte* p, size_t n) { itrt::task::list_from_bytes(g." << s.var
+            if (s.scalar && movesSerialised(global(s.var).type)) {
+                // A list or String moves serialised; the receiver takes the writer's whole value.
+                o << "co_await c.move_bytes(" << k << ", value_bytes(g." << s.var
+                  << "), [&g](const std::byte* p, size_t n) { value_from_bytes(g." << s.var
                   << ", p, n); });" << comment;
             } else if (s.scalar) {
                 std::string ref = scalarRef(s.var, "g");
@@ -604,8 +610,8 @@ void TaskEmitter::emitRun(Out& o) {
         if (x == 0)
             for (const auto& g : info_->globals)
                 if (g.environmental && !reducedInto(g.name) && !g.type.isArray() && scalarReachesRootAtEnd(g.name)) {
-                    if (g.type.kind == TypeKind::List)
-                        o << "{\nauto b = itrt::task::list_bytes(g." << g.name << ");\nc.publish(" << arrayIndexOrSlot(g.name)
+                    if (movesSerialised(g.type))
+                        o << "{\nauto b = value_bytes(g." << g.name << ");\nc.publish(" << arrayIndexOrSlot(g.name)
                           << ", b.data(), b.size());\n}\n";
                     else
                         o << "c.publish(" << arrayIndexOrSlot(g.name) << ", &" << scalarRef(g.name, "g") << ", sizeof "
@@ -711,15 +717,19 @@ void TaskEmitter::emitRun(Out& o) {
               << cString(g.name) << ", v);\n}\n";
         } else {
             const bool list = g.type.kind == TypeKind::List;
-            if (list && scalarReachesRootAtEnd(g.name)) {
+            // The item takes Root's value (a list by set_list, a String by its characters).
+            auto setItem = [&](const std::string& value) {
+                if (list)
+                    return "env.set_list(" + cString(g.name) + ", " + value + ", " + codecOf(g.type.elementType()) + ");\n";
+                return "env.set<" + cppType(g.type) + ">(" + cString(g.name) + ", " + value + ");\n";
+            };
+            if (movesSerialised(g.type) && scalarReachesRootAtEnd(g.name)) {
                 o << "{\n" << cppType(g.type) << " v{};\nauto b = t.published_bytes(" << arrayIndexOrSlot(g.name)
-                  << ", 0);\nitrt::task::list_from_bytes(v, b.data(), b.size());\nenv.set_list(" << cString(g.name)
-                  << ", v, " << codecOf(g.type.elementType()) << ");\n}\n";
+                  << ", 0);\nvalue_from_bytes(v, b.data(), b.size());\n" << setItem("v") << "}\n";
                 continue;
             }
             if (list) {
-                o << "env.set_list(" << cString(g.name) << ", g." << g.name << ", " << codecOf(g.type.elementType())
-                  << ");\n";
+                o << setItem("g." + g.name);
                 continue;
             }
             if (scalarReachesRootAtEnd(g.name)) {

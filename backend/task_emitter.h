@@ -66,6 +66,7 @@ private:
     void numberNodes(const ast::FlowList& list, int& next);
     int nodeOf(const ast::FlowPart& f) const;
     static bool isMovement(semantic::SyncKind k);
+    bool movesSerialised(const sema::Type& t) const;
     void emitStage(Out& o, size_t instance);
     void emitRun(Out& o);
     void emitInitialize(Out& o);

@@ -8,6 +8,7 @@
 #include "runtime/engine/failure.h"
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -106,6 +107,65 @@ void list_from_bytes(List<T>& l, const std::byte* p, size_t n) {
   l.items.resize(static_cast<size_t>(head[0]));
   l.capacity = head[1];
   if (head[0] > 0) std::memcpy(l.items.data(), p + sizeof head, static_cast<size_t>(head[0]) * sizeof(T));
+}
+
+// Task-global values that move between LPUs and into environments serialised rather than by
+// their C++ layout: lists, Strings (a String's bytes are its characters) and objects of classes
+// with String fields. For such a class the generated program defines `value_append` and
+// `value_read` (field by field, through the overloads below), found by argument-dependent lookup.
+template <class T>
+std::vector<std::byte> value_bytes(const List<T>& l) {
+  return list_bytes(l);
+}
+template <class T>
+void value_from_bytes(List<T>& l, const std::byte* p, size_t n) {
+  list_from_bytes(l, p, n);
+}
+inline std::vector<std::byte> value_bytes(const std::string& s) {
+  const auto* p = reinterpret_cast<const std::byte*>(s.data());
+  return std::vector<std::byte>(p, p + s.size());
+}
+inline void value_from_bytes(std::string& s, const std::byte* p, size_t n) {
+  s.assign(reinterpret_cast<const char*>(p), n);
+}
+
+// One field of an object: plain values by their bytes, Strings length first, fixed arrays
+// element by element.
+template <class T>
+  requires std::is_trivially_copyable_v<T>
+void value_append(std::vector<std::byte>& out, const T& v) {
+  const auto* p = reinterpret_cast<const std::byte*>(&v);
+  out.insert(out.end(), p, p + sizeof(T));
+}
+inline void value_append(std::vector<std::byte>& out, const std::string& s) {
+  value_append(out, static_cast<int64_t>(s.size()));
+  const auto* p = reinterpret_cast<const std::byte*>(s.data());
+  out.insert(out.end(), p, p + s.size());
+}
+template <class T, size_t N>
+  requires(!std::is_trivially_copyable_v<T>)
+void value_append(std::vector<std::byte>& out, const std::array<T, N>& a) {
+  for (const T& e : a) value_append(out, e);
+}
+template <class T>
+  requires std::is_trivially_copyable_v<T>
+const std::byte* value_read(T& v, const std::byte* p, const std::byte* end) {
+  if (end - p < static_cast<std::ptrdiff_t>(sizeof(T))) fail("itrt: internal error: a value arrived cut short");
+  std::memcpy(&v, p, sizeof(T));
+  return p + sizeof(T);
+}
+inline const std::byte* value_read(std::string& s, const std::byte* p, const std::byte* end) {
+  int64_t n = 0;
+  p = value_read(n, p, end);
+  if (n < 0 || end - p < n) fail("itrt: internal error: a String arrived cut short");
+  s.assign(reinterpret_cast<const char*>(p), static_cast<size_t>(n));
+  return p + n;
+}
+template <class T, size_t N>
+  requires(!std::is_trivially_copyable_v<T>)
+const std::byte* value_read(std::array<T, N>& a, const std::byte* p, const std::byte* end) {
+  for (T& e : a) p = value_read(e, p, end);
+  return p;
 }
 
 }  // namespace itrt::task

@@ -247,15 +247,22 @@ class Env {
     auto& s = scalars_[item];
     if (!s || !s->set) fail("environment item `" + item + "` of task `" + task_ + "` has no value");
     T v{};
-    std::memcpy(&v, s->bytes.data(), sizeof(T));
+    if constexpr (std::is_trivially_copyable_v<T>)
+      std::memcpy(&v, s->bytes.data(), sizeof(T));
+    else  // a String, or an object with String fields (list.h)
+      value_from_bytes(v, s->bytes.data(), s->bytes.size());
     return v;
   }
   template <class T>
-  void set(const std::string& item, T v) {
+  void set(const std::string& item, const T& v) {
     auto& s = scalars_[item];
     if (!s) s = std::make_shared<ScalarData>();
-    s->bytes.resize(sizeof(T));
-    std::memcpy(s->bytes.data(), &v, sizeof(T));
+    if constexpr (std::is_trivially_copyable_v<T>) {
+      s->bytes.resize(sizeof(T));
+      std::memcpy(s->bytes.data(), &v, sizeof(T));
+    } else {
+      s->bytes = value_bytes(v);
+    }
     s->set = true;
   }
   void bind_input(Program& prog, const std::string& item, const std::string& file);
@@ -263,6 +270,13 @@ class Env {
   // the item has no value.
   template <class T>
   bool get_list(const std::string& item, List<T>& out, const ElementCodec& codec);
+  // `l = env.item` in the coordinator: a copy of the list item.
+  template <class T>
+  List<T> list_copy(const std::string& item, const ElementCodec& codec) {
+    List<T> l;
+    if (!get_list(item, l, codec)) fail("environment item `" + item + "` of task `" + task_ + "` has no value");
+    return l;
+  }
   template <class T>
   void set_list(const std::string& item, const List<T>& l, const ElementCodec& codec) {
     auto& d = lists_[item];
@@ -372,6 +386,25 @@ class EnvArrayRef {
   std::string item_;
   const ElementCodec& codec_;
   LocalArray<T> copy_;
+};
+
+// The same for a list item: a copy given back to the item (an item without a value starts empty).
+template <class T>
+class EnvListRef {
+ public:
+  EnvListRef(Env& env, std::string item, const ElementCodec& codec) : env_(env), item_(std::move(item)), codec_(codec) {
+    env_.get_list(item_, copy_, codec_);
+  }
+  EnvListRef(const EnvListRef&) = delete;
+  EnvListRef& operator=(const EnvListRef&) = delete;
+  ~EnvListRef() { env_.set_list(item_, copy_, codec_); }
+  List<T>& list() { return copy_; }
+
+ private:
+  Env& env_;
+  std::string item_;
+  const ElementCodec& codec_;
+  List<T> copy_;
 };
 
 template <class T>

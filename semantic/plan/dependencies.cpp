@@ -447,12 +447,11 @@ private:
                 }
             }
         }
-        // An environmental scalar or list written by stages: every LPU keeps its own copy, and the
-        // environment keeps Root's, which the writers' copies reach at the end (the last one
-        // that changed in the writers' order wins, as for any scalar movement).
+        // An environmental scalar, list or object written by stages: every LPU keeps its own
+        // copy, and the environment keeps Root's, which the writers' copies reach at the end (the
+        // last one that changed in the writers' order wins, as for any scalar movement).
         for (const auto& [var, g] : globals_.byName) {
-            const bool scalarLike = g.kind == TaskGlobal::Kind::Scalar || g.kind == TaskGlobal::Kind::List;
-            if (!g.environment || !scalarLike || (g.isReduction && reducedInto(var)))
+            if (!g.environment || g.isArray() || (g.isReduction && reducedInto(var)))
                 continue;
             std::set<int> writers;
             for (const FlowAccess& a : usage_.accesses)

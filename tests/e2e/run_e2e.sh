@@ -74,6 +74,7 @@ else
   function_sections) printf '"Double" { Space A: %s }\n' "$core" >"$map" ;;
   static_globals) printf '"Static Globals" { Space A: %s }\n' "$core" >"$map" ;;
   part_functions) printf '"Part Functions" { Space A: %s Space B: %s }\n' "$core" "$core" >"$map" ;;
+  env_values) printf '"Values" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
   reduce_operator) printf '"Reduce With Operator" { Space A: %s }\n' "$core" >"$map" ;;
   subpartition_space) printf '"Chunk Pieces" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
   subpartition_levels) printf '"Chunk Halves" { Space A: %s Space B: %s Space C: %s }\n' "$top" "$core" "$core" >"$map" ;;
@@ -177,6 +178,7 @@ replicated_where:small) r=16 c=12 p=4 ;; replicated_where:uneven) r=37 c=23 p=6 
 sections:small) r=16 c=12 p=4 ;; sections:uneven) r=37 c=23 p=6 ;;
 function_sections:small) r=5 c=7 p=2 ;; function_sections:uneven) r=9 c=11 p=3 ;;
 static_globals:small) n=64 p=4 ;; static_globals:uneven) n=101 p=6 ;;
+env_values:small) n=12 k=4 p=4 ;; env_values:uneven) n=29 k=7 p=3 ;;
 part_functions:small) n=64 r=16 c=12 p=4 ;; part_functions:uneven) n=101 r=29 c=17 p=3 ;;
 *) echo "run_e2e.sh: unknown example/size $ex:$size" >&2; exit 2 ;;
 esac
@@ -539,6 +541,13 @@ sections)
   run "${args[@]}" "${run_args[@]}"
   "$ref/ref_sections" "${args[@]}" "${ref_args[@]}"
   for o in "${outs[@]}"; do chk equal "$o.txt" "$o.ref.txt" 1e-12; done ;;
+env_values)
+  # list, String and object items of an environment, Strings and objects moving inside the task
+  mk -o v.txt --type double --shape $n --seed 41 --lo -1 --hi 1
+  args=(input_file=v.txt k=$k p=$p)
+  run "${args[@]}" summary_file=s.txt
+  "$ref/ref_env_values" "${args[@]}" summary_file=s_ref.txt
+  chk equal s.txt s_ref.txt 1e-12 ;;
 part_functions)
   # functions called from stages with the LPU's part, by value and by &
   mk -o x.txt --type double --shape $n --seed 33 --lo -1 --hi 1

@@ -21,6 +21,9 @@ using String = std::string;
 using Range = itrt::RangeValue;
 using itrt::task::Lpu;
 using itrt::task::View;
+// Lists and values with Strings move serialised; classes with String fields add overloads.
+using itrt::task::value_bytes;
+using itrt::task::value_from_bytes;
 
 // `**`: Integer to a non-negative Integer power is an Integer, any other power is a double. An
 // Integer power whose exponent turns out negative at run time is the real power truncated toward
