@@ -103,9 +103,13 @@ protected:
         if (vt.kind == TypeKind::List)  // the item gets a copy of the list
             return "v_" + env + "->set_list(" + cString(f.field.text) + ", " + emit(value) + ", " +
                    codecOf(vt.elementType()) + ")";
+        if (vt.kind == TypeKind::DynamicArray && value.kind != ast::ExprKind::NewCollection &&
+            value.kind != ast::ExprKind::NewObject)  // a computed array (a function's result): a copy
+            return "v_" + env + "->assign(prog, " + cString(f.field.text) + ", " + emit(value) + ", " +
+                   codecOf(vt.elementType()) + ")";
         if (vt.isArray())
-            unsupported(at, "assigning arrays or lists that are not environment items or coordinator arrays to "
-                            "environment items");
+            unsupported(at, "assigning a new array or a fixed-size array to an environment item (give the item a "
+                            "coordinator array, or let the task create it)");
         sema::Type it = typeOf(f);
         if (it.kind == TypeKind::Error || it.kind == TypeKind::RealLiteral)
             it = vt.kind == TypeKind::RealLiteral ? sema::Type::simple(TypeKind::RealDouble) : vt;

@@ -66,14 +66,8 @@ std::optional<MappingFile> buildMapping(FileId file, const SourceManager& source
     result.file = file;
     result.path = sources.path(file);
     bool ok = true;
-    if (tree->taskMapping().empty()) {
-        SourceRange whole;
-        whole.begin.file = file;
-        diags.error(DiagKind::MappingSyntax, whole,
-                    "the mapping file maps no task; add one such as "
-                    "`\"Task Name\" {{ Space A: 1 }}`");
-        return std::nullopt;
-    }
+    // An empty mapping is complete for a program that executes no task; validateMapping reports
+    // every executed task it does not map, and validateMappingAgainstMachine an empty file.
     // taskMapping : STRING '{' lpsMapping* '}'
     for (P::TaskMappingContext* t : tree->taskMapping()) {
         MappingFile::Task task;

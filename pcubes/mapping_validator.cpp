@@ -62,6 +62,13 @@ std::vector<const MappingFile::Task*> checkAgainstMachine(const MappingFile& map
 bool validateMappingAgainstMachine(const MappingFile& mapping, const MachineModel& machine,
                                    DiagnosticEngine& diags) {
     std::size_t before = diags.errorCount();
+    if (mapping.tasks.empty()) {  // checked without a program, an empty file maps nothing
+        SourceRange whole;
+        whole.begin.file = mapping.file;
+        diags.error(DiagKind::MappingSyntax, whole,
+                    "the mapping file maps no task; add one such as `\"Task Name\" {{ Space A: 1 }}`");
+        return false;
+    }
     checkAgainstMachine(mapping, machine, diags);
     return diags.errorCount() == before;
 }
