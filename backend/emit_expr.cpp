@@ -58,6 +58,12 @@ std::string codecOf(const sema::Type& e) {
     throw Unsupported({}, "arrays of `" + sema::typeName(e) + "` are not supported by this version of the itc backend");
 }
 
+std::string listCodecOf(const sema::Type& list) {
+    const sema::Type e = list.elementType();
+    // A List of Arrays keeps its arrays' element codec; its data files are refused before this.
+    return codecOf(e.kind == TypeKind::DynamicArray ? e.elementType() : e);
+}
+
 std::string cString(const std::string& s) {
     // Quotes and backslashes escaped, `?` too (no `??x` trigraph), every other byte outside
     // printable ASCII as a three-digit octal escape (which cannot run into following digits).

@@ -85,8 +85,12 @@ std::string ExprEmitter::listCall(const ast::Call& c) {
         return "";
     std::string where = whereOf(c.range);  // run-time misuse names the IT line
     std::string args;
-    for (const auto& a : c.args)
-        args += (args.empty() ? "" : ", ") + emit(*a.value);
+    for (const auto& a : c.args) {
+        // An array inserted into a List of Arrays from a stage: the LPU's part, as it sees it.
+        const bool part = f == "insert_at" && &a == &c.args.back() && !wholeArrays() &&
+                          typeOf(*a.value).kind == TypeKind::DynamicArray;
+        args += (args.empty() ? "" : ", ") + (part ? partArgument(*a.value, false) : emit(*a.value));
+    }
     if (f == "get_cursor" || f == "advance")
         return "itrt::task::it_" + f + "(" + args + ")";
     if (f == "set_capacity")

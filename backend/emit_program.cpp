@@ -47,7 +47,7 @@ protected:
                        ", " + std::to_string(t.arrayDims()) + ")";
             if (t.kind == TypeKind::List)
                 return "v_" + base + "->list_copy<" + cppType(t.elementType()) + ">(" + cString(f.field.text) + ", " +
-                       codecOf(t.elementType()) + ")";
+                       listCodecOf(t) + ")";
             return "v_" + base + "->get<" + cppType(t) + ">(" + cString(f.field.text) + ")";
         }
         return "";
@@ -101,8 +101,8 @@ protected:
             return "v_" + env + "->assign(prog, " + cString(f.field.text) + ", v_" + vn->name + ", " +
                    codecOf(vt.elementType()) + ")";
         if (vt.kind == TypeKind::List)  // the item gets a copy of the list
-            return "v_" + env + "->set_list(" + cString(f.field.text) + ", " + emit(value) + ", " +
-                   codecOf(vt.elementType()) + ")";
+            return "v_" + env + "->set_list(" + cString(f.field.text) + ", " + emit(value) + ", " + listCodecOf(vt) +
+                   ")";
         if (vt.kind == TypeKind::DynamicArray && value.kind != ast::ExprKind::NewCollection &&
             value.kind != ast::ExprKind::NewObject)  // a computed array (a function's result): a copy
             return "v_" + env + "->assign(prog, " + cString(f.field.text) + ", " + emit(value) + ", " +
@@ -173,7 +173,7 @@ protected:
                                ").array()";
                     if (t.kind == TypeKind::List)
                         return "itrt::task::EnvListRef<" + cppType(t.elementType()) + ">(*v_" + n->name + ", " + item +
-                               ", " + codecOf(t.elementType()) + ").list()";
+                               ", " + listCodecOf(t) + ").list()";
                     if (t.isNumeric() || t.kind == TypeKind::Boolean || t.kind == TypeKind::Character ||
                         t.kind == TypeKind::String)
                         return "itrt::task::EnvScalarRef<" + cppType(t) + ">(*v_" + n->name + ", " + item + ").value()";
@@ -257,6 +257,20 @@ private:
         return call + ")";
     }
 
+    // The type of item `item` of an environment of type `env` (error when unknown).
+    sema::Type itemType(const sema::Type& env, const std::string& item) const {
+        if (const sema::TaskInfo* ti = env.kind == TypeKind::TaskEnvironment ? in_.checked->findTask(env.name) : nullptr)
+            for (const auto& g : ti->globals)
+                if (g.name == item)
+                    return g.type;
+        return sema::Type::error();
+    }
+    // Lists of arrays live in programs and move between LPUs, but are not read from or written
+    // to data files yet.
+    static void refuseListOfArraysFile(const sema::Type& t, SourceRange at) {
+        if (t.kind == TypeKind::List && t.elementType().kind == TypeKind::DynamicArray)
+            unsupported(at, "reading or writing a List of Arrays as a data file");
+    }
     std::string call(const ast::Call& c) override {
         if (std::string l = listCall(c); !l.empty())
             return l;
@@ -264,6 +278,8 @@ private:
         auto arg = [&](size_t i) { return emit(*c.args.at(i).value); };
         if (f == "bind_input" || f == "bind_output") {
             auto item = c.args.at(1).value->as<ast::StringLiteral>();
+            if (auto n = c.args.at(0).value->as<ast::NameRef>(); n && item)
+                refuseListOfArraysFile(itemType(localType(n->name), item->value), c.range);
             return arg(0) + "->" + f + "(prog, " + cString(item->value) + ", std::string(" + arg(2) + "))";
         }
         if (f == "load") {
@@ -275,10 +291,12 @@ private:
                        ", std::string(" + arg(1) + "))";
             if (!en || localType(en->name).kind != TypeKind::TaskEnvironment)
                 unsupported(c.range, "`load` into something other than an environment item or a coordinator array");
+            refuseListOfArraysFile(typeOf(*fa), c.range);
             return "v_" + en->name + "->load(prog, " + cString(fa->field.text) + ", std::string(" + arg(1) + "))";
         }
         if (f == "store") {
             // `store(env.item, file)`: the item as the last task left it, written now.
+            refuseListOfArraysFile(typeOf(*c.args.at(0).value), c.range);
             if (auto fa = c.args.at(0).value->as<ast::FieldAccess>())
                 if (auto en = fa->base->as<ast::NameRef>(); en && localType(en->name).kind == TypeKind::TaskEnvironment)
                     return "v_" + en->name + "->write_item(prog, " + cString(fa->field.text) + ", std::string(" + arg(1) +

@@ -155,6 +155,16 @@ void TaskEmitter::analyse() {
             reductionAt_[{s.node, s.var}] = k;
     }
     sigs_.resize(info_->stageInstances.size());
+    // Task arrays are parts of raw memory that move as bytes: elements must be plain values.
+    for (const auto& g : info_->globals) {
+        if (!g.type.isArray())
+            continue;
+        const sema::Type e = g.type.elementType();
+        if (e.kind == TypeKind::List || e.kind == TypeKind::DynamicArray || hasString(e, *in_.checked))
+            unsupported(g.declared, "a task array of `" + sema::typeName(e) +
+                                        "` (the parts of task arrays move as bytes; keep such values in "
+                                        "coordinator arrays)");
+    }
 }
 
 // Lists and values holding Strings have no fixed size: they move and are published as
@@ -637,7 +647,7 @@ void TaskEmitter::emitRun(Out& o) {
         if (!g.environmental || g.type.isArray() || g.mode == ast::LinkMode::Create)
             continue;
         if (g.type.kind == TypeKind::List) {
-            std::string get = "env.get_list(" + cString(g.name) + ", g." + g.name + ", " + codecOf(g.type.elementType()) + ")";
+            std::string get = "env.get_list(" + cString(g.name) + ", g." + g.name + ", " + listCodecOf(g.type) + ")";
             if (g.mode == ast::LinkMode::Link)
                 o << "if (!" << get << ")\nitrt::fail_collective("
                   << cString("task `" + def_.name.text + "` links list `" + g.name +
@@ -720,7 +730,7 @@ void TaskEmitter::emitRun(Out& o) {
             // The item takes Root's value (a list by set_list, a String by its characters).
             auto setItem = [&](const std::string& value) {
                 if (list)
-                    return "env.set_list(" + cString(g.name) + ", " + value + ", " + codecOf(g.type.elementType()) + ");\n";
+                    return "env.set_list(" + cString(g.name) + ", " + value + ", " + listCodecOf(g.type) + ");\n";
                 return "env.set<" + cppType(g.type) + ">(" + cString(g.name) + ", " + value + ");\n";
             };
             if (movesSerialised(g.type) && scalarReachesRootAtEnd(g.name)) {

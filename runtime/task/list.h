@@ -114,13 +114,9 @@ void list_from_bytes(List<T>& l, const std::byte* p, size_t n) {
 // with String fields. For such a class the generated program defines `value_append` and
 // `value_read` (field by field, through the overloads below), found by argument-dependent lookup.
 template <class T>
-std::vector<std::byte> value_bytes(const List<T>& l) {
-  return list_bytes(l);
-}
+std::vector<std::byte> value_bytes(const List<T>& l);
 template <class T>
-void value_from_bytes(List<T>& l, const std::byte* p, size_t n) {
-  list_from_bytes(l, p, n);
-}
+void value_from_bytes(List<T>& l, const std::byte* p, size_t n);
 inline std::vector<std::byte> value_bytes(const std::string& s) {
   const auto* p = reinterpret_cast<const std::byte*>(s.data());
   return std::vector<std::byte>(p, p + s.size());
@@ -166,6 +162,34 @@ template <class T, size_t N>
 const std::byte* value_read(std::array<T, N>& a, const std::byte* p, const std::byte* end) {
   for (T& e : a) p = value_read(e, p, end);
   return p;
+}
+
+// A list of values that do not move as bytes (lists of arrays): its length and capacity, then
+// each element as value_append writes it.
+template <class T>
+std::vector<std::byte> value_bytes(const List<T>& l) {
+  if constexpr (std::is_trivially_copyable_v<T>) {
+    return list_bytes(l);
+  } else {
+    std::vector<std::byte> out;
+    value_append(out, static_cast<int64_t>(l.items.size()));
+    value_append(out, l.capacity);
+    for (const T& e : l.items) value_append(out, e);
+    return out;
+  }
+}
+template <class T>
+void value_from_bytes(List<T>& l, const std::byte* p, size_t n) {
+  if constexpr (std::is_trivially_copyable_v<T>) {
+    list_from_bytes(l, p, n);
+  } else {
+    const std::byte* end = p + n;
+    int64_t count = 0;
+    p = value_read(count, p, end);
+    p = value_read(l.capacity, p, end);
+    l.items.assign(static_cast<size_t>(count), T{});
+    for (T& e : l.items) p = value_read(e, p, end);
+  }
 }
 
 }  // namespace itrt::task

@@ -80,6 +80,33 @@ struct LocalArray {
   }
 };
 
+// A LocalArray as an element of a list that moves (a List of Arrays): its ranges, then its
+// elements (runtime/task/list.h: value_bytes).
+template <class T>
+void value_append(std::vector<std::byte>& out, const LocalArray<T>& a) {
+  value_append(out, static_cast<int64_t>(a.ranges.size()));
+  for (const DimRange& r : a.ranges) {
+    value_append(out, r.min);
+    value_append(out, r.max);
+  }
+  value_append(out, static_cast<int64_t>(a.data.size()));
+  for (const T& e : a.data) value_append(out, e);
+}
+template <class T>
+const std::byte* value_read(LocalArray<T>& a, const std::byte* p, const std::byte* end) {
+  int64_t dims = 0, count = 0;
+  p = value_read(dims, p, end);
+  a.ranges.assign(static_cast<size_t>(dims), DimRange{});
+  for (DimRange& r : a.ranges) {
+    p = value_read(r.min, p, end);
+    p = value_read(r.max, p, end);
+  }
+  p = value_read(count, p, end);
+  a.data.assign(static_cast<size_t>(count), T{});
+  for (T& e : a.data) p = value_read(e, p, end);
+  return p;
+}
+
 // ---------------------------------------------------------------------------------------------
 // The machine model, as far as placement needs it
 // ---------------------------------------------------------------------------------------------
@@ -281,7 +308,7 @@ class Env {
   void set_list(const std::string& item, const List<T>& l, const ElementCodec& codec) {
     auto& d = lists_[item];
     if (!d) d = std::make_shared<ListData>();
-    d->bytes = list_bytes(l);
+    d->bytes = value_bytes(l);
     d->set = true;
     d->codec = &codec;
   }
@@ -413,17 +440,21 @@ bool Env::get_list(const std::string& item, List<T>& out, const ElementCodec& co
   if (!d) d = std::make_shared<ListData>();
   auto a = arrays_.find(item);
   if (!d->set && a != arrays_.end() && a->second && !a->second->pending_input.empty()) {
-    if (codec.memory_size() != sizeof(T)) fail("itrt: internal error: list element size");
-    std::vector<std::byte> elems = read_list_file(item, a->second->pending_input, codec);
-    List<T> l;
-    l.items.resize(elems.size() / sizeof(T));
-    if (!elems.empty()) std::memcpy(l.items.data(), elems.data(), elems.size());
-    l.capacity = static_cast<int64_t>(l.items.size());
-    set_list(item, l, codec);
-    a->second->pending_input.clear();
+    if constexpr (std::is_trivially_copyable_v<T>) {
+      if (codec.memory_size() != sizeof(T)) fail("itrt: internal error: list element size");
+      std::vector<std::byte> elems = read_list_file(item, a->second->pending_input, codec);
+      List<T> l;
+      l.items.resize(elems.size() / sizeof(T));
+      if (!elems.empty()) std::memcpy(l.items.data(), elems.data(), elems.size());
+      l.capacity = static_cast<int64_t>(l.items.size());
+      set_list(item, l, codec);
+      a->second->pending_input.clear();
+    } else {
+      fail("itrt: internal error: a list of arrays bound to an input file");  // the compiler refuses it
+    }
   }
   if (!d->set) return false;
-  list_from_bytes(out, d->bytes.data(), d->bytes.size());
+  value_from_bytes(out, d->bytes.data(), d->bytes.size());
   return true;
 }
 

@@ -453,10 +453,14 @@ private:
         for (const auto& [var, g] : globals_.byName) {
             if (!g.environment || g.isArray() || (g.isReduction && reducedInto(var)))
                 continue;
-            std::set<int> writers;
+            // Each writing space once, ordered by its last write in flow order: the last writer's
+            // value reaches Root last, so it is the one the environment keeps.
+            std::vector<int> writers;
             for (const FlowAccess& a : usage_.accesses)
-                if (const VarAccess* v = a.find(var); v && v->written && a.kind == FlowAccess::Kind::Stage && a.lps != 0)
-                    writers.insert(a.lps);
+                if (const VarAccess* v = a.find(var); v && v->written && a.kind == FlowAccess::Kind::Stage && a.lps != 0) {
+                    writers.erase(std::remove(writers.begin(), writers.end(), a.lps), writers.end());
+                    writers.push_back(a.lps);
+                }
             for (int w : writers) {
                 Synchronization b;
                 b.kind = movementKind(w, 0);

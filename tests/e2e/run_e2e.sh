@@ -75,6 +75,7 @@ else
   static_globals) printf '"Static Globals" { Space A: %s }\n' "$core" >"$map" ;;
   part_functions) printf '"Part Functions" { Space A: %s Space B: %s }\n' "$core" "$core" >"$map" ;;
   env_values) printf '"Values" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
+  list_arrays) printf '"Row Lists" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
   reduce_operator) printf '"Reduce With Operator" { Space A: %s }\n' "$core" >"$map" ;;
   subpartition_space) printf '"Chunk Pieces" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
   subpartition_levels) printf '"Chunk Halves" { Space A: %s Space B: %s Space C: %s }\n' "$top" "$core" "$core" >"$map" ;;
@@ -179,6 +180,7 @@ sections:small) r=16 c=12 p=4 ;; sections:uneven) r=37 c=23 p=6 ;;
 function_sections:small) r=5 c=7 p=2 ;; function_sections:uneven) r=9 c=11 p=3 ;;
 static_globals:small) n=64 p=4 ;; static_globals:uneven) n=101 p=6 ;;
 env_values:small) n=12 k=4 p=4 ;; env_values:uneven) n=29 k=7 p=3 ;;
+list_arrays:small) r=8 c=5 k=3 p=4 ;; list_arrays:uneven) r=13 c=7 k=11 p=3 ;;
 part_functions:small) n=64 r=16 c=12 p=4 ;; part_functions:uneven) n=101 r=29 c=17 p=3 ;;
 *) echo "run_e2e.sh: unknown example/size $ex:$size" >&2; exit 2 ;;
 esac
@@ -541,6 +543,13 @@ sections)
   run "${args[@]}" "${run_args[@]}"
   "$ref/ref_sections" "${args[@]}" "${ref_args[@]}"
   for o in "${outs[@]}"; do chk equal "$o.txt" "$o.ref.txt" 1e-12; done ;;
+list_arrays)
+  # a List of Arrays filled in two spaces, read and changed by the coordinator; an Array of Lists
+  mk -o m.txt --type double --shape ${r}x${c} --seed 43 --lo -1 --hi 1
+  args=(matrix_file=m.txt k=$k p=$p)
+  run "${args[@]}" summary_file=s.txt
+  "$ref/ref_list_arrays" "${args[@]}" summary_file=s_ref.txt
+  chk equal s.txt s_ref.txt 1e-12 ;;
 env_values)
   # list, String and object items of an environment, Strings and objects moving inside the task
   mk -o v.txt --type double --shape $n --seed 41 --lo -1 --hi 1
