@@ -60,8 +60,15 @@ std::string codecOf(const sema::Type& e) {
 
 std::string listCodecOf(const sema::Type& list) {
     const sema::Type e = list.elementType();
-    // A List of Arrays keeps its arrays' element codec; its data files are refused before this.
+    // A List of Arrays keeps its arrays' element codec (its files are List of Arrays files).
     return codecOf(e.kind == TypeKind::DynamicArray ? e.elementType() : e);
+}
+
+std::string fileCodecOf(const sema::Type& collection) {
+    if (collection.kind == TypeKind::List)
+        return listCodecOf(collection);
+    const sema::Type e = collection.elementType();  // an Array of Lists: the lists' elements
+    return codecOf(e.kind == TypeKind::List ? e.elementType() : e);
 }
 
 std::string cString(const std::string& s) {

@@ -257,20 +257,6 @@ private:
         return call + ")";
     }
 
-    // The type of item `item` of an environment of type `env` (error when unknown).
-    sema::Type itemType(const sema::Type& env, const std::string& item) const {
-        if (const sema::TaskInfo* ti = env.kind == TypeKind::TaskEnvironment ? in_.checked->findTask(env.name) : nullptr)
-            for (const auto& g : ti->globals)
-                if (g.name == item)
-                    return g.type;
-        return sema::Type::error();
-    }
-    // Lists of arrays live in programs and move between LPUs, but are not read from or written
-    // to data files yet.
-    static void refuseListOfArraysFile(const sema::Type& t, SourceRange at) {
-        if (t.kind == TypeKind::List && t.elementType().kind == TypeKind::DynamicArray)
-            unsupported(at, "reading or writing a List of Arrays as a data file");
-    }
     std::string call(const ast::Call& c) override {
         if (std::string l = listCall(c); !l.empty())
             return l;
@@ -278,25 +264,22 @@ private:
         auto arg = [&](size_t i) { return emit(*c.args.at(i).value); };
         if (f == "bind_input" || f == "bind_output") {
             auto item = c.args.at(1).value->as<ast::StringLiteral>();
-            if (auto n = c.args.at(0).value->as<ast::NameRef>(); n && item)
-                refuseListOfArraysFile(itemType(localType(n->name), item->value), c.range);
             return arg(0) + "->" + f + "(prog, " + cString(item->value) + ", std::string(" + arg(2) + "))";
         }
         if (f == "load") {
             // `load(env.item, file)`: the next task using the item reads the file part-wise.
             auto fa = c.args.at(0).value->as<ast::FieldAccess>();
             auto en = fa ? fa->base->as<ast::NameRef>() : nullptr;
-            if (auto n = c.args.at(0).value->as<ast::NameRef>(); n && localType(n->name).kind == TypeKind::DynamicArray)
-                return "itrt::task::load(prog, v_" + n->name + ", " + codecOf(localType(n->name).elementType()) +
-                       ", std::string(" + arg(1) + "))";
+            if (auto n = c.args.at(0).value->as<ast::NameRef>();
+                n && (localType(n->name).kind == TypeKind::DynamicArray || localType(n->name).kind == TypeKind::List))
+                return "itrt::task::load(prog, v_" + n->name + ", " + fileCodecOf(localType(n->name)) + ", std::string(" +
+                       arg(1) + "))";
             if (!en || localType(en->name).kind != TypeKind::TaskEnvironment)
                 unsupported(c.range, "`load` into something other than an environment item or a coordinator array");
-            refuseListOfArraysFile(typeOf(*fa), c.range);
             return "v_" + en->name + "->load(prog, " + cString(fa->field.text) + ", std::string(" + arg(1) + "))";
         }
         if (f == "store") {
             // `store(env.item, file)`: the item as the last task left it, written now.
-            refuseListOfArraysFile(typeOf(*c.args.at(0).value), c.range);
             if (auto fa = c.args.at(0).value->as<ast::FieldAccess>())
                 if (auto en = fa->base->as<ast::NameRef>(); en && localType(en->name).kind == TypeKind::TaskEnvironment)
                     return "v_" + en->name + "->write_item(prog, " + cString(fa->field.text) + ", std::string(" + arg(1) +
@@ -305,7 +288,7 @@ private:
             sema::Type t = n ? localType(n->name) : sema::Type::error();
             if (t.kind != TypeKind::DynamicArray && t.kind != TypeKind::List)
                 unsupported(c.range, "`store` of this value");
-            return "itrt::task::store(prog, " + arg(0) + ", " + codecOf(t.elementType()) + ", std::string(" + arg(1) + "))";
+            return "itrt::task::store(prog, " + arg(0) + ", " + fileCodecOf(t) + ", std::string(" + arg(1) + "))";
         }
         if (currentFunctions() && currentFunctions()->find(c, types_))
             return SequentialBody::call(c);

@@ -31,6 +31,7 @@ std::string cppElement(const sema::Type& array);    // element type of an array 
 std::string codecOf(const sema::Type& element);     // `itrt::double_codec()`
 std::string classCodecOf(const sema::Type& cls);    // `c_Point_codec()`
 std::string listCodecOf(const sema::Type& list);    // the codec a list item keeps (for its files)
+std::string fileCodecOf(const sema::Type& collection); // the element codec of an array's or list's file
 // Whether values of `t` hold a String (a String, or a class or fixed array with one inside):
 // such values move serialised (value_bytes) and have no data-file codec.
 bool hasString(const sema::Type& t, const sema::CheckedProgram& cp);

@@ -295,14 +295,28 @@ void Program::print_stats_lines(const std::vector<SyncTotals>& summed) {
 
 // --- Env ---------------------------------------------------------------------------------------
 
-std::vector<std::byte> Env::read_list_file(const std::string& item, const std::string& file, const ElementCodec& codec) {
-  FileExpectation expect;
-  expect.kind = Collection::list;
+DataCollection Env::read_list_file(const std::string& item, const std::string& file, const ElementCodec& codec,
+                                   const FileExpectation& expect) {
   try {
-    DataCollection c = read_data_file(file, codec, expect);
-    return std::move(c.items.at(0).bytes);
+    return read_data_file(file, codec, expect);
   } catch (const std::exception& e) {
     fail_collective("input for list `" + item + "` of task `" + task_ + "`: " + e.what());
+  }
+}
+
+void store_collection(Program&, const DataCollection& c, const ElementCodec& codec, const std::string& file) {
+  try {
+    write_data_file(file, codec, c);
+  } catch (const std::exception& e) {
+    fail(std::string("writing `") + file + "`: " + e.what());
+  }
+}
+
+DataCollection load_collection(const ElementCodec& codec, const std::string& file, const FileExpectation& expect) {
+  try {
+    return read_data_file(file, codec, expect);
+  } catch (const std::exception& e) {
+    fail_collective(std::string("load: ") + e.what());
   }
 }
 

@@ -8,6 +8,7 @@
 
 #include "runtime/data/data.h"
 #include "runtime/engine/engine.h"
+#include "runtime/task/collections.h"
 #include "runtime/task/flow.h"
 #include "runtime/task/list.h"
 #include "runtime/task/program_help.h"
@@ -255,6 +256,8 @@ struct ListData {
   std::vector<std::byte> bytes;
   bool set = false;
   const ElementCodec* codec = nullptr;  // for bind_output
+  // The value as a data-file collection (a List, or a List of Arrays), for bind_output.
+  std::function<DataCollection(const std::vector<std::byte>&)> to_file;
 };
 
 // A scalar item of an environment (also Reduction results, with one value per LPU of X).
@@ -311,6 +314,11 @@ class Env {
     d->bytes = value_bytes(l);
     d->set = true;
     d->codec = &codec;
+    d->to_file = [](const std::vector<std::byte>& b) {
+      List<T> v;
+      value_from_bytes(v, b.data(), b.size());
+      return list_collection(v);
+    };
   }
   // `load(env.item, file)`: the next task using the item reads the file, part-wise (as
   // bind_input: the result is the same, the reading parallel).
@@ -372,7 +380,9 @@ class Env {
   std::map<std::string, std::shared_ptr<ScalarData>> scalars_;
   std::map<std::string, std::shared_ptr<ListData>> lists_;
   // The elements of a List data file (every rank reads it: lists are small).
-  std::vector<std::byte> read_list_file(const std::string& item, const std::string& file, const ElementCodec& codec);
+  // The input file of list item `item`, as `expect` says (errors stop every rank).
+  DataCollection read_list_file(const std::string& item, const std::string& file, const ElementCodec& codec,
+                                const FileExpectation& expect);
 };
 
 // An environment item passed to a function's `&` parameter in the coordinator: the function
@@ -440,53 +450,51 @@ bool Env::get_list(const std::string& item, List<T>& out, const ElementCodec& co
   if (!d) d = std::make_shared<ListData>();
   auto a = arrays_.find(item);
   if (!d->set && a != arrays_.end() && a->second && !a->second->pending_input.empty()) {
-    if constexpr (std::is_trivially_copyable_v<T>) {
-      if (codec.memory_size() != sizeof(T)) fail("itrt: internal error: list element size");
-      std::vector<std::byte> elems = read_list_file(item, a->second->pending_input, codec);
-      List<T> l;
-      l.items.resize(elems.size() / sizeof(T));
-      if (!elems.empty()) std::memcpy(l.items.data(), elems.data(), elems.size());
-      l.capacity = static_cast<int64_t>(l.items.size());
-      set_list(item, l, codec);
-      a->second->pending_input.clear();
-    } else {
-      fail("itrt: internal error: a list of arrays bound to an input file");  // the compiler refuses it
-    }
+    set_list(item, list_of_collection<T>(read_list_file(item, a->second->pending_input, codec, list_expectation<T>())),
+             codec);
+    a->second->pending_input.clear();
   }
   if (!d->set) return false;
   value_from_bytes(out, d->bytes.data(), d->bytes.size());
   return true;
 }
 
+// Rank 0 writes a collection made from a program value (collections.h).
+void store_collection(Program& prog, const DataCollection& c, const ElementCodec& codec, const std::string& file);
+// Every rank reads a file into a collection; errors stop every rank with the file named.
+DataCollection load_collection(const ElementCodec& codec, const std::string& file, const FileExpectation& expect);
+
 // Sequential `store` of a coordinator array or list (rank 0 writes).
 template <class T>
 void store(Program& prog, const LocalArray<T>& a, const ElementCodec& codec, const std::string& file);
 // `load(a, file)` for a coordinator array: every rank reads the whole file (ranges 0..n-1).
 template <class T>
-void load(Program& prog, LocalArray<T>& a, const ElementCodec& codec, const std::string& file) {
+void load(Program&, LocalArray<T>& a, const ElementCodec& codec, const std::string& file) {
   FileExpectation expect;
   expect.kind = Collection::array;
   expect.rank = static_cast<int>(a.ranges.size());
-  DataCollection c;
-  try {
-    c = read_data_file(file, codec, expect);
-  } catch (const std::exception& e) {
-    fail_collective(std::string("load: ") + e.what());
-  }
-  a.ranges = ranges_from_file(c.shape);
-  const auto& bytes = c.items.at(0).bytes;
-  a.data.resize(bytes.size() / sizeof(T));
-  if (!bytes.empty()) std::memcpy(a.data.data(), bytes.data(), bytes.size());
-  (void)prog;
+  a = array_of_block<T>(load_collection(codec, file, expect).items.at(0));
 }
+
 template <class T>
 void store(Program& prog, const List<T>& l, const ElementCodec& codec, const std::string& file) {
-  if (prog.rank() != 0) return;
-  try {
-    write_data_file(file, codec, DataCollection::list(ElementBlock::of({static_cast<int64_t>(l.items.size())}, l.items)));
-  } catch (const std::exception& e) {
-    fail(std::string("writing `") + file + "`: " + e.what());
-  }
+  if (prog.rank() == 0) store_collection(prog, list_collection(l), codec, file);
+}
+template <class T>
+void store(Program& prog, const LocalArray<List<T>>& a, const ElementCodec& codec, const std::string& file) {
+  if (prog.rank() == 0) store_collection(prog, lists_array_collection(a), codec, file);
+}
+// `load(l, file)` for a coordinator list (a List, or a List of Arrays) or array of lists.
+template <class T>
+void load(Program&, List<T>& l, const ElementCodec& codec, const std::string& file) {
+  l = list_of_collection<T>(load_collection(codec, file, list_expectation<T>()));
+}
+template <class T>
+void load(Program&, LocalArray<List<T>>& a, const ElementCodec& codec, const std::string& file) {
+  FileExpectation expect;
+  expect.kind = Collection::array_of_lists;
+  expect.rank = static_cast<int>(a.ranges.size());
+  a = lists_array_of_collection<T>(load_collection(codec, file, expect));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -890,20 +898,7 @@ std::optional<View<T, N>> TaskInstance::turn_view(int array, const Lpu& u, int64
 
 template <class T>
 void store(Program& prog, const LocalArray<T>& a, const ElementCodec& codec, const std::string& file) {
-  if (prog.rank() != 0) return;
-  std::vector<int64_t> lengths;
-  for (auto& r : a.ranges) lengths.push_back(r.length());
-  std::vector<T> values = a.data;
-  if (values.empty()) {
-    int64_t n = 1;
-    for (auto l : lengths) n *= l;
-    values.assign(static_cast<size_t>(n), T{});
-  }
-  try {
-    write_data_file(file, codec, DataCollection::array(ElementBlock::of(lengths, values)));
-  } catch (const std::exception& e) {
-    fail(e.what());
-  }
+  if (prog.rank() == 0) store_collection(prog, DataCollection::array(array_block(a)), codec, file);
 }
 
 }  // namespace itrt::task

@@ -1209,16 +1209,7 @@ void Env::write_item(Program& prog, const std::string& item, const std::string& 
   if (auto l = lists_.find(item); l != lists_.end() && l->second && l->second->set) {
     // A list: every rank has it; rank 0 writes it.
     const ListData& ld = *l->second;
-    if (p->rank() != 0) return;
-    int64_t n = 0;
-    std::memcpy(&n, ld.bytes.data(), sizeof n);
-    const size_t head = 2 * sizeof(int64_t);
-    ElementBlock block{{n}, std::vector<std::byte>(ld.bytes.begin() + static_cast<std::ptrdiff_t>(head), ld.bytes.end())};
-    try {
-      write_data_file(file, *ld.codec, DataCollection::list(std::move(block)));
-    } catch (const std::exception& e) {
-      fail(std::string("writing `") + file + "`: " + e.what());
-    }
+    if (p->rank() == 0) store_collection(*p, ld.to_file(ld.bytes), *ld.codec, file);
     return;
   }
   std::shared_ptr<ArrayData> cur = arrays_[item] ? arrays_[item] : data;

@@ -547,9 +547,17 @@ list_arrays)
   # a List of Arrays filled in two spaces, read and changed by the coordinator; an Array of Lists
   mk -o m.txt --type double --shape ${r}x${c} --seed 43 --lo -1 --hi 1
   args=(matrix_file=m.txt k=$k p=$p)
-  run "${args[@]}" summary_file=s.txt
-  "$ref/ref_list_arrays" "${args[@]}" summary_file=s_ref.txt
-  chk equal s.txt s_ref.txt 1e-12 ;;
+  # the reference runs first: it writes the program's List of Arrays input, l.txt
+  "$ref/ref_list_arrays" "${args[@]}" summary_file=s_ref.txt buckets_file=b_ref.txt tails_file=t_ref.txt \
+    in_lists_file=l.txt
+  run "${args[@]}" summary_file=s.txt buckets_file=b.txt tails_file=t.txt in_lists_file=l.txt picked_file=p.txt
+  chk equal s.txt s_ref.txt 1e-12
+  # nested data files: the same text, byte for byte (Integer elements)
+  cmp b.txt b_ref.txt
+  cmp t.txt t_ref.txt
+  # the environment's List of Arrays: [5 6 7], row 0, row k (its sums are in the summary)
+  [[ $(head -1 p.txt) == "List of Arrays" && $(tail -1 p.txt) == 3 && \
+     $(tail -2 p.txt | head -1) == "0:3 3:$c $((3 + c)):$c" ]] || { echo "list_arrays: p.txt is wrong"; exit 1; } ;;
 env_values)
   # list, String and object items of an environment, Strings and objects moving inside the task
   mk -o v.txt --type double --shape $n --seed 41 --lo -1 --hi 1

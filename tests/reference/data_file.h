@@ -1,7 +1,8 @@
 // A tiny, self-contained reader/writer for IT data files (it-language.md §13): `Array` and `List`
 // collections of scalars, text (.txt) and binary (.bin). Used only by the sequential reference
 // programs in tests/reference; it deliberately shares no code with the runtime, so the two can
-// check each other. Nested collections (Array of Lists, List of Arrays) are not supported.
+// check each other. Nested collections (Array of Lists, List of Arrays) are only written, in
+// text (write_nested_text).
 #pragma once
 
 #include <cstddef>
@@ -201,6 +202,36 @@ Data<T> make_list(std::vector<T> values) {
   d.is_list = true;
   d.values = std::move(values);
   return d;
+}
+
+// A `List of Arrays` (dims: each array's lengths) or `Array of Lists` (outer: the array's lengths,
+// dims: {length} per cell) text file: one line per innermost row or list, the directory of
+// `offset:lengths` entries, then the number of arrays or the outer lengths.
+template <typename T>
+void write_nested_text(const std::string& path, bool list_of_arrays, const std::vector<std::size_t>& outer,
+                       const std::vector<Data<T>>& items) {
+  std::ofstream out(path, std::ios::binary);
+  if (!out) fail(path, "cannot open for writing");
+  out << (list_of_arrays ? "List of Arrays" : "Array of Lists") << '\n';
+  std::string directory;
+  std::size_t offset = 0;
+  auto lengths = [](const std::vector<std::size_t>& d) {
+    std::string s;
+    for (std::size_t k = 0; k < d.size(); ++k) s += (k ? "*" : "") + std::to_string(d[k]);
+    return s;
+  };
+  for (const Data<T>& d : items) {
+    const std::vector<std::size_t> shape = d.is_list ? std::vector<std::size_t>{d.values.size()} : d.dims;
+    const std::size_t row = d.is_list || shape.empty() ? d.values.size() : shape.back();
+    for (std::size_t i = 0; i < d.values.size(); ++i)
+      out << format_text_element(d.values[i]) << ((row == 0 || (i + 1) % row == 0) ? '\n' : ' ');
+    if (d.values.empty()) out << '\n';
+    directory += (directory.empty() ? "" : " ") + std::to_string(offset) + ":" + lengths(shape);
+    offset += d.values.size();
+  }
+  out << directory << '\n';
+  out << (list_of_arrays ? std::to_string(items.size()) : lengths(outer)) << '\n';
+  if (!out) fail(path, "write failed");
 }
 
 }  // namespace itref
