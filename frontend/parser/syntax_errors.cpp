@@ -481,6 +481,19 @@ LexProblem describeSyntaxError(const SyntaxErrorRecord& error, const std::vector
         }
     }
 
+    // `new Tag` without its argument list: the most likely slip in a `new` expression.
+    if (index >= 2 && type != L::LPAREN && tokens[index - 2]->getType() == L::K_NEW) {
+        const std::size_t made = tokens[index - 1]->getType();
+        if (made == L::TYPE_NAME || made == L::K_RANGE || made == L::K_TASK_ENVIRONMENT) {
+            const std::string name = tokens[index - 1]->getText();
+            return {DiagKind::UnexpectedToken, where,
+                    fmt::format("expected `(` after `new {0}`, found {1}: an object is made with `new {0}()`, "
+                                "or `new {0}(field: value, ...)` to set fields",
+                                name, found),
+                    std::nullopt};
+        }
+    }
+
     if (type == L::NL) {
         return {DiagKind::MisplacedNewline, where,
                 expected.empty()
