@@ -21,7 +21,7 @@ namespace itc::backend {
 
 struct BackendInput {
     const ast::Program* program = nullptr;
-    const sema::CheckedProgram* checked = nullptr;
+    const semantic::CheckedProgram* checked = nullptr;
     const semantic::ProgramPlan* plan = nullptr; // built with the mapping and machine
     const pcubes::MachineModel* machine = nullptr;
     const SourceManager* sources = nullptr;

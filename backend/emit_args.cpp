@@ -10,7 +10,7 @@
 
 namespace itc::backend {
 
-using sema::TypeKind;
+using semantic::TypeKind;
 
 namespace {
 
@@ -47,7 +47,7 @@ public:
         Visitor::visitAssign(a);
     }
     void visitExecute(const ast::Execute& e) override {
-        const sema::TaskInfo* ti = nullptr;
+        const semantic::TaskInfo* ti = nullptr;
         for (const auto& a : e.args)
             if (a.label == ast::ExecuteArg::Label::Task)
                 if (auto s = a.values.at(0)->as<ast::StringLiteral>())
@@ -85,31 +85,31 @@ private:
             if (auto it = keyOfLocal_.find(n->name); it != keyOfLocal_.end() && type != "as used")
                 note(it->second, type, 0);
     }
-    sema::Type typeOf(const ast::Expr& e, const ast::NameRef* name) const {
+    semantic::Type typeOf(const ast::Expr& e, const ast::NameRef* name) const {
         const auto& types = in_.checked->exprTypes;
         if (auto it = types.find(&e); it != types.end())
             return it->second;
         if (name)
             if (auto it = in_.checked->coordinatorLocals.find(name->name); it != in_.checked->coordinatorLocals.end())
                 return it->second;
-        return sema::Type::error();
+        return semantic::Type::error();
     }
     // As Coordinator::execute converts Initialize arguments: a task-global or an Initialize local.
-    static sema::Type initializeParam(const sema::TaskInfo& ti, const std::string& param) {
+    static semantic::Type initializeParam(const semantic::TaskInfo& ti, const std::string& param) {
         for (const auto& g : ti.globals)
             if (g.name == param)
                 return g.type;
         auto it = ti.initializeLocals.find(param);
-        return it == ti.initializeLocals.end() ? sema::Type::error() : it->second;
+        return it == ti.initializeLocals.end() ? semantic::Type::error() : it->second;
     }
-    static std::string typeText(const sema::Type& t) {
+    static std::string typeText(const semantic::Type& t) {
         switch (t.kind) {
         case TypeKind::Error:
         case TypeKind::ArgValue: // a variable that keeps the text converts it where it is used
             return "as used";
         case TypeKind::String: return "text";
         case TypeKind::RealLiteral: return "Real";
-        default: return sema::typeName(t);
+        default: return semantic::typeName(t);
         }
     }
     void note(const std::string& key, const std::string& type, std::uint32_t line) {

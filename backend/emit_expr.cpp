@@ -8,13 +8,13 @@
 
 namespace itc::backend {
 
-using sema::TypeKind;
+using semantic::TypeKind;
 
 void unsupported(SourceRange r, const std::string& what) {
     throw Unsupported(r, what + " is not supported by this version of the itc backend");
 }
 
-std::string cppType(const sema::Type& t) {
+std::string cppType(const semantic::Type& t) {
     switch (t.kind) {
     case TypeKind::Integer: return "int32_t";
     case TypeKind::RealSingle: return "float";
@@ -39,12 +39,12 @@ std::string cppType(const sema::Type& t) {
     }
     default: break;
     }
-    throw Unsupported({}, "values of type `" + sema::typeName(t) + "` are not supported by this version of the itc backend");
+    throw Unsupported({}, "values of type `" + semantic::typeName(t) + "` are not supported by this version of the itc backend");
 }
 
-std::string cppElement(const sema::Type& array) { return cppType(array.elementType()); }
+std::string cppElement(const semantic::Type& array) { return cppType(array.elementType()); }
 
-std::string codecOf(const sema::Type& e) {
+std::string codecOf(const semantic::Type& e) {
     switch (e.kind) {
     case TypeKind::Integer: return "itrt::integer_codec()";
     case TypeKind::RealSingle: return "itrt::float_codec()";
@@ -55,19 +55,19 @@ std::string codecOf(const sema::Type& e) {
     case TypeKind::Class: return classCodecOf(e);
     default: break;
     }
-    throw Unsupported({}, "arrays of `" + sema::typeName(e) + "` are not supported by this version of the itc backend");
+    throw Unsupported({}, "arrays of `" + semantic::typeName(e) + "` are not supported by this version of the itc backend");
 }
 
-std::string listCodecOf(const sema::Type& list) {
-    const sema::Type e = list.elementType();
+std::string listCodecOf(const semantic::Type& list) {
+    const semantic::Type e = list.elementType();
     // A List of Arrays keeps its arrays' element codec (its files are List of Arrays files).
     return codecOf(e.kind == TypeKind::DynamicArray ? e.elementType() : e);
 }
 
-std::string fileCodecOf(const sema::Type& collection) {
+std::string fileCodecOf(const semantic::Type& collection) {
     if (collection.kind == TypeKind::List)
         return listCodecOf(collection);
-    const sema::Type e = collection.elementType();  // an Array of Lists: the lists' elements
+    const semantic::Type e = collection.elementType();  // an Array of Lists: the lists' elements
     return codecOf(e.kind == TypeKind::List ? e.elementType() : e);
 }
 
@@ -139,11 +139,11 @@ std::string programBaseName(const BackendInput& in) {
     return file;
 }
 
-sema::Type ExprEmitter::typeOf(const ast::Expr& e) const {
+semantic::Type ExprEmitter::typeOf(const ast::Expr& e) const {
     if (!types_)
-        return sema::Type::error();
+        return semantic::Type::error();
     auto it = types_->find(&e);
-    return it == types_->end() ? sema::Type::error() : it->second;
+    return it == types_->end() ? semantic::Type::error() : it->second;
 }
 
 // C++ spells IT's `and`/`or` as `&&`/`||`; every other operator is written as in IT (`**` never
@@ -164,7 +164,7 @@ std::string ExprEmitter::binary(const ast::Binary& b) {
     std::string l = emit(*b.lhs), r = emit(*b.rhs);
     // `args.key` next to a typed operand takes that operand's type (guide: The coordinator);
     // ArgValue converts to several C++ types, so the conversion is spelled out.
-    sema::Type lt = typeOf(*b.lhs), rt = typeOf(*b.rhs);
+    semantic::Type lt = typeOf(*b.lhs), rt = typeOf(*b.rhs);
     if (lt.kind == TypeKind::ArgValue && rt.kind != TypeKind::ArgValue && rt.isScalar())
         l = "static_cast<" + cppType(rt) + ">(" + l + ")";
     if (rt.kind == TypeKind::ArgValue && lt.kind != TypeKind::ArgValue && lt.isScalar())
@@ -211,7 +211,7 @@ std::string ExprEmitter::property(const ast::Property& p) {
 std::string ExprEmitter::newObject(const ast::NewObject& o) {
     const FunctionTable* table = currentFunctions();
     const std::string& name = o.type.className;
-    const sema::ClassInfo* cls = nullptr;
+    const semantic::ClassInfo* cls = nullptr;
     if (table)
         if (auto it = table->in().checked->classes.find(name); it != table->in().checked->classes.end())
             cls = &it->second;

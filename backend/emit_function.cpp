@@ -12,7 +12,7 @@
 
 namespace itc::backend {
 
-using sema::TypeKind;
+using semantic::TypeKind;
 
 // ---------------------------------------------------------------------------------------------
 // The function table
@@ -28,17 +28,17 @@ FunctionScope::~FunctionScope() { current = saved; }
 
 FunctionTable::FunctionTable(const BackendInput& in) : in_(in) {
     std::map<std::string, int> count;
-    for (const sema::FunctionInstance& f : in.checked->functions)
+    for (const semantic::FunctionInstance& f : in.checked->functions)
         entries_.push_back({&f, "fn_" + f.function->name.text + "_" + std::to_string(count[f.function->name.text]++)});
 }
 
-const FunctionTable::Entry* FunctionTable::find(const ast::Call& c, const sema::ExprTypes* callerTypes) const {
-    std::vector<sema::Type> args;
+const FunctionTable::Entry* FunctionTable::find(const ast::Call& c, const semantic::ExprTypes* callerTypes) const {
+    std::vector<semantic::Type> args;
     for (const auto& a : c.args) {
-        sema::Type t = sema::Type::error();
+        semantic::Type t = semantic::Type::error();
         if (a.value && callerTypes)
             if (auto it = callerTypes->find(a.value.get()); it != callerTypes->end())
-                t = sema::inferredLocalType(it->second);
+                t = semantic::inferredLocalType(it->second);
         args.push_back(t);
     }
     for (const Entry& e : entries_) {
@@ -52,7 +52,7 @@ const FunctionTable::Entry* FunctionTable::find(const ast::Call& c, const sema::
 }
 
 // The type of parameter i of an instance: declared (paper form) or the call's (brace form).
-static sema::Type paramType(const sema::FunctionInstance& inst, size_t i) {
+static semantic::Type paramType(const semantic::FunctionInstance& inst, size_t i) {
     const ast::FunctionDef& fn = *inst.function;
     if (fn.form == ast::FunctionDef::Form::Brace)
         return inst.argTypes.at(i);
@@ -124,7 +124,7 @@ std::string ExprEmitter::sectionValue(const ast::Subscript& s, const std::string
 
 // A section to a `&` parameter: a copy written back into the array when the call ends.
 std::string ExprEmitter::sectionArgument(const ast::Subscript& s) {
-    const sema::Type t = typeOf(*s.base);
+    const semantic::Type t = typeOf(*s.base);
     const std::string items = sectionItems(
         &s, t.arrayDims(), [&](const ast::Expr& e) { return emit(e); }, [](int) { return "{false, 0, 0, true}"; });
     return "itrt::task::SectionArgument<" + cppType(t.elementType()) + ", " + std::to_string(t.arrayDims()) + ">(" +
@@ -161,12 +161,12 @@ std::string ExprEmitter::call(const ast::Call& c) {
     const FunctionTable::Entry* e = table ? table->find(c, types_) : nullptr;
     if (!e)
         unsupported(c.range, "calling `" + c.callee.text + "` here");
-    const sema::FunctionInstance& inst = *e->instance;
+    const semantic::FunctionInstance& inst = *e->instance;
     auto params = paramNames(*inst.function);
     std::string s = e->name + "(";
     for (size_t i = 0; i < c.args.size(); ++i) {
         const ast::Expr& a = *c.args[i].value;
-        sema::Type at = typeOf(a);
+        semantic::Type at = typeOf(a);
         if (i)
             s += ", ";
         if (params.at(i).second && isSection(a) && wholeArrays()) {
@@ -181,9 +181,9 @@ std::string ExprEmitter::call(const ast::Call& c) {
             s += referenceArg(a);
             continue;
         }
-        sema::Type pt = paramType(inst, i);
+        semantic::Type pt = paramType(inst, i);
         std::string v = emit(a);
-        s += sema::inferredLocalType(at) == pt ? v : "static_cast<" + cppType(pt) + ">(" + v + ")";
+        s += semantic::inferredLocalType(at) == pt ? v : "static_cast<" + cppType(pt) + ">(" + v + ")";
     }
     return s + ")";
 }
@@ -266,7 +266,7 @@ std::string externBlock(const ast::Extern& x, const std::map<std::string, std::s
 // ---------------------------------------------------------------------------------------------
 
 
-bool hasString(const sema::Type& t, const sema::CheckedProgram& cp) {
+bool hasString(const semantic::Type& t, const semantic::CheckedProgram& cp) {
     if (t.kind == TypeKind::String)
         return true;
     if (t.kind == TypeKind::StaticArray)
@@ -282,7 +282,7 @@ bool hasString(const sema::Type& t, const sema::CheckedProgram& cp) {
     return false;
 }
 
-std::string classCodecOf(const sema::Type& cls) {
+std::string classCodecOf(const semantic::Type& cls) {
     const FunctionTable* t = currentFunctions();
     if (t && hasString(cls, *t->in().checked))
         throw Unsupported(t->in().checked->classes.at(cls.name).def->name.range, "arrays of `" + cls.name +
@@ -292,16 +292,16 @@ std::string classCodecOf(const sema::Type& cls) {
 }
 
 void emitClasses(Out& o, const BackendInput& in) {
-    const sema::CheckedProgram& cp = *in.checked;
+    const semantic::CheckedProgram& cp = *in.checked;
     // Dependency order: a class after the classes of its fields (no cycles, guide: Types).
-    std::vector<const sema::ClassInfo*> order;
+    std::vector<const semantic::ClassInfo*> order;
     std::set<std::string> done;
     std::function<void(const std::string&)> visit = [&](const std::string& name) {
         auto it = cp.classes.find(name);
         if (it == cp.classes.end() || done.count(name))
             return;
         done.insert(name);
-        std::function<void(const sema::Type&)> dep = [&](const sema::Type& t) {
+        std::function<void(const semantic::Type&)> dep = [&](const semantic::Type& t) {
             if (t.kind == TypeKind::Class)
                 visit(t.name);
             else if (t.kind == TypeKind::StaticArray)
@@ -313,7 +313,7 @@ void emitClasses(Out& o, const BackendInput& in) {
     };
     for (const ast::ClassDef& c : in.program->classes)
         visit(c.name.text);
-    for (const sema::ClassInfo* c : order) {
+    for (const semantic::ClassInfo* c : order) {
         const std::string name = c->def->name.text;
         o << lineComment(in, c->def->range);
         o << "struct c_" << name << " {\n";
@@ -322,7 +322,7 @@ void emitClasses(Out& o, const BackendInput& in) {
             o << cppType(f.type) << " " << cppName(f.name) << "{};\n";
         }
         o << "};\n";
-        if (hasString(sema::Type::classType(name), cp)) {
+        if (hasString(semantic::Type::classType(name), cp)) {
             // Objects with Strings move between LPUs and into environments field by field
             // (runtime/task/list.h: value_bytes); they are not written to data files.
             o << "inline void value_append(std::vector<std::byte>& out, const c_" << name << "& v) {\n"
@@ -346,12 +346,12 @@ void emitClasses(Out& o, const BackendInput& in) {
         o << "static const itrt::StructCodec codec(" << cString(name) << ", sizeof(c_" << name << "), {";
         bool first = true;
         for (const auto& f : c->fields) {
-            sema::Type e = f.type;
+            semantic::Type e = f.type;
             int64_t count = 1;
             while (e.kind == TypeKind::StaticArray) {
                 for (auto l : e.lengths)
                     count *= l;
-                sema::Type inner = e.elementType();
+                semantic::Type inner = e.elementType();
                 e = inner;
             }
             o << (first ? "" : ", ") << "{offsetof(c_" << name << ", " << cppName(f.name) << "), &" << codecOf(e) << ", "
@@ -366,9 +366,9 @@ void emitClasses(Out& o, const BackendInput& in) {
 // Sequential bodies (coordinator and functions)
 // ---------------------------------------------------------------------------------------------
 
-sema::Type SequentialBody::localType(const std::string& n) const {
+semantic::Type SequentialBody::localType(const std::string& n) const {
     auto it = locals_->find(n);
-    return it == locals_->end() ? sema::Type::error() : it->second;
+    return it == locals_->end() ? semantic::Type::error() : it->second;
 }
 
 std::string SequentialBody::element(const ast::Subscript&, const std::string& array,
@@ -408,7 +408,7 @@ std::string SequentialBody::assign(const ast::Assign& a) {
     }
     if (auto n = t->as<ast::NameRef>()) {
         if (a.value->as<ast::NewCollection>()) {
-            sema::Type lt = localType(n->name);
+            semantic::Type lt = localType(n->name);
             if (lt.kind == TypeKind::List)  // empty, capacity to be set
                 return nameRefText(n->name) + " = " + cppType(lt) + "{}";
             if (lt.kind != TypeKind::DynamicArray)
@@ -493,7 +493,7 @@ namespace {
 
 class FunctionBody : public SequentialBody {
 public:
-    FunctionBody(const BackendInput& in, const sema::FunctionInstance& inst)
+    FunctionBody(const BackendInput& in, const semantic::FunctionInstance& inst)
         : SequentialBody(in, &inst.exprTypes, &inst.locals), inst_(inst) {}
 
 protected:
@@ -502,21 +502,21 @@ protected:
             o << "return;\n";
             return;
         }
-        sema::Type vt = sema::inferredLocalType(typeOf(*r.value));
+        semantic::Type vt = semantic::inferredLocalType(typeOf(*r.value));
         std::string v = emit(*r.value);
         o << "return " << (vt == inst_.result ? v : "static_cast<" + cppType(inst_.result) + ">(" + v + ")") << ";\n";
     }
 
 private:
-    const sema::FunctionInstance& inst_;
+    const semantic::FunctionInstance& inst_;
 };
 
-std::string resultType(const sema::FunctionInstance& inst) {
+std::string resultType(const semantic::FunctionInstance& inst) {
     return inst.result.kind == TypeKind::Void ? "void" : cppType(inst.result);
 }
 
 std::string signature(const FunctionTable::Entry& e) {
-    const sema::FunctionInstance& inst = *e.instance;
+    const semantic::FunctionInstance& inst = *e.instance;
     auto params = paramNames(*inst.function);
     std::string s = "inline " + resultType(inst) + " " + e.name + "(";
     for (size_t i = 0; i < params.size(); ++i)
@@ -537,7 +537,7 @@ void emitFunctions(Out& o, const FunctionTable& table) {
         o << signature(e) << ";\n";
     o << "\n";
     for (const auto& e : table.entries()) {
-        const sema::FunctionInstance& inst = *e.instance;
+        const semantic::FunctionInstance& inst = *e.instance;
         const ast::FunctionDef& fn = *inst.function;
         o << lineComment(in, fn.range);
         o << signature(e) << " {\n";

@@ -8,7 +8,7 @@
 
 namespace itc::backend {
 
-using sema::TypeKind;
+using semantic::TypeKind;
 
 namespace {
 
@@ -39,9 +39,9 @@ protected:
     std::string fieldOfName(const ast::FieldAccess& f, const std::string& base) override {
         if (base == args_)
             return "prog.arg(" + cString(f.field.text) + ")";
-        sema::Type bt = localType(base);
+        semantic::Type bt = localType(base);
         if (bt.kind == TypeKind::TaskEnvironment) {
-            sema::Type t = typeOf(f);
+            semantic::Type t = typeOf(f);
             if (t.isArray())  // a copy of the whole array, on every rank
                 return "v_" + base + "->array_copy<" + cppType(t.elementType()) + ">(prog, " + cString(f.field.text) +
                        ", " + std::to_string(t.arrayDims()) + ")";
@@ -56,7 +56,7 @@ protected:
     // earlier task has finished, as tasks run one after the other).
     std::string fieldDimensionRange(const ast::Expr& at, const ast::FieldAccess& f, int k, bool local) override {
         auto n = f.base->as<ast::NameRef>();
-        sema::Type t = typeOf(f);
+        semantic::Type t = typeOf(f);
         if (!n || localType(n->name).kind != TypeKind::TaskEnvironment || !t.isArray() || local)
             return ExprEmitter::fieldDimensionRange(at, f, k, local);
         return "v_" + n->name + "->range(prog, " + cString(f.field.text) + ", " + std::to_string(t.arrayDims()) +
@@ -66,7 +66,7 @@ protected:
     // gets it from the rank that owns it).
     std::string fieldElement(const ast::Subscript& s, const ast::FieldAccess& f) override {
         auto n = f.base->as<ast::NameRef>();
-        sema::Type t = typeOf(f);
+        semantic::Type t = typeOf(f);
         if (!n || localType(n->name).kind != TypeKind::TaskEnvironment || !t.isArray())
             return ExprEmitter::fieldElement(s, f);
         if (isSection(s))  // a copy of the section (guide: The coordinator)
@@ -80,12 +80,12 @@ protected:
     // `env.item = value`: arrays and lists of another environment are shared (guide: The
     // coordinator), sections viewed, scalars copied.
     std::string envAssign(const ast::FieldAccess& f, const std::string& env, const ast::Expr& value, SourceRange at) {
-        sema::Type vt = typeOf(value);
+        semantic::Type vt = typeOf(value);
         if (vt.kind == TypeKind::Error)
             vt = typeOf(f);
         if (auto vf = value.as<ast::FieldAccess>())
             if (auto vn = vf->base->as<ast::NameRef>(); vn && localType(vn->name).kind == TypeKind::TaskEnvironment) {
-                sema::Type st = typeOf(*vf);
+                semantic::Type st = typeOf(*vf);
                 if (st.isArray() || st.kind == TypeKind::List || typeOf(f).isArray() || typeOf(f).kind == TypeKind::List)
                     return "v_" + env + "->share(" + cString(f.field.text) + ", *v_" + vn->name + ", " +
                            cString(vf->field.text) + ")";
@@ -110,16 +110,16 @@ protected:
         if (vt.isArray())
             unsupported(at, "assigning a new array or a fixed-size array to an environment item (give the item a "
                             "coordinator array, or let the task create it)");
-        sema::Type it = typeOf(f);
+        semantic::Type it = typeOf(f);
         if (it.kind == TypeKind::Error || it.kind == TypeKind::RealLiteral)
-            it = vt.kind == TypeKind::RealLiteral ? sema::Type::simple(TypeKind::RealDouble) : vt;
+            it = vt.kind == TypeKind::RealLiteral ? semantic::Type::simple(TypeKind::RealDouble) : vt;
         return "v_" + env + "->set<" + cppType(it) + ">(" + cString(f.field.text) + ", static_cast<" + cppType(it) +
                ">(" + emit(value) + "))";
     }
     // `env.item[i][j] = value`: every copy of the element, as the last task left the item.
     std::string envElementAssign(const ast::Assign& a, const ast::Subscript& s, const ast::FieldAccess& f,
                                  const std::string& env) {
-        sema::Type t = typeOf(f);
+        semantic::Type t = typeOf(f);
         if (!t.isArray() || static_cast<int>(s.items.size()) != t.arrayDims())
             unsupported(s.range, "writing an element of an environment array with fewer subscripts than dimensions");
         std::string idx;
@@ -165,7 +165,7 @@ protected:
                 if (n->name == args_)
                     unsupported(e.range, "passing an `args` value to a `&` parameter (assign it to a local first)");
                 if (localType(n->name).kind == TypeKind::TaskEnvironment) {
-                    const sema::Type t = typeOf(e);
+                    const semantic::Type t = typeOf(e);
                     const std::string item = cString(f->field.text);
                     if (t.kind == TypeKind::DynamicArray)
                         return "itrt::task::EnvArrayRef<" + cppType(t.elementType()) + ">(prog, *v_" + n->name + ", " +
@@ -238,12 +238,12 @@ private:
                 break;
             }
         }
-        const sema::TaskInfo* ti = in_.checked->findTask(task);
+        const semantic::TaskInfo* ti = in_.checked->findTask(task);
         std::string call = taskNs_.at(task) + "::run(prog, *" + env;
         if (ti && ti->task->initialize) {
             const auto& params = ti->task->initialize->params;
             for (size_t i = 0; i < params.size() && i < init.size(); ++i) {
-                sema::Type t = sema::Type::error();
+                semantic::Type t = semantic::Type::error();
                 for (auto& g : ti->globals)
                     if (g.name == params[i].text)
                         t = g.type;
@@ -285,7 +285,7 @@ private:
                     return "v_" + en->name + "->write_item(prog, " + cString(fa->field.text) + ", std::string(" + arg(1) +
                            "))";
             auto n = c.args.at(0).value->as<ast::NameRef>();
-            sema::Type t = n ? localType(n->name) : sema::Type::error();
+            semantic::Type t = n ? localType(n->name) : semantic::Type::error();
             if (t.kind != TypeKind::DynamicArray && t.kind != TypeKind::List)
                 unsupported(c.range, "`store` of this value");
             return "itrt::task::store(prog, " + arg(0) + ", " + fileCodecOf(t) + ", std::string(" + arg(1) + "))";
@@ -349,7 +349,7 @@ BackendOutput emitProgram(const BackendInput& in) {
     std::map<std::string, std::string> taskNs;
     for (size_t i = 0; i < in.program->tasks.size(); ++i) {
         const ast::TaskDef& def = in.program->tasks[i];
-        const sema::TaskInfo* info = in.checked->findTask(def.name.text);
+        const semantic::TaskInfo* info = in.checked->findTask(def.name.text);
         const semantic::TaskPlan* plan = nullptr;
         for (const auto& p : in.plan->tasks)
             if (p.task == def.name.text)

@@ -12,9 +12,9 @@
 
 namespace itc::backend {
 
-using sema::TypeKind;
+using semantic::TypeKind;
 
-TaskEmitter::TaskEmitter(const BackendInput& in, const ast::TaskDef& def, const sema::TaskInfo& info,
+TaskEmitter::TaskEmitter(const BackendInput& in, const ast::TaskDef& def, const semantic::TaskInfo& info,
                          const semantic::TaskPlan& plan, int index)
     : in_(in), def_(def), info_(&info), plan_(plan), index_(index) {
     ns_ = "task_" + ident(def.name.text);
@@ -159,9 +159,9 @@ void TaskEmitter::analyse() {
     for (const auto& g : info_->globals) {
         if (!g.type.isArray())
             continue;
-        const sema::Type e = g.type.elementType();
+        const semantic::Type e = g.type.elementType();
         if (e.kind == TypeKind::List || e.kind == TypeKind::DynamicArray || hasString(e, *in_.checked))
-            unsupported(g.declared, "a task array of `" + sema::typeName(e) +
+            unsupported(g.declared, "a task array of `" + semantic::typeName(e) +
                                         "` (the parts of task arrays move as bytes; keep such values in "
                                         "coordinator arrays)");
     }
@@ -169,7 +169,7 @@ void TaskEmitter::analyse() {
 
 // Lists and values holding Strings have no fixed size: they move and are published as
 // value_bytes.
-bool TaskEmitter::movesSerialised(const sema::Type& t) const {
+bool TaskEmitter::movesSerialised(const semantic::Type& t) const {
     return t.kind == TypeKind::List || hasString(t, *in_.checked);
 }
 
@@ -205,7 +205,7 @@ std::string TaskEmitter::flowExpr(const ast::Expr& e, int lps, const std::string
     struct Flow : ExprEmitter {
         TaskEmitter& te;
         std::string w;
-        Flow(TaskEmitter& t, const sema::ExprTypes* ty, std::string lpu) : ExprEmitter(ty), te(t), w(std::move(lpu)) {}
+        Flow(TaskEmitter& t, const semantic::ExprTypes* ty, std::string lpu) : ExprEmitter(ty), te(t), w(std::move(lpu)) {}
         std::string nameRef(const ast::NameRef& n) override {
             if (te.isGlobal(n.name)) {
                 if (te.global(n.name).isReduction) {
@@ -225,7 +225,7 @@ std::string TaskEmitter::flowExpr(const ast::Expr& e, int lps, const std::string
                             int lag) override {
             if (!partArray(array))
                 unsupported(s.range, "array element access here");
-            const sema::Type& at = te.global(array).type;
+            const semantic::Type& at = te.global(array).type;
             std::string args;
             for (const auto& i : idx)
                 args += ", " + i;
@@ -264,7 +264,7 @@ void TaskEmitter::emitInitialize(Out& o) {
             o << scalarRef(p.text, "g") << " = i_" << p.text << ";\n";
     for (const auto& local : info_->initializeLocals) {
         const std::string& name = local.first; // a plain name: clang 14 lambdas cannot capture bindings
-        const sema::Type& type = local.second;
+        const semantic::Type& type = local.second;
         bool param = std::any_of(init.params.begin(), init.params.end(), [&](auto& p) { return p.text == name; });
         if (!param) // L_ (capital): never one of run()'s own names (g, t, prog, env, i_..., p_...)
             o << cppType(type) << " L_" << name << "{};\n";
@@ -274,8 +274,8 @@ void TaskEmitter::emitInitialize(Out& o) {
     struct Init : SequentialBody {
         TaskEmitter& te;
         std::set<std::string> params;
-        Init(TaskEmitter& t, const BackendInput& in, const sema::ExprTypes* ty,
-             const std::map<std::string, sema::Type>* locals)
+        Init(TaskEmitter& t, const BackendInput& in, const semantic::ExprTypes* ty,
+             const std::map<std::string, semantic::Type>* locals)
             : SequentialBody(in, ty, locals), te(t) {}
         std::map<std::string, std::string> externAliases() const override {
             std::map<std::string, std::string> r;
@@ -573,7 +573,7 @@ void TaskEmitter::collectReductionOps(const ast::FlowList& list) {
             collectReductionOps(e->body);
         else if (auto call = f->as<ast::StageCall>()) {
             const size_t k = instanceIndex(*call);
-            const sema::StageInstance& inst = info_->stageInstances[k];
+            const semantic::StageInstance& inst = info_->stageInstances[k];
             for (size_t i = 0; i < inst.stage->params.size(); ++i) {
                 const StageParam& sp = sigs_[k].params.at(inst.stage->params[i].text);
                 if (!sp.isReductionSlot)
@@ -637,7 +637,7 @@ void TaskEmitter::emitRun(Out& o) {
     o << "void run(itrt::task::Program& prog, itrt::task::Env& env";
     if (def_.initialize)
         for (const auto& p : def_.initialize->params) {
-            sema::Type t = isGlobal(p.text) ? global(p.text).type : info_->initializeLocals.at(p.text);
+            semantic::Type t = isGlobal(p.text) ? global(p.text).type : info_->initializeLocals.at(p.text);
             o << ", " << cppType(t) << " i_" << p.text;
         }
     o << flowParams() << ") {\n";
@@ -863,7 +863,7 @@ const ast::StageCall* TaskEmitter::rotatingCall(const ast::EpochBlock& epoch, co
     return boxWritingLoopOf(info_->stageInstances[instanceIndex(*call)], array) ? call : nullptr;
 }
 
-const ast::ParallelLoop* TaskEmitter::boxWritingLoopOf(const sema::StageInstance& inst, const std::string& array) const {
+const ast::ParallelLoop* TaskEmitter::boxWritingLoopOf(const semantic::StageInstance& inst, const std::string& array) const {
     if (versionsOf(array) < 2)
         return nullptr;
     // The one name the stage body has for the array.
@@ -1046,7 +1046,7 @@ std::string TaskEmitter::sectionArgument(Out& o, const ast::Expr& e, int lps, co
 
 void TaskEmitter::emitStageCall(Out& o, const ast::StageCall& call, int lps, int x) {
     const size_t k = instanceIndex(call);
-    const sema::StageInstance& inst = info_->stageInstances[k];
+    const semantic::StageInstance& inst = info_->stageInstances[k];
     const StageSig& sig = sigs_[k];
     const ast::StageDef& def = *inst.stage;
     const int node = nodeOf(call);
@@ -1131,7 +1131,7 @@ void TaskEmitter::emitStageCall(Out& o, const ast::StageCall& call, int lps, int
         size_t slot = 0;
         for (size_t i = 0; i < def.params.size(); ++i) {
             const StageParam& sp = sig.params.at(def.params[i].text);
-            const sema::ParamBinding& b = inst.params[i];
+            const semantic::ParamBinding& b = inst.params[i];
             const ast::CallArg& ca = call.args[i];
             if (sp.isReductionSlot) {
                 args.push_back(slots[slot++].first);

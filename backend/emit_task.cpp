@@ -10,7 +10,7 @@
 
 namespace itc::backend {
 
-using sema::TypeKind;
+using semantic::TypeKind;
 
 namespace {
 
@@ -163,7 +163,7 @@ void splitAnd(const ast::Expr& e, std::vector<const ast::Expr*>& out) {
 
 class StageBody : public ExprEmitter {
 public:
-    StageBody(TaskEmitter& te, const sema::StageInstance& inst, const StageSig& sig)
+    StageBody(TaskEmitter& te, const semantic::StageInstance& inst, const StageSig& sig)
         : ExprEmitter(&inst.exprTypes), te_(te), inst_(inst), sig_(sig) {
         for (size_t i = 0; i < inst.params.size() && i < inst.stage->params.size(); ++i)
             if (inst.params[i].constant)
@@ -295,7 +295,7 @@ protected:
                                  "stride() or block_stride()");
         if (lag > 0)
             view += "_" + std::to_string(lag);
-        const sema::Type t = typeOf(a);
+        const semantic::Type t = typeOf(a);
         const std::string where = cString(te_.where(a.range));
         if (sub) {
             const std::string items = sectionItems(
@@ -314,7 +314,7 @@ protected:
 
 private:
     // The task-globals of the task this stage instance belongs to.
-    const std::vector<sema::GlobalInfo>& taskGlobals() const {
+    const std::vector<semantic::GlobalInfo>& taskGlobals() const {
         for (const auto& t : te_.in().checked->tasks)
             for (const auto& i : t.stageInstances)
                 if (&i == &inst_)
@@ -464,7 +464,7 @@ private:
     std::string denseCall(const ast::ParallelLoop& p) {
         if (!te_.in().blas)
             return "";
-        std::optional<sema::DenseIdiom> d = sema::matchDenseIdiom(p, inst_);
+        std::optional<semantic::DenseIdiom> d = semantic::matchDenseIdiom(p, inst_);
         if (!d)
             return "";
         std::vector<std::pair<std::string, std::pair<std::string, int>>> idx;
@@ -492,7 +492,7 @@ private:
         auto flag = [](bool b) { return b ? std::string("true") : std::string("false"); };
         std::string tail = std::to_string(d->alpha) + ", " + std::to_string(d->beta) + ")";
         te_.noteBlasCall();
-        if (d->kind == sema::DenseIdiom::Kind::Gemm)
+        if (d->kind == semantic::DenseIdiom::Kind::Gemm)
             return "itrt::task::dense_gemm(" + views[d->out] + ", " + views[d->a] + ", " + flag(d->transA) + ", " +
                    views[d->b] + ", " + flag(d->transB) + ", " + span(d->m) + ", " + span(d->n) + ", " + span(d->k) +
                    ", " + tail;
@@ -564,8 +564,8 @@ private:
                     unsupported(op.range, "this reduction operator");
                 opName = it->second.literal;
             }
-            sema::Type t = typeOf(operand);
-            std::string ct = cppType(t.kind == TypeKind::RealLiteral ? sema::Type::simple(TypeKind::RealDouble) : t);
+            semantic::Type t = typeOf(operand);
+            std::string ct = cppType(t.kind == TypeKind::RealLiteral ? semantic::Type::simple(TypeKind::RealDouble) : t);
             entry = reduceOpName(opName).find("entry") != std::string::npos;
             o << "using R_ = itrt::Reducer<" << reduceOpName(opName) << ", " << ct << ">;\n";
             o << "R_::Value acc_ = R_::identity();\n";
@@ -705,14 +705,14 @@ private:
     }
 
     TaskEmitter& te_;
-    const sema::StageInstance& inst_;
+    const semantic::StageInstance& inst_;
     const StageSig& sig_;
     std::set<std::string> loopVars_;
     std::set<std::string> constants_; // parameters bound to a literal or `partition.p`
 };
 
 void TaskEmitter::emitStage(Out& o, size_t k) {
-    const sema::StageInstance& inst = info_->stageInstances[k];
+    const semantic::StageInstance& inst = info_->stageInstances[k];
     StageSig& sig = sigs_[k];
     const ast::StageDef& def = *inst.stage;
     sig.fn = "stage_" + def.name.text + "_" + std::to_string(k);
@@ -727,9 +727,9 @@ void TaskEmitter::emitStage(Out& o, size_t k) {
             if (auto p = s->as<ast::ParallelLoop>()) {
                 if (p->body.stmts.size() == 1)
                     if (auto r = p->body.stmts[0]->as<ast::ReduceStmt>()) {
-                        auto t = inst.exprTypes.count(r->operand.get()) ? inst.exprTypes.at(r->operand.get()) : sema::Type::error();
+                        auto t = inst.exprTypes.count(r->operand.get()) ? inst.exprTypes.at(r->operand.get()) : semantic::Type::error();
                         if (t.kind == TypeKind::RealLiteral)
-                            t = sema::Type::simple(TypeKind::RealDouble);
+                            t = semantic::Type::simple(TypeKind::RealDouble);
                         std::string op = r->op.text;
                         if (!r->op.isLiteral) {
                             // An operator parameter: the string literal this invocation binds to it.
@@ -755,7 +755,7 @@ void TaskEmitter::emitStage(Out& o, size_t k) {
     scan(def.body);
     for (size_t i = 0; i < def.params.size(); ++i) {
         const std::string& pn = def.params[i].text;
-        const sema::ParamBinding& b = inst.params[i];
+        const semantic::ParamBinding& b = inst.params[i];
         StageParam sp;
         sp.cppName = cppName(pn); // `operator` -> `operator_`
         sp.global = b.rootGlobal;

@@ -26,15 +26,15 @@ struct Out {
     std::string str() const { return s.str(); }
 };
 
-std::string cppType(const sema::Type& t);          // scalars, classes, static arrays, elements
-std::string cppElement(const sema::Type& array);    // element type of an array type
-std::string codecOf(const sema::Type& element);     // `itrt::double_codec()`
-std::string classCodecOf(const sema::Type& cls);    // `c_Point_codec()`
-std::string listCodecOf(const sema::Type& list);    // the codec a list item keeps (for its files)
-std::string fileCodecOf(const sema::Type& collection); // the element codec of an array's or list's file
+std::string cppType(const semantic::Type& t);          // scalars, classes, static arrays, elements
+std::string cppElement(const semantic::Type& array);    // element type of an array type
+std::string codecOf(const semantic::Type& element);     // `itrt::double_codec()`
+std::string classCodecOf(const semantic::Type& cls);    // `c_Point_codec()`
+std::string listCodecOf(const semantic::Type& list);    // the codec a list item keeps (for its files)
+std::string fileCodecOf(const semantic::Type& collection); // the element codec of an array's or list's file
 // Whether values of `t` hold a String (a String, or a class or fixed array with one inside):
 // such values move serialised (value_bytes) and have no data-file codec.
-bool hasString(const sema::Type& t, const sema::CheckedProgram& cp);
+bool hasString(const semantic::Type& t, const semantic::CheckedProgram& cp);
 std::string cString(const std::string& s);          // a C++ string literal
 std::string commentText(const std::string& s);      // IT text made safe for a `//` comment line
 std::string programBaseName(const BackendInput& in); // the IT file name without its folder
@@ -62,12 +62,12 @@ class FunctionTable {
 public:
     explicit FunctionTable(const BackendInput& in);
     struct Entry {
-        const sema::FunctionInstance* instance = nullptr;
+        const semantic::FunctionInstance* instance = nullptr;
         std::string name;
     };
     // The instance a call resolves to, from the argument types of the calling body; nullptr
     // for built-ins and unknown names.
-    const Entry* find(const ast::Call& c, const sema::ExprTypes* callerTypes) const;
+    const Entry* find(const ast::Call& c, const semantic::ExprTypes* callerTypes) const;
     const std::vector<Entry>& entries() const { return entries_; }
     const BackendInput& in() const { return in_; }
 
@@ -101,11 +101,11 @@ std::string externBlock(const ast::Extern& x, const std::map<std::string, std::s
 // The C++ form of an expression; hooks give the meaning of names in one kind of body.
 class ExprEmitter {
 public:
-    explicit ExprEmitter(const sema::ExprTypes* types) : types_(types) {}
+    explicit ExprEmitter(const semantic::ExprTypes* types) : types_(types) {}
     virtual ~ExprEmitter() = default;
 
     std::string emit(const ast::Expr& e);
-    sema::Type typeOf(const ast::Expr& e) const;
+    semantic::Type typeOf(const ast::Expr& e) const;
 
 protected:
     virtual std::string nameRef(const ast::NameRef& n) = 0;
@@ -155,7 +155,7 @@ protected:
     // Where they are not: a whole array or list `a` passed to a function (`&` if byReference).
     virtual std::string partArgument(const ast::Expr& a, bool byReference);
 
-    const sema::ExprTypes* types_;
+    const semantic::ExprTypes* types_;
     int lag_ = 0;
 
 private:
@@ -168,8 +168,8 @@ private:
 // functions. Locals are `v_<name>`, arrays made with `new` are LocalArray values.
 class SequentialBody : public ExprEmitter {
 public:
-    SequentialBody(const BackendInput& in, const sema::ExprTypes* types,
-                   const std::map<std::string, sema::Type>* locals)
+    SequentialBody(const BackendInput& in, const semantic::ExprTypes* types,
+                   const std::map<std::string, semantic::Type>* locals)
         : ExprEmitter(types), in_(in), locals_(locals) {}
     void block(Out& o, const ast::Block& b);
 
@@ -179,7 +179,7 @@ protected:
                         int lag) override;
     std::string dimensionRange(const ast::Expr& at, const std::string& array, int k, bool local) override;
     bool wholeArrays() const override { return true; }
-    sema::Type localType(const std::string& n) const;
+    semantic::Type localType(const std::string& n) const;
     std::string nameRefText(const std::string& name);
     // Assignments whose target is not a plain C++ lvalue (dimension ranges, `new` arrays).
     virtual std::string assign(const ast::Assign& a);
@@ -189,7 +189,7 @@ protected:
     virtual void returnStmt(Out& o, const ast::Return& r) { unsupported(r.range, "`return` here"); }
 
     const BackendInput& in_;
-    const std::map<std::string, sema::Type>* locals_;
+    const std::map<std::string, semantic::Type>* locals_;
     std::set<std::string> loopVars_; // sequential loop indices that are not locals
 };
 

@@ -27,7 +27,7 @@ struct StageSig {
 
 class TaskEmitter {
 public:
-    TaskEmitter(const BackendInput& in, const ast::TaskDef& def, const sema::TaskInfo& info,
+    TaskEmitter(const BackendInput& in, const ast::TaskDef& def, const semantic::TaskInfo& info,
                 const semantic::TaskPlan& plan, int index);
 
     // Emits `namespace task_N { ... void run(...) }`.
@@ -37,7 +37,7 @@ public:
 
     const BackendInput& in() const { return in_; }
     bool isGlobal(const std::string& n) const { return globals_.count(n) != 0; }
-    const sema::GlobalInfo& global(const std::string& n) const { return *globals_.at(n); }
+    const semantic::GlobalInfo& global(const std::string& n) const { return *globals_.at(n); }
     int arrayIndex(const std::string& n) const { return arrayIndex_.at(n); }
     int versionsOf(const std::string& array) const;
     // The value of Reduction variable `v` this LPU knows, in the Globals object named `globals`.
@@ -56,7 +56,7 @@ public:
     int storageOf(const std::string& array, int lps) const;
     // The loop of stage instance `inst` that writes version-dependent `array` on a box
     // (epoch_writes.h), when the stage body has exactly one name for it; else nullptr.
-    const ast::ParallelLoop* boxWritingLoopOf(const sema::StageInstance& inst, const std::string& array) const;
+    const ast::ParallelLoop* boxWritingLoopOf(const semantic::StageInstance& inst, const std::string& array) const;
     // Whether some stage of this task calls the dense kernels (runtime/task/dense_views.h).
     bool callsBlas() const { return callsBlas_; }
     void noteBlasCall() { callsBlas_ = true; }
@@ -66,7 +66,7 @@ private:
     void numberNodes(const ast::FlowList& list, int& next);
     int nodeOf(const ast::FlowPart& f) const;
     static bool isMovement(semantic::SyncKind k);
-    bool movesSerialised(const sema::Type& t) const;
+    bool movesSerialised(const semantic::Type& t) const;
     void emitStage(Out& o, size_t instance);
     void emitRun(Out& o);
     void emitInitialize(Out& o);
@@ -92,11 +92,11 @@ private:
 
     const BackendInput& in_;
     const ast::TaskDef& def_;
-    const sema::TaskInfo* info_;
+    const semantic::TaskInfo* info_;
     const semantic::TaskPlan& plan_;
     int index_;
     std::string ns_;
-    std::map<std::string, const sema::GlobalInfo*> globals_;
+    std::map<std::string, const semantic::GlobalInfo*> globals_;
     std::map<std::string, int> arrayIndex_;
     std::map<std::string, int> home_;          // array -> its home space (plan.storage)
     std::set<std::string> written_;

@@ -11,7 +11,7 @@
 #include "semantic/check/collect_symbols.h"
 #include "semantic/check/context.h"
 
-namespace itc::sema {
+namespace itc::semantic {
 
 const TaskInfo* CheckedProgram::findTask(const std::string& name) const {
     for (const TaskInfo& t : tasks)
@@ -38,4 +38,4 @@ bool checkProgram(const ast::Program& program, const SourceManager& sources,
     return diags.errorCount() == before;
 }
 
-} // namespace itc::sema
+} // namespace itc::semantic

@@ -13,7 +13,7 @@
 #include <unordered_map>
 #include <vector>
 
-namespace itc::sema {
+namespace itc::semantic {
 
 // Expression types of one body (or one instance of a polymorphic body).
 using ExprTypes = std::unordered_map<const ast::Expr*, Type>;
@@ -95,4 +95,4 @@ struct CheckedProgram {
 bool checkProgram(const ast::Program& program, const SourceManager& sources,
                   DiagnosticEngine& diags, CheckedProgram& out);
 
-} // namespace itc::sema
+} // namespace itc::semantic

@@ -1,7 +1,7 @@
 // Pre-order walks over expressions and code bodies (see ast_walk.h).
 #include "semantic/check/ast_walk.h"
 
-namespace itc::sema::check {
+namespace itc::semantic::check {
 
 namespace {
 void walkOpt(const ast::ExprPtr& e, const ExprFn& fn) {
@@ -94,4 +94,4 @@ void walkBlock(const ast::Block& block, const ExprFn& fn) {
     }
 }
 
-} // namespace itc::sema::check
+} // namespace itc::semantic::check

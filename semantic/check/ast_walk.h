@@ -6,7 +6,7 @@
 
 #include <functional>
 
-namespace itc::sema::check {
+namespace itc::semantic::check {
 
 using ExprFn = std::function<void(const ast::Expr&)>;
 
@@ -15,4 +15,4 @@ void walkExpr(const ast::Expr& e, const ExprFn& fn);
 // Calls `fn` on every expression of every statement of `block`, nested blocks included.
 void walkBlock(const ast::Block& block, const ExprFn& fn);
 
-} // namespace itc::sema::check
+} // namespace itc::semantic::check

@@ -11,7 +11,7 @@
 
 #include <map>
 
-namespace itc::sema::check {
+namespace itc::semantic::check {
 
 namespace {
 
@@ -1586,4 +1586,4 @@ void BodyChecker::checkParallelLoop(const ast::ParallelLoop& loop) {
     loops_.pop_back();
 }
 
-} // namespace itc::sema::check
+} // namespace itc::semantic::check

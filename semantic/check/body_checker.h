@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-namespace itc::sema::check {
+namespace itc::semantic::check {
 
 enum class BodyKind { Coordinator, Initialize, Stage, Function, Flow };
 
@@ -121,4 +121,4 @@ private:
     int epochWriteDepth_ = 0;                  // > 0 while checking an assignment target
 };
 
-} // namespace itc::sema::check
+} // namespace itc::semantic::check

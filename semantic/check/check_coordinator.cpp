@@ -3,7 +3,7 @@
 
 #include "semantic/check/body_checker.h"
 
-namespace itc::sema::check {
+namespace itc::semantic::check {
 
 void checkCoordinator(CheckState& state) {
     if (!state.coordinator) return;
@@ -13,4 +13,4 @@ void checkCoordinator(CheckState& state) {
     state.out.coordinatorLocals = body.localTypes();
 }
 
-} // namespace itc::sema::check
+} // namespace itc::semantic::check

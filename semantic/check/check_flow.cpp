@@ -8,7 +8,7 @@
 
 #include <fmt/format.h>
 
-namespace itc::sema::check {
+namespace itc::semantic::check {
 
 namespace {
 
@@ -408,4 +408,4 @@ void checkFlow(CheckState& state, TaskSym& task) {
     FlowChecker(state, task).run();
 }
 
-} // namespace itc::sema::check
+} // namespace itc::semantic::check

@@ -7,8 +7,8 @@
 
 #include "semantic/check/context.h"
 
-namespace itc::sema::check {
+namespace itc::semantic::check {
 
 void checkFlow(CheckState& state, TaskSym& task);
 
-} // namespace itc::sema::check
+} // namespace itc::semantic::check

@@ -9,7 +9,7 @@
 
 #include <functional>
 
-namespace itc::sema::check {
+namespace itc::semantic::check {
 
 namespace {
 
@@ -253,4 +253,4 @@ void checkUncalledFunctions(CheckState& state) {
     }
 }
 
-} // namespace itc::sema::check
+} // namespace itc::semantic::check

@@ -5,7 +5,7 @@
 
 #include "semantic/check/context.h"
 
-namespace itc::sema::check {
+namespace itc::semantic::check {
 
 // Reports every direct or indirect recursion once, and paper-form result counts.
 void checkFunctionDeclarations(CheckState& state);
@@ -26,4 +26,4 @@ void checkUncalledFunctions(CheckState& state);
 std::optional<SourceRange> referenceParamAssignment(const CheckState& state,
                                                     const ast::FunctionDef& fn, std::size_t param);
 
-} // namespace itc::sema::check
+} // namespace itc::semantic::check

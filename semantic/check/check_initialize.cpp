@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-namespace itc::sema::check {
+namespace itc::semantic::check {
 
 void checkInitialize(CheckState& state, TaskSym& task) {
     if (!task.def->initialize) return;
@@ -34,4 +34,4 @@ void checkInitialize(CheckState& state, TaskSym& task) {
     info.initializeLocals = body.localTypes();
 }
 
-} // namespace itc::sema::check
+} // namespace itc::semantic::check

@@ -5,8 +5,8 @@
 
 #include "semantic/check/context.h"
 
-namespace itc::sema::check {
+namespace itc::semantic::check {
 
 void checkInitialize(CheckState& state, TaskSym& task);
 
-} // namespace itc::sema::check
+} // namespace itc::semantic::check

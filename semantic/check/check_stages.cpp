@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-namespace itc::sema::check {
+namespace itc::semantic::check {
 
 namespace {
 
@@ -77,4 +77,4 @@ void checkUninvokedStages(CheckState& state, TaskSym& task) {
     }
 }
 
-} // namespace itc::sema::check
+} // namespace itc::semantic::check

@@ -5,7 +5,7 @@
 
 #include "semantic/check/context.h"
 
-namespace itc::sema::check {
+namespace itc::semantic::check {
 
 // Returns the index of the instance in CheckedProgram::tasks[task.outIndex].stageInstances
 // (and in task.instanceFacts), checking it on first use.
@@ -17,4 +17,4 @@ std::size_t instantiateStage(CheckState& state, TaskSym& task, const ast::StageD
 // rules only).
 void checkUninvokedStages(CheckState& state, TaskSym& task);
 
-} // namespace itc::sema::check
+} // namespace itc::semantic::check

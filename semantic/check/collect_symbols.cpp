@@ -7,7 +7,7 @@
 
 #include <functional>
 
-namespace itc::sema::check {
+namespace itc::semantic::check {
 
 namespace {
 
@@ -279,4 +279,4 @@ void collectSymbols(CheckState& state) {
     }
 }
 
-} // namespace itc::sema::check
+} // namespace itc::semantic::check

@@ -6,7 +6,7 @@
 
 #include "semantic/check/context.h"
 
-namespace itc::sema::check {
+namespace itc::semantic::check {
 
 void collectSymbols(CheckState& state);
 
@@ -14,4 +14,4 @@ void collectSymbols(CheckState& state);
 // semantic type, or the error type when a class is unknown.
 Type resolveDeclaredType(CheckState& state, const ast::TypeExpr& type);
 
-} // namespace itc::sema::check
+} // namespace itc::semantic::check

@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-namespace itc::sema::check {
+namespace itc::semantic::check {
 
 Diagnostic* Reporter::error(DiagKind kind, SourceRange range, std::string message) {
     auto key = std::make_tuple(static_cast<int>(kind), range.begin.file, range.begin.line,
@@ -49,4 +49,4 @@ bool isBuiltinFunction(const std::string& name) {
     return std::find(names.begin(), names.end(), name) != names.end();
 }
 
-} // namespace itc::sema::check
+} // namespace itc::semantic::check

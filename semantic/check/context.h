@@ -15,7 +15,7 @@
 #include <tuple>
 #include <vector>
 
-namespace itc::sema::check {
+namespace itc::semantic::check {
 
 // Reports diagnostics at most once per (kind, location), and attaches the notes of the
 // instantiation context (e.g. "in stage `s` called here with ...") to each.
@@ -113,4 +113,4 @@ bool isIoBuiltin(const std::string& name); // bind_input, bind_output, load, sto
 inline std::string q(const std::string& s) { return "`" + s + "`"; }
 inline std::string qt(const Type& t) { return "`" + typeName(t) + "`"; }
 
-} // namespace itc::sema::check
+} // namespace itc::semantic::check

@@ -3,7 +3,7 @@
 
 #include <fmt/format.h>
 
-namespace itc::sema {
+namespace itc::semantic {
 namespace {
 
 const char* modeName(ast::LinkMode m) {
@@ -79,4 +79,4 @@ std::string printCheckedProgram(const CheckedProgram& checked) {
     return out;
 }
 
-} // namespace itc::sema
+} // namespace itc::semantic

@@ -8,8 +8,8 @@
 
 #include <string>
 
-namespace itc::sema {
+namespace itc::semantic {
 
 std::string printCheckedProgram(const CheckedProgram& checked);
 
-} // namespace itc::sema
+} // namespace itc::semantic

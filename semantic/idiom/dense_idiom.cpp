@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <set>
 
-namespace itc::sema {
+namespace itc::semantic {
 
 namespace {
 
@@ -246,4 +246,4 @@ std::optional<DenseIdiom> matchDenseIdiom(const ast::ParallelLoop& loop, const S
                    std::set<std::string>(indices->begin(), indices->end()), inst);
 }
 
-} // namespace itc::sema
+} // namespace itc::semantic

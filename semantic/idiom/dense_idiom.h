@@ -9,7 +9,7 @@
 #include <optional>
 #include <string>
 
-namespace itc::sema {
+namespace itc::semantic {
 
 // Gemm: out[m][n] = beta * out[m][n] + alpha * sum over k of opA(a)[m][k] * opB(b)[k][n]
 // Gemv: out[m]    = beta * out[m]    + alpha * sum over k of opA(a)[m][k] * b[k]
@@ -39,4 +39,4 @@ struct DenseIdiom {
 // question the kernels answer (they decline and the loops run).
 std::optional<DenseIdiom> matchDenseIdiom(const ast::ParallelLoop& loop, const StageInstance& inst);
 
-} // namespace itc::sema
+} // namespace itc::semantic

@@ -3,7 +3,7 @@
 
 #include <fmt/format.h>
 
-namespace itc::sema {
+namespace itc::semantic {
 
 Type Type::classType(std::string className) {
     Type t = simple(TypeKind::Class);
@@ -188,4 +188,4 @@ bool isEqualityComparable(const Type& a, const Type& b) {
     return false;
 }
 
-} // namespace itc::sema
+} // namespace itc::semantic

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-namespace itc::sema {
+namespace itc::semantic {
 
 enum class TypeKind {
     Error,           // an erroneous expression: every rule accepts it silently (one mistake, one message)
@@ -99,4 +99,4 @@ bool isAssignable(const Type& to, const Type& from);
 // Whether two types may be compared with == / != (guide: Expressions).
 bool isEqualityComparable(const Type& a, const Type& b);
 
-} // namespace itc::sema
+} // namespace itc::semantic

@@ -7,7 +7,7 @@
 #include <gtest/gtest.h>
 
 using namespace itc;
-using namespace itc::sema;
+using namespace itc::semantic;
 
 namespace {
 

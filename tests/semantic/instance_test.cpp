@@ -8,7 +8,7 @@
 #include <sstream>
 
 using namespace itc;
-using namespace itc::sema;
+using namespace itc::semantic;
 
 namespace {
 

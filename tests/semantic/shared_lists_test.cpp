@@ -37,8 +37,8 @@ bool reduces(const std::string& op, const std::string& element) {
     FileId f = sources.addBuffer("t.it", text);
     auto program = parseProgram(f, sources, diags);
     EXPECT_FALSE(diags.hasErrors()) << text;
-    sema::CheckedProgram checked;
-    return sema::checkProgram(*program, sources, diags, checked);
+    semantic::CheckedProgram checked;
+    return semantic::checkProgram(*program, sources, diags, checked);
 }
 } // namespace
 

@@ -3,7 +3,7 @@
 
 #include <gtest/gtest.h>
 
-using namespace itc::sema;
+using namespace itc::semantic;
 
 namespace {
 Type k(TypeKind kind) { return Type::simple(kind); }

@@ -16,7 +16,7 @@
 namespace itc::data {
 namespace {
 
-using sema::TypeKind;
+using semantic::TypeKind;
 
 // A laid-out type: its codec, memory size and alignment, and its leaves relative to its start.
 struct Layout {
@@ -40,11 +40,11 @@ std::string staticIndex(int64_t k, const std::vector<int64_t>& lengths) {
 
 class ClassLayouts {
 public:
-    ClassLayouts(const sema::CheckedProgram& program, std::ostream& err)
+    ClassLayouts(const semantic::CheckedProgram& program, std::ostream& err)
         : program_(program), err_(err) {}
 
     // Nullopt (with a message) for a field type a data file cannot hold.
-    std::optional<Layout> layoutOf(const sema::Type& t, const std::string& where) {
+    std::optional<Layout> layoutOf(const semantic::Type& t, const std::string& where) {
         auto scalar = [](const itrt::ElementCodec& c, ScalarKind k, std::size_t size) {
             return Layout{&c, size, size, {Leaf{0, k, "", ""}}};
         };
@@ -65,24 +65,24 @@ public:
         default: break;
         }
         err_ << fmt::format("{}: a field of type `{}` cannot be stored in a data file\n", where,
-                            sema::typeName(t));
+                            semantic::typeName(t));
         return std::nullopt;
     }
 
     std::optional<Layout> classLayout(const std::string& name) {
         if (auto done = done_.find(name); done != done_.end())
             return done->second;
-        const sema::ClassInfo& info = program_.classes.at(name);
+        const semantic::ClassInfo& info = program_.classes.at(name);
         std::vector<itrt::StructCodec::Field> fields;
         Layout result;
         std::size_t at = 0;
-        for (const sema::VarInfo& f : info.fields) {
+        for (const semantic::VarInfo& f : info.fields) {
             // A static-array field is `count` consecutive elements of its innermost type.
-            sema::Type element = f.type;
+            semantic::Type element = f.type;
             std::vector<int64_t> lengths;
             while (element.kind == TypeKind::StaticArray) {
                 lengths.insert(lengths.end(), element.lengths.begin(), element.lengths.end());
-                sema::Type inner = element.elementType();
+                semantic::Type inner = element.elementType();
                 element = inner;
             }
             int64_t count = 1;
@@ -112,7 +112,7 @@ public:
     std::vector<std::unique_ptr<itrt::StructCodec>> takeCodecs() { return std::move(owned_); }
 
 private:
-    const sema::CheckedProgram& program_;
+    const semantic::CheckedProgram& program_;
     std::ostream& err_;
     std::map<std::string, Layout> done_; // classes nest without cycles (§3.3), so no recursion guard
     std::vector<std::unique_ptr<itrt::StructCodec>> owned_;
@@ -131,9 +131,9 @@ std::optional<ElementType> classElementType(const std::string& programPath,
         return std::nullopt;
     }
     std::unique_ptr<ast::Program> program = parseProgram(*file, sources, diags);
-    sema::CheckedProgram checked;
+    semantic::CheckedProgram checked;
     if (!diags.hasErrors())
-        sema::checkProgram(*program, sources, diags, checked);
+        semantic::checkProgram(*program, sources, diags, checked);
     if (diags.hasErrors()) {
         diags.print(err);
         err << fmt::format("{}: the program has errors; `itc data` needs it to check cleanly to "

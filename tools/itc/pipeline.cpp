@@ -36,7 +36,7 @@ bool runPipeline(const PipelineRequest& request, SourceManager& sources, Diagnos
     if (diags.hasErrors() || request.last == Stage::Ast)
         return !diags.hasErrors();
     // 2. Names, types, task, function and flow rules.
-    if (!sema::checkProgram(*result.program, sources, diags, result.checked))
+    if (!semantic::checkProgram(*result.program, sources, diags, result.checked))
         return false;
     if (request.last == Stage::Checked)
         return true;
@@ -94,7 +94,7 @@ std::string emitStage(Stage stage, const PipelineResult& result, const SourceMan
         return out;
     }
     case Stage::Ast: return ast::printAst(*result.program);
-    case Stage::Checked: return sema::printCheckedProgram(result.checked);
+    case Stage::Checked: return semantic::printCheckedProgram(result.checked);
     case Stage::Plan: return semantic::printProgramPlan(*result.plan);
     case Stage::Cpp: return result.cpp;
     }

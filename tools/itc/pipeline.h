@@ -37,7 +37,7 @@ struct PipelineRequest {
 struct PipelineResult {
     std::optional<FileId> file;
     std::unique_ptr<ast::Program> program;
-    sema::CheckedProgram checked;
+    semantic::CheckedProgram checked;
     std::optional<MachineAndMapping> target;
     std::optional<semantic::ProgramPlan> plan;
     std::string cpp;

@@ -69,8 +69,8 @@ void compileToCpp(const std::string& source, int placement) {
     if (diags.hasErrors())
         return;
     // 2. Names, types, task and flow rules; 3. the Partition sections.
-    sema::CheckedProgram checked;
-    bool ok = sema::checkProgram(*program, sources, diags, checked);
+    semantic::CheckedProgram checked;
+    bool ok = semantic::checkProgram(*program, sources, diags, checked);
     fuzz::checkDiagnostics(diags, ok, "semantic check");
     if (!ok)
         return;
