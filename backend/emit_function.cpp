@@ -5,6 +5,7 @@
 // No task or flow code here.
 #include "backend/emitter.h"
 #include "frontend/ast/ast_visitor.h"
+#include "semantic/builtins/builtins.h"
 
 #include <algorithm>
 #include <functional>
@@ -78,10 +79,8 @@ static std::vector<std::pair<std::string, bool>> paramNames(const ast::FunctionD
 }
 
 std::string ExprEmitter::listCall(const ast::Call& c) {
-    static const std::set<std::string> builtins = {"get_cursor", "value", "advance", "insert_at", "remove_at",
-                                                   "set_capacity"};
     const std::string& f = c.callee.text;
-    if (!builtins.count(f))
+    if (!semantic::isBuiltinOf(f, semantic::BuiltinFamily::List))
         return "";
     std::string where = whereOf(c.range);  // run-time misuse names the IT line
     std::string args;

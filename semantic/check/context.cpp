@@ -1,6 +1,8 @@
 // Reporter de-duplication and the small helpers shared by the check passes (see context.h).
 #include "semantic/check/context.h"
 
+#include "semantic/builtins/builtins.h"
+
 #include <algorithm>
 
 namespace itc::semantic::check {
@@ -33,20 +35,13 @@ const std::vector<VarInfo>* CheckState::classFields(const std::string& name) con
     return it == out.classes.end() ? nullptr : &it->second.fields;
 }
 
-bool isIoBuiltin(const std::string& name) {
-    return name == "bind_input" || name == "bind_output" || name == "load" || name == "store";
-}
+bool isIoBuiltin(const std::string& name) { return isBuiltinOf(name, BuiltinFamily::Io); }
 
 const std::vector<std::string>& builtinFunctionNames() {
-    static const std::vector<std::string> names = {"bind_input", "bind_output", "load",      "store",
-                                                   "get_cursor", "value",       "advance",   "insert_at",
-                                                   "remove_at",  "set_capacity"};
+    static const std::vector<std::string> names(builtinSpellings().begin(), builtinSpellings().end());
     return names;
 }
 
-bool isBuiltinFunction(const std::string& name) {
-    const auto& names = builtinFunctionNames();
-    return std::find(names.begin(), names.end(), name) != names.end();
-}
+bool isBuiltinFunction(const std::string& name) { return builtinNamed(name).has_value(); }
 
 } // namespace itc::semantic::check
