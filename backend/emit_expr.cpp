@@ -229,6 +229,16 @@ std::string ExprEmitter::newObject(const ast::NewObject& o) {
 }
 
 std::string ExprEmitter::emit(const ast::Expr& e) {
+    try {
+        return emitExpr(e);
+    } catch (const Unsupported& u) {
+        if (u.range.valid())
+            throw;
+        throw Unsupported(e.range, u.what());  // a type refused deep inside: at least its expression
+    }
+}
+
+std::string ExprEmitter::emitExpr(const ast::Expr& e) {
     using K = ast::ExprKind;
     switch (e.kind) {
     case K::IntLiteral: return std::to_string(e.as<ast::IntLiteral>()->value);

@@ -104,10 +104,13 @@ public:
     explicit ExprEmitter(const semantic::ExprTypes* types) : types_(types) {}
     virtual ~ExprEmitter() = default;
 
+    // A refusal without a position thrown below (a type the backend does not store) gets the
+    // expression's position.
     std::string emit(const ast::Expr& e);
     semantic::Type typeOf(const ast::Expr& e) const;
 
 protected:
+    std::string emitExpr(const ast::Expr& e);
     virtual std::string nameRef(const ast::NameRef& n) = 0;
     // a[i][j] (lag: epoch version); only arrays reach here.
     virtual std::string element(const ast::Subscript& s, const std::string& array,

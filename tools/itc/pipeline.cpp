@@ -74,7 +74,9 @@ bool runPipeline(const PipelineRequest& request, SourceManager& sources, Diagnos
         result.cpp = std::move(out.cpp);
         result.callsBlas = out.callsBlas;
     } catch (const backend::Unsupported& u) {
-        diags.error(DiagKind::BackendUnsupported, u.range, "{}", u.what());
+        // Every refusal names a construct; one the backend could not place names the program.
+        SourceRange at = u.range.valid() ? u.range : SourceRange::at({*result.file, 1, 1});
+        diags.error(DiagKind::BackendUnsupported, at, "{}", u.what());
         return false;
     }
     return true;
