@@ -1100,9 +1100,14 @@ void TaskEmitter::emitStageCall(Out& o, const ast::StageCall& call, int lps, int
                 return;
             const auto& gt = global(a).type;
             std::string vt = "View<" + cppElement(gt) + ", " + std::to_string(gt.arrayDims()) + ">";
-            // An array passed to a stage that never touches it has no parts anywhere: an empty view.
+            // An array passed to a stage that never touches its elements has no parts here: an
+            // empty view that still knows the array's ranges.
             if (plan_.storage.storageOf(a, lps) == semantic::kNoLps) {
-                o << "const " << vt << " v_" << a << "[" << versionsOf(a) << "] = {};\n";
+                o << "const " << vt << " v_" << a << "[" << versionsOf(a) << "] = {";
+                for (int v = 0; v < versionsOf(a); ++v)
+                    o << (v ? ", " : "") << "t.empty_view<" << cppElement(gt) << ", " << gt.arrayDims() << ">("
+                      << arrayIndex(a) << ")";
+                o << "};\n";
                 return;
             }
             bool sub = foreachLps_ >= 0 && plan_.lps.at(foreachLps_).subpartition &&

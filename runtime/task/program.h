@@ -684,6 +684,19 @@ class TaskInstance {
   bool is_ancestor(int ancestor, int lps) const;  // `ancestor` is a proper ancestor of `lps`
   template <class T, int N>
   View<T, N> view(int array, const Lpu& u, int lag = 0);
+  // A view holding no element of `array` (a stage argument whose elements the stage never
+  // touches) that still knows the array's whole ranges (`x.dimension1.range` in the stage).
+  template <class T, int N>
+  View<T, N> empty_view(int array) const {
+    View<T, N> v;
+    const std::vector<DimRange>& whole = whole_ranges(array);
+    for (int d = 0; d < N; ++d) {
+      v.hi[d] = -1;
+      v.wfrom[d] = whole[static_cast<size_t>(d)].min;
+      v.wto[d] = whole[static_cast<size_t>(d)].max;
+    }
+    return v;
+  }
   // The same view restricted to sub-partition `sub` of the LPU (foreach), or nullopt when the
   // LPU has fewer sub-partitions.
   template <class T, int N>

@@ -1,6 +1,6 @@
 // Sequential reference for tests/e2e/programs/env_values.it: with v the input and k the count,
 // s = v[0] + ... + v[k-1]; summary = [s, s, s + 100, s + 1100, k, v[0], 1 (label "first"),
-// 1 (title renamed), 1 (stamp set), 3000 + k].
+// 1 (title renamed), 1 (stamp set), 3000 + k, length of v - 1].
 // Arguments: input_file= k= summary_file= (p= is ignored).
 #include <stdexcept>
 
@@ -16,6 +16,7 @@ int main(int argc, char** argv) {
     for (long long i = 0; i < k; ++i) s += v.values[static_cast<std::size_t>(i)];
     const auto kd = static_cast<double>(k);
     itref::write_data(args.str("summary_file"),
-                      itref::make_array<double>({10}, {s, s, s + 100, s + 1100, kd, v.values[0], 1, 1, 1, 3000 + kd}));
+                      itref::make_array<double>({11}, {s, s, s + 100, s + 1100, kd, v.values[0], 1, 1, 1, 3000 + kd,
+                                                       static_cast<double>(v.values.size()) - 1}));
   });
 }
