@@ -48,6 +48,17 @@ double ArgValue::as_double() const {
   fail_collective("argument `" + key_ + "=" + text_ + "`: expected a Real number");
 }
 
+bool ArgValue::as_bool() const {
+  if (text_ == "1" || text_ == "TRUE" || text_ == "true") return true;
+  if (text_ == "0" || text_ == "FALSE" || text_ == "false") return false;
+  fail_collective("argument `" + key_ + "=" + text_ + "`: expected a Boolean (1, 0, TRUE or FALSE)");
+}
+
+char ArgValue::as_char() const {
+  if (text_.size() == 1) return text_[0];
+  fail_collective("argument `" + key_ + "=" + text_ + "`: expected a single Character");
+}
+
 // --- MachineDesc -------------------------------------------------------------------------------
 
 int64_t MachineDesc::total(int level) const {

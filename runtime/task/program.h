@@ -45,8 +45,13 @@ class ArgValue {
   operator double() const { return as_double(); }
   operator float() const { return static_cast<float>(as_double()); }
   operator std::string() const { return text_; }
+  // Explicit, so that arithmetic on an ArgValue stays unambiguous (the backend casts).
+  explicit operator bool() const { return as_bool(); }
+  explicit operator char() const { return as_char(); }
   int32_t as_int() const;
   double as_double() const;
+  bool as_bool() const;  // 1, 0, TRUE, FALSE, true, false (as Boolean data-file elements)
+  char as_char() const;  // a single character
   const std::string& text() const { return text_; }
 
  private:

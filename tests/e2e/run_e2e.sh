@@ -561,7 +561,7 @@ list_arrays)
 env_values)
   # list, String and object items of an environment, Strings and objects moving inside the task
   mk -o v.txt --type double --shape $n --seed 41 --lo -1 --hi 1
-  args=(input_file=v.txt k=$k p=$p)
+  args=(input_file=v.txt k=$k strict=1 sep=x p=$p)
   run "${args[@]}" summary_file=s.txt
   "$ref/ref_env_values" "${args[@]}" summary_file=s_ref.txt
   chk equal s.txt s_ref.txt 1e-12 ;;

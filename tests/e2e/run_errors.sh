@@ -4,7 +4,8 @@
 # nearest known key suggested) or one given twice, an input file whose
 # dimensions contradict the program, more processes than the machine has segments, (with
 # --debug) an out-of-bounds subscript named by its IT source line, list misuse (named the same
-# way), a section copied in a stage outside the LPU's part (named the same way). `--help` prints
+# way), a section copied in a stage outside the LPU's part (named the same way), Boolean and
+# Character arguments that are neither. `--help` prints
 # the program's keys and exits 0. Also: a mapping that puts a space on other processes than its
 # parent space's parts is no error; the plan gives it parts of its own and moves the data
 # (checked against the reference, with the bytes moved).
@@ -151,4 +152,11 @@ expect "part larger than memory" "one part of \`a\` needs .* GiB (40000000000000
 expect "Integer argument out of range" "argument \`n=1000000000000\`: outside the range of an Integer" \
   timeout 60 $mpirun -np 2 ./huge n=1000000000000 b=1 output_file=huge.txt
 [[ -e huge.txt ]] && { echo "FAIL (limits): an output was written"; bad=1; }
+# Boolean and Character arguments are checked like Integers (env_values takes strict= and sep=)
+ev=$(dirname "$work")/env_values-cluster/prog-cluster
+"$ref/make_input" -o v.txt --type double --shape 12 --seed 4 >/dev/null
+expect "Boolean argument" "argument \`strict=maybe\`: expected a Boolean" \
+  timeout 60 $mpirun -np 2 "$ev" input_file=v.txt k=3 strict=maybe sep=x p=2 summary_file=ev.txt
+expect "Character argument" "argument \`sep=xy\`: expected a single Character" \
+  timeout 60 $mpirun -np 2 "$ev" input_file=v.txt k=3 strict=1 sep=xy p=2 summary_file=ev.txt
 exit $bad
