@@ -481,6 +481,15 @@ LexProblem describeSyntaxError(const SyntaxErrorRecord& error, const std::vector
         }
     }
 
+    // A `Sub-partition` block after its space's closing brace instead of inside it.
+    if (type == L::K_SUB_PARTITION_UC && index > 0 && tokens[index - 1]->getType() == L::RBRACE) {
+        return {DiagKind::UnexpectedToken, where,
+                "a `Sub-partition` block goes inside the braces of the space whose parts it "
+                "divides: `Space A <1d> { x: block_count(p)  Sub-partition <1d> <unordered> { x: "
+                "block_size(s) } }`",
+                std::nullopt};
+    }
+
     // `new Tag` without its argument list: the most likely slip in a `new` expression.
     if (index >= 2 && type != L::LPAREN && tokens[index - 2]->getType() == L::K_NEW) {
         const std::size_t made = tokens[index - 1]->getType();
