@@ -185,8 +185,8 @@ std::string nameOf(P::AnyNameContext* n) { return n ? n->getText() : std::string
 std::string describeContext(antlr4::ParserRuleContext* ctx) {
     for (auto* c = ctx; c; c = dynamic_cast<antlr4::ParserRuleContext*>(c->parent)) {
         if (auto* s = dynamic_cast<P::StageDefContext*>(c))
-            return s->anyName() ? fmt::format("in stage `{}`", nameOf(s->anyName()))
-                                : "in a stage definition";
+            return nameOf(s->anyName()).empty() ? "in a stage definition"
+                                                : fmt::format("in stage `{}`", nameOf(s->anyName()));
         if (dynamic_cast<P::ExternBlockContext*>(c))
             return "in an `@Extern` block";
         if (dynamic_cast<P::ExecuteCallContext*>(c))
@@ -202,8 +202,9 @@ std::string describeContext(antlr4::ParserRuleContext* ctx) {
         if (dynamic_cast<P::SubpartitionConfigContext*>(c))
             return "in a Sub-partition configuration";
         if (auto* s = dynamic_cast<P::SpaceConfigContext*>(c))
-            return s->anyName() ? fmt::format("in the configuration of Space {}", nameOf(s->anyName()))
-                                : "in a Space configuration";
+            return nameOf(s->anyName()).empty()
+                       ? "in a Space configuration"
+                       : fmt::format("in the configuration of Space {}", nameOf(s->anyName()));
         if (dynamic_cast<P::DefineSectionContext*>(c))
             return "in the Define section";
         if (dynamic_cast<P::EnvironmentSectionContext*>(c))
@@ -220,9 +221,9 @@ std::string describeContext(antlr4::ParserRuleContext* ctx) {
             return "in a task";
         if (dynamic_cast<P::ClassDefContext*>(c))
             return "in a class definition";
-        if (auto* f = dynamic_cast<P::FunctionDefContext*>(c))
-            return f->anyName() ? fmt::format("in function `{}`", nameOf(f->anyName()))
-                                : "in a function definition";
+        if (auto* f = dynamic_cast<P::FunctionDefContext*>(c))  // no name yet when it is the error
+            return nameOf(f->anyName()).empty() ? "in a function definition"
+                                                : fmt::format("in function `{}`", nameOf(f->anyName()));
         if (dynamic_cast<P::CoordinatorContext*>(c))
             return "in the coordinator `Program`";
     }
