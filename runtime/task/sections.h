@@ -184,20 +184,17 @@ template <class T, size_t N>
 class SectionArgument {
  public:
   SectionArgument(LocalArray<T>& a, std::array<SectionItem, N> items, const char* where)
-      : array_(a), items_(items), where_(where), copy_(section_of(a, items, where)) {
+      : array_(a), items_(items), where_(where), copy_(section_of(a, items, where)), ranges_(copy_.ranges) {
     section_shape(a, items_, where);  // resolves the whole items as section_of did
   }
   SectionArgument(const SectionArgument&) = delete;
   SectionArgument& operator=(const SectionArgument&) = delete;
   ~SectionArgument() {
-    const LocalArray<T> shape = section_shape(array_, items_, where_);
-    bool same = shape.ranges.size() == copy_.ranges.size();
     int64_t count = 1;
-    for (size_t d = 0; same && d < shape.ranges.size(); ++d) {
-      same = shape.ranges[d].min == copy_.ranges[d].min && shape.ranges[d].max == copy_.ranges[d].max;
-      count *= shape.ranges[d].length();
-    }
-    same = same && copy_.data.size() == static_cast<size_t>(count);
+    for (const DimRange& r : ranges_) count *= r.length();
+    bool same = copy_.ranges.size() == ranges_.size() && copy_.data.size() == static_cast<size_t>(count);
+    for (size_t d = 0; same && d < ranges_.size(); ++d)
+      same = copy_.ranges[d].min == ranges_[d].min && copy_.ranges[d].max == ranges_[d].max;
     if (!same) fail(std::string(where_) + ": the function gave its `&` parameter other ranges than the section passed to it");
     if (array_.data.empty()) array_.allocate();
     for_each_section_element(copy_, array_, items_, [&](size_t e, size_t off) { array_.data[off] = copy_.data[e]; });
@@ -209,6 +206,7 @@ class SectionArgument {
   std::array<SectionItem, N> items_;
   const char* where_;
   LocalArray<T> copy_;
+  std::vector<DimRange> ranges_;  // the section's, which the copy must still have at the end
 };
 
 // `target = section` in a function or the coordinator: by position into a target of matching

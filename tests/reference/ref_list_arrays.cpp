@@ -33,13 +33,15 @@ int main(int argc, char** argv) {
       tails.push_back(itref::make_array<int>({a.size()}, a));
     }
     itref::write_nested_text(args.str("tails_file"), true, {}, tails);
-    itref::write_nested_text(args.str("in_lists_file"), true, {},
-                             std::vector<itref::Data<int>>{itref::make_array<int>({3}, {1, 2, 3}),
-                                                           itref::make_array<int>({2}, {4, 5}),
-                                                           itref::make_array<int>({1}, {6})});
+    const std::vector<itref::Data<int>> inputs{itref::make_array<int>({3}, {1, 2, 3}),
+                                               itref::make_array<int>({2}, {4, 5}), itref::make_array<int>({1}, {6})};
+    itref::write_nested_text(args.str("in_lists_file"), true, {}, inputs);
+    double inputSum = 0;
+    for (const auto& a : inputs)
+      for (int e : a.values) inputSum += e;
     const auto cols = static_cast<double>(m.cols());
     itref::write_data(args.str("summary_file"),
                       itref::make_array<double>({8}, {before, before + 18, 3, 2 * cols + 3, residues[0], residues[1],
-                                                      residues[2], 21}));
+                                                      residues[2], inputSum}));
   });
 }
