@@ -238,8 +238,16 @@ private:
                 break;
             }
         }
+        // `execute` does not wait (itrt::task::TaskScheduler): the arguments are evaluated now,
+        // in the coordinator, and the task runs with copies of them.
         const semantic::TaskInfo* ti = in_.checked->findTask(task);
-        std::string call = taskNs_.at(task) + "::run(prog, *" + env;
+        std::string captures = "&prog, e_ = " + env, args;
+        int count = 0;
+        auto pass = [&](const std::string& value) {
+            std::string name = "a" + std::to_string(count++) + "_";
+            captures += ", " + name + " = " + value;
+            args += ", " + name;
+        };
         if (ti && ti->task->initialize) {
             const auto& params = ti->task->initialize->params;
             for (size_t i = 0; i < params.size() && i < init.size(); ++i) {
@@ -249,12 +257,13 @@ private:
                         t = g.type;
                 if (t.isError())
                     t = ti->initializeLocals.at(params[i].text);
-                call += ", static_cast<" + cppType(t) + ">(" + init[i] + ")";
+                pass("static_cast<" + cppType(t) + ">(" + init[i] + ")");
             }
         }
         for (auto& p : part)
-            call += ", " + p;
-        return call + ")";
+            pass(p);
+        return "prog.launch(" + cString(task) + ", *" + env + ", [" + captures + "]() mutable { " + taskNs_.at(task) +
+               "::run(prog, *e_" + args + "); })";
     }
 
     std::string call(const ast::Call& c) override {

@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <mutex>
 #include <string>
+#include <vector>
 
 namespace itrt {
 namespace {
@@ -22,7 +23,8 @@ std::atomic<bool> g_remote{false};
 std::atomic<int> g_rank{0};
 std::atomic<int> g_size{1};
 std::mutex g_hooks_mutex;
-const detail::FailureHooks* g_hooks = nullptr;
+std::vector<const detail::FailureHooks*> g_hooks;  // the proxies running now
+thread_local std::function<void()> t_collective_failure;
 
 [[noreturn]] void park_then_exit() {
   // The winning thread is ending the process; if it somehow cannot, do not hang forever.
@@ -66,14 +68,17 @@ void fail(std::string_view message) {
   }
   std::fflush(nullptr);
   g_requested.store(true, std::memory_order_release);
-  const detail::FailureHooks* hooks;
+  std::vector<const detail::FailureHooks*> hooks;
   {
     std::lock_guard lock(g_hooks_mutex);
     hooks = g_hooks;
   }
-  if (hooks) {
-    if (std::this_thread::get_id() == hooks->proxy_thread) hooks->abort_all();
-    hooks->poke();
+  if (!hooks.empty()) {
+    // Every running proxy polls the failure flag and runs the abort protocol; poke them all so
+    // that the first to see it need not wait out an idle sleep.
+    for (auto* h : hooks)
+      if (std::this_thread::get_id() == h->proxy_thread) h->abort_all();
+    for (auto* h : hooks) h->poke();
     park_then_exit();
   }
   if (g_size.load() > 1 && mpi_usable()) MPI_Abort(MPI_COMM_WORLD, 1);
@@ -87,6 +92,7 @@ void fail_collective(std::string_view message) {
     std::fputs(line.c_str(), stderr);
   }
   std::fflush(nullptr);
+  if (t_collective_failure) t_collective_failure();  // does not return
   // Every rank got here with the same error: finalize cleanly so mpirun reports plain exit codes.
   if (mpi_usable()) MPI_Finalize();
   std::exit(1);
@@ -94,10 +100,17 @@ void fail_collective(std::string_view message) {
 
 namespace detail {
 
-void set_failure_hooks(const FailureHooks* hooks) {
+void add_failure_hooks(const FailureHooks* hooks) {
   std::lock_guard lock(g_hooks_mutex);
-  g_hooks = hooks;
+  g_hooks.push_back(hooks);
 }
+
+void remove_failure_hooks(const FailureHooks* hooks) {
+  std::lock_guard lock(g_hooks_mutex);
+  std::erase(g_hooks, hooks);
+}
+
+void set_collective_failure_handler(std::function<void()> handler) { t_collective_failure = std::move(handler); }
 
 bool failure_requested() { return g_requested.load(std::memory_order_acquire); }
 

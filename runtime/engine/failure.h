@@ -15,7 +15,8 @@ namespace itrt {
 [[noreturn]] void fail(std::string_view message);
 
 // An error every rank detects identically (e.g. a bad command-line argument), called by every
-// rank from its main thread outside a VSA run: only rank 0 prints, all ranks exit with status 1.
+// rank from its main thread (or a task's thread, see set_collective_failure_handler) outside a
+// VSA run: only rank 0 prints, all ranks exit with status 1.
 [[noreturn]] void fail_collective(std::string_view message);
 
 // Generated code puts one around the IT program's native code (@Extern blocks): fail() called
@@ -41,7 +42,14 @@ struct FailureHooks {
   std::function<void()> poke;
   std::function<void()> abort_all;  // must not return
 };
-void set_failure_hooks(const FailureHooks* hooks);  // null to unregister
+// Several VSAs may run at once (tasks that run concurrently): each proxy adds its hooks while it
+// runs and removes them when it ends.
+void add_failure_hooks(const FailureHooks* hooks);
+void remove_failure_hooks(const FailureHooks* hooks);
+// On a thread that is not the one that initialised MPI (a task's thread), fail_collective cannot
+// finalize MPI itself: after printing it calls this thread's handler, which lets the main thread
+// end the process once nothing else uses MPI. The handler must not return.
+void set_collective_failure_handler(std::function<void()> handler);
 bool failure_requested();
 // Another rank failed: silence any local message and let the caller exit.
 void note_remote_abort();

@@ -1,6 +1,6 @@
 // MpiTransport: the Transport over MPI point-to-point (Isend, Improbe + Imrecv so packet sizes
-// need not be declared in advance). Only the proxy thread calls it, so the runtime needs no more
-// than MPI_THREAD_SERIALIZED. Must not be touched by worker threads.
+// need not be declared in advance). Only the proxy thread of its VSA calls it (one VSA alone needs
+// no more than MPI_THREAD_SERIALIZED). Must not be touched by worker threads.
 #pragma once
 
 #include "runtime/engine/transport.h"

@@ -228,7 +228,7 @@ void Proxy::wait_for_work(uint64_t idle_rounds) {
 void Proxy::run() {
   detail::FailureHooks hooks{std::this_thread::get_id(), [this] { poke(); },
                              [this] { abort_all(); }};
-  detail::set_failure_hooks(&hooks);
+  detail::add_failure_hooks(&hooks);
   // Opening the run's communicator is collective: a rank waits here for the slowest one.
   const double open_begin = trace::enabled() ? trace::now_us() : 0;
   transport_.open();
@@ -269,7 +269,7 @@ void Proxy::run() {
   }
   transport_.close();
   if (old_slack > 0) prctl(PR_SET_TIMERSLACK, old_slack, 0, 0, 0);
-  detail::set_failure_hooks(nullptr);
+  detail::remove_failure_hooks(&hooks);
   log(LogSystem::proxy, LogLevel::debug, "terminated: {} data sent, {} received",
       stats_.data_sent, stats_.data_received);
 }

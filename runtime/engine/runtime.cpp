@@ -1,5 +1,5 @@
-// Implements runtime.h. FUNNELED would suffice if run() is always called on the main thread, but
-// SERIALIZED also allows the proxy to be some other single thread; MULTIPLE is never required.
+// Implements runtime.h. One VSA at a time needs SERIALIZED (its proxy is some single thread);
+// MULTIPLE lets tasks run concurrently, each with its own VSAs. FUNNELED is the least we accept.
 #include "runtime/engine/runtime.h"
 
 #include "runtime/engine/failure.h"
@@ -36,10 +36,15 @@ Runtime::Runtime(int& argc, char**& argv) {
   if (!init) {
     prefer_light_singleton();
     int provided = MPI_THREAD_SINGLE;
-    MPI_Init_thread(&argc, &argv, MPI_THREAD_SERIALIZED, &provided);
+    MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
     owns_mpi_ = true;
     if (provided < MPI_THREAD_FUNNELED)
       fail("the MPI library does not provide MPI_THREAD_FUNNELED, which the proxy needs");
+    threads_multiple_ = provided >= MPI_THREAD_MULTIPLE;
+  } else {
+    int provided = MPI_THREAD_SINGLE;
+    MPI_Query_thread(&provided);
+    threads_multiple_ = provided >= MPI_THREAD_MULTIPLE;
   }
   MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
   MPI_Comm_size(MPI_COMM_WORLD, &size_);

@@ -21,6 +21,7 @@
 // (the cells the sender owns that the receiver holds). At the synchronisation a sender whose part
 // changed since it last went to the receiving space packs and sends them; one that did not sends
 // an empty packet. Scalars move the same way between the LPUs' own copies.
+#include "runtime/engine/mpi_transport.h"
 #include "runtime/data/transfer_schedule.h"
 #include "runtime/task/boxes.h"
 #include "runtime/task/program.h"
@@ -856,6 +857,7 @@ void TaskInstance::run_flow(const std::vector<std::pair<int, SpaceFlow>>& spaces
   };
   cfg.cpus = thread_cpus_;
   cfg.describe_wait = [this](Vdp& v) { return describe_wait(v); };
+  cfg.transport = std::make_unique<MpiTransport>(comm_);
   Vsa vsa(std::move(cfg));
   for (auto& [spec, thread] : b->combiners()) vsa.place(spec.tuple, thread);
   for (auto& [spec, thread] : b->combiners()) {
@@ -910,7 +912,7 @@ std::vector<std::byte> TaskInstance::published_bytes(int slot, int lps) {
     for (int d = 0; d < np; ++d)
       if (d != owner) send[static_cast<size_t>(d)] = mine;
   }
-  auto recv = prog_.exchange("task " + name_ + ": results to the coordinator", pairs, std::move(send));
+  auto recv = prog_.exchange("task " + name_ + ": results to the coordinator", pairs, std::move(send), comm_);
   return me == owner ? mine : recv[static_cast<size_t>(owner)];
 }
 

@@ -3,6 +3,7 @@
 // Must not know IT syntax; the task launch itself is in task_instance.cpp.
 #include "runtime/task/program.h"
 
+#include "runtime/engine/mpi_transport.h"
 #include "runtime/engine/pinning.h"
 #include "runtime/task/boxes.h"
 
@@ -78,6 +79,7 @@ Program::Program(int& argc, char**& argv, MachineDesc machine, std::string progr
                  std::optional<std::vector<ArgSpec>> known_args)
     : machine_(std::move(machine)), name_(std::move(program_name)) {
   runtime_ = std::make_unique<Runtime>(argc, argv);
+  scheduler_ = std::make_unique<TaskScheduler>(runtime_->threads_multiple());
   // Help before any check, so that it works whatever else is on the command line; every rank
   // finalizes MPI (runtime_.reset()) so that mpirun sees plain exit statuses.
   if (wants_help(argc, argv)) {
@@ -139,7 +141,7 @@ void Program::note_memory(const std::string& what, uint64_t bytes) {
 
 std::vector<std::vector<std::byte>> Program::exchange(const std::string& sync,
                                                       const std::vector<std::vector<char>>& pairs,
-                                                      std::vector<std::vector<std::byte>> send) {
+                                                      std::vector<std::vector<std::byte>> send, MPI_Comm comm) {
   const int n = size(), me = rank();
   std::vector<std::vector<std::byte>> recv(static_cast<size_t>(n));
   bool any = false;
@@ -154,6 +156,7 @@ std::vector<std::vector<std::byte>> Program::exchange(const std::string& sync,
   VsaConfig cfg;
   cfg.threads_per_rank = 1;
   cfg.mapping = [](const Tuple& t, int) { return static_cast<int>(t[0]); };
+  cfg.transport = std::make_unique<MpiTransport>(comm);
   Vsa vsa(std::move(cfg));
   for (int r = 0; r < n; ++r) {
     VdpSpec spec;
@@ -201,6 +204,7 @@ std::vector<std::vector<std::byte>> Program::exchange(const std::string& sync,
 }
 
 void Program::finish() {
+  scheduler_->wait_all();
   for (auto& f : at_exit) f();
   at_exit.clear();
   const char* st = std::getenv("IT_STATS");
@@ -331,7 +335,20 @@ DataCollection load_collection(const ElementCodec& codec, const std::string& fil
   }
 }
 
+std::vector<const void*> Env::footprint() const {
+  std::vector<const void*> objects{this};
+  for (auto& [item, a] : arrays_)
+    for (const ArrayData* d = a.get(); d; d = d->section ? d->section->of.get() : nullptr) objects.push_back(d);
+  for (auto& [item, s] : scalars_) objects.push_back(s.get());
+  for (auto& [item, l] : lists_) objects.push_back(l.get());
+  std::erase(objects, nullptr);
+  std::sort(objects.begin(), objects.end());
+  return objects;
+}
+
 void Env::share(const std::string& item, Env& other, const std::string& other_item) {
+  settle();
+  other.settle();
   auto& list = other.lists_[other_item];
   if (!list) list = std::make_shared<ListData>();
   lists_[item] = list;
@@ -341,6 +358,8 @@ void Env::share(const std::string& item, Env& other, const std::string& other_it
 }
 
 void Env::section(const std::string& item, Env& other, const std::string& other_item, std::vector<SectionDim> dims) {
+  settle();
+  other.settle();
   auto& of = other.arrays_[other_item];
   if (!of) of = std::make_shared<ArrayData>();  // produced later by a task of `other`
   auto view = std::make_shared<ArrayData>();
@@ -350,6 +369,7 @@ void Env::section(const std::string& item, Env& other, const std::string& other_
 }
 
 RangeValue Env::range(Program& prog, const std::string& item, int dims, int d, const ElementCodec& codec) {
+  settle();
   auto& a = arrays_[item];
   if (a && a->section) {
     // The section's own ranges: those of its subscripts, the dropped dimensions left out.
@@ -397,6 +417,7 @@ RangeValue Env::range(Program& prog, const std::string& item, int dims, int d, c
 }
 
 void Env::bind_input(Program&, const std::string& item, const std::string& file) {
+  settle();
   auto& a = arrays_[item];
   if (!a) a = std::make_shared<ArrayData>();
   a->name = item;

@@ -12,6 +12,7 @@
 #include "runtime/task/flow.h"
 #include "runtime/task/list.h"
 #include "runtime/task/program_help.h"
+#include "runtime/task/scheduler.h"
 
 #include <array>
 #include <atomic>
@@ -162,11 +163,16 @@ class Program {
   bool debug = false;
 
   // Sends each rank its bytes (send[r]; empty = nothing) over a one-shot VSA of the channel
-  // engine; returns what every rank sent here (recv[r]). Counts the traffic under `sync`.
-  // pairs[s][d] != 0 when rank s sends to rank d; every rank passes the same matrix.
+  // engine on `comm` (the task's communicator); returns what every rank sent here (recv[r]).
+  // Counts the traffic under `sync`. pairs[s][d] != 0 when rank s sends to rank d; every rank
+  // passes the same matrix.
   std::vector<std::vector<std::byte>> exchange(const std::string& sync,
                                                const std::vector<std::vector<char>>& pairs,
-                                               std::vector<std::vector<std::byte>> send);
+                                               std::vector<std::vector<std::byte>> send, MPI_Comm comm);
+  // `execute`: runs `body` (the task's run) without making the coordinator wait (scheduler.h).
+  void launch(const std::string& task, Env& env, std::function<void()> body) {
+    scheduler_->launch(task, env, std::move(body));
+  }
   void count(const std::string& sync, bool inter, uint64_t bytes, uint64_t messages = 1);
   void note_memory(const std::string& what, uint64_t bytes);
   // Writes pending bind_output files and prints IT_STATS; called once at the end of main.
@@ -180,6 +186,7 @@ class Program {
   std::vector<SyncTotals> gather_sync_counters();
   void print_stats_lines(const std::vector<SyncTotals>& summed);  // IT_STATS=1 (collective)
   std::unique_ptr<Runtime> runtime_;
+  std::unique_ptr<TaskScheduler> scheduler_;  // after runtime_: ends its tasks before MPI ends
   MachineDesc machine_;
   std::string name_;
   Args args_;
@@ -275,10 +282,20 @@ class Env {
  public:
   explicit Env(std::string task) : task_(std::move(task)) {}
   const std::string& task() const { return task_; }
-  std::shared_ptr<ArrayData>& array(const std::string& item) { return arrays_[item]; }
-  std::shared_ptr<ScalarData>& scalar(const std::string& item) { return scalars_[item]; }
+  std::shared_ptr<ArrayData>& array(const std::string& item) {
+    settle();
+    return arrays_[item];
+  }
+  std::shared_ptr<ScalarData>& scalar(const std::string& item) {
+    settle();
+    return scalars_[item];
+  }
+  // This environment and every object it holds (items, and what its views are sections of),
+  // sorted: tasks whose footprints meet do not run at once (scheduler.h).
+  std::vector<const void*> footprint() const;
   template <class T>
   T get(const std::string& item) {
+    settle();
     auto& s = scalars_[item];
     if (!s || !s->set) fail("environment item `" + item + "` of task `" + task_ + "` has no value");
     T v{};
@@ -290,6 +307,7 @@ class Env {
   }
   template <class T>
   void set(const std::string& item, const T& v) {
+    settle();
     auto& s = scalars_[item];
     if (!s) s = std::make_shared<ScalarData>();
     if constexpr (std::is_trivially_copyable_v<T>) {
@@ -314,6 +332,7 @@ class Env {
   }
   template <class T>
   void set_list(const std::string& item, const List<T>& l, const ElementCodec& codec) {
+    settle();
     auto& d = lists_[item];
     if (!d) d = std::make_shared<ListData>();
     d->bytes = value_bytes(l);
@@ -380,6 +399,9 @@ class Env {
                   std::shared_ptr<ArrayData> bound = nullptr);
 
  private:
+  // The coordinator waits here for the tasks in flight that use this environment's objects;
+  // a call from a task's own threads never waits.
+  void settle() const { TaskScheduler::settle_for_coordinator(*this); }
   std::string task_;
   std::map<std::string, std::shared_ptr<ArrayData>> arrays_;
   std::map<std::string, std::shared_ptr<ScalarData>> scalars_;
@@ -451,6 +473,7 @@ class EnvListRef {
 
 template <class T>
 bool Env::get_list(const std::string& item, List<T>& out, const ElementCodec& codec) {
+  settle();
   auto& d = lists_[item];
   if (!d) d = std::make_shared<ListData>();
   auto a = arrays_.find(item);
@@ -820,6 +843,9 @@ class TaskInstance {
   Program& prog_;
   std::string name_;
   Env& env_;
+  // The task's own communicator (TaskScheduler::task_comm on the thread that made the instance):
+  // every message and collective of the task goes over it, apart from other tasks' traffic.
+  MPI_Comm comm_;
   std::vector<LpsDesc> lps_;
   std::vector<std::vector<Lpu>> grid_;
   // parts_[lps][array] -> part per LPU of that LPS (only for LPSes at or below a configuring one)

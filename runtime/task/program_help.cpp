@@ -24,6 +24,10 @@ constexpr EnvVar kEnvVars[] = {
      "write a Chrome trace / Perfetto JSON timeline of the run to FILE (a track per worker and "
      "main/proxy thread of each rank, a span per stage call, waits, messages); `itc trace FILE "
      "-o FILE.svg` draws it and prints a summary"},
+    {"IT_TASKS=1",
+     "print on rank 0 when each task starts (which tasks it waited for, which still run beside "
+     "it) and ends, with times"},
+    {"IT_CONCURRENT_TASKS=0", "run tasks one after the other even when they share no environment object"},
     {"IT_PIN=0|1",
      "0: never pin worker threads; 1: pin thread k to the k-th processor even when the machine "
      "model numbers no processors (default: pin only to the model's `Processors`)"},

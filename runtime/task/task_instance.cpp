@@ -21,7 +21,7 @@ namespace itrt::task {
 using namespace boxes;
 
 TaskInstance::TaskInstance(Program& prog, std::string task_name, Env& env)
-    : prog_(prog), name_(std::move(task_name)), env_(env) {}
+    : prog_(prog), name_(std::move(task_name)), env_(env), comm_(TaskScheduler::task_comm()) {}
 
 TaskInstance::~TaskInstance() = default;
 
@@ -79,7 +79,7 @@ void TaskInstance::declare_array(int index, const std::string& name, int dims, s
     const std::string what = std::string("input for `") + name + "` of task `" + name_ + "`: ";
     if (extension(file) == ".bin") {
       try {
-        lengths = read_array_shape(MPI_COMM_WORLD, file, *codec, expect);
+        lengths = read_array_shape(comm_, file, *codec, expect);
       } catch (const std::exception& e) {
         fail_collective(what + e.what());
       }
@@ -700,7 +700,7 @@ void TaskInstance::move_cells(const std::string& sync, const ArrayData& from, co
       x.pack(src, from.parts[g], buf.data() + off, es);
     }
   }
-  auto recv = prog_.exchange(sync, pairs, std::move(send));
+  auto recv = prog_.exchange(sync, pairs, std::move(send), comm_);
   std::vector<size_t> cursor(static_cast<size_t>(np), 0);
   for (auto& x : xs) {
     const size_t k = static_cast<size_t>(x.dst);
@@ -765,7 +765,7 @@ std::vector<int64_t> TaskInstance::read_text_input(int index, const std::string&
     pairs[0][static_cast<size_t>(d)] = 1;
     send[static_cast<size_t>(d)] = verdict;
   }
-  auto recv = prog_.exchange("task " + name_ + ": input " + file, pairs, std::move(send));
+  auto recv = prog_.exchange("task " + name_ + ": input " + file, pairs, std::move(send), comm_);
   const std::vector<std::byte>& v = prog_.rank() == 0 ? verdict : recv[0];
   if (v.empty() || static_cast<char>(v[0]) != 'S')
     fail_collective(what + std::string(reinterpret_cast<const char*>(v.data()) + 1, v.size() - 1));
@@ -815,7 +815,7 @@ void TaskInstance::scatter_text_input(int array, const std::vector<PartStorage*>
     buf.resize(static_cast<size_t>(box_size(n)) * a.elem_size);
     copy_region(all, dense_of(buf.data(), n), n, a.elem_size);
   }
-  auto recv = prog_.exchange("task " + name_ + ": input of " + a.name, pairs, std::move(send));
+  auto recv = prog_.exchange("task " + name_ + ": input of " + a.name, pairs, std::move(send), comm_);
   Dense src = me == 0 ? all : Dense{nullptr, {}, {}};
   if (me != 0 && !need[static_cast<size_t>(me)].empty()) src = dense_of(recv[0].data(), need[static_cast<size_t>(me)]);
   for (auto* ps : mine) copy_into_part(src, *ps, a.elem_size);
@@ -834,7 +834,7 @@ void TaskInstance::read_input(int array) {
     if (extension(file) == ".bin") {
       std::vector<LocalPart> parts;
       for (auto* ps : mine) parts.push_back({&ps->part, ps->version(0)});
-      read_array_parts(MPI_COMM_WORLD, file, *a.codec, a.ranges, parts);
+      read_array_parts(comm_, file, *a.codec, a.ranges, parts);
     } else {
       scatter_text_input(array, mine);
     }
@@ -1087,6 +1087,7 @@ std::shared_ptr<ArrayData> element_holder(std::shared_ptr<ArrayData> a, std::vec
 }  // namespace
 
 void Env::read_element(Program& prog, const std::string& item, std::vector<int64_t> index, void* out, size_t n) {
+  settle();
   const std::string what = "reading `" + item + "` of task `" + task_ + "` in the coordinator: ";
   std::shared_ptr<ArrayData> a = element_holder(arrays_[item], index, what);
   // The part that owns the cell: every rank finds the same one.
@@ -1195,6 +1196,7 @@ static ElementBlock whole_on_root(Program& prog, const ArrayData& d) {
 }
 
 void Env::bind_output(Program& prog, const std::string& item, const std::string& file) {
+  settle();
   auto& a = arrays_[item];
   if (!a) a = std::make_shared<ArrayData>();
   std::shared_ptr<ArrayData> data = a;  // the item as bound now; later tasks fill it in place
@@ -1203,6 +1205,7 @@ void Env::bind_output(Program& prog, const std::string& item, const std::string&
 
 void Env::write_item(Program& prog, const std::string& item, const std::string& file,
                      std::shared_ptr<ArrayData> bound) {
+  settle();
   Program* p = &prog;
   const std::string& task = task_;
   std::shared_ptr<ArrayData> data = bound ? bound : arrays_[item];
@@ -1256,6 +1259,7 @@ void Env::write_item(Program& prog, const std::string& item, const std::string& 
 
 void Env::write_element(Program& prog, const std::string& item, std::vector<int64_t> index, const void* value,
                         size_t n) {
+  settle();
   const std::string what = "writing an element of `" + item + "` of task `" + task_ + "` in the coordinator: ";
   std::shared_ptr<ArrayData> a = element_holder(arrays_[item], index, what);
   // Every copy of the cell changes: the owner's, replicas' and padded neighbours', on every rank
@@ -1273,6 +1277,7 @@ void Env::write_element(Program& prog, const std::string& item, std::vector<int6
 
 void Env::assign_array(const std::string& item, const std::vector<DimRange>& ranges, const std::byte* data,
                        size_t elem_size, const ElementCodec& codec, int rank) {
+  settle();
   for (size_t d = 0; d < ranges.size(); ++d)
     if (ranges[d].length() <= 0)
       fail_collective("assigning an array to `" + item + "` of task `" + task_ + "`: dimension " +
@@ -1307,6 +1312,7 @@ void Env::assign_array(const std::string& item, const std::vector<DimRange>& ran
 }
 
 std::vector<std::byte> Env::read_whole(Program& prog, const std::string& item, std::vector<DimRange>& ranges) {
+  settle();
   std::vector<int64_t> none;
   std::shared_ptr<ArrayData> a = arrays_[item];
   if (a && a->section)

@@ -80,6 +80,7 @@ else
   subpartition_space) printf '"Chunk Pieces" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
   subpartition_levels) printf '"Chunk Halves" { Space A: %s Space B: %s Space C: %s }\n' "$top" "$core" "$core" >"$map" ;;
   inverted) printf '"Reverse Ramp" { Space A: %s Space B: %s }\n' "$core" "$core" >"$map" ;;
+  concurrent_tasks) printf '"Relax" { Space A: %s }\n"Total" { Space A: %s Space B: %s }\n' "$core" "$core" "$top" >"$map" ;;
   env_chain) printf '"Double" { Space A: %s }\n"Add" { Space A: %s }\n' "$core" "$core" >"$map" ;;
   cg_csr)
     printf '"CSR Matrix Vector Product" { Space A: %s }\n"Vector Addition" { Space A: %s }\n' "$core" "$core" >"$map"
@@ -181,10 +182,25 @@ function_sections:small) r=5 c=7 p=2 ;; function_sections:uneven) r=9 c=11 p=3 ;
 static_globals:small) n=64 p=4 ;; static_globals:uneven) n=101 p=6 ;;
 env_values:small) n=12 k=4 p=4 ;; env_values:uneven) n=29 k=7 p=3 ;;
 list_arrays:small) r=8 c=5 k=3 p=4 ;; list_arrays:uneven) r=13 c=7 k=11 p=3 ;;
+concurrent_tasks:small) n=1500 m=1000 rounds=20000 p=4 ;; concurrent_tasks:uneven) n=1499 m=701 rounds=20001 p=5 ;;
 part_functions:small) n=64 r=16 c=12 p=4 ;; part_functions:uneven) n=101 r=29 c=17 p=3 ;;
 *) echo "run_e2e.sh: unknown example/size $ex:$size" >&2; exit 2 ;;
 esac
 case $ex in
+concurrent_tasks)
+  # two independent tasks run at once, the one reading the first task's array starts after it
+  mk -o l.txt --type double --shape $n --seed 61 --lo -1 --hi 1
+  mk -o r.txt --type double --shape $m --seed 62 --lo -1 --hi 1
+  args=(left_file=l.txt right_file=r.txt rounds=$rounds p=$p)
+  IT_TASKS=1 run "${args[@]}" left_out=lo.txt right_out=ro.txt summary_file=s.txt 2>tasks.txt || { cat tasks.txt; exit 1; }
+  "$ref/ref_concurrent_tasks" "${args[@]}" left_out=lo_ref.txt right_out=ro_ref.txt summary_file=s_ref.txt
+  chk equal lo.txt lo_ref.txt 1e-9
+  chk equal ro.txt ro_ref.txt 1e-9
+  chk equal s.txt s_ref.txt 1e-9
+  grep -q '^IT_TASKS [0-9.]* start #2 `Relax` after none; running beside it: #1 `Relax`$' tasks.txt &&
+    grep -q '^IT_TASKS [0-9.]* start #3 `Total` after #1 `Relax`;' tasks.txt &&
+    awk '/end #1 `Relax`/ { e = $2 } /start #3 `Total`/ { s = $2 } END { exit !(e != "" && s != "" && e <= s) }' tasks.txt ||
+    { echo "tasks did not run as their dependencies allow:"; cat tasks.txt; exit 1; } ;;
 vector-add)
   mk -o a.txt --type double --shape $n --seed 1 --lo -10 --hi 10
   mk -o b.txt --type double --shape $n --seed 2 --lo -10 --hi 10

@@ -311,10 +311,13 @@ void coordinator(itrt::task::Program &prog) {
   v_n = prog.arg("n");
   // stencil.it:17: execute(task: "Five Points Stencil"; environment: stencilEnv; initialize:
   // iterations;
-  task_five_points_stencil::run(prog, *v_stencilEnv, static_cast<int32_t>(v_iterations),
-                                itrt::task::to_int(v_p1), itrt::task::to_int(v_p2),
-                                itrt::task::to_int(v_k), itrt::task::to_int(v_l),
-                                itrt::task::to_int(v_m), itrt::task::to_int(v_n));
+  prog.launch("Five Points Stencil", *v_stencilEnv,
+              [&prog, e_ = v_stencilEnv, a0_ = static_cast<int32_t>(v_iterations),
+               a1_ = itrt::task::to_int(v_p1), a2_ = itrt::task::to_int(v_p2),
+               a3_ = itrt::task::to_int(v_k), a4_ = itrt::task::to_int(v_l),
+               a5_ = itrt::task::to_int(v_m), a6_ = itrt::task::to_int(v_n)]() mutable {
+                task_five_points_stencil::run(prog, *e_, a0_, a1_, a2_, a3_, a4_, a5_, a6_);
+              });
   // Bound outputs are written once every task has completed (see the guide: The coordinator).
   prog.finish();
 }

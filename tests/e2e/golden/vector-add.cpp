@@ -199,7 +199,10 @@ void coordinator(itrt::task::Program &prog) {
   // vector-add.it:11: bind_output(env, "c", args.c_file)
   v_env->bind_output(prog, "c", std::string(prog.arg("c_file")));
   // vector-add.it:12: execute(task: "Vector Addition"; environment: env; partition: args.p)
-  task_vector_addition::run(prog, *v_env, itrt::task::to_int(prog.arg("p")));
+  prog.launch("Vector Addition", *v_env,
+              [&prog, e_ = v_env, a0_ = itrt::task::to_int(prog.arg("p"))]() mutable {
+                task_vector_addition::run(prog, *e_, a0_);
+              });
   // Bound outputs are written once every task has completed (see the guide: The coordinator).
   prog.finish();
 }
