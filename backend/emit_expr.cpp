@@ -169,6 +169,18 @@ std::string ExprEmitter::binary(const ast::Binary& b) {
         l = "static_cast<" + cppType(rt) + ">(" + l + ")";
     if (rt.kind == TypeKind::ArgValue && lt.kind != TypeKind::ArgValue && lt.isScalar())
         r = "static_cast<" + cppType(lt) + ">(" + r + ")";
+    if (lt.kind == TypeKind::ArgValue && rt.kind == TypeKind::ArgValue) {
+        // Two command-line values (arithmetic between them is an error of the checker): `==` and
+        // `!=` compare their text, `<`... their numbers, bit operations their Integers.
+        using B = ast::BinaryOp;
+        const char* as = b.op == B::Equal || b.op == B::NotEqual ? "std::string"
+                         : b.op == B::And || b.op == B::Or       ? "bool"
+                         : b.op == B::Less || b.op == B::Greater || b.op == B::LessEqual || b.op == B::GreaterEqual
+                             ? "double"
+                             : "int32_t";
+        l = std::string("static_cast<") + as + ">(" + l + ")";
+        r = std::string("static_cast<") + as + ">(" + r + ")";
+    }
     if (isRealLiteral(*b.lhs) && typeOf(*b.rhs).kind == TypeKind::RealSingle && l.back() != 'f')
         l += "f";
     if (isRealLiteral(*b.rhs) && typeOf(*b.lhs).kind == TypeKind::RealSingle && r.back() != 'f')

@@ -162,8 +162,8 @@ protected:
     std::string referenceArg(const ast::Expr& e) override {
         if (auto f = e.as<ast::FieldAccess>())
             if (auto n = f->base->as<ast::NameRef>()) {
-                if (n->name == args_)
-                    unsupported(e.range, "passing an `args` value to a `&` parameter (assign it to a local first)");
+                if (n->name == args_)  // not a variable: the function changes a copy, dropped after the call
+                    return "it_lvalue(" + emit(e) + ")";
                 if (localType(n->name).kind == TypeKind::TaskEnvironment) {
                     const semantic::Type t = typeOf(e);
                     const std::string item = cString(f->field.text);

@@ -41,6 +41,11 @@ class ArgValue {
  public:
   ArgValue() = default;
   ArgValue(std::string key, std::string text) : key_(std::move(key)), text_(std::move(text)) {}
+  // A String written to a function's `&` parameter that received an `args` value (a copy).
+  ArgValue& operator=(std::string text) {
+    text_ = std::move(text);
+    return *this;
+  }
   operator int32_t() const { return as_int(); }
   operator int64_t() const { return as_int(); }  // index and range arithmetic in the coordinator
   operator double() const { return as_double(); }

@@ -348,6 +348,16 @@ Type BodyChecker::checkBinary(const ast::Binary& e) {
     };
     bool argA = a.kind == TypeKind::ArgValue, argB = b.kind == TypeKind::ArgValue;
     bool numA = a.isNumeric() || argA, numB = b.isNumeric() || argB;
+    // An `args` value takes its type from the other operand; two of them give none, and Integer
+    // and Real arithmetic differ (7 / 2).
+    auto untyped = [&] {
+        state_.rep.error(DiagKind::InvalidOperands, e.opRange.valid() ? e.opRange : e.range,
+                         fmt::format("`{}` between two command-line values: nothing says whether they are "
+                                     "Integers or Reals; give one a type first (`args.a * 1` is an Integer, "
+                                     "`args.a * 1.0` a Real)",
+                                     ast::binaryOpSpelling(e.op)));
+        return Type::error();
+    };
     switch (e.op) {
     case B::Add:
     case B::Sub:
@@ -355,9 +365,11 @@ Type BodyChecker::checkBinary(const ast::Binary& e) {
     case B::Div:
     case B::Mod:
         if (!numA || !numB) return bad("numbers");
+        if (argA && argB) return untyped();
         return promote(a, b);
     case B::Power: {
         if (!numA || !numB) return bad("numbers");
+        if (argA && argB) return untyped();
         Type p = promote(a, b);
         // Integer ** a non-negative Integer is an Integer: a negative constant exponent (`2 ** -1`)
         // makes a double; an exponent only known at run time keeps the Integer type.

@@ -1,7 +1,7 @@
 // Sequential reference for tests/e2e/programs/function_sections.it: m[i][j] = 10 i + j + s for
 // rows i = 1..r and columns j = 0..c-1. summary = [sum of row 2, sum of column 3, sum of rows
 // 2..3 x columns 1..4, 1, 2, sum of row 1 from column 2 on, 2 * (m[2][c-1] + m[3][c-1]), 15,
-// 9 + (c-1)^2, 4, 2 s, sum of row 2 + 100 c + 1000, m[3][0] + 1000];
+// 9 + (c-1)^2, 4, 2 s, sum of row 2 + 100 c + 1000, m[3][0] + 1000, 20 s, s < r and r != c];
 // seg = m[r][1..4]; rev = row 1 backwards; x = rows 2..3 doubled, then tripled, then 0.5 added
 // to its first column.
 // Arguments: r= c= s= summary_file= seg_file= rev_file= x_file= (p= is ignored).
@@ -29,9 +29,10 @@ int main(int argc, char** argv) {
     const auto cols = static_cast<std::size_t>(c);
     const double row2After = row2 + 100.0 * static_cast<double>(c) + 1000;
     itref::write_data(args.str("summary_file"),
-                      itref::make_array<double>({13}, {row2, col3, block, 1, 2, tail, last, 15,
+                      itref::make_array<double>({15}, {row2, col3, block, 1, 2, tail, last, 15,
                                                        static_cast<double>(9 + (c - 1) * (c - 1)), 4,
-                                                       static_cast<double>(2 * s), row2After, m(3, 0) + 1000}));
+                                                       static_cast<double>(2 * s), row2After, m(3, 0) + 1000,
+                                                       static_cast<double>(20 * s), s < r && r != c ? 1.0 : 0.0}));
     itref::write_data(args.str("seg_file"), itref::make_array<double>({4}, seg));
     itref::write_data(args.str("rev_file"), itref::make_array<double>({cols}, rev));
     itref::write_data(args.str("x_file"), itref::make_array<double>({2, cols}, x));
