@@ -283,7 +283,8 @@ struct ScalarData {
   bool set = false;
 };
 
-class Env {
+// Generated programs make every environment with std::make_shared (bind_output keeps it alive).
+class Env : public std::enable_shared_from_this<Env> {
  public:
   explicit Env(std::string task) : task_(std::move(task)) {}
   const std::string& task() const { return task_; }

@@ -147,7 +147,8 @@ void TaskScheduler::launch(const std::string& task, Env& env, std::function<void
     std::fprintf(stderr, "IT_TASKS %.3f start %s after %s; running beside it: %s\n", now_s() - start_s_,
                  rec->label.c_str(), joined(after).c_str(), joined(beside).c_str());
   InFlight* r = rec.get();
-  rec->thread = std::thread([this, r, comm, body = std::move(body)]() mutable {
+  rec->body = std::move(body);
+  rec->thread = std::thread([this, r, comm]() mutable {
     t_comm = comm;
     itrt::detail::set_collective_failure_handler([this, r] {
       {
@@ -159,7 +160,7 @@ void TaskScheduler::launch(const std::string& task, Env& env, std::function<void
       for (;;) std::this_thread::sleep_for(std::chrono::hours(1));  // the coordinator ends the process
     });
     try {
-      body();
+      r->body();
     } catch (const std::exception& e) {
       fail("task `" + r->task + "`: " + e.what());
     }

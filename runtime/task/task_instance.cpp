@@ -1200,7 +1200,10 @@ void Env::bind_output(Program& prog, const std::string& item, const std::string&
   auto& a = arrays_[item];
   if (!a) a = std::make_shared<ArrayData>();
   std::shared_ptr<ArrayData> data = a;  // the item as bound now; later tasks fill it in place
-  prog.at_exit.push_back([&prog, data, file, item, this] { write_item(prog, item, file, data); });
+  // The write happens at the end of the program: the environment may be gone from the coordinator's
+  // variables by then (`env = new TaskEnvironment(...)` in a loop), so the hook keeps it alive.
+  std::shared_ptr<Env> self = weak_from_this().lock();
+  prog.at_exit.push_back([&prog, data, file, item, this, self] { write_item(prog, item, file, data); });
 }
 
 void Env::write_item(Program& prog, const std::string& item, const std::string& file,

@@ -188,12 +188,16 @@ part_functions:small) n=64 r=16 c=12 p=4 ;; part_functions:uneven) n=101 r=29 c=
 esac
 case $ex in
 concurrent_tasks)
-  # two independent tasks run at once, the one reading the first task's array starts after it
+  # two independent tasks run at once, the one reading the first task's array starts after it;
+  # a loop launches more tasks than may be in flight, one bound to a file from a replaced variable
   mk -o l.txt --type double --shape $n --seed 61 --lo -1 --hi 1
   mk -o r.txt --type double --shape $m --seed 62 --lo -1 --hi 1
   args=(left_file=l.txt right_file=r.txt rounds=$rounds p=$p)
-  IT_TASKS=1 run "${args[@]}" left_out=lo.txt right_out=ro.txt summary_file=s.txt 2>tasks.txt || { cat tasks.txt; exit 1; }
-  "$ref/ref_concurrent_tasks" "${args[@]}" left_out=lo_ref.txt right_out=ro_ref.txt summary_file=s_ref.txt
+  IT_TASKS=1 run "${args[@]}" loops=10 left_out=lo.txt right_out=ro.txt summary_file=s.txt loop_out=lp.txt \
+    2>tasks.txt || { cat tasks.txt; exit 1; }
+  "$ref/ref_concurrent_tasks" "${args[@]}" left_out=lo_ref.txt right_out=ro_ref.txt summary_file=s_ref.txt \
+    loop_out=lp_ref.txt
+  chk equal lp.txt lp_ref.txt 1e-12
   chk equal lo.txt lo_ref.txt 1e-9
   chk equal ro.txt ro_ref.txt 1e-9
   chk equal s.txt s_ref.txt 1e-9

@@ -1,8 +1,9 @@
 // Sequential reference for tests/e2e/programs/concurrent_tasks.it: each element c of the left and
 // right arrays becomes x after `rounds` steps of x = 0.9999 x + 0.0001 c from x = 0; the summary
-// is [the sum of the relaxed left array, the relaxed right[0]].
+// is [the sum of the relaxed left array, the relaxed right[0]]; loop_out is the right array after
+// one step.
 // Arguments: left_file=... right_file=... rounds=... left_out=... right_out=... summary_file=...
-//            (p=... is ignored).
+//            loop_out=... (p=... and loops=... are ignored).
 #include <stdexcept>
 
 #include "ref_common.h"
@@ -25,6 +26,7 @@ int main(int argc, char** argv) {
     if (left.dims.size() != 1 || right.dims.size() != 1 || right.values.empty())
       throw std::runtime_error("left and right must be non-empty 1d arrays");
     const long rounds = args.integer("rounds");
+    itref::write_data(args.str("loop_out"), itref::make_array<double>(right.dims, relax(right.values, 1)));
     left.values = relax(left.values, rounds);
     right.values = relax(right.values, rounds);
     double sum = 0;
