@@ -342,6 +342,26 @@ std::string machineDesc(const BackendInput& in) {
     return s;
 }
 
+// The `execute`s of a coordinator body; one inside a loop counts as two (it runs many times).
+int executeCount(const ast::Block& b, bool inLoop) {
+    int n = 0;
+    for (const auto& s : b.stmts) {
+        if (auto es = s->as<ast::ExprStmt>(); es && es->expr->as<ast::Execute>())
+            n += inLoop ? 2 : 1;
+        else if (auto f = s->as<ast::SequentialFor>())
+            n += executeCount(f->body, true);
+        else if (auto w = s->as<ast::While>())
+            n += executeCount(w->body, true);
+        else if (auto i = s->as<ast::If>()) {
+            for (const auto& br : i->branches)
+                n += executeCount(br.body, inLoop);
+            if (i->elseBody)
+                n += executeCount(*i->elseBody, inLoop);
+        }
+    }
+    return n;
+}
+
 } // namespace
 
 BackendOutput emitProgram(const BackendInput& in) {
@@ -352,6 +372,10 @@ BackendOutput emitProgram(const BackendInput& in) {
     o << "namespace it_program {\n\n";
     o << "inline const char* kProgramName = " << cString(in.programFile) << ";\n\n";
     o << machineDesc(in);
+    // Tasks can only overlap when the coordinator may launch more than one; otherwise the runtime
+    // keeps MPI_THREAD_SERIALIZED, whose messages are cheaper (TaskScheduler).
+    o << "inline constexpr bool kConcurrentTasks = "
+      << (executeCount(in.program->coordinators.at(0).body, false) > 1 ? "true" : "false") << ";\n\n";
     o << argsTable(in, in.program->coordinators.at(0));
     emitClasses(o, in);
     emitFunctions(o, functions);

@@ -27,7 +27,7 @@ void prefer_light_singleton() {
 }
 }  // namespace
 
-Runtime::Runtime(int& argc, char**& argv) {
+Runtime::Runtime(int& argc, char**& argv, bool several_vsas) {
   // A file-size limit (ulimit -f) must turn an output write into an error the runtime reports
   // (EFBIG, with the file's name), not a signal that kills the process without a word.
   std::signal(SIGXFSZ, SIG_IGN);
@@ -36,7 +36,7 @@ Runtime::Runtime(int& argc, char**& argv) {
   if (!init) {
     prefer_light_singleton();
     int provided = MPI_THREAD_SINGLE;
-    MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
+    MPI_Init_thread(&argc, &argv, several_vsas ? MPI_THREAD_MULTIPLE : MPI_THREAD_SERIALIZED, &provided);
     owns_mpi_ = true;
     if (provided < MPI_THREAD_FUNNELED)
       fail("the MPI library does not provide MPI_THREAD_FUNNELED, which the proxy needs");

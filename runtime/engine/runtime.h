@@ -1,6 +1,6 @@
-// Runtime: process-wide setup of libitrt — MPI (MPI_THREAD_MULTIPLE when the library has it:
-// tasks that run at once each have a proxy and a thread calling MPI; one VSA alone needs only
-// MPI_THREAD_SERIALIZED), rank-aware logging and error reporting.
+// Runtime: process-wide setup of libitrt — MPI (MPI_THREAD_SERIALIZED: one VSA at a time calls
+// MPI from one thread; MPI_THREAD_MULTIPLE when asked for several VSAs at once, e.g. tasks that
+// run concurrently, if the library has it), rank-aware logging and error reporting.
 // Must not parse program arguments (args.h does) nor build VSAs.
 #pragma once
 
@@ -8,7 +8,9 @@ namespace itrt {
 
 class Runtime {
  public:
-  Runtime(int& argc, char**& argv);
+  // `several_vsas`: VSAs may run at once in this process (asks for MPI_THREAD_MULTIPLE, which
+  // makes every message slower: docs/runtime-engine.md, Threading).
+  explicit Runtime(int& argc, char**& argv, bool several_vsas = false);
   ~Runtime();
   Runtime(const Runtime&) = delete;
   Runtime& operator=(const Runtime&) = delete;

@@ -76,9 +76,9 @@ int64_t MachineDesc::per_parent(int level, int above) const {
 // --- Program -----------------------------------------------------------------------------------
 
 Program::Program(int& argc, char**& argv, MachineDesc machine, std::string program_name,
-                 std::optional<std::vector<ArgSpec>> known_args)
+                 std::optional<std::vector<ArgSpec>> known_args, bool concurrent_tasks)
     : machine_(std::move(machine)), name_(std::move(program_name)) {
-  runtime_ = std::make_unique<Runtime>(argc, argv);
+  runtime_ = std::make_unique<Runtime>(argc, argv, concurrent_tasks);
   scheduler_ = std::make_unique<TaskScheduler>(runtime_->threads_multiple());
   // Help before any check, so that it works whatever else is on the command line; every rank
   // finalizes MPI (runtime_.reset()) so that mpirun sees plain exit statuses.

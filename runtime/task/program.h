@@ -158,8 +158,11 @@ class Program {
   // `known_args`: the `args` keys the coordinator reads (the generated kArgs). With it, `--help`
   // lists them and other keys are errors; without it (hand-written tests) any key is accepted.
   // `--help`/`-h` prints the usage on rank 0 and ends every rank with exit status 0.
+  // `concurrent_tasks`: the coordinator may have several tasks in flight (the backend says so when
+  // it launches more than one); MPI is then started with MPI_THREAD_MULTIPLE, which makes every
+  // message slower, so a program with one task keeps MPI_THREAD_SERIALIZED.
   Program(int& argc, char**& argv, MachineDesc machine, std::string program_name,
-          std::optional<std::vector<ArgSpec>> known_args = std::nullopt);
+          std::optional<std::vector<ArgSpec>> known_args = std::nullopt, bool concurrent_tasks = false);
   ~Program();
   int rank() const { return runtime_->rank(); }
   int size() const { return runtime_->size(); }

@@ -78,6 +78,8 @@ inline itrt::task::MachineDesc machine() {
   return m;
 }
 
+inline constexpr bool kConcurrentTasks = false;
+
 // The `args` keys the coordinator reads (`--help`; other keys are errors): key, the type
 // the program converts it to, the IT lines reading it.
 inline const std::vector<itrt::task::ArgSpec> kArgs = {
@@ -214,7 +216,7 @@ void coordinator(itrt::task::Program &prog) {
 // order, tasks run their LPUs on the rank's worker threads; bound outputs are written at the end.
 int main(int argc, char **argv) {
   itrt::task::Program prog(argc, argv, it_program::machine(), it_program::kProgramName,
-                           it_program::kArgs);
+                           it_program::kArgs, it_program::kConcurrentTasks);
   it_program::coordinator(prog);
   return 0;
 }
