@@ -34,8 +34,8 @@ struct BackendInput {
 };
 
 struct BackendOutput {
-    std::string cpp;         // the whole program, formatted
-    bool callsBlas = false;  // some stage calls runtime/dense: link itrt_dense and OpenBLAS
+    std::string cpp;        // the whole program, formatted
+    bool callsBlas = false; // some stage calls runtime/dense: link itrt_dense and OpenBLAS
 };
 
 // A construct of a valid program that this backend does not translate yet.

@@ -39,7 +39,8 @@ std::string cppType(const semantic::Type& t) {
     }
     default: break;
     }
-    throw Unsupported({}, "values of type `" + semantic::typeName(t) + "` are not supported by this version of the itc backend");
+    throw Unsupported({}, "values of type `" + semantic::typeName(t) +
+                              "` are not supported by this version of the itc backend");
 }
 
 std::string cppElement(const semantic::Type& array) { return cppType(array.elementType()); }
@@ -55,7 +56,8 @@ std::string codecOf(const semantic::Type& e) {
     case TypeKind::Class: return classCodecOf(e);
     default: break;
     }
-    throw Unsupported({}, "arrays of `" + semantic::typeName(e) + "` are not supported by this version of the itc backend");
+    throw Unsupported({},
+                      "arrays of `" + semantic::typeName(e) + "` are not supported by this version of the itc backend");
 }
 
 std::string listCodecOf(const semantic::Type& list) {
@@ -67,7 +69,7 @@ std::string listCodecOf(const semantic::Type& list) {
 std::string fileCodecOf(const semantic::Type& collection) {
     if (collection.kind == TypeKind::List)
         return listCodecOf(collection);
-    const semantic::Type e = collection.elementType();  // an Array of Lists: the lists' elements
+    const semantic::Type e = collection.elementType(); // an Array of Lists: the lists' elements
     return codecOf(e.kind == TypeKind::List ? e.elementType() : e);
 }
 
@@ -111,7 +113,9 @@ std::string commentText(const std::string& s) {
 std::string ident(const std::string& s) {
     std::string r;
     for (char c : s)
-        r += (std::isalnum(static_cast<unsigned char>(c)) ? static_cast<char>(std::tolower(static_cast<unsigned char>(c))) : '_');
+        r += (std::isalnum(static_cast<unsigned char>(c))
+                  ? static_cast<char>(std::tolower(static_cast<unsigned char>(c)))
+                  : '_');
     if (r.empty() || std::isdigit(static_cast<unsigned char>(r[0])))
         r = "_" + r;
     return r;
@@ -186,7 +190,7 @@ std::string ExprEmitter::binary(const ast::Binary& b) {
     if (isRealLiteral(*b.rhs) && typeOf(*b.lhs).kind == TypeKind::RealSingle && r.back() != 'f')
         r += "f";
     if (b.op == ast::BinaryOp::Power) {
-        bool ints = typeOf(b).kind == TypeKind::Integer;  // the checker's result type decides
+        bool ints = typeOf(b).kind == TypeKind::Integer; // the checker's result type decides
         if (ints)
             return "it_pow(static_cast<int32_t>(" + l + "), static_cast<int32_t>(" + r + "))";
         return "it_pow(static_cast<double>(" + l + "), static_cast<double>(" + r + "))";
@@ -234,7 +238,8 @@ std::string ExprEmitter::newObject(const ast::NewObject& o) {
     for (const auto& f : cls->fields)
         for (const auto& a : o.args)
             if (a.name.text == f.name) {
-                s += (first ? "." : ", .") + cppName(f.name) + " = static_cast<" + cppType(f.type) + ">(" + emit(*a.value) + ")";
+                s += (first ? "." : ", .") + cppName(f.name) + " = static_cast<" + cppType(f.type) + ">(" +
+                     emit(*a.value) + ")";
                 first = false;
             }
     return s + "}";
@@ -246,7 +251,7 @@ std::string ExprEmitter::emit(const ast::Expr& e) {
     } catch (const Unsupported& u) {
         if (u.range.valid())
             throw;
-        throw Unsupported(e.range, u.what());  // a type refused deep inside: at least its expression
+        throw Unsupported(e.range, u.what()); // a type refused deep inside: at least its expression
     }
 }
 
@@ -261,7 +266,8 @@ std::string ExprEmitter::emitExpr(const ast::Expr& e) {
             s += ".0";
         return typeOf(e).kind == TypeKind::RealSingle ? s + "f" : s;
     }
-    case K::CharLiteral: return "static_cast<char>(" + std::to_string(static_cast<int>(e.as<ast::CharLiteral>()->value)) + ")";
+    case K::CharLiteral:
+        return "static_cast<char>(" + std::to_string(static_cast<int>(e.as<ast::CharLiteral>()->value)) + ")";
     case K::StringLiteral: return "std::string(" + cString(e.as<ast::StringLiteral>()->value) + ")";
     case K::BoolLiteral: return e.as<ast::BoolLiteral>()->value ? "true" : "false";
     case K::NameRef: return nameRef(*e.as<ast::NameRef>());
@@ -295,8 +301,8 @@ std::string ExprEmitter::emitExpr(const ast::Expr& e) {
         // as an environment item in the coordinator.
         auto* named = s->base->as<ast::NameRef>();
         auto* field = s->base->as<ast::FieldAccess>();
-        const bool taskArray = (named && partArray(named->name)) ||
-                               (field && typeOf(*field->base).kind == TypeKind::TaskEnvironment);
+        const bool taskArray =
+            (named && partArray(named->name)) || (field && typeOf(*field->base).kind == TypeKind::TaskEnvironment);
         if (typeOf(*s->base).kind == TypeKind::StaticArray && !taskArray) {
             // A static array (a class field or a local): std::array, indices from 0 (guide: Types).
             std::string r = "(" + emit(*s->base) + ")";

@@ -82,7 +82,7 @@ std::string ExprEmitter::listCall(const ast::Call& c) {
     const std::string& f = c.callee.text;
     if (!semantic::isBuiltinOf(f, semantic::BuiltinFamily::List))
         return "";
-    std::string where = whereOf(c.range);  // run-time misuse names the IT line
+    std::string where = whereOf(c.range); // run-time misuse names the IT line
     std::string args;
     for (const auto& a : c.args) {
         // An array inserted into a List of Arrays from a stage: the LPU's part, as it sees it.
@@ -194,7 +194,7 @@ std::string ExprEmitter::call(const ast::Call& c) {
 namespace {
 
 struct ExternCollector : ast::Visitor {
-    std::map<std::string, SourceLocation> includes;  // header -> where it is first included
+    std::map<std::string, SourceLocation> includes; // header -> where it is first included
     void visitExtern(const ast::Extern& x) override {
         for (const auto& i : x.includes)
             includes.emplace(i.text, i.range.valid() ? i.range.begin : x.range.begin);
@@ -205,21 +205,24 @@ struct ExternCollector : ast::Visitor {
 
 bool isCppKeyword(const std::string& n) {
     static const std::set<std::string> k = {
-        "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor", "bool", "break", "case",
-        "catch", "char", "char8_t", "char16_t", "char32_t", "class", "compl", "concept", "const",
-        "consteval", "constexpr", "constinit", "const_cast", "continue", "co_await", "co_return",
-        "co_yield", "decltype", "default", "delete", "do", "double", "dynamic_cast", "else", "enum",
-        "explicit", "export", "extern", "false", "float", "for", "friend", "goto", "if", "inline", "int",
-        "long", "mutable", "namespace", "new", "noexcept", "not", "not_eq", "nullptr", "operator", "or",
-        "or_eq", "private", "protected", "public", "register", "reinterpret_cast", "requires", "return",
-        "short", "signed", "sizeof", "static", "static_assert", "static_cast", "struct", "switch",
-        "template", "this", "thread_local", "throw", "true", "try", "typedef", "typeid", "typename",
-        "union", "unsigned", "using", "virtual", "void", "volatile", "wchar_t", "while", "xor", "xor_eq"};
+        "alignas",     "alignof",   "and",        "and_eq",    "asm",      "auto",         "bitand",
+        "bitor",       "bool",      "break",      "case",      "catch",    "char",         "char8_t",
+        "char16_t",    "char32_t",  "class",      "compl",     "concept",  "const",        "consteval",
+        "constexpr",   "constinit", "const_cast", "continue",  "co_await", "co_return",    "co_yield",
+        "decltype",    "default",   "delete",     "do",        "double",   "dynamic_cast", "else",
+        "enum",        "explicit",  "export",     "extern",    "false",    "float",        "for",
+        "friend",      "goto",      "if",         "inline",    "int",      "long",         "mutable",
+        "namespace",   "new",       "noexcept",   "not",       "not_eq",   "nullptr",      "operator",
+        "or",          "or_eq",     "private",    "protected", "public",   "register",     "reinterpret_cast",
+        "requires",    "return",    "short",      "signed",    "sizeof",   "static",       "static_assert",
+        "static_cast", "struct",    "switch",     "template",  "this",     "thread_local", "throw",
+        "true",        "try",       "typedef",    "typeid",    "typename", "union",        "unsigned",
+        "using",       "virtual",   "void",       "volatile",  "wchar_t",  "while",        "xor",
+        "xor_eq"};
     return k.count(n) != 0;
 }
 
 std::string cppName(const std::string& n) { return isCppKeyword(n) ? n + "_" : n; }
-
 
 std::string externIncludes(const ast::Program& p) {
     ExternCollector c;
@@ -253,8 +256,7 @@ std::string externBlock(const ast::Extern& x, const std::map<std::string, std::s
     // itrt::fail() called by the native code names this block's line.
     s += "{\nconst itrt::NativeCodeScope itc_native_scope_(kProgramName, " + std::to_string(x.range.begin.line) +
          ");\n// itc-native-code " + std::to_string(x.range.begin.line) + ":" + std::to_string(x.range.begin.column) +
-         " begin\n" + x.code +
-         "\n// itc-native-code end\n}\n}\n";
+         " begin\n" + x.code + "\n// itc-native-code end\n}\n}\n";
     if (!indices.empty())
         s += "}\n";
     return s;
@@ -263,7 +265,6 @@ std::string externBlock(const ast::Extern& x, const std::map<std::string, std::s
 // ---------------------------------------------------------------------------------------------
 // Classes
 // ---------------------------------------------------------------------------------------------
-
 
 bool hasString(const semantic::Type& t, const semantic::CheckedProgram& cp) {
     if (t.kind == TypeKind::String)
@@ -284,9 +285,10 @@ bool hasString(const semantic::Type& t, const semantic::CheckedProgram& cp) {
 std::string classCodecOf(const semantic::Type& cls) {
     const FunctionTable* t = currentFunctions();
     if (t && hasString(cls, *t->in().checked))
-        throw Unsupported(t->in().checked->classes.at(cls.name).def->name.range, "arrays of `" + cls.name +
-                                  "` (a class with a String field) are not supported by this version of "
-                                  "the itc backend");
+        throw Unsupported(t->in().checked->classes.at(cls.name).def->name.range,
+                          "arrays of `" + cls.name +
+                              "` (a class with a String field) are not supported by this version of "
+                              "the itc backend");
     return "c_" + cls.name + "_codec()";
 }
 
@@ -353,8 +355,8 @@ void emitClasses(Out& o, const BackendInput& in) {
                 semantic::Type inner = e.elementType();
                 e = inner;
             }
-            o << (first ? "" : ", ") << "{offsetof(c_" << name << ", " << cppName(f.name) << "), &" << codecOf(e) << ", "
-              << count << "}";
+            o << (first ? "" : ", ") << "{offsetof(c_" << name << ", " << cppName(f.name) << "), &" << codecOf(e)
+              << ", " << count << "}";
             first = false;
         }
         o << "});\nreturn codec;\n}\n\n";
@@ -388,8 +390,8 @@ std::string SequentialBody::dimensionRange(const ast::Expr& at, const std::strin
     if (local || localType(array).kind != TypeKind::DynamicArray)
         unsupported(at.range, "this dimension attribute here");
     std::string v = nameRefText(array), ks = std::to_string(k);
-    return "Range{static_cast<int32_t>(" + v + ".ranges[" + ks + "].min), static_cast<int32_t>(" + v + ".ranges[" +
-           ks + "].max)}";
+    return "Range{static_cast<int32_t>(" + v + ".ranges[" + ks + "].min), static_cast<int32_t>(" + v + ".ranges[" + ks +
+           "].max)}";
 }
 
 std::string SequentialBody::assign(const ast::Assign& a) {
@@ -408,7 +410,7 @@ std::string SequentialBody::assign(const ast::Assign& a) {
     if (auto n = t->as<ast::NameRef>()) {
         if (a.value->as<ast::NewCollection>()) {
             semantic::Type lt = localType(n->name);
-            if (lt.kind == TypeKind::List)  // empty, capacity to be set
+            if (lt.kind == TypeKind::List) // empty, capacity to be set
                 return nameRefText(n->name) + " = " + cppType(lt) + "{}";
             if (lt.kind != TypeKind::DynamicArray)
                 unsupported(a.range, "`new` of this collection");
@@ -417,7 +419,7 @@ std::string SequentialBody::assign(const ast::Assign& a) {
     }
     if (auto chain = a.value->as<ast::Assign>())
         return emit(*t) + " = " + assign(*chain);
-    if (isSection(*a.value))  // by position into a target of matching lengths (guide: Arrays)
+    if (isSection(*a.value)) // by position into a target of matching lengths (guide: Arrays)
         return "itrt::task::assign_section(" + emit(*t) + ", " + emit(*a.value) + ", " + whereOf(a.range) + ")";
     return emit(*t) + " = " + emit(*a.value);
 }
@@ -472,11 +474,14 @@ void SequentialBody::stmt(Out& o, const ast::Stmt& s) {
         return;
     }
     case K::While:
-        emitDoWhile(o, *s.as<ast::While>(), [&](const ast::Expr& c) { return emit(c); },
-                    [&](const ast::Block& b) { block(o, b); });
+        emitDoWhile(
+            o, *s.as<ast::While>(), [&](const ast::Expr& c) { return emit(c); },
+            [&](const ast::Block& b) { block(o, b); });
         return;
     case K::If:
-        emitIf(o, *s.as<ast::If>(), [&](const ast::Expr& c) { return emit(c); }, [&](const ast::Block& b) { block(o, b); });
+        emitIf(
+            o, *s.as<ast::If>(), [&](const ast::Expr& c) { return emit(c); },
+            [&](const ast::Block& b) { block(o, b); });
         return;
     case K::Extern: o << externBlock(*s.as<ast::Extern>(), externAliases()); return;
     case K::Return: returnStmt(o, *s.as<ast::Return>()); return;

@@ -42,7 +42,7 @@ protected:
         semantic::Type bt = localType(base);
         if (bt.kind == TypeKind::TaskEnvironment) {
             semantic::Type t = typeOf(f);
-            if (t.isArray())  // a copy of the whole array, on every rank
+            if (t.isArray()) // a copy of the whole array, on every rank
                 return "v_" + base + "->array_copy<" + cppType(t.elementType()) + ">(prog, " + cString(f.field.text) +
                        ", " + std::to_string(t.arrayDims()) + ")";
             if (t.kind == TypeKind::List)
@@ -59,8 +59,8 @@ protected:
         semantic::Type t = typeOf(f);
         if (!n || localType(n->name).kind != TypeKind::TaskEnvironment || !t.isArray() || local)
             return ExprEmitter::fieldDimensionRange(at, f, k, local);
-        return "v_" + n->name + "->range(prog, " + cString(f.field.text) + ", " + std::to_string(t.arrayDims()) +
-               ", " + std::to_string(k) + ", " + codecOf(t.elementType()) + ")";
+        return "v_" + n->name + "->range(prog, " + cString(f.field.text) + ", " + std::to_string(t.arrayDims()) + ", " +
+               std::to_string(k) + ", " + codecOf(t.elementType()) + ")";
     }
     // `env.item[i][j]` read in the coordinator: the element as the last task left it (every rank
     // gets it from the rank that owns it).
@@ -69,7 +69,7 @@ protected:
         semantic::Type t = typeOf(f);
         if (!n || localType(n->name).kind != TypeKind::TaskEnvironment || !t.isArray())
             return ExprEmitter::fieldElement(s, f);
-        if (isSection(s))  // a copy of the section (guide: The coordinator)
+        if (isSection(s)) // a copy of the section (guide: The coordinator)
             return sectionValue(s, fieldOfName(f, n->name), t.arrayDims());
         std::string idx;
         for (const auto& it : s.items)
@@ -86,7 +86,8 @@ protected:
         if (auto vf = value.as<ast::FieldAccess>())
             if (auto vn = vf->base->as<ast::NameRef>(); vn && localType(vn->name).kind == TypeKind::TaskEnvironment) {
                 semantic::Type st = typeOf(*vf);
-                if (st.isArray() || st.kind == TypeKind::List || typeOf(f).isArray() || typeOf(f).kind == TypeKind::List)
+                if (st.isArray() || st.kind == TypeKind::List || typeOf(f).isArray() ||
+                    typeOf(f).kind == TypeKind::List)
                     return "v_" + env + "->share(" + cString(f.field.text) + ", *v_" + vn->name + ", " +
                            cString(vf->field.text) + ")";
             }
@@ -100,11 +101,11 @@ protected:
         if (auto vn = value.as<ast::NameRef>(); vn && vt.kind == TypeKind::DynamicArray)
             return "v_" + env + "->assign(prog, " + cString(f.field.text) + ", v_" + vn->name + ", " +
                    codecOf(vt.elementType()) + ")";
-        if (vt.kind == TypeKind::List)  // the item gets a copy of the list
+        if (vt.kind == TypeKind::List) // the item gets a copy of the list
             return "v_" + env + "->set_list(" + cString(f.field.text) + ", " + emit(value) + ", " + listCodecOf(vt) +
                    ")";
         if (vt.kind == TypeKind::DynamicArray && value.kind != ast::ExprKind::NewCollection &&
-            value.kind != ast::ExprKind::NewObject)  // a computed array (a function's result): a copy
+            value.kind != ast::ExprKind::NewObject) // a computed array (a function's result): a copy
             return "v_" + env + "->assign(prog, " + cString(f.field.text) + ", " + emit(value) + ", " +
                    codecOf(vt.elementType()) + ")";
         if (vt.isArray())
@@ -137,7 +138,8 @@ protected:
         auto vf = s.base->as<ast::FieldAccess>();
         auto vn = vf ? vf->base->as<ast::NameRef>() : nullptr;
         if (!vn || localType(vn->name).kind != TypeKind::TaskEnvironment)
-            unsupported(s.range, "assigning a section of something other than an environment array to an environment item");
+            unsupported(s.range,
+                        "assigning a section of something other than an environment array to an environment item");
         std::string dims;
         for (const auto& it : s.items) {
             if (!dims.empty())
@@ -145,12 +147,12 @@ protected:
             switch (it.kind) {
             case ast::SubscriptItem::Kind::Whole: dims += "itrt::task::SectionDim{}"; break;
             case ast::SubscriptItem::Kind::Index:
-                dims += "itrt::task::SectionDim{itrt::task::SectionDim::index, static_cast<int64_t>(" + emit(*it.index) +
-                        "), 0}";
+                dims += "itrt::task::SectionDim{itrt::task::SectionDim::index, static_cast<int64_t>(" +
+                        emit(*it.index) + "), 0}";
                 break;
             case ast::SubscriptItem::Kind::Section:
-                dims += "itrt::task::SectionDim{itrt::task::SectionDim::range, static_cast<int64_t>(" + emit(*it.first) +
-                        "), static_cast<int64_t>(" + emit(*it.last) + ")}";
+                dims += "itrt::task::SectionDim{itrt::task::SectionDim::range, static_cast<int64_t>(" +
+                        emit(*it.first) + "), static_cast<int64_t>(" + emit(*it.last) + ")}";
                 break;
             }
         }
@@ -162,7 +164,7 @@ protected:
     std::string referenceArg(const ast::Expr& e) override {
         if (auto f = e.as<ast::FieldAccess>())
             if (auto n = f->base->as<ast::NameRef>()) {
-                if (n->name == args_)  // not a variable: the function changes a copy, dropped after the call
+                if (n->name == args_) // not a variable: the function changes a copy, dropped after the call
                     return "it_lvalue(" + emit(e) + ")";
                 if (localType(n->name).kind == TypeKind::TaskEnvironment) {
                     const semantic::Type t = typeOf(e);
@@ -281,8 +283,8 @@ private:
             auto en = fa ? fa->base->as<ast::NameRef>() : nullptr;
             if (auto n = c.args.at(0).value->as<ast::NameRef>();
                 n && (localType(n->name).kind == TypeKind::DynamicArray || localType(n->name).kind == TypeKind::List))
-                return "itrt::task::load(prog, v_" + n->name + ", " + fileCodecOf(localType(n->name)) + ", std::string(" +
-                       arg(1) + "))";
+                return "itrt::task::load(prog, v_" + n->name + ", " + fileCodecOf(localType(n->name)) +
+                       ", std::string(" + arg(1) + "))";
             if (!en || localType(en->name).kind != TypeKind::TaskEnvironment)
                 unsupported(c.range, "`load` into something other than an environment item or a coordinator array");
             return "v_" + en->name + "->load(prog, " + cString(fa->field.text) + ", std::string(" + arg(1) + "))";
@@ -291,8 +293,8 @@ private:
             // `store(env.item, file)`: the item as the last task left it, written now.
             if (auto fa = c.args.at(0).value->as<ast::FieldAccess>())
                 if (auto en = fa->base->as<ast::NameRef>(); en && localType(en->name).kind == TypeKind::TaskEnvironment)
-                    return "v_" + en->name + "->write_item(prog, " + cString(fa->field.text) + ", std::string(" + arg(1) +
-                           "))";
+                    return "v_" + en->name + "->write_item(prog, " + cString(fa->field.text) + ", std::string(" +
+                           arg(1) + "))";
             auto n = c.args.at(0).value->as<ast::NameRef>();
             semantic::Type t = n ? localType(n->name) : semantic::Type::error();
             if (t.kind != TypeKind::DynamicArray && t.kind != TypeKind::List)
@@ -405,7 +407,8 @@ BackendOutput emitProgram(const BackendInput& in) {
         includes = "// Headers of the program's native code and classes.\n" + includes + "\n";
     if (out.callsBlas)
         includes = "// Stages recognised as dense linear algebra call BLAS through these.\n"
-                   "#include \"runtime/task/dense_views.h\"\n\n" + includes;
+                   "#include \"runtime/task/dense_views.h\"\n\n" +
+                   includes;
     std::string code = std::string(prologueTemplate()) + "\n" + includes + o.str() + mainTemplate();
     out.cpp = formatCpp(code, "program.cpp");
     return out;

@@ -46,9 +46,7 @@ std::string TaskEmitter::reductionValue(const std::string& v, const std::string&
     return globals + ".r_" + v;
 }
 
-bool TaskEmitter::reducedInto(const std::string& v) const {
-    return global(v).isReduction && reductionLps_.count(v);
-}
+bool TaskEmitter::reducedInto(const std::string& v) const { return global(v).isReduction && reductionLps_.count(v); }
 
 // A task-global scalar in `globals` (a Globals object): a Reduction variable's value is r_<name>.
 // Initialize and the environment set its starting value in every LPU's copy; a reduction into it
@@ -81,8 +79,8 @@ std::set<int> TaskEmitter::stridedDims(const std::string& array, int lps) const 
         if (!ap)
             continue;
         for (const auto& di : ap->instructions)
-            if (!di.replicated && (di.function == ast::PartitionFunction::Stride ||
-                                   di.function == ast::PartitionFunction::BlockStride))
+            if (!di.replicated &&
+                (di.function == ast::PartitionFunction::Stride || di.function == ast::PartitionFunction::BlockStride))
                 out.insert(di.arrayDim - 1);
     }
     return out;
@@ -205,7 +203,8 @@ std::string TaskEmitter::flowExpr(const ast::Expr& e, int lps, const std::string
     struct Flow : ExprEmitter {
         TaskEmitter& te;
         std::string w;
-        Flow(TaskEmitter& t, const semantic::ExprTypes* ty, std::string lpu) : ExprEmitter(ty), te(t), w(std::move(lpu)) {}
+        Flow(TaskEmitter& t, const semantic::ExprTypes* ty, std::string lpu)
+            : ExprEmitter(ty), te(t), w(std::move(lpu)) {}
         std::string nameRef(const ast::NameRef& n) override {
             if (te.isGlobal(n.name)) {
                 if (te.global(n.name).isReduction) {
@@ -345,8 +344,8 @@ void TaskEmitter::emitInitialize(Out& o) {
             }
             if (auto f = a.target->as<ast::FieldAccess>(); f && (f->field.text == "min" || f->field.text == "max"))
                 if (auto d = dimTarget(*f->base))
-                    return "t.range(" + d->first + ", " + std::to_string(std::max(0, d->second)) + ")." + f->field.text +
-                           " = " + emit(*a.value);
+                    return "t.range(" + d->first + ", " + std::to_string(std::max(0, d->second)) + ")." +
+                           f->field.text + " = " + emit(*a.value);
             if (auto chain = a.value->as<ast::Assign>())
                 return emit(*a.target) + " = " + assign(*chain);
             return emit(*a.target) + " = " + emit(*a.value);
@@ -389,9 +388,11 @@ void TaskEmitter::emitSpaces(Out& o) {
 #define ITRT_PARTITION_FN(enumerator, spelling, takesArgument, mayPad) {spelling, #enumerator},
 #include "runtime/data/partition_functions.def"
                     };
-                    o << "itrt::DimInstruction::split(" << di.arrayDim - 1 << ", itrt::PartitionSpec{itrt::PartitionFn::"
-                      << enumerators.at(ast::partitionFunctionName(di.function)) << ", " << (di.argument ? arg(di.argument) : "1") << ", "
-                      << arg(di.paddingFront) << ", " << arg(di.paddingBack) << ", 1})";
+                    o << "itrt::DimInstruction::split(" << di.arrayDim - 1
+                      << ", itrt::PartitionSpec{itrt::PartitionFn::"
+                      << enumerators.at(ast::partitionFunctionName(di.function)) << ", "
+                      << (di.argument ? arg(di.argument) : "1") << ", " << arg(di.paddingFront) << ", "
+                      << arg(di.paddingBack) << ", 1})";
                 }
                 o << "}}});\n";
             }
@@ -425,8 +426,7 @@ bool TaskEmitter::participates(int k, int x) const {
     const auto& s = plan_.dependencies.syncs[static_cast<size_t>(k)];
     switch (s.kind) {
     case semantic::SyncKind::Reduction:
-        return s.fromLps == x || s.toLps == x ||
-               std::find(s.readers.begin(), s.readers.end(), x) != s.readers.end();
+        return s.fromLps == x || s.toLps == x || std::find(s.readers.begin(), s.readers.end(), x) != s.readers.end();
     case semantic::SyncKind::None: return false;
     default: return s.fromLps == x || s.toLps == x;
     }
@@ -503,8 +503,8 @@ void TaskEmitter::emitSyncs(Out& o, const std::vector<int>& list, int x) {
             if (s.scalar && movesSerialised(global(s.var).type)) {
                 // A list or String moves serialised; the receiver takes the writer's whole value.
                 o << "co_await c.move_bytes(" << k << ", value_bytes(g." << s.var
-                  << "), [&g](const std::byte* p, size_t n) { value_from_bytes(g." << s.var
-                  << ", p, n); });" << comment;
+                  << "), [&g](const std::byte* p, size_t n) { value_from_bytes(g." << s.var << ", p, n); });"
+                  << comment;
             } else if (s.scalar) {
                 std::string ref = scalarRef(s.var, "g");
                 o << "co_await c.move(" << k << ", &" << ref << ");" << comment;
@@ -668,8 +668,8 @@ void TaskEmitter::emitRun(Out& o) {
         int mode = g.mode == ast::LinkMode::Link ? 0 : g.mode == ast::LinkMode::Create ? 1 : 2;
         o << "t.declare_array(" << arrayIndex(g.name) << ", " << cString(g.name) << ", " << g.type.arrayDims()
           << ", sizeof(" << cppElement(g.type) << "), &" << codecOf(g.type.elementType()) << ", "
-          << (g.environmental ? "true" : "false") << ", " << mode << ", " << home << ", " << versionsOf(g.name)
-          << ", " << (written_.count(g.name) ? "true" : "false") << ");\n";
+          << (g.environmental ? "true" : "false") << ", " << mode << ", " << home << ", " << versionsOf(g.name) << ", "
+          << (written_.count(g.name) ? "true" : "false") << ");\n";
         if (g.type.kind == TypeKind::StaticArray)
             for (size_t d = 0; d < g.type.lengths.size(); ++d)
                 o << "t.range(" << arrayIndex(g.name) << ", " << d << ") = itrt::DimRange{0, " << g.type.lengths[d] - 1
@@ -693,8 +693,8 @@ void TaskEmitter::emitRun(Out& o) {
         for (const auto& [user, where] : st.storageOf)
             if (user != where)
                 o << "t.view_in(" << arrayIndex(a) << ", " << user << ", " << where << "); // Space "
-                  << plan_.lps.at(user).name << " sees views into Space " << plan_.lps.at(where).name
-                  << "'s parts of " << a << "\n";
+                  << plan_.lps.at(user).name << " sees views into Space " << plan_.lps.at(where).name << "'s parts of "
+                  << a << "\n";
     }
     o << "t.launch();\n";
     if (!plan_.dependencies.syncs.empty())
@@ -722,9 +722,10 @@ void TaskEmitter::emitRun(Out& o) {
         if (!g.environmental || g.type.isArray())
             continue;
         if (reducedInto(g.name)) {
-            o << "{\n" << cppType(g.type) << " v{};\nt.published(" << arrayIndexOrSlot(g.name) << ", "
-              << reductionLps_.at(g.name) << ", &v, sizeof v);\nenv.set<" << cppType(g.type) << ">("
-              << cString(g.name) << ", v);\n}\n";
+            o << "{\n"
+              << cppType(g.type) << " v{};\nt.published(" << arrayIndexOrSlot(g.name) << ", "
+              << reductionLps_.at(g.name) << ", &v, sizeof v);\nenv.set<" << cppType(g.type) << ">(" << cString(g.name)
+              << ", v);\n}\n";
         } else {
             const bool list = g.type.kind == TypeKind::List;
             // The item takes Root's value (a list by set_list, a String by its characters).
@@ -734,8 +735,10 @@ void TaskEmitter::emitRun(Out& o) {
                 return "env.set<" + cppType(g.type) + ">(" + cString(g.name) + ", " + value + ");\n";
             };
             if (movesSerialised(g.type) && scalarReachesRootAtEnd(g.name)) {
-                o << "{\n" << cppType(g.type) << " v{};\nauto b = t.published_bytes(" << arrayIndexOrSlot(g.name)
-                  << ", 0);\nvalue_from_bytes(v, b.data(), b.size());\n" << setItem("v") << "}\n";
+                o << "{\n"
+                  << cppType(g.type) << " v{};\nauto b = t.published_bytes(" << arrayIndexOrSlot(g.name)
+                  << ", 0);\nvalue_from_bytes(v, b.data(), b.size());\n"
+                  << setItem("v") << "}\n";
                 continue;
             }
             if (list) {
@@ -743,7 +746,8 @@ void TaskEmitter::emitRun(Out& o) {
                 continue;
             }
             if (scalarReachesRootAtEnd(g.name)) {
-                o << "{\n" << cppType(g.type) << " v{};\nt.published(" << arrayIndexOrSlot(g.name)
+                o << "{\n"
+                  << cppType(g.type) << " v{};\nt.published(" << arrayIndexOrSlot(g.name)
                   << ", 0, &v, sizeof v);\nenv.set<" << cppType(g.type) << ">(" << cString(g.name) << ", v);\n}\n";
                 continue;
             }
@@ -842,7 +846,8 @@ const ast::StageCall* TaskEmitter::rotatingCall(const ast::EpochBlock& epoch, co
             return nullptr;
     // The first flow part that uses the array, looking into Where/If blocks: those only guard
     // the call (complete_epoch after it runs in every LPU).
-    std::function<const ast::StageCall*(const ast::FlowList&)> first = [&](const ast::FlowList& list) -> const ast::StageCall* {
+    std::function<const ast::StageCall*(const ast::FlowList&)> first =
+        [&](const ast::FlowList& list) -> const ast::StageCall* {
         for (const auto& f : list) {
             std::vector<const ast::StageCall*> calls;
             stageCallsIn(*f, calls);
@@ -863,7 +868,8 @@ const ast::StageCall* TaskEmitter::rotatingCall(const ast::EpochBlock& epoch, co
     return boxWritingLoopOf(info_->stageInstances[instanceIndex(*call)], array) ? call : nullptr;
 }
 
-const ast::ParallelLoop* TaskEmitter::boxWritingLoopOf(const semantic::StageInstance& inst, const std::string& array) const {
+const ast::ParallelLoop* TaskEmitter::boxWritingLoopOf(const semantic::StageInstance& inst,
+                                                       const std::string& array) const {
     if (versionsOf(array) < 2)
         return nullptr;
     // The one name the stage body has for the array.
@@ -958,8 +964,7 @@ void TaskEmitter::emitFlow(Out& o, const ast::FlowList& list, int lps, int x) {
             for (auto* call : calls) {
                 const int callLps = plan_.flow.at(nodeOf(*call)).context;
                 for (const auto& a : globalsUsedBy(*call))
-                    if (arrayIndex_.count(a) && versionsOf(a) > 1 &&
-                        plan_.storage.storageOf(a, callLps) == x)
+                    if (arrayIndex_.count(a) && versionsOf(a) > 1 && plan_.storage.storageOf(a, callLps) == x)
                         arrays.insert(a);
             }
             if (!arrays.empty())
@@ -997,7 +1002,8 @@ void TaskEmitter::emitFlow(Out& o, const ast::FlowList& list, int lps, int x) {
 
 // A stage argument that names one element of a task-global array (`g[i][r]`): the element of
 // this LPU's view, found by position so that any kind of part works.
-std::string TaskEmitter::elementArgument(const ast::Expr& e, int lps, const std::function<void(const std::string&)>& views) {
+std::string TaskEmitter::elementArgument(const ast::Expr& e, int lps,
+                                         const std::function<void(const std::string&)>& views) {
     auto sub = e.as<ast::Subscript>();
     auto base = sub ? sub->base->as<ast::NameRef>() : nullptr;
     if (!base || !arrayIndex_.count(base->name))
@@ -1023,8 +1029,9 @@ std::string TaskEmitter::sectionArgument(Out& o, const ast::Expr& e, int lps, co
     if (!base || !arrayIndex_.count(base->name))
         unsupported(e.range, "array arguments that are not a task-global name or a section of one");
     if (!stridedDims(base->name, lps).empty())
-        unsupported(e.range, "a section of `" + base->name + "` as a stage argument where its parts are cut by "
-                             "stride() or block_stride() (copy the section into an array of its own in the stage)");
+        unsupported(e.range, "a section of `" + base->name +
+                                 "` as a stage argument where its parts are cut by "
+                                 "stride() or block_stride() (copy the section into an array of its own in the stage)");
     views(base->name);
     const int dims = global(base->name).type.arrayDims();
     const std::string name = "s_" + std::to_string(sectionArgs_++);
@@ -1112,7 +1119,7 @@ void TaskEmitter::emitStageCall(Out& o, const ast::StageCall& call, int lps, int
             }
             bool sub = foreachLps_ >= 0 && plan_.lps.at(foreachLps_).subpartition &&
                        plan_.lps.at(foreachLps_).subpartition->find(a);
-            const bool turn = turnSpace(lps);  // splits the current sub-partition of its parent
+            const bool turn = turnSpace(lps); // splits the current sub-partition of its parent
             int nv = versionsOf(a);
             if (sub || turn)
                 for (int v = 0; v < nv; ++v)

@@ -42,8 +42,14 @@ void collectNames(const ast::Expr& e, std::set<std::string>& out) {
     using K = ast::ExprKind;
     switch (e.kind) {
     case K::Unary: v.expr(e.as<ast::Unary>()->operand.get()); break;
-    case K::Binary: v.expr(e.as<ast::Binary>()->lhs.get()); v.expr(e.as<ast::Binary>()->rhs.get()); break;
-    case K::Assign: v.expr(e.as<ast::Assign>()->target.get()); v.expr(e.as<ast::Assign>()->value.get()); break;
+    case K::Binary:
+        v.expr(e.as<ast::Binary>()->lhs.get());
+        v.expr(e.as<ast::Binary>()->rhs.get());
+        break;
+    case K::Assign:
+        v.expr(e.as<ast::Assign>()->target.get());
+        v.expr(e.as<ast::Assign>()->value.get());
+        break;
     case K::FieldAccess: v.expr(e.as<ast::FieldAccess>()->base.get()); break;
     case K::Property: v.expr(e.as<ast::Property>()->base.get()); break;
     case K::Subscript:
@@ -59,7 +65,10 @@ void collectNames(const ast::Expr& e, std::set<std::string>& out) {
             v.expr(a.value.get());
         break;
     case K::ReduceExpr: v.expr(e.as<ast::ReduceExpr>()->operand.get()); break;
-    case K::RangeLiteral: v.expr(e.as<ast::RangeLiteral>()->first.get()); v.expr(e.as<ast::RangeLiteral>()->last.get()); break;
+    case K::RangeLiteral:
+        v.expr(e.as<ast::RangeLiteral>()->first.get());
+        v.expr(e.as<ast::RangeLiteral>()->last.get());
+        break;
     case K::Epoch: v.expr(e.as<ast::Epoch>()->operand.get()); break;
     case K::NewObject:
         for (auto& a : e.as<ast::NewObject>()->args)
@@ -106,8 +115,14 @@ void collectSubscripts(const ast::Expr& e, std::vector<const ast::Subscript*>& o
     using K = ast::ExprKind;
     switch (e.kind) {
     case K::Unary: collectSubscripts(*e.as<ast::Unary>()->operand, out); break;
-    case K::Binary: collectSubscripts(*e.as<ast::Binary>()->lhs, out); collectSubscripts(*e.as<ast::Binary>()->rhs, out); break;
-    case K::Assign: collectSubscripts(*e.as<ast::Assign>()->target, out); collectSubscripts(*e.as<ast::Assign>()->value, out); break;
+    case K::Binary:
+        collectSubscripts(*e.as<ast::Binary>()->lhs, out);
+        collectSubscripts(*e.as<ast::Binary>()->rhs, out);
+        break;
+    case K::Assign:
+        collectSubscripts(*e.as<ast::Assign>()->target, out);
+        collectSubscripts(*e.as<ast::Assign>()->value, out);
+        break;
     case K::FieldAccess: collectSubscripts(*e.as<ast::FieldAccess>()->base, out); break;
     case K::Subscript:
         for (auto& it : e.as<ast::Subscript>()->items)
@@ -203,8 +218,8 @@ protected:
             return {"d_" + array, array};
         unsupported(at, "element access on `" + array + "`");
     }
-    std::string element(const ast::Subscript& s, const std::string& array,
-                        const std::vector<std::string>& idx, int lag) override {
+    std::string element(const ast::Subscript& s, const std::string& array, const std::vector<std::string>& idx,
+                        int lag) override {
         auto [view, global] = arrayView(array, s.range);
         std::string base = view;
         if (lag > 0)
@@ -281,7 +296,7 @@ protected:
             lag = static_cast<int>(ep->lag);
             e = ep->operand.get();
         }
-        if (typeOf(a).kind == TypeKind::List)  // each LPU has a list of its own: passed as it is
+        if (typeOf(a).kind == TypeKind::List) // each LPU has a list of its own: passed as it is
             return emit(a);
         // A section (`m[k]`, `m[...][c]`, `v[i...j]`): the LPU's part of it, a slice of its view.
         auto* sub = e->as<ast::Subscript>();
@@ -291,8 +306,9 @@ protected:
         const auto viewAndGlobal = arrayView(n->name, a.range);
         std::string view = viewAndGlobal.first;
         if (!te_.stridedDims(viewAndGlobal.second).empty())
-            unsupported(a.range, "passing `" + n->name + "` to a function from a stage where its parts are cut by "
-                                 "stride() or block_stride()");
+            unsupported(a.range, "passing `" + n->name +
+                                     "` to a function from a stage where its parts are cut by "
+                                     "stride() or block_stride()");
         if (lag > 0)
             view += "_" + std::to_string(lag);
         const semantic::Type t = typeOf(a);
@@ -304,7 +320,8 @@ protected:
                     const std::string r = view + ".whole_range(" + std::to_string(d) + ")";
                     return "{false, " + r + ".min, " + r + ".max}";
                 });
-            view = "itrt::task::slice<" + std::to_string(t.arrayDims()) + ">(" + view + ", " + items + ", " + where + ")";
+            view =
+                "itrt::task::slice<" + std::to_string(t.arrayDims()) + ">(" + view + ", " + items + ", " + where + ")";
         }
         if (byReference)
             return "itrt::task::PartArgument<" + cppElement(t) + ", " + std::to_string(t.arrayDims()) + ">(" + view +
@@ -340,9 +357,9 @@ private:
             o << "const int64_t " << r << "_step = " << (f->step ? emit(*f->step) : "1") << ";\n";
             o << "const int64_t " << r << "_dir = " << r << ".min <= " << r << ".max ? 1 : -1;\n";
             loopVars_.insert(f->index.text);
-            o << "for (int64_t " << f->index.text << " = " << r << ".min; " << r << "_dir > 0 ? "
-              << f->index.text << " <= " << r << ".max : " << f->index.text << " >= " << r << ".max; "
-              << f->index.text << " += " << r << "_dir * " << r << "_step) {\n";
+            o << "for (int64_t " << f->index.text << " = " << r << ".min; " << r << "_dir > 0 ? " << f->index.text
+              << " <= " << r << ".max : " << f->index.text << " >= " << r << ".max; " << f->index.text << " += " << r
+              << "_dir * " << r << "_step) {\n";
             if (f->restriction)
                 o << "if (!(" << emit(*f->restriction) << ")) continue;\n";
             body(o, f->body);
@@ -351,11 +368,14 @@ private:
             return;
         }
         case K::While:
-            emitDoWhile(o, *s.as<ast::While>(), [&](const ast::Expr& c) { return emit(c); },
-                        [&](const ast::Block& b) { body(o, b); });
+            emitDoWhile(
+                o, *s.as<ast::While>(), [&](const ast::Expr& c) { return emit(c); },
+                [&](const ast::Block& b) { body(o, b); });
             return;
         case K::If:
-            emitIf(o, *s.as<ast::If>(), [&](const ast::Expr& c) { return emit(c); }, [&](const ast::Block& b) { body(o, b); });
+            emitIf(
+                o, *s.as<ast::If>(), [&](const ast::Expr& c) { return emit(c); },
+                [&](const ast::Block& b) { body(o, b); });
             return;
         case K::Extern: {
             // Native code sees task-global scalars by their IT names (guide: Native code: @Extern);
@@ -389,7 +409,8 @@ private:
         if (sub)
             source = sub->base->as<ast::NameRef>();
         if (!source || typeOf(*value).kind != TypeKind::DynamicArray)
-            unsupported(a.value->range, "this array value in a stage (a section or whole array of a task-global is copied)");
+            unsupported(a.value->range,
+                        "this array value in a stage (a section or whole array of a task-global is copied)");
         // Plain names, not bindings: clang 14 lambdas cannot capture structured bindings.
         std::string view = arrayView(source->name, value->range).first;
         const std::string targetView = arrayView(target->name, a.target->range).first;
@@ -408,9 +429,10 @@ private:
     }
 
     // Binds each index of a loop to (array view, dimension) (guide: Parallel loops).
-    std::map<std::string, std::string> viewGlobal_; // view name -> task-global
+    std::map<std::string, std::string> viewGlobal_;              // view name -> task-global
     std::map<std::string, std::pair<std::string, int>> loopPos_; // strided loop index -> (view, dim)
-    void bindIndices(const ast::ParallelLoop& p, std::vector<std::pair<std::string, std::pair<std::string, int>>>& out) {
+    void bindIndices(const ast::ParallelLoop& p,
+                     std::vector<std::pair<std::string, std::pair<std::string, int>>>& out) {
         std::vector<const ast::Subscript*> subs;
         collectSubscripts(p.body, subs);
         for (auto& g : p.groups) {
@@ -565,7 +587,8 @@ private:
                 opName = it->second.literal;
             }
             semantic::Type t = typeOf(operand);
-            std::string ct = cppType(t.kind == TypeKind::RealLiteral ? semantic::Type::simple(TypeKind::RealDouble) : t);
+            std::string ct =
+                cppType(t.kind == TypeKind::RealLiteral ? semantic::Type::simple(TypeKind::RealDouble) : t);
             entry = reduceOpName(opName).find("entry") != std::string::npos;
             o << "using R_ = itrt::Reducer<" << reduceOpName(opName) << ", " << ct << ">;\n";
             o << "R_::Value acc_ = R_::identity();\n";
@@ -625,7 +648,10 @@ private:
                     }
                     B op = b->op;
                     if (!left) // e < i  is  i > e
-                        op = op == B::Less ? B::Greater : op == B::Greater ? B::Less : op == B::LessEqual ? B::GreaterEqual : B::LessEqual;
+                        op = op == B::Less        ? B::Greater
+                             : op == B::Greater   ? B::Less
+                             : op == B::LessEqual ? B::GreaterEqual
+                                                  : B::LessEqual;
                     std::string e = "static_cast<int64_t>(" + emit(*other) + ")";
                     if (op == B::Greater)
                         lo = "std::max<int64_t>(" + lo + ", " + e + " + 1)";
@@ -640,8 +666,8 @@ private:
                 o << "const int64_t " << name << "_lo = " << lo << ", " << name << "_hi = " << hi << ";\n";
                 if (boxWrite != boxWrites_.end())
                     o << "written_lo[" << d << "] = " << name << "_lo, written_hi[" << d << "] = " << name << "_hi;\n";
-                o << "for (int64_t " << name << " = " << name << "_lo; " << name << " <= " << name << "_hi; ++"
-                  << name << ") {\n";
+                o << "for (int64_t " << name << " = " << name << "_lo; " << name << " <= " << name << "_hi; ++" << name
+                  << ") {\n";
             }
             for (auto* c : at[k + 1])
                 o << "if (!(" << emit(*c) << ")) continue;\n";
@@ -651,8 +677,8 @@ private:
             if (entry) {
                 if (idx.size() != 1)
                     unsupported(p.range, "an entry reduction over several indices");
-                o << "acc_ = R_::combine(acc_, R_::Value{" << emit(operand) << ", static_cast<int32_t>("
-                  << idx[0].first << ")});\n";
+                o << "acc_ = R_::combine(acc_, R_::Value{" << emit(operand) << ", static_cast<int32_t>(" << idx[0].first
+                  << ")});\n";
             } else {
                 o << "acc_ = R_::combine(acc_, " << emit(operand) << ");\n";
             }
@@ -727,7 +753,8 @@ void TaskEmitter::emitStage(Out& o, size_t k) {
             if (auto p = s->as<ast::ParallelLoop>()) {
                 if (p->body.stmts.size() == 1)
                     if (auto r = p->body.stmts[0]->as<ast::ReduceStmt>()) {
-                        auto t = inst.exprTypes.count(r->operand.get()) ? inst.exprTypes.at(r->operand.get()) : semantic::Type::error();
+                        auto t = inst.exprTypes.count(r->operand.get()) ? inst.exprTypes.at(r->operand.get())
+                                                                        : semantic::Type::error();
                         if (t.kind == TypeKind::RealLiteral)
                             t = semantic::Type::simple(TypeKind::RealDouble);
                         std::string op = r->op.text;
@@ -791,8 +818,8 @@ void TaskEmitter::emitStage(Out& o, size_t k) {
         if (!isGlobal(gname) || !global(gname).type.isArray())
             continue;
         sig.directArrays.insert(gname);
-        o << ", const View<" << cppElement(global(gname).type) << ", " << global(gname).type.arrayDims()
-          << ">* d_" << gname << "_v";
+        o << ", const View<" << cppElement(global(gname).type) << ", " << global(gname).type.arrayDims() << ">* d_"
+          << gname << "_v";
     }
     o << ") {\n";
     // Views as locals: the translation is folded into each view's origin once per LPU.

@@ -18,29 +18,28 @@ namespace itc::backend {
 // Accumulates C++ text; every line is appended as written, libFormat indents it afterwards.
 struct Out {
     std::ostringstream s;
-    template <class T>
-    Out& operator<<(const T& t) {
+    template <class T> Out& operator<<(const T& t) {
         s << t;
         return *this;
     }
     std::string str() const { return s.str(); }
 };
 
-std::string cppType(const semantic::Type& t);          // scalars, classes, static arrays, elements
-std::string cppElement(const semantic::Type& array);    // element type of an array type
-std::string codecOf(const semantic::Type& element);     // `itrt::double_codec()`
-std::string classCodecOf(const semantic::Type& cls);    // `c_Point_codec()`
-std::string listCodecOf(const semantic::Type& list);    // the codec a list item keeps (for its files)
+std::string cppType(const semantic::Type& t);              // scalars, classes, static arrays, elements
+std::string cppElement(const semantic::Type& array);       // element type of an array type
+std::string codecOf(const semantic::Type& element);        // `itrt::double_codec()`
+std::string classCodecOf(const semantic::Type& cls);       // `c_Point_codec()`
+std::string listCodecOf(const semantic::Type& list);       // the codec a list item keeps (for its files)
 std::string fileCodecOf(const semantic::Type& collection); // the element codec of an array's or list's file
 // Whether values of `t` hold a String (a String, or a class or fixed array with one inside):
 // such values move serialised (value_bytes) and have no data-file codec.
 bool hasString(const semantic::Type& t, const semantic::CheckedProgram& cp);
-std::string cString(const std::string& s);          // a C++ string literal
-std::string commentText(const std::string& s);      // IT text made safe for a `//` comment line
+std::string cString(const std::string& s);           // a C++ string literal
+std::string commentText(const std::string& s);       // IT text made safe for a `//` comment line
 std::string programBaseName(const BackendInput& in); // the IT file name without its folder
-std::string ident(const std::string& s);            // a C++ identifier from any text
+std::string ident(const std::string& s);             // a C++ identifier from any text
 bool isCppKeyword(const std::string& s);
-std::string cppName(const std::string& s);          // an IT name as C++ (`class` -> `class_`)
+std::string cppName(const std::string& s); // an IT name as C++ (`class` -> `class_`)
 
 [[noreturn]] void unsupported(SourceRange r, const std::string& what);
 
@@ -129,9 +128,7 @@ protected:
     virtual std::string fieldDimensionRange(const ast::Expr& at, const ast::FieldAccess&, int, bool) {
         unsupported(at.range, "this dimension attribute");
     }
-    virtual std::string fieldOfName(const ast::FieldAccess& f, const std::string& base) {
-        return "";
-    }
+    virtual std::string fieldOfName(const ast::FieldAccess& f, const std::string& base) { return ""; }
     virtual std::string lpuId(const ast::Expr& at) { unsupported(at.range, "`lpuId` here"); }
     virtual std::string partitionParam(const std::string& p) { return "p_" + p; }
     // Calls of user functions (guide: Functions) and of the list built-ins (guide: Lists); other

@@ -7,8 +7,8 @@ namespace itc::backend {
 
 struct StageParam {
     std::string cppName;
-    std::string global;   // the task-global an array/scalar argument is rooted at
-    std::string literal;  // bound to a string literal (reduction operator)
+    std::string global;  // the task-global an array/scalar argument is rooted at
+    std::string literal; // bound to a string literal (reduction operator)
     bool isArray = false;
     int dims = 0;
     std::string element;
@@ -50,7 +50,7 @@ public:
     // Array dimensions (0-based) split by stride()/block_stride() on the way to the parts the
     // stage being emitted works in: held indices there are not intervals.
     std::set<int> stridedDims(const std::string& array) const;
-    std::set<int> stridedDims(const std::string& array, int lps) const;  // for the parts of space `lps`
+    std::set<int> stridedDims(const std::string& array, int lps) const; // for the parts of space `lps`
 
     // The storage space whose parts stages of `lps` work in for `array` (the plan's choice).
     int storageOf(const std::string& array, int lps) const;
@@ -73,8 +73,7 @@ private:
     void emitSpaces(Out& o);
     void emitFlow(Out& o, const ast::FlowList& list, int lps, int x);
     void emitStageCall(Out& o, const ast::StageCall& call, int lps, int x);
-    std::string elementArgument(const ast::Expr& e, int lps,
-                                const std::function<void(const std::string&)>& views);
+    std::string elementArgument(const ast::Expr& e, int lps, const std::function<void(const std::string&)>& views);
     std::string sectionArgument(Out& o, const ast::Expr& e, int lps, const StageParam& sp,
                                 const std::function<void(const std::string&)>& views);
     // The plan's synchronisations: who takes part, their IT_STATS names, their declarations.
@@ -98,11 +97,11 @@ private:
     std::string ns_;
     std::map<std::string, const semantic::GlobalInfo*> globals_;
     std::map<std::string, int> arrayIndex_;
-    std::map<std::string, int> home_;          // array -> its home space (plan.storage)
+    std::map<std::string, int> home_; // array -> its home space (plan.storage)
     std::set<std::string> written_;
-    std::map<std::string, int> reductionLps_;  // Reduction variable -> its space X
-    std::vector<StageSig> sigs_;               // per stage instance
-    int stageLps_ = -1;                        // the space of the stage being emitted
+    std::map<std::string, int> reductionLps_; // Reduction variable -> its space X
+    std::vector<StageSig> sigs_;              // per stage instance
+    int stageLps_ = -1;                       // the space of the stage being emitted
     // Flow walk state.
     struct Guard {
         int lps;
@@ -110,24 +109,24 @@ private:
     };
     std::vector<Guard> guards_;
     int foreachLps_ = -1;
-    int foreachParent_ = -1;  // the space of the `Repeat foreach` being emitted (any flow), or -1
+    int foreachParent_ = -1; // the space of the `Repeat foreach` being emitted (any flow), or -1
     // A space whose stages, here, work in the current sub-partition of the `Repeat foreach`.
     bool turnSpace(int lps) const;
     std::set<std::string> globalsUsedBy(const ast::StageCall& call) const;
     // The call after which an Epoch entry that only rotated `array`'s versions completes the new
     // version (nullptr: the entry copies the whole part).
     const ast::StageCall* rotatingCall(const ast::EpochBlock& epoch, const std::string& array, int lps, int x) const;
-    std::map<const ast::StageCall*, std::vector<int>> completeAfter_;  // call -> arrays to complete
+    std::map<const ast::StageCall*, std::vector<int>> completeAfter_; // call -> arrays to complete
     int loopCounter_ = 0;
     bool callsBlas_ = false;
-    int sectionArgs_ = 0;  // names the views of section arguments
+    int sectionArgs_ = 0; // names the views of section arguments
     // The plan's synchronisations by flow node and point (plan numbers).
     std::map<const ast::FlowPart*, int> nodeOf_;
     std::map<int, std::vector<int>> syncBefore_, syncAfter_, syncExit_;
     std::vector<int> syncStart_, syncEnd_;
-    std::map<std::pair<int, std::string>, int> reductionAt_; // (call node, variable) -> sync
+    std::map<std::pair<int, std::string>, int> reductionAt_;          // (call node, variable) -> sync
     std::map<int, std::pair<std::string, std::string>> reductionOps_; // sync -> (op, value type)
-    std::set<std::string> movedArrays_, movedScalars_;    // written ones are marked for movements
+    std::set<std::string> movedArrays_, movedScalars_;                // written ones are marked for movements
 };
 
 } // namespace itc::backend

@@ -51,12 +51,10 @@ std::unique_ptr<ast::Program> emptyProgram(FileId file) {
 }
 
 bool before(const SourceRange& a, const SourceRange& b) {
-    return a.begin.line < b.begin.line ||
-           (a.begin.line == b.begin.line && a.begin.column < b.begin.column);
+    return a.begin.line < b.begin.line || (a.begin.line == b.begin.line && a.begin.column < b.begin.column);
 }
 
-std::unique_ptr<ast::Program> parse(FileId file, const SourceManager& sources,
-                                    DiagnosticEngine& diags) {
+std::unique_ptr<ast::Program> parse(FileId file, const SourceManager& sources, DiagnosticEngine& diags) {
     const std::string& text = sources.text(file);
     ByteInputStream input(text);
     antlr::ITLexer lexer(&input);
@@ -109,16 +107,14 @@ std::unique_ptr<ast::Program> parse(FileId file, const SourceManager& sources,
 
 std::string antlrRuntimeVersion() { return antlr4::RuntimeMetaData::VERSION; }
 
-std::unique_ptr<ast::Program> parseProgram(FileId file, const SourceManager& sources,
-                                           DiagnosticEngine& diags) {
+std::unique_ptr<ast::Program> parseProgram(FileId file, const SourceManager& sources, DiagnosticEngine& diags) {
     try {
         return parse(file, sources, diags);
     } catch (const std::exception& e) {
-        diags.error(DiagKind::InternalError, SourceRange::at({file, 0, 0}),
-                    "internal compiler error while parsing: {}", e.what());
+        diags.error(DiagKind::InternalError, SourceRange::at({file, 0, 0}), "internal compiler error while parsing: {}",
+                    e.what());
     } catch (...) {
-        diags.error(DiagKind::InternalError, SourceRange::at({file, 0, 0}),
-                    "internal compiler error while parsing");
+        diags.error(DiagKind::InternalError, SourceRange::at({file, 0, 0}), "internal compiler error while parsing");
     }
     return emptyProgram(file);
 }

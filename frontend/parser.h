@@ -12,8 +12,7 @@ namespace itc {
 // Parses the file `file` (already in `sources`). Syntax errors go to `diags` (one message per
 // problem). The returned program is always non-null; after errors it holds whatever could be
 // built and must not be handed to semantic analysis.
-std::unique_ptr<ast::Program> parseProgram(FileId file, const SourceManager& sources,
-                                           DiagnosticEngine& diags);
+std::unique_ptr<ast::Program> parseProgram(FileId file, const SourceManager& sources, DiagnosticEngine& diags);
 
 // The version of the ANTLR4 C++ runtime the parser runs on (for `itc --version`).
 std::string antlrRuntimeVersion();

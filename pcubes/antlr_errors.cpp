@@ -19,17 +19,15 @@ std::string describeToken(const antlr4::Token* token) {
     return "`" + token->getText() + "`";
 }
 
-void FirstSyntaxError::syntaxError(antlr4::Recognizer* recognizer, antlr4::Token* offendingSymbol,
-                                   size_t line, size_t charPositionInLine, const std::string&,
-                                   std::exception_ptr) {
+void FirstSyntaxError::syntaxError(antlr4::Recognizer* recognizer, antlr4::Token* offendingSymbol, size_t line,
+                                   size_t charPositionInLine, const std::string&, std::exception_ptr) {
     if (failed_)
         return;
     failed_ = true;
     auto* parser = dynamic_cast<antlr4::Parser*>(recognizer);
     SourceRange range = tokenRange(file_, offendingSymbol);
     if (!offendingSymbol) {
-        SourceLocation at{file_, static_cast<std::uint32_t>(line),
-                          static_cast<std::uint32_t>(charPositionInLine) + 1};
+        SourceLocation at{file_, static_cast<std::uint32_t>(line), static_cast<std::uint32_t>(charPositionInLine) + 1};
         range = SourceRange::at(at);
     } else if (offendingSymbol->getType() == antlr4::Token::EOF) {
         // Point just after the last token rather than past the end of the file.
@@ -38,12 +36,12 @@ void FirstSyntaxError::syntaxError(antlr4::Recognizer* recognizer, antlr4::Token
             SourceRange r = tokenRange(file_, last);
             range = SourceRange::at({file_, r.end.line, r.end.column + 1});
         } else {
-            range = SourceRange::at({file_, static_cast<std::uint32_t>(line),
-                                     static_cast<std::uint32_t>(charPositionInLine) + 1});
+            range = SourceRange::at(
+                {file_, static_cast<std::uint32_t>(line), static_cast<std::uint32_t>(charPositionInLine) + 1});
         }
     }
-    std::string message = parser ? composer_(*parser, offendingSymbol)
-                                 : "unexpected character " + describeToken(offendingSymbol);
+    std::string message =
+        parser ? composer_(*parser, offendingSymbol) : "unexpected character " + describeToken(offendingSymbol);
     diags_.report(kind_, range, std::move(message));
 }
 
@@ -54,8 +52,8 @@ antlr4::ParserRuleContext* enclosingRule(antlr4::ParserRuleContext* ctx, size_t 
     return nullptr;
 }
 
-std::optional<FileId> loadInputFile(const std::string& path, std::string_view what,
-                                    SourceManager& sources, DiagnosticEngine& diags) {
+std::optional<FileId> loadInputFile(const std::string& path, std::string_view what, SourceManager& sources,
+                                    DiagnosticEngine& diags) {
     std::string error;
     auto file = sources.loadFile(path, error);
     if (!file)

@@ -28,9 +28,8 @@ public:
     FirstSyntaxError(FileId file, DiagnosticEngine& diags, DiagKind kind, Composer composer)
         : file_(file), diags_(diags), kind_(kind), composer_(std::move(composer)) {}
 
-    void syntaxError(antlr4::Recognizer* recognizer, antlr4::Token* offendingSymbol,
-                     size_t line, size_t charPositionInLine, const std::string& msg,
-                     std::exception_ptr e) override;
+    void syntaxError(antlr4::Recognizer* recognizer, antlr4::Token* offendingSymbol, size_t line,
+                     size_t charPositionInLine, const std::string& msg, std::exception_ptr e) override;
 
     bool failed() const { return failed_; }
 
@@ -49,9 +48,8 @@ antlr4::ParserRuleContext* enclosingRule(antlr4::ParserRuleContext* ctx, size_t 
 // worded by `composer`). `startRule` is the parser's top rule (e.g. &Parser::machineFile); on
 // success `build(tree)` runs while the parse tree is still alive and its result is returned.
 template <class Lexer, class Parser, class Context, class Build>
-auto parseFirstError(FileId file, const SourceManager& sources, DiagnosticEngine& diags,
-                     DiagKind kind, FirstSyntaxError::Composer composer,
-                     Context* (Parser::*startRule)(), Build build)
+auto parseFirstError(FileId file, const SourceManager& sources, DiagnosticEngine& diags, DiagKind kind,
+                     FirstSyntaxError::Composer composer, Context* (Parser::*startRule)(), Build build)
     -> decltype(build(static_cast<Context*>(nullptr))) {
     ByteInputStream input(sources.text(file)); // bytes: invalid UTF-8 is a syntax error, no throw
     Lexer lexer(&input);
@@ -70,7 +68,7 @@ auto parseFirstError(FileId file, const SourceManager& sources, DiagnosticEngine
 
 // Loads `path` into `sources`; if it cannot be read, reports FileNotReadable as
 // "cannot read <what> `path`: reason" and returns nullopt.
-std::optional<FileId> loadInputFile(const std::string& path, std::string_view what,
-                                    SourceManager& sources, DiagnosticEngine& diags);
+std::optional<FileId> loadInputFile(const std::string& path, std::string_view what, SourceManager& sources,
+                                    DiagnosticEngine& diags);
 
 } // namespace itc::pcubes

@@ -97,13 +97,12 @@ std::string hwlocLabel(hwloc_obj_t obj) {
     return label;
 }
 
-
 // --segments N: one machine as N MPI processes that share it (for runs of several processes on
 // one box). The node keeps <unit>; a `Segment` level of N parts below it carries <segment> and
 // an Nth of the node's memory; the level below the node keeps the rest of its fan-out, which N
 // must divide so every segment gets whole PPUs.
-bool splitIntoSegments(MachineModel& model, PrintOptions& print, std::size_t nodeIndex,
-                       std::uint64_t segments, std::string& error) {
+bool splitIntoSegments(MachineModel& model, PrintOptions& print, std::size_t nodeIndex, std::uint64_t segments,
+                       std::string& error) {
     Level& node = model.levels[nodeIndex];
     if (segments == 1)
         return true; // the node is one segment already
@@ -181,8 +180,8 @@ std::optional<Discovery> discoverMachine(const DiscoveryOptions& options, std::s
             return std::nullopt;
         }
         hwloc_bitmap_free(keep);
-        result.print.header.push_back(fmt::format("{} not allowed for this process and left out",
-                                                  plural(pus, "PU is", "PUs are")));
+        result.print.header.push_back(
+            fmt::format("{} not allowed for this process and left out", plural(pus, "PU is", "PUs are")));
         root = hwloc_get_root_obj(raw);
     }
     // Fan-out per normal depth: the smallest found under any object of the depth above.
@@ -233,8 +232,7 @@ std::optional<Discovery> discoverMachine(const DiscoveryOptions& options, std::s
         info[d].name = depthName(first, numa > 0);
         info[d].label = hwlocLabel(first);
         if (numa)
-            info[d].label += fmt::format(" + {} {}", plural(numa, "NUMA node", "NUMA nodes"),
-                                         sizeText(info[d].memory));
+            info[d].label += fmt::format(" + {} {}", plural(numa, "NUMA node", "NUMA nodes"), sizeText(info[d].memory));
         if (hwloc_obj_type_is_dcache(first->type))
             info[d].cache = first->attr->cache.size;
         if (first->type == HWLOC_OBJ_PACKAGE)
@@ -291,8 +289,7 @@ std::optional<Discovery> discoverMachine(const DiscoveryOptions& options, std::s
         model.levels.push_back(l);
         result.print.levelComments.push_back("hwloc: " + comment);
     }
-    if (options.segments > 0 && !splitIntoSegments(model, result.print, nodes > 0 ? 1 : 0,
-                                                     options.segments, error))
+    if (options.segments > 0 && !splitIntoSegments(model, result.print, nodes > 0 ? 1 : 0, options.segments, error))
         return std::nullopt;
     int number = model.levelCount();
     std::uint64_t total = 1;
@@ -307,13 +304,11 @@ std::optional<Discovery> discoverMachine(const DiscoveryOptions& options, std::s
     std::uint64_t n = nodes > 0 ? nodes : 1;
     if (options.segments > 1)
         result.print.header.push_back(fmt::format(
-            "Each node is split into {} MPI segments (processes) that share its memory and cores.",
-            options.segments));
-    result.summary = fmt::format("{}, {}, {}, {}, {}", plural(n, "node", "nodes"),
-                                 plural(n * packages, "package", "packages"),
-                                 plural(n * numaTotal, "NUMA node", "NUMA nodes"),
-                                 plural(n * cores, "core", "cores"),
-                                 plural(n * usedPUs, "PU", "PUs"));
+            "Each node is split into {} MPI segments (processes) that share its memory and cores.", options.segments));
+    result.summary =
+        fmt::format("{}, {}, {}, {}, {}", plural(n, "node", "nodes"), plural(n * packages, "package", "packages"),
+                    plural(n * numaTotal, "NUMA node", "NUMA nodes"), plural(n * cores, "core", "cores"),
+                    plural(n * usedPUs, "PU", "PUs"));
     std::string host = "HOST", date = "DATE";
     std::string hwlocVersion = "HWLOC-VERSION", itcVersion = "ITC-VERSION";
     if (!options.fixedHeader) {

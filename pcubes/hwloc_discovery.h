@@ -22,9 +22,9 @@ struct DiscoveryOptions {
 
 struct Discovery {
     MachineModel model;
-    PrintOptions print;                 // header lines and per-level comments
-    std::string summary;                // "1 node, 1 package, 1 NUMA node, 2 cores, 2 PUs"
-    std::vector<std::string> warnings;  // e.g. a non-uniform topology was trimmed
+    PrintOptions print;                // header lines and per-level comments
+    std::string summary;               // "1 node, 1 package, 1 NUMA node, 2 cores, 2 PUs"
+    std::vector<std::string> warnings; // e.g. a non-uniform topology was trimmed
 };
 
 // The hwloc API version of the library itc runs with, as "2.8.0" (for `itc --version`).

@@ -35,22 +35,19 @@ std::optional<PropertyId> propertyByKey(std::string_view key);
 using Properties = std::array<std::optional<std::uint64_t>, kPropertyCount>;
 
 struct Level {
-    int number = 0;             // 1 is the lowest level; the root has the highest number
+    int number = 0; // 1 is the lowest level; the root has the highest number
     std::string name;
-    std::uint64_t fanOut = 1;   // PPUs of this level inside one PPU of the level above
+    std::uint64_t fanOut = 1;    // PPUs of this level inside one PPU of the level above
     std::uint64_t totalPPUs = 1; // product of the fan-outs from the root down to here
     bool segment = false, unit = false, core = false;
     Properties properties{};
-    SourceRange declared;       // the `Space N...` line (invalid for discovered models)
+    SourceRange declared; // the `Space N...` line (invalid for discovered models)
 
-    std::optional<std::uint64_t> property(PropertyId id) const {
-        return properties[static_cast<std::size_t>(id)];
-    }
+    std::optional<std::uint64_t> property(PropertyId id) const { return properties[static_cast<std::size_t>(id)]; }
     // Compares the model, not where it was written.
     bool operator==(const Level& o) const {
-        return number == o.number && name == o.name && fanOut == o.fanOut &&
-               totalPPUs == o.totalPPUs && segment == o.segment && unit == o.unit &&
-               core == o.core && properties == o.properties;
+        return number == o.number && name == o.name && fanOut == o.fanOut && totalPPUs == o.totalPPUs &&
+               segment == o.segment && unit == o.unit && core == o.core && properties == o.properties;
     }
 };
 
@@ -62,9 +59,7 @@ struct MachineModel {
     std::vector<std::uint32_t> processors;
     SourceRange processorsDeclared;
 
-    bool operator==(const MachineModel& o) const {
-        return levels == o.levels && processors == o.processors;
-    }
+    bool operator==(const MachineModel& o) const { return levels == o.levels && processors == o.processors; }
 
     int levelCount() const { return static_cast<int>(levels.size()); }
     // nullptr if there is no level with that number.
@@ -77,9 +72,7 @@ struct MachineModel {
     std::optional<int> unitLevel() const { return find(&Level::unit); }
     std::optional<int> coreLevel() const { return find(&Level::core); }
     // PPUs of level `lower` inside one PPU of level `upper` (upper >= lower).
-    std::uint64_t ppusWithin(int lower, int upper) const {
-        return level(lower)->totalPPUs / level(upper)->totalPPUs;
-    }
+    std::uint64_t ppusWithin(int lower, int upper) const { return level(lower)->totalPPUs / level(upper)->totalPPUs; }
     // Processes of a generated program: the PPU count of the `<segment>` level (1 without one).
     std::uint64_t segmentCount() const {
         auto s = segmentLevel();

@@ -65,19 +65,17 @@ std::string composeSyntaxMessage(antlr4::Parser& parser, const antlr4::Token* fo
         if (!line->number)
             return fmt::format("expected the level number after `Space`, found {}", what);
         if (expects(P::COLON))
-            return fmt::format("expected `:` after `Space {}` and its attributes, found {}",
-                               line->number->getText(), what);
+            return fmt::format("expected `:` after `Space {}` and its attributes, found {}", line->number->getText(),
+                               what);
         if (expects(P::LPAREN)) {
             if (found && (found->getType() == P::NAME || found->getType() == P::INTEGER))
                 return fmt::format("a level name cannot contain whitespace: found {} after it; "
                                    "join the words, e.g. `Core-Pair`",
                                    what);
-            return fmt::format("expected `(` and the PPU count after the level name, found {}",
-                               what);
+            return fmt::format("expected `(` and the PPU count after the level name, found {}", what);
         }
         if (expects(P::INTEGER))
-            return fmt::format("expected the PPU count, a whole number, inside `( )`, found {}",
-                               what);
+            return fmt::format("expected the PPU count, a whole number, inside `( )`, found {}", what);
         if (expects(P::RPAREN))
             return fmt::format("expected `)` after the PPU count, found {}", what);
     }
@@ -89,8 +87,8 @@ std::string composeSyntaxMessage(antlr4::Parser& parser, const antlr4::Token* fo
                            what);
     }
     const antlr4::Token* previous = parser.getTokenStream()->LT(-1);
-    if (found && previous && found->getType() != antlr4::Token::EOF &&
-        previous->getLine() == found->getLine() && previous->getType() == P::RPAREN)
+    if (found && previous && found->getType() != antlr4::Token::EOF && previous->getLine() == found->getLine() &&
+        previous->getType() == P::RPAREN)
         return fmt::format("unexpected {} after the level's count; a level line ends with its "
                            "count `(N)` or its properties `{{ ... }}`, and comments start with `//`",
                            what);
@@ -141,8 +139,7 @@ private:
         auto count = parseUnsigned(line->count->getText());
         if (!count || *count > (std::uint64_t(1) << 32)) {
             fail(DiagKind::MachineBadCount, range(line->count),
-                 "the PPU count `{}` is too large; at most 2^32 PPUs per parent PPU",
-                 line->count->getText());
+                 "the PPU count `{}` is too large; at most 2^32 PPUs per parent PPU", line->count->getText());
             l.fanOut = 1;
         } else {
             l.fanOut = *count;
@@ -192,8 +189,7 @@ private:
             }
             if (auto it = seen.find(*id); it != seen.end()) {
                 auto& d = diags_.error(DiagKind::MachineDuplicateProperty, range(p->key),
-                                       "property `{}` is given twice for this level; keep one",
-                                       key);
+                                       "property `{}` is given twice for this level; keep one", key);
                 DiagnosticEngine::addNote(d, it->second, "first given here");
                 failed_ = true;
                 continue;
@@ -240,10 +236,8 @@ private:
             r.end = range(item.back()).end;
             std::string text;
             for (std::size_t i = 0; i < item.size(); ++i) {
-                if (i && item[i]->getStart()->getStartIndex() !=
-                             item[i - 1]->getStop()->getStopIndex() + 1) {
-                    fail(DiagKind::MachineBadProcessors, r,
-                         "separate processor ids with `,`: found `{}` after `{}`",
+                if (i && item[i]->getStart()->getStartIndex() != item[i - 1]->getStop()->getStopIndex() + 1) {
+                    fail(DiagKind::MachineBadProcessors, r, "separate processor ids with `,`: found `{}` after `{}`",
                          item[i]->getText(), item[i - 1]->getText());
                     return;
                 }
@@ -254,16 +248,15 @@ private:
             auto a = parseUnsigned(text.substr(0, dash));
             auto b = dash == std::string::npos ? a : parseUnsigned(text.substr(dash + 1));
             if (!a || !b || *a > 0xffffffffu || *b > 0xffffffffu) {
-                fail(DiagKind::MachineBadProcessors, r,
-                     "`{}` is not an OS processor id or a range such as `0-7`", text);
+                fail(DiagKind::MachineBadProcessors, r, "`{}` is not an OS processor id or a range such as `0-7`",
+                     text);
                 return;
             }
             lo = *a;
             hi = *b;
             if (hi < lo) {
                 fail(DiagKind::MachineBadProcessors, r,
-                     "the range `{}` is empty; write the lower id first, e.g. `{}-{}`", text, hi,
-                     lo);
+                     "the range `{}` is empty; write the lower id first, e.g. `{}-{}`", text, hi, lo);
                 return;
             }
             if (hi - lo > 1u << 20) {
@@ -287,8 +280,7 @@ private:
         }
     }
 
-    template <typename... Args>
-    void fail(DiagKind kind, SourceRange r, fmt::format_string<Args...> f, Args&&... args) {
+    template <typename... Args> void fail(DiagKind kind, SourceRange r, fmt::format_string<Args...> f, Args&&... args) {
         diags_.error(kind, r, f, std::forward<Args>(args)...);
         failed_ = true;
     }
@@ -300,15 +292,13 @@ private:
 
 } // namespace
 
-std::optional<std::uint64_t> parsePropertyValue(PropertyId id, const std::string& text,
-                                                std::string& error) {
+std::optional<std::uint64_t> parsePropertyValue(PropertyId id, const std::string& text, std::string& error) {
     std::size_t digits = 0;
     while (digits < text.size() && std::isdigit(static_cast<unsigned char>(text[digits])))
         ++digits;
     std::string key(propertyKey(id));
     if (digits == 0) {
-        error = fmt::format("the value of `{}` must start with a whole number, found `{}`", key,
-                            text);
+        error = fmt::format("the value of `{}` must start with a whole number, found `{}`", key, text);
         return std::nullopt;
     }
     auto number = parseUnsigned(std::string_view(text).substr(0, digits));
@@ -317,17 +307,21 @@ std::optional<std::uint64_t> parsePropertyValue(PropertyId id, const std::string
     switch (propertyUnit(id)) {
     case PropertyUnit::Count:
         if (!unit.empty()) {
-            error = fmt::format("`{}` is a plain count and takes no unit; write `{}: {}`", key,
-                                key, text.substr(0, digits));
+            error = fmt::format("`{}` is a plain count and takes no unit; write `{}: {}`", key, key,
+                                text.substr(0, digits));
             return std::nullopt;
         }
         break;
     case PropertyUnit::Bytes: {
-        static const std::map<std::string, std::uint64_t> units = {
-            {"", 1}, {"B", 1}, {"KiB", 1ull << 10}, {"MiB", 1ull << 20}, {"GiB", 1ull << 30},
-            {"TiB", 1ull << 40}, {"PiB", 1ull << 50}};
+        static const std::map<std::string, std::uint64_t> units = {{"", 1},
+                                                                   {"B", 1},
+                                                                   {"KiB", 1ull << 10},
+                                                                   {"MiB", 1ull << 20},
+                                                                   {"GiB", 1ull << 30},
+                                                                   {"TiB", 1ull << 40},
+                                                                   {"PiB", 1ull << 50}};
         static const std::map<std::string, std::string> decimal = {
-            {"K", "KiB"}, {"KB", "KiB"}, {"kB", "KiB"}, {"k", "KiB"}, {"M", "MiB"},
+            {"K", "KiB"},  {"KB", "KiB"}, {"kB", "KiB"}, {"k", "KiB"}, {"M", "MiB"},
             {"MB", "MiB"}, {"G", "GiB"},  {"GB", "GiB"}, {"T", "TiB"}, {"TB", "TiB"}};
         if (auto it = units.find(unit); it != units.end()) {
             factor = it->second;
@@ -337,8 +331,7 @@ std::optional<std::uint64_t> parsePropertyValue(PropertyId id, const std::string
                                 unit, text, text.substr(0, digits), d->second);
             return std::nullopt;
         } else {
-            error = fmt::format("unknown size unit `{}` in `{}`; use B, KiB, MiB, GiB or TiB",
-                                unit, text);
+            error = fmt::format("unknown size unit `{}` in `{}`; use B, KiB, MiB, GiB or TiB", unit, text);
             return std::nullopt;
         }
         break;
@@ -348,8 +341,7 @@ std::optional<std::uint64_t> parsePropertyValue(PropertyId id, const std::string
             {"ns", 1}, {"us", 1000}, {"ms", 1000000}, {"s", 1000000000}};
         auto it = units.find(unit);
         if (it == units.end()) {
-            error = fmt::format("`{}` needs a time unit, one of ns, us, ms, s; found `{}`", key,
-                                text);
+            error = fmt::format("`{}` needs a time unit, one of ns, us, ms, s; found `{}`", key, text);
             return std::nullopt;
         }
         factor = it->second;
@@ -363,23 +355,21 @@ std::optional<std::uint64_t> parsePropertyValue(PropertyId id, const std::string
     return *number * factor;
 }
 
-std::optional<MachineModel> parseMachine(FileId file, const SourceManager& sources,
-                                         DiagnosticEngine& diags) {
-    return parseFirstError<itc::antlr::PCubeSLexer, P>(
-        file, sources, diags, DiagKind::MachineSyntax, composeSyntaxMessage, &P::machineFile,
-        [&](P::MachineFileContext* tree) -> std::optional<MachineModel> {
-            Builder builder(file, diags);
-            auto model = builder.build(tree);
-            if (!model)
-                return std::nullopt;
-            if (!validateMachine(*model, file, diags))
-                return std::nullopt;
-            return model;
-        });
+std::optional<MachineModel> parseMachine(FileId file, const SourceManager& sources, DiagnosticEngine& diags) {
+    return parseFirstError<itc::antlr::PCubeSLexer, P>(file, sources, diags, DiagKind::MachineSyntax,
+                                                       composeSyntaxMessage, &P::machineFile,
+                                                       [&](P::MachineFileContext* tree) -> std::optional<MachineModel> {
+                                                           Builder builder(file, diags);
+                                                           auto model = builder.build(tree);
+                                                           if (!model)
+                                                               return std::nullopt;
+                                                           if (!validateMachine(*model, file, diags))
+                                                               return std::nullopt;
+                                                           return model;
+                                                       });
 }
 
-std::optional<MachineModel> loadMachine(const std::string& path, SourceManager& sources,
-                                        DiagnosticEngine& diags) {
+std::optional<MachineModel> loadMachine(const std::string& path, SourceManager& sources, DiagnosticEngine& diags) {
     auto file = loadInputFile(path, "machine file", sources, diags);
     if (!file)
         return std::nullopt;

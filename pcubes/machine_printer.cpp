@@ -37,8 +37,7 @@ std::string printMachine(const MachineModel& model, const PrintOptions& options)
         std::string props;
         for (std::size_t i = 0; i < kPropertyCount; ++i)
             if (l.properties[i])
-                props += fmt::format("{}{}: {}", props.empty() ? "" : ", ",
-                                     propertyKey(PropertyId(i)),
+                props += fmt::format("{}{}: {}", props.empty() ? "" : ", ", propertyKey(PropertyId(i)),
                                      formatPropertyValue(PropertyId(i), *l.properties[i]));
         if (!props.empty())
             line += " { " + props + " }";
@@ -47,9 +46,7 @@ std::string printMachine(const MachineModel& model, const PrintOptions& options)
     }
     for (std::size_t i = 0; i < lines.size(); ++i) {
         const std::string* comment =
-            i < options.levelComments.size() && !options.levelComments[i].empty()
-                ? &options.levelComments[i]
-                : nullptr;
+            i < options.levelComments.size() && !options.levelComments[i].empty() ? &options.levelComments[i] : nullptr;
         out += lines[i];
         if (comment)
             out += std::string(width - lines[i].size() + 2, ' ') + "// " + *comment;

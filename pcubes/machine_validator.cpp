@@ -81,8 +81,7 @@ bool validateMachine(MachineModel& model, FileId file, DiagnosticEngine& diags) 
             return;
         if (first) {
             auto& d = diags.error(DiagKind::MachineAttributeTwice, l.declared,
-                                  "`<{}>` is given again on {}; only one level may carry it",
-                                  name, attributeOwner(l));
+                                  "`<{}>` is given again on {}; only one level may carry it", name, attributeOwner(l));
             DiagnosticEngine::addNote(d, first->declared, fmt::format("`<{}>` first given here", name));
             return;
         }

@@ -72,21 +72,16 @@ struct TaskMapping {
 };
 
 // Parses a mapping file (syntax and space-name spelling). nullopt after any error.
-std::optional<MappingFile> parseMapping(FileId file, const SourceManager& sources,
-                                        DiagnosticEngine& diags);
-std::optional<MappingFile> loadMapping(const std::string& path, SourceManager& sources,
-                                       DiagnosticEngine& diags);
+std::optional<MappingFile> parseMapping(FileId file, const SourceManager& sources, DiagnosticEngine& diags);
+std::optional<MappingFile> loadMapping(const std::string& path, SourceManager& sources, DiagnosticEngine& diags);
 
 // Checks what can be checked without the program: PPS numbers exist in the model and no task
 // or space is mapped twice. (Names, completeness and the partial order need validateMapping.)
-bool validateMappingAgainstMachine(const MappingFile& mapping, const MachineModel& machine,
-                                   DiagnosticEngine& diags);
+bool validateMappingAgainstMachine(const MappingFile& mapping, const MachineModel& machine, DiagnosticEngine& diags);
 
 // Full check (R-66, R-67, partial order, names, duplicates, PPS numbers). Returns one
 // TaskMapping per mapped task, or nullopt after any error.
-std::optional<std::vector<TaskMapping>> validateMapping(const MappingFile& mapping,
-                                                        const ProgramSpaces& program,
-                                                        const MachineModel& machine,
-                                                        DiagnosticEngine& diags);
+std::optional<std::vector<TaskMapping>> validateMapping(const MappingFile& mapping, const ProgramSpaces& program,
+                                                        const MachineModel& machine, DiagnosticEngine& diags);
 
 } // namespace itc::pcubes

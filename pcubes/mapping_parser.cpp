@@ -15,8 +15,7 @@ using P = itc::antlr::MappingParser;
 std::string composeSyntaxMessage(antlr4::Parser& parser, const antlr4::Token* found) {
     std::string what = describeToken(found);
     if (found && found->getType() == P::UNTERMINATED_STRING)
-        return fmt::format("the task name {} has no closing `\"`; write it as `\"Task Name\"`",
-                           what);
+        return fmt::format("the task name {} has no closing `\"`; write it as `\"Task Name\"`", what);
     if (found && found->getType() == P::ERROR_CHAR)
         return fmt::format("unexpected character {}; a mapping looks like "
                            "`\"Task Name\" {{ Space A: 2 }}` and `//` starts a comment",
@@ -34,10 +33,8 @@ std::string composeSyntaxMessage(antlr4::Parser& parser, const antlr4::Token* fo
                                "`Space`, found {}",
                                what);
         if (expects(P::COLON))
-            return fmt::format("expected `:` after `Space {}`, found {}", m->space->getText(),
-                               what);
-        return fmt::format("expected a PPS number after `Space {}:`, found {}",
-                           m->space->getText(), what);
+            return fmt::format("expected `:` after `Space {}`, found {}", m->space->getText(), what);
+        return fmt::format("expected a PPS number after `Space {}:`, found {}", m->space->getText(), what);
     }
     if (enclosingRule(ctx, P::RuleTaskMapping)) {
         if (expects(P::LBRACE))
@@ -47,21 +44,17 @@ std::string composeSyntaxMessage(antlr4::Parser& parser, const antlr4::Token* fo
                                "{}",
                                what);
         if (found && found->getType() == P::ID && found->getText().rfind("Space", 0) == 0)
-            return fmt::format("expected `Space X: N` with a blank after `Space`, found {}",
-                               what);
+            return fmt::format("expected `Space X: N` with a blank after `Space`, found {}", what);
         return fmt::format("expected `Space X: N` or `}}`, found {}", what);
     }
-    return fmt::format("expected a task name in quotes, such as `\"Task Name\" {{`, found {}",
-                       what);
+    return fmt::format("expected a task name in quotes, such as `\"Task Name\" {{`, found {}", what);
 }
 
-bool isSpaceName(const std::string& s) {
-    return s == "Root" || (s.size() == 1 && s[0] >= 'A' && s[0] <= 'Z');
-}
+bool isSpaceName(const std::string& s) { return s == "Root" || (s.size() == 1 && s[0] >= 'A' && s[0] <= 'Z'); }
 
 // The parse tree of a syntactically correct mapping file -> MappingFile.
-std::optional<MappingFile> buildMapping(FileId file, const SourceManager& sources,
-                                        DiagnosticEngine& diags, P::MappingFileContext* tree) {
+std::optional<MappingFile> buildMapping(FileId file, const SourceManager& sources, DiagnosticEngine& diags,
+                                        P::MappingFileContext* tree) {
     MappingFile result;
     result.file = file;
     result.path = sources.path(file);
@@ -105,15 +98,13 @@ std::optional<MappingFile> buildMapping(FileId file, const SourceManager& source
 
 } // namespace
 
-std::optional<MappingFile> parseMapping(FileId file, const SourceManager& sources,
-                                        DiagnosticEngine& diags) {
+std::optional<MappingFile> parseMapping(FileId file, const SourceManager& sources, DiagnosticEngine& diags) {
     return parseFirstError<itc::antlr::MappingLexer, P>(
         file, sources, diags, DiagKind::MappingSyntax, composeSyntaxMessage, &P::mappingFile,
         [&](P::MappingFileContext* tree) { return buildMapping(file, sources, diags, tree); });
 }
 
-std::optional<MappingFile> loadMapping(const std::string& path, SourceManager& sources,
-                                       DiagnosticEngine& diags) {
+std::optional<MappingFile> loadMapping(const std::string& path, SourceManager& sources, DiagnosticEngine& diags) {
     auto file = loadInputFile(path, "mapping file", sources, diags);
     if (!file)
         return std::nullopt;

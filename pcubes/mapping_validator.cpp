@@ -14,22 +14,19 @@ namespace {
 std::string quotedList(const std::vector<std::string>& names) {
     std::string out;
     for (std::size_t i = 0; i < names.size(); ++i)
-        out += fmt::format("{}`{}`", i == 0 ? "" : (i + 1 == names.size() ? " and " : ", "),
-                           names[i]);
+        out += fmt::format("{}`{}`", i == 0 ? "" : (i + 1 == names.size() ? " and " : ", "), names[i]);
     return out;
 }
 
 // Duplicates and PPS numbers; returns the tasks to check further (first mapping of each).
-std::vector<const MappingFile::Task*> checkAgainstMachine(const MappingFile& mapping,
-                                                          const MachineModel& machine,
+std::vector<const MappingFile::Task*> checkAgainstMachine(const MappingFile& mapping, const MachineModel& machine,
                                                           DiagnosticEngine& diags) {
     std::vector<const MappingFile::Task*> unique;
     std::map<std::string, const MappingFile::Task*> seenTasks;
     for (const MappingFile::Task& task : mapping.tasks) {
         if (auto it = seenTasks.find(task.name); it != seenTasks.end()) {
             auto& d = diags.error(DiagKind::MappingDuplicateTask, task.nameRange,
-                                  "task `{}` is mapped twice; merge the two mappings into one",
-                                  task.name);
+                                  "task `{}` is mapped twice; merge the two mappings into one", task.name);
             DiagnosticEngine::addNote(d, it->second->nameRange, "first mapped here");
             continue;
         }
@@ -39,8 +36,7 @@ std::vector<const MappingFile::Task*> checkAgainstMachine(const MappingFile& map
         for (const MappingFile::Entry& e : task.entries) {
             if (auto it = seenSpaces.find(e.space); it != seenSpaces.end()) {
                 auto& d = diags.error(DiagKind::MappingDuplicateSpace, e.spaceRange,
-                                      "space `{}` of task `{}` is mapped twice; keep one mapping",
-                                      e.space, task.name);
+                                      "space `{}` of task `{}` is mapped twice; keep one mapping", e.space, task.name);
                 DiagnosticEngine::addNote(d, it->second->range, "first mapped here");
                 continue;
             }
@@ -59,10 +55,9 @@ std::vector<const MappingFile::Task*> checkAgainstMachine(const MappingFile& map
 
 } // namespace
 
-bool validateMappingAgainstMachine(const MappingFile& mapping, const MachineModel& machine,
-                                   DiagnosticEngine& diags) {
+bool validateMappingAgainstMachine(const MappingFile& mapping, const MachineModel& machine, DiagnosticEngine& diags) {
     std::size_t before = diags.errorCount();
-    if (mapping.tasks.empty()) {  // checked without a program, an empty file maps nothing
+    if (mapping.tasks.empty()) { // checked without a program, an empty file maps nothing
         SourceRange whole;
         whole.begin.file = mapping.file;
         diags.error(DiagKind::MappingSyntax, whole,
@@ -73,10 +68,8 @@ bool validateMappingAgainstMachine(const MappingFile& mapping, const MachineMode
     return diags.errorCount() == before;
 }
 
-std::optional<std::vector<TaskMapping>> validateMapping(const MappingFile& mapping,
-                                                        const ProgramSpaces& program,
-                                                        const MachineModel& machine,
-                                                        DiagnosticEngine& diags) {
+std::optional<std::vector<TaskMapping>> validateMapping(const MappingFile& mapping, const ProgramSpaces& program,
+                                                        const MachineModel& machine, DiagnosticEngine& diags) {
     std::size_t before = diags.errorCount();
     std::vector<const MappingFile::Task*> tasks = checkAgainstMachine(mapping, machine, diags);
     if (diags.errorCount() != before)
@@ -91,9 +84,9 @@ std::optional<std::vector<TaskMapping>> validateMapping(const MappingFile& mappi
             for (const auto& t : program.tasks)
                 names.push_back(t.name);
             std::string near = nearestName(task->name, names);
-            diags.error(DiagKind::MappingUnknownTask, task->nameRange,
-                        "the program has no task named `{}`; {}", task->name,
-                        names.empty()   ? std::string("it defines no task")
+            diags.error(DiagKind::MappingUnknownTask, task->nameRange, "the program has no task named `{}`; {}",
+                        task->name,
+                        names.empty()  ? std::string("it defines no task")
                         : near.empty() ? "its tasks are " + quotedList(names)
                                        : "did you mean `" + near + "`?");
             continue;
@@ -114,12 +107,10 @@ std::optional<std::vector<TaskMapping>> validateMapping(const MappingFile& mappi
                 std::vector<std::string> names;
                 for (const auto& s : decl->spaces)
                     names.push_back(s.name);
-                auto& d = diags.error(DiagKind::MappingUnknownSpace, e.spaceRange,
-                                      "task `{}` has no space `{}`; {}", task->name, e.space,
-                                      names.empty() ? std::string("it declares no space")
-                                                    : "it declares " + quotedList(names));
-                DiagnosticEngine::addNote(d, decl->declared,
-                                          fmt::format("task `{}` declared here", task->name));
+                auto& d = diags.error(
+                    DiagKind::MappingUnknownSpace, e.spaceRange, "task `{}` has no space `{}`; {}", task->name, e.space,
+                    names.empty() ? std::string("it declares no space") : "it declares " + quotedList(names));
+                DiagnosticEngine::addNote(d, decl->declared, fmt::format("task `{}` declared here", task->name));
                 continue;
             }
             entries[e.space] = &e;
@@ -143,23 +134,21 @@ std::optional<std::vector<TaskMapping>> validateMapping(const MappingFile& mappi
             if (s.parent) {
                 const MappingFile::Entry* p = entries.count(*s.parent) ? entries.at(*s.parent) : nullptr;
                 if (p && e->pps > p->pps) {
-                    auto& d = diags.error(
-                        DiagKind::MappingOrderViolation, e->ppsRange,
-                        "space `{}` is mapped to PPS {}, above PPS {} of its ancestor space `{}`; "
-                        "a space must map at or below its ancestors, so use {} or lower",
-                        s.name, e->pps, p->pps, *s.parent, p->pps);
+                    auto& d = diags.error(DiagKind::MappingOrderViolation, e->ppsRange,
+                                          "space `{}` is mapped to PPS {}, above PPS {} of its ancestor space `{}`; "
+                                          "a space must map at or below its ancestors, so use {} or lower",
+                                          s.name, e->pps, p->pps, *s.parent, p->pps);
                     DiagnosticEngine::addNote(d, p->range, fmt::format("`{}` mapped here", *s.parent));
-                    DiagnosticEngine::addNote(
-                        d, s.declared,
-                        fmt::format("`{}` divides {}`{}` here", s.name,
-                                    s.viaSubpartitions ? "the sub-partitions of " : "", *s.parent));
+                    DiagnosticEngine::addNote(d, s.declared,
+                                              fmt::format("`{}` divides {}`{}` here", s.name,
+                                                          s.viaSubpartitions ? "the sub-partitions of " : "",
+                                                          *s.parent));
                 }
             } else if (rootEntry && e->pps > rootEntry->pps) {
-                auto& d = diags.error(
-                    DiagKind::MappingRootConfinement, e->ppsRange,
-                    "space `{}` is mapped to PPS {}, above PPS {} that `Space Root` confines task "
-                    "`{}` to; map it to {} or lower",
-                    s.name, e->pps, rootEntry->pps, task->name, rootEntry->pps);
+                auto& d = diags.error(DiagKind::MappingRootConfinement, e->ppsRange,
+                                      "space `{}` is mapped to PPS {}, above PPS {} that `Space Root` confines task "
+                                      "`{}` to; map it to {} or lower",
+                                      s.name, e->pps, rootEntry->pps, task->name, rootEntry->pps);
                 DiagnosticEngine::addNote(d, rootEntry->range, "`Space Root` mapped here");
             }
         }

@@ -15,12 +15,13 @@ namespace itc::semantic {
 
 const TaskInfo* CheckedProgram::findTask(const std::string& name) const {
     for (const TaskInfo& t : tasks)
-        if (t.task && t.task->name.text == name) return &t;
+        if (t.task && t.task->name.text == name)
+            return &t;
     return nullptr;
 }
 
-bool checkProgram(const ast::Program& program, const SourceManager& sources,
-                  DiagnosticEngine& diags, CheckedProgram& out) {
+bool checkProgram(const ast::Program& program, const SourceManager& sources, DiagnosticEngine& diags,
+                  CheckedProgram& out) {
     (void)sources;
     std::size_t before = diags.errorCount();
     check::CheckState state(program, diags, out);
@@ -29,7 +30,8 @@ bool checkProgram(const ast::Program& program, const SourceManager& sources,
     check::checkCoordinator(state);
     for (const ast::TaskDef& t : program.tasks) {
         auto it = state.tasks.find(t.name.text);
-        if (it == state.tasks.end() || it->second.def != &t) continue;
+        if (it == state.tasks.end() || it->second.def != &t)
+            continue;
         check::checkInitialize(state, it->second);
         check::checkFlow(state, it->second);
         check::checkUninvokedStages(state, it->second);

@@ -27,7 +27,7 @@ struct VarInfo {
 
 struct GlobalInfo {
     std::string name;
-    Type type;              // for `T Reduction`, T
+    Type type; // for `T Reduction`, T
     bool isReduction = false;
     bool environmental = false;
     ast::LinkMode mode = ast::LinkMode::Link; // meaningful when environmental
@@ -37,23 +37,23 @@ struct GlobalInfo {
 // How one stage parameter is bound at one call site.
 struct ParamBinding {
     Type type;
-    bool constant = false;       // bound to a literal or `partition.p`: must not be assigned
-    std::string literalString;   // bound to a string literal (reduction operators)
+    bool constant = false;     // bound to a literal or `partition.p`: must not be assigned
+    std::string literalString; // bound to a string literal (reduction operators)
     bool isStringLiteral = false;
-    std::string spaceTarget;     // bound to `Space X: v`: X ("Root" allowed); empty otherwise
-    std::string rootGlobal;      // the task-global the argument is rooted at, if any
+    std::string spaceTarget; // bound to `Space X: v`: X ("Root" allowed); empty otherwise
+    std::string rootGlobal;  // the task-global the argument is rooted at, if any
     bool operator==(const ParamBinding&) const = default;
 };
 
 struct StageInstance {
     const ast::StageDef* stage = nullptr;
-    std::vector<ParamBinding> params;      // one per stage parameter
-    std::string space;                     // the LPS it is invoked from: a letter, or "Root"
+    std::vector<ParamBinding> params;         // one per stage parameter
+    std::string space;                        // the LPS it is invoked from: a letter, or "Root"
     std::vector<const ast::StageCall*> calls; // every call site using this instance
-    std::map<std::string, Type> locals;    // stage locals (loop indices included) and their types
-    ExprTypes exprTypes;                   // types of the expressions of the body in this instance
-    bool usesEpoch = false;                // some `at (current ...)` inside
-    std::vector<std::string> globalsUsed;  // task-globals named in the body (not via parameters)
+    std::map<std::string, Type> locals;       // stage locals (loop indices included) and their types
+    ExprTypes exprTypes;                      // types of the expressions of the body in this instance
+    bool usesEpoch = false;                   // some `at (current ...)` inside
+    std::vector<std::string> globalsUsed;     // task-globals named in the body (not via parameters)
 };
 
 struct TaskInfo {
@@ -67,8 +67,8 @@ struct TaskInfo {
 struct FunctionInstance {
     const ast::FunctionDef* function = nullptr;
     std::vector<Type> argTypes;
-    Type result;                         // Void when the function returns nothing
-    std::map<std::string, Type> locals;  // parameters and locals
+    Type result;                        // Void when the function returns nothing
+    std::map<std::string, Type> locals; // parameters and locals
     ExprTypes exprTypes;
 };
 
@@ -79,8 +79,8 @@ struct ClassInfo {
 
 struct CheckedProgram {
     std::map<std::string, ClassInfo> classes;
-    std::vector<TaskInfo> tasks;                // source order
-    std::vector<FunctionInstance> functions;    // every instantiation that was needed
+    std::vector<TaskInfo> tasks;             // source order
+    std::vector<FunctionInstance> functions; // every instantiation that was needed
     std::map<std::string, Type> coordinatorLocals;
     // Types of the expressions of non-polymorphic code: the coordinator, Initialize sections,
     // Computation sections and paper-form functions. Stage and brace-form function bodies
@@ -92,7 +92,7 @@ struct CheckedProgram {
 
 // Checks `program` (which parsed without syntax errors). Reports every semantic error to
 // `diags`, at most one per mistake, and fills `out`. Returns true when no error was reported.
-bool checkProgram(const ast::Program& program, const SourceManager& sources,
-                  DiagnosticEngine& diags, CheckedProgram& out);
+bool checkProgram(const ast::Program& program, const SourceManager& sources, DiagnosticEngine& diags,
+                  CheckedProgram& out);
 
 } // namespace itc::semantic

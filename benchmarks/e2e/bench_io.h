@@ -37,7 +37,10 @@ struct Array {
 template <typename T>
 inline Array<T> read_array(const std::string& path) {
   FILE* f = std::fopen(path.c_str(), "rb");
-  if (!f) { std::perror(path.c_str()); std::exit(1); }
+  if (!f) {
+    std::perror(path.c_str());
+    std::exit(1);
+  }
   std::fseek(f, 0, SEEK_END);
   long size = std::ftell(f);
   std::string all(static_cast<size_t>(size), '\0');

@@ -22,12 +22,14 @@ int main(int argc, char** argv) {
   const long n = a.dims[0];
   const long mine = n > r ? (n - r + np - 1) / np : 0;  // rows r, r + np, ...
   std::vector<double> rows(static_cast<size_t>(mine * n)), pivot_row(static_cast<size_t>(n));
-  for (long l = 0; l < mine; ++l)
-    std::copy_n(a.v.data() + (r + l * np) * n, n, rows.data() + l * n);
+  for (long l = 0; l < mine; ++l) std::copy_n(a.v.data() + (r + l * np) * n, n, rows.data() + l * n);
   auto row = [&](long i) { return rows.data() + (i / np) * n; };  // a global row of this rank
   std::vector<std::int32_t> p(static_cast<size_t>(n), 0);
   for (long k = 0; k < n; ++k) {
-    struct { double v; int i; } best{-1.0, 0}, all;
+    struct {
+      double v;
+      int i;
+    } best{-1.0, 0}, all;
     for (long i = k + ((r - k) % np + np) % np; i < n; i += np)  // own rows >= k
       if (std::fabs(row(i)[k]) > best.v) best = {std::fabs(row(i)[k]), static_cast<int>(i)};
     MPI_Allreduce(&best, &all, 1, MPI_DOUBLE_INT, MPI_MAXLOC, MPI_COMM_WORLD);
@@ -37,8 +39,8 @@ int main(int argc, char** argv) {
       if (ok == op) {
         if (r == ok) std::swap_ranges(row(k), row(k) + n, row(piv));
       } else if (r == ok) {
-        MPI_Sendrecv_replace(row(k), static_cast<int>(n), MPI_DOUBLE, static_cast<int>(op), 0, static_cast<int>(op),
-                             0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        MPI_Sendrecv_replace(row(k), static_cast<int>(n), MPI_DOUBLE, static_cast<int>(op), 0, static_cast<int>(op), 0,
+                             MPI_COMM_WORLD, MPI_STATUS_IGNORE);
       } else if (r == op) {
         MPI_Sendrecv_replace(row(piv), static_cast<int>(n), MPI_DOUBLE, static_cast<int>(ok), 0, static_cast<int>(ok),
                              0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
@@ -58,7 +60,8 @@ int main(int argc, char** argv) {
     for (int q = 0; q < np; ++q) {
       const long cnt = n > q ? (n - q + np - 1) / np : 0;
       std::vector<double> got;
-      if (q == 0) got = rows;
+      if (q == 0)
+        got = rows;
       else {
         got.resize(static_cast<size_t>(cnt * n));
         MPI_Recv(got.data(), static_cast<int>(cnt * n), MPI_DOUBLE, q, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);

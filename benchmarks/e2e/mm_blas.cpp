@@ -15,11 +15,11 @@ static void multiply(std::map<std::string, std::string>& args) {
   std::vector<T> c(static_cast<size_t>(n * p), T(0));
   auto start = std::chrono::steady_clock::now();
   if constexpr (sizeof(T) == 4)
-    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, p, m, 1.0f, a.v.data(), m, b.v.data(), p, 0.0f,
-                c.data(), p);
+    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, p, m, 1.0f, a.v.data(), m, b.v.data(), p, 0.0f, c.data(),
+                p);
   else
-    cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, p, m, 1.0, a.v.data(), m, b.v.data(), p, 0.0,
-                c.data(), p);
+    cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, p, m, 1.0, a.v.data(), m, b.v.data(), p, 0.0, c.data(),
+                p);
   std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
   std::fprintf(stderr, "gemm %.6f s\n", took.count());
   write_array<T>(args["output_file"], {n, p}, c.data());

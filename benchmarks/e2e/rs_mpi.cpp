@@ -38,7 +38,8 @@ int main(int argc, char** argv) {
                   MPI_COMM_WORLD);
     long sum = 0;
     for (std::uint32_t d = 0; d < radix; ++d)
-      for (int s = 0; s < np; ++s) off[static_cast<size_t>(s) * radix + d] = sum, sum += all[static_cast<size_t>(s) * radix + d];
+      for (int s = 0; s < np; ++s)
+        off[static_cast<size_t>(s) * radix + d] = sum, sum += all[static_cast<size_t>(s) * radix + d];
     // keys of source s with digit d go to positions [off, off + count): split by owner
     auto overlap = [&](int s, std::uint32_t d, int q) {
       long a = off[static_cast<size_t>(s) * radix + d], b = a + all[static_cast<size_t>(s) * radix + d];

@@ -25,9 +25,7 @@ namespace {
 
 int g_rank = 0, g_size = 1;
 
-double seconds_since(Clock::time_point t0) {
-  return std::chrono::duration<double>(Clock::now() - t0).count();
-}
+double seconds_since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
 
 double cpu_seconds() {
   rusage u{};
@@ -298,11 +296,10 @@ double median(F&& f) {
   return v[v.size() / 2];
 }
 
-void row(const char* what, double engine, double raw, const char* unit, double scale,
-         const char* raw_name) {
+void row(const char* what, double engine, double raw, const char* unit, double scale, const char* raw_name) {
   if (g_rank != 0) return;
-  std::printf("%-34s engine %10.2f %-5s  %-16s %10.2f %-5s  ratio engine/raw %6.2f\n", what,
-              engine * scale, unit, raw_name, raw * scale, unit, engine / raw);
+  std::printf("%-34s engine %10.2f %-5s  %-16s %10.2f %-5s  ratio engine/raw %6.2f\n", what, engine * scale, unit,
+              raw_name, raw * scale, unit, engine / raw);
 }
 
 }  // namespace
@@ -323,8 +320,10 @@ int main(int argc, char** argv) {
   g_reps = args.has("reps") ? args.get_int("reps") : 5;
 
   if (g_rank == 0)
-    std::printf("itrt engine microbenchmark: %d ranks, %d ping-pong iterations, %d MiB streamed, "
-                "median of %d runs\n", g_size, iters, mib, g_reps);
+    std::printf(
+        "itrt engine microbenchmark: %d ranks, %d ping-pong iterations, %d MiB streamed, "
+        "median of %d runs\n",
+        g_size, iters, mib, g_reps);
   // Intra-rank: both VDPs on rank 0, on two different worker threads.
   auto intra = [](const Tuple& t, int) { return t[1] == 0 ? 0 : 1; };
   double e_lat = median([&] { return engine_pingpong(intra, 2, 8, iters); });
@@ -355,7 +354,6 @@ int main(int argc, char** argv) {
   double idle_s = args.has("idle") ? args.get_double("idle") : 1.0;
   double idle = idle_cpu_fraction(idle_s);
   if (g_rank == 0)
-    std::printf("idle wait of %.1f s: worst rank used %.1f%% of one core (workers + proxy)\n",
-                idle_s, idle * 100);
+    std::printf("idle wait of %.1f s: worst rank used %.1f%% of one core (workers + proxy)\n", idle_s, idle * 100);
   return 0;
 }

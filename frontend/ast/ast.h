@@ -22,9 +22,7 @@ template <typename Base, typename KindEnum> struct NodeFamily {
     const KindEnum kind;
     SourceRange range;
 
-    template <typename T> T* as() {
-        return kind == T::kKind ? static_cast<T*>(static_cast<Base*>(this)) : nullptr;
-    }
+    template <typename T> T* as() { return kind == T::kKind ? static_cast<T*>(static_cast<Base*>(this)) : nullptr; }
     template <typename T> const T* as() const {
         return kind == T::kKind ? static_cast<const T*>(static_cast<const Base*>(this)) : nullptr;
     }
@@ -42,8 +40,8 @@ struct Name {
 
 enum class TypeKind {
     Integer,
-    RealSingle,      // Real single-precision
-    RealDouble,      // Real double-precision
+    RealSingle, // Real single-precision
+    RealDouble, // Real double-precision
     Character,
     Boolean,
     String,
@@ -87,8 +85,8 @@ struct Expr : NodeFamily<Expr, ExprKind> {
 };
 using ExprPtr = std::unique_ptr<Expr>;
 
-#define ITC_AST_NODE(Base, KindEnum, K)                                                          \
-    static constexpr KindEnum kKind = KindEnum::K;                                               \
+#define ITC_AST_NODE(Base, KindEnum, K)            \
+    static constexpr KindEnum kKind = KindEnum::K; \
     K() : Base(kKind) {}
 
 struct IntLiteral : Expr {
@@ -125,10 +123,25 @@ struct Unary : Expr {
 };
 
 enum class BinaryOp {
-    Add, Sub, Mul, Div, Mod, Power,
-    ShiftLeft, ShiftRight, BitAnd, BitXor, BitOr,
-    Less, Greater, LessEqual, GreaterEqual, Equal, NotEqual,
-    And, Or, // `and`/`&&`, `or`/`||`
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Mod,
+    Power,
+    ShiftLeft,
+    ShiftRight,
+    BitAnd,
+    BitXor,
+    BitOr,
+    Less,
+    Greater,
+    LessEqual,
+    GreaterEqual,
+    Equal,
+    NotEqual,
+    And,
+    Or, // `and`/`&&`, `or`/`||`
 };
 struct Binary : Expr {
     ITC_AST_NODE(Expr, ExprKind, Binary)
@@ -166,8 +179,8 @@ struct Property : Expr {
 // One `[ ... ]`: a single index, a section `e1...e2`, or the whole dimension `...`.
 struct SubscriptItem {
     enum class Kind { Index, Section, Whole } kind = Kind::Index;
-    ExprPtr index;        // Kind::Index
-    ExprPtr first, last;  // Kind::Section
+    ExprPtr index;       // Kind::Index
+    ExprPtr first, last; // Kind::Section
     SourceRange range;
 };
 // base[s1][s2]...: consecutive brackets on one base are gathered into one node.
@@ -415,11 +428,11 @@ struct PartitionArg {
 enum class PartitionFunction { BlockSize, BlockCount, Stride, BlockStride };
 
 struct PartitionInstruction {
-    bool replicated = false;                      // `replicated` instead of a function
+    bool replicated = false; // `replicated` instead of a function
     PartitionFunction function = PartitionFunction::BlockSize;
     SourceRange functionRange;
     std::vector<PartitionArg> args;
-    std::optional<PartitionArg> paddingFront;     // padding(p) sets both front and back
+    std::optional<PartitionArg> paddingFront; // padding(p) sets both front and back
     std::optional<PartitionArg> paddingBack;
     SourceRange paddingRange;
     SourceRange range;

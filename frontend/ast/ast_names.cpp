@@ -7,7 +7,9 @@ namespace itc::ast {
 
 std::string_view kindName(ExprKind kind) {
     switch (kind) {
-#define EXPR_KIND(k) case ExprKind::k: return #k;
+#define EXPR_KIND(k)  \
+    case ExprKind::k: \
+        return #k;
 #include "frontend/ast/node_kinds.def"
 #undef EXPR_KIND
     }
@@ -16,7 +18,9 @@ std::string_view kindName(ExprKind kind) {
 
 std::string_view kindName(StmtKind kind) {
     switch (kind) {
-#define STMT_KIND(k) case StmtKind::k: return #k;
+#define STMT_KIND(k)  \
+    case StmtKind::k: \
+        return #k;
 #include "frontend/ast/node_kinds.def"
 #undef STMT_KIND
     }
@@ -25,7 +29,9 @@ std::string_view kindName(StmtKind kind) {
 
 std::string_view kindName(FlowKind kind) {
     switch (kind) {
-#define FLOW_KIND(k) case FlowKind::k: return #k;
+#define FLOW_KIND(k)  \
+    case FlowKind::k: \
+        return #k;
 #include "frontend/ast/node_kinds.def"
 #undef FLOW_KIND
     }

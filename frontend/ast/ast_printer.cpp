@@ -50,8 +50,7 @@ private:
     }
 
     void classDef(int d, const ClassDef& c) {
-        line(d, fmt::format("Class {} ({} form) {}", c.name.text, c.braceForm ? "brace" : "colon",
-                            at(c.range)));
+        line(d, fmt::format("Class {} ({} form) {}", c.name.text, c.braceForm ? "brace" : "colon", at(c.range)));
         for (const VarDecl& v : c.fields)
             varDecl(d + 1, "Field", v);
     }
@@ -60,8 +59,7 @@ private:
         if (f.form == FunctionDef::Form::Brace) {
             std::string params;
             for (std::size_t i = 0; i < f.params.size(); ++i)
-                params += (i ? ", " : "") + std::string(f.params[i].byReference ? "&" : "") +
-                          f.params[i].name.text;
+                params += (i ? ", " : "") + std::string(f.params[i].byReference ? "&" : "") + f.params[i].name.text;
             line(d, fmt::format("Function {}({}) {}", f.name.text, params, at(f.range)));
         } else {
             line(d, fmt::format("Function {} (paper form) {}", f.name.text, at(f.range)));
@@ -80,11 +78,9 @@ private:
             varDecl(d + 2, "Var", v);
         line(d + 1, "Environment");
         for (const Linkage& l : t.environment)
-            line(d + 2, fmt::format("Link {}: {} {}", joinNames(l.names), linkModeSpelling(l.mode),
-                                    at(l.range)));
+            line(d + 2, fmt::format("Link {}: {} {}", joinNames(l.names), linkModeSpelling(l.mode), at(l.range)));
         if (t.initialize) {
-            line(d + 1, fmt::format("Initialize ({}) {}", joinNames(t.initialize->params),
-                                    at(t.initialize->range)));
+            line(d + 1, fmt::format("Initialize ({}) {}", joinNames(t.initialize->params), at(t.initialize->range)));
             block(d + 2, t.initialize->body);
         }
         line(d + 1, "Stages");
@@ -125,8 +121,7 @@ private:
                 std::string coll = g.collection.text;
                 if (g.dimensionIndex)
                     coll += fmt::format(".dimension{}", g.dimensionIndex);
-                line(d + 1, fmt::format("Indices {} in {} {}", joinNames(g.indices), coll,
-                                        at(g.range)));
+                line(d + 1, fmt::format("Indices {} in {} {}", joinNames(g.indices), coll, at(g.range)));
                 labeled(d + 2, "and:", g.restriction);
             }
             block(d + 1, n->body);
@@ -182,8 +177,7 @@ private:
     void args(int d, const std::vector<CallArg>& as) {
         for (const CallArg& a : as) {
             if (a.isSpaceArg())
-                line(d, fmt::format("SpaceArg Space {}: {} {}", a.space->text, a.variable->text,
-                                    at(a.range)));
+                line(d, fmt::format("SpaceArg Space {}: {} {}", a.space->text, a.variable->text, at(a.range)));
             else if (a.value)
                 expr(d, *a.value);
         }
@@ -218,11 +212,11 @@ private:
             line(d, fmt::format("FieldAccess .{} {}", n->field.text, loc));
             expr(d + 1, *n->base);
         } else if (auto* n = e.as<Property>()) {
-            std::string what = n->property == PropertyKind::Local ? "local"
-                               : n->property == PropertyKind::Range
-                                   ? "range"
-                                   : (n->dimensionIndex ? fmt::format("dimension{}", n->dimensionIndex)
-                                                        : std::string("dimension"));
+            std::string what =
+                n->property == PropertyKind::Local ? "local"
+                : n->property == PropertyKind::Range
+                    ? "range"
+                    : (n->dimensionIndex ? fmt::format("dimension{}", n->dimensionIndex) : std::string("dimension"));
             line(d, fmt::format("Property .{} {}", what, loc));
             expr(d + 1, *n->base);
         } else if (auto* n = e.as<Subscript>()) {
@@ -251,8 +245,7 @@ private:
         } else if (auto* n = e.as<NewCollection>()) {
             line(d, fmt::format("NewCollection {} {}", typeToString(n->type), loc));
         } else if (auto* n = e.as<ReduceExpr>()) {
-            line(d, fmt::format("ReduceExpr {} {}", n->op.isLiteral ? quoted(n->op.text) : n->op.text,
-                                loc));
+            line(d, fmt::format("ReduceExpr {} {}", n->op.isLiteral ? quoted(n->op.text) : n->op.text, loc));
             if (n->operand)
                 expr(d + 1, *n->operand);
         } else if (e.as<LpuId>()) {
@@ -344,8 +337,8 @@ private:
                 instrs += (k ? ", " : "") + partitionArg(in.args[k]);
             instrs += ")";
             if (in.paddingFront)
-                instrs += fmt::format(" padding({}, {})", partitionArg(*in.paddingFront),
-                                      partitionArg(*in.paddingBack));
+                instrs +=
+                    fmt::format(" padding({}, {})", partitionArg(*in.paddingFront), partitionArg(*in.paddingBack));
         }
         line(d, fmt::format("Data {}: {} {}", vars, instrs, at(c.range)));
     }
@@ -356,8 +349,8 @@ private:
         if (s.isDynamic)
             head += " dynamic";
         if (s.parent)
-            head += fmt::format(" divides {} {}", s.parent->text,
-                                s.dividesSubpartitions ? "sub-partitions" : "partitions");
+            head +=
+                fmt::format(" divides {} {}", s.parent->text, s.dividesSubpartitions ? "sub-partitions" : "partitions");
         line(d, head + " " + at(s.range));
         if (!s.bareNames.empty())
             line(d + 1, "Names " + joinNames(s.bareNames));
@@ -365,8 +358,7 @@ private:
             dataConfig(d + 1, c);
         if (s.subpartition) {
             line(d + 1, fmt::format("Sub-partition <{}d> <{}> {}", s.subpartition->dimensionality,
-                                    subpartitionOrderName(s.subpartition->order),
-                                    at(s.subpartition->range)));
+                                    subpartitionOrderName(s.subpartition->order), at(s.subpartition->range)));
             for (const DataConfig& c : s.subpartition->configs)
                 dataConfig(d + 2, c);
         }

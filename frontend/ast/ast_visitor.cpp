@@ -5,8 +5,8 @@ namespace itc::ast {
 
 void Visitor::visitExpr(const Expr& node) {
     switch (node.kind) {
-#define EXPR_KIND(k)                                                                               \
-    case ExprKind::k:                                                                              \
+#define EXPR_KIND(k)  \
+    case ExprKind::k: \
         return visit##k(static_cast<const k&>(node));
 #include "frontend/ast/node_kinds.def"
 #undef EXPR_KIND
@@ -15,8 +15,8 @@ void Visitor::visitExpr(const Expr& node) {
 
 void Visitor::visitStmt(const Stmt& node) {
     switch (node.kind) {
-#define STMT_KIND(k)                                                                               \
-    case StmtKind::k:                                                                              \
+#define STMT_KIND(k)  \
+    case StmtKind::k: \
         return visit##k(static_cast<const k&>(node));
 #include "frontend/ast/node_kinds.def"
 #undef STMT_KIND
@@ -25,8 +25,8 @@ void Visitor::visitStmt(const Stmt& node) {
 
 void Visitor::visitFlow(const FlowPart& node) {
     switch (node.kind) {
-#define FLOW_KIND(k)                                                                               \
-    case FlowKind::k:                                                                              \
+#define FLOW_KIND(k)  \
+    case FlowKind::k: \
         return visit##k(static_cast<const k&>(node));
 #include "frontend/ast/node_kinds.def"
 #undef FLOW_KIND

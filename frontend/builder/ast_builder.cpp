@@ -27,8 +27,7 @@ enum class NameClass { Variable, Class, Space };
 
 class Builder {
 public:
-    Builder(FileId file, const std::string& text, DiagnosticEngine& diags)
-        : file_(file), text_(text), diags_(diags) {}
+    Builder(FileId file, const std::string& text, DiagnosticEngine& diags) : file_(file), text_(text), diags_(diags) {}
 
     std::unique_ptr<Program> build(P::ProgramContext* tree);
 
@@ -54,8 +53,7 @@ private:
     SourceRange range(ParserRuleContext* c) const {
         SourceRange r = range(c->getStart());
         const Token* stop = c->getStop();
-        if (stop && stop->getTokenIndex() >= c->getStart()->getTokenIndex() &&
-            stop->getType() != Token::EOF)
+        if (stop && stop->getTokenIndex() >= c->getStart()->getTokenIndex() && stop->getType() != Token::EOF)
             r.end = range(stop).end;
         return r;
     }
@@ -163,8 +161,8 @@ Name Builder::name(P::AnyNameContext* c, NameClass want, std::string_view what) 
                   "least two characters",
                   n.text);
         else if (type != L::TYPE_NAME)
-            error(DiagKind::WrongIdentifierCase, n.range,
-                  "class name `{}` must start with an upper-case letter", n.text);
+            error(DiagKind::WrongIdentifierCase, n.range, "class name `{}` must start with an upper-case letter",
+                  n.text);
         break;
     case NameClass::Space:
         if (type != L::SPACE_ID)
@@ -197,8 +195,7 @@ int Builder::dimensionality(P::DimensionalityContext* c) {
     if (c->getStart()->getType() == L::TYPE_NAME) {
         if (s == "Id")
             return 1; // the OCR spelling of 1d
-        error(DiagKind::BadDimensionality, range(c),
-              "expected a dimensionality like `1d` or `2D`, found `{}`", s);
+        error(DiagKind::BadDimensionality, range(c), "expected a dimensionality like `1d` or `2D`, found `{}`", s);
         return 0;
     }
     std::string digits = s.substr(0, s.size() - 1);
@@ -236,9 +233,7 @@ TypeExpr Builder::scalarType(P::ScalarTypeContext* c) {
                   "double-precision`");
         }
         break;
-    default:
-        t.kind = TypeKind::Class;
-        t.className = c->getText();
+    default: t.kind = TypeKind::Class; t.className = c->getText();
     }
     return t;
 }
@@ -282,8 +277,7 @@ TypeExpr Builder::type(P::TypeSpecContext* c) {
         TypeExpr element = staticType(d->staticType());
         if (d->K_LIST())
             element = wrap(TypeKind::List, range(d->staticType()), std::move(element));
-        return wrap(TypeKind::DynamicArray, range(c), std::move(element),
-                    dimensionality(d->dimensionality()));
+        return wrap(TypeKind::DynamicArray, range(c), std::move(element), dimensionality(d->dimensionality()));
     }
     if (auto* l = is<P::ListTypeContext>(c)) {
         TypeExpr element = staticType(l->staticType());
@@ -335,8 +329,8 @@ ClassDef Builder::classDef(P::ClassDefContext* c) {
     for (auto* def : c->definition())
         d.fields.push_back(definition(def, "field name"));
     if (d.fields.empty())
-        error(DiagKind::EmptySection, d.name.range,
-              "class `{}` has no fields; declare at least one, like `x: Integer`", d.name.text);
+        error(DiagKind::EmptySection, d.name.range, "class `{}` has no fields; declare at least one, like `x: Integer`",
+              d.name.text);
     return d;
 }
 
@@ -349,8 +343,7 @@ FunctionDef Builder::functionDef(P::FunctionDefContext* c) {
     if (auto* b = is<P::BraceFunctionContext>(c->functionRest())) {
         f.form = FunctionDef::Form::Brace;
         for (auto* p : b->functionParam())
-            f.params.push_back({name(p->anyName(), NameClass::Variable, "parameter"),
-                                p->AMP() != nullptr});
+            f.params.push_back({name(p->anyName(), NameClass::Variable, "parameter"), p->AMP() != nullptr});
         f.body = block(b->block());
         return f;
     }
@@ -364,13 +357,12 @@ FunctionDef Builder::functionDef(P::FunctionDefContext* c) {
         int rank = is<P::ArgumentsSectionContext>(s) ? 0 : is<P::ResultsSectionContext>(s) ? 1 : 2;
         SourceRange where = range(s->getStart());
         if (seen[rank]) {
-            error(DiagKind::DuplicateSection, where,
-                  "function `{}` has a second `{}` section; merge the two", f.name.text,
-                  kNames[rank]);
+            error(DiagKind::DuplicateSection, where, "function `{}` has a second `{}` section; merge the two",
+                  f.name.text, kNames[rank]);
         } else if (rank < last) {
             error(DiagKind::SectionOutOfOrder, where,
-                  "the `{}` section of function `{}` must come before its `{}` section",
-                  kNames[rank], f.name.text, kNames[last]);
+                  "the `{}` section of function `{}` must come before its `{}` section", kNames[rank], f.name.text,
+                  kNames[last]);
         }
         seen[rank] = true;
         last = std::max(last, rank);
@@ -418,8 +410,7 @@ TaskDef Builder::taskDef(P::TaskDefContext* c) {
     t.range = range(c);
     std::string quoted = c->STRING()->getText();
     t.name = {quoted.substr(1, quoted.size() - 2), range(c->STRING())};
-    static const char* kNames[] = {"Define", "Environment", "Initialize",
-                                   "Stages", "Computation", "Partition"};
+    static const char* kNames[] = {"Define", "Environment", "Initialize", "Stages", "Computation", "Partition"};
     bool seen[6] = {};
     int last = -1;
     for (auto* s : c->taskSection()) {
@@ -432,9 +423,8 @@ TaskDef Builder::taskDef(P::TaskDefContext* c) {
         SourceRange where = range(s->getStart());
         SourceRange whole = range(s);
         if (seen[rank]) {
-            error(DiagKind::DuplicateSection, where,
-                  "task \"{}\" has a second `{}` section; merge the two", t.name.text,
-                  kNames[rank]);
+            error(DiagKind::DuplicateSection, where, "task \"{}\" has a second `{}` section; merge the two",
+                  t.name.text, kNames[rank]);
         } else if (rank < last) {
             error(DiagKind::SectionOutOfOrder, where,
                   "the `{}` section of task \"{}\" must come before its `{}` section (the order "
@@ -522,8 +512,8 @@ StageDef Builder::stageDef(P::StageDefContext* c) {
     s.range = range(c);
     if (s.params.empty())
         error(DiagKind::StageWithoutParameters, s.name.range,
-              "stage `{}` has no parameters; a stage receives the data it works on, like `{}(a)`",
-              s.name.text, s.name.text);
+              "stage `{}` has no parameters; a stage receives the data it works on, like `{}(a)`", s.name.text,
+              s.name.text);
     return s;
 }
 
@@ -666,8 +656,7 @@ StmtPtr Builder::doStmt(P::DoStmtContext* c) {
         if (auto* n = collection->as<NameRef>()) {
             ig.collection = {n->name, n->range};
         } else if (auto* p = collection->as<Property>();
-                   p && p->property == PropertyKind::Dimension && p->dimensionIndex > 0 &&
-                   p->base->as<NameRef>()) {
+                   p && p->property == PropertyKind::Dimension && p->dimensionIndex > 0 && p->base->as<NameRef>()) {
             ig.collection = {p->base->as<NameRef>()->name, p->base->range};
             ig.dimensionIndex = p->dimensionIndex;
         } else {
@@ -736,9 +725,8 @@ std::vector<Name> Builder::externWords(P::ExternWordsContext* c) {
     const Token* t = c->getStart();
     std::vector<Name> words;
     if (t->getType() == L::K_INCLUDES || t->getType() == L::K_LIBRARIES) {
-        error(DiagKind::BadExternBlock, range(t),
-              "`{}` must be followed by a braced list, like `{} {{ cmath }}`", t->getText(),
-              t->getText());
+        error(DiagKind::BadExternBlock, range(t), "`{}` must be followed by a braced list, like `{} {{ cmath }}`",
+              t->getText(), t->getText());
         return words;
     }
     std::string text = spelling(t);
@@ -794,9 +782,11 @@ ExprPtr Builder::assign(P::AssignExprContext* c) {
     auto a = std::make_unique<Assign>();
     a->range = range(c);
     switch (lhs->kind) {
-    case ExprKind::NameRef: case ExprKind::FieldAccess: case ExprKind::Property:
-    case ExprKind::Subscript: case ExprKind::Epoch:
-        break;
+    case ExprKind::NameRef:
+    case ExprKind::FieldAccess:
+    case ExprKind::Property:
+    case ExprKind::Subscript:
+    case ExprKind::Epoch: break;
     default:
         error(DiagKind::InvalidAssignmentTarget, lhs->range,
               "the left side of `=` must be a variable, field, array element or sub-range; did "
@@ -814,16 +804,13 @@ ExprPtr Builder::binaryLevel(ParserRuleContext* c) {
     if (auto* p = is<P::PowExprContext>(c))
         return power(p);
     static const std::map<std::size_t, BinaryOp> kOps = {
-        {L::K_OR, BinaryOp::Or},        {L::OR_OR, BinaryOp::Or},
-        {L::K_AND, BinaryOp::And},      {L::AND_AND, BinaryOp::And},
-        {L::PIPE, BinaryOp::BitOr},     {L::CARET, BinaryOp::BitXor},
-        {L::AMP, BinaryOp::BitAnd},     {L::EQ, BinaryOp::Equal},
-        {L::NE, BinaryOp::NotEqual},    {L::LT, BinaryOp::Less},
-        {L::GT, BinaryOp::Greater},     {L::LE, BinaryOp::LessEqual},
-        {L::GE, BinaryOp::GreaterEqual}, {L::SHL, BinaryOp::ShiftLeft},
-        {L::SHR, BinaryOp::ShiftRight}, {L::PLUS, BinaryOp::Add},
-        {L::MINUS, BinaryOp::Sub},      {L::STAR, BinaryOp::Mul},
-        {L::SLASH, BinaryOp::Div},      {L::PERCENT, BinaryOp::Mod},
+        {L::K_OR, BinaryOp::Or},         {L::OR_OR, BinaryOp::Or},      {L::K_AND, BinaryOp::And},
+        {L::AND_AND, BinaryOp::And},     {L::PIPE, BinaryOp::BitOr},    {L::CARET, BinaryOp::BitXor},
+        {L::AMP, BinaryOp::BitAnd},      {L::EQ, BinaryOp::Equal},      {L::NE, BinaryOp::NotEqual},
+        {L::LT, BinaryOp::Less},         {L::GT, BinaryOp::Greater},    {L::LE, BinaryOp::LessEqual},
+        {L::GE, BinaryOp::GreaterEqual}, {L::SHL, BinaryOp::ShiftLeft}, {L::SHR, BinaryOp::ShiftRight},
+        {L::PLUS, BinaryOp::Add},        {L::MINUS, BinaryOp::Sub},     {L::STAR, BinaryOp::Mul},
+        {L::SLASH, BinaryOp::Div},       {L::PERCENT, BinaryOp::Mod},
     };
     ExprPtr result;
     TerminalNode* pendingOp = nullptr;
@@ -1131,8 +1118,7 @@ ExprPtr Builder::newExpr(P::NewExprContext* c) {
         TypeExpr element = staticType(d->staticType());
         if (d->K_LIST())
             element = wrap(TypeKind::List, range(d->staticType()), std::move(element));
-        n->type = wrap(TypeKind::DynamicArray, range(t), std::move(element),
-                       dimensionality(d->dimensionality()));
+        n->type = wrap(TypeKind::DynamicArray, range(t), std::move(element), dimensionality(d->dimensionality()));
         return n;
     }
     if (auto* l = is<P::NewListContext>(t)) {
@@ -1152,13 +1138,10 @@ ExprPtr Builder::newExpr(P::NewExprContext* c) {
     switch (o->getStart()->getType()) {
     case L::K_RANGE: n->type.kind = TypeKind::Range; break;
     case L::K_TASK_ENVIRONMENT: n->type.kind = TypeKind::TaskEnvironment; break;
-    default:
-        n->type.kind = TypeKind::Class;
-        n->type.className = o->getStart()->getText();
+    default: n->type.kind = TypeKind::Class; n->type.className = o->getStart()->getText();
     }
     for (auto* a : o->namedArg())
-        n->args.push_back({name(a->anyName(), NameClass::Variable, "field name"), expr(a->expr()),
-                           range(a)});
+        n->args.push_back({name(a->anyName(), NameClass::Variable, "field name"), expr(a->expr()), range(a)});
     return n;
 }
 
@@ -1291,16 +1274,15 @@ SpaceConfig Builder::spaceConfig(P::SpaceConfigContext* c) {
         if (auto* d = is<P::DividesAttrContext>(a)) {
             if (s.parent) {
                 error(DiagKind::DuplicateSpaceAttribute, range(a),
-                      "Space {} already divides Space {}; a space has one parent", s.space.text,
-                      s.parent->text);
+                      "Space {} already divides Space {}; a space has one parent", s.space.text, s.parent->text);
                 continue;
             }
             s.parent = name(d->anyName(), NameClass::Space, "space");
             s.dividesSubpartitions = d->K_SUB_PARTITIONS() != nullptr;
         } else {
             if (s.isDynamic)
-                error(DiagKind::DuplicateSpaceAttribute, range(a),
-                      "`dynamic` is written twice for Space {}", s.space.text);
+                error(DiagKind::DuplicateSpaceAttribute, range(a), "`dynamic` is written twice for Space {}",
+                      s.space.text);
             s.isDynamic = true;
         }
     }
@@ -1313,8 +1295,7 @@ SpaceConfig Builder::spaceConfig(P::SpaceConfigContext* c) {
                       s.space.text);
             } else if (s.subpartition) {
                 error(DiagKind::BadSpaceBody, range(sp->getStart()),
-                      "Space {} has a second Sub-partition; a space has at most one",
-                      s.space.text);
+                      "Space {} has a second Sub-partition; a space has at most one", s.space.text);
             } else {
                 s.subpartition = subpartition(sp);
             }

@@ -14,7 +14,7 @@
 
 namespace itc::frontend {
 
-std::unique_ptr<ast::Program> buildAst(itc::antlr::ITParser::ProgramContext* tree, FileId file,
-                                       const std::string& text, DiagnosticEngine& diags);
+std::unique_ptr<ast::Program> buildAst(itc::antlr::ITParser::ProgramContext* tree, FileId file, const std::string& text,
+                                       DiagnosticEngine& diags);
 
 } // namespace itc::frontend

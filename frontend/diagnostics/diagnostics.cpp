@@ -45,8 +45,7 @@ const std::vector<DiagKind>& allDiagKinds() {
     return all;
 }
 
-Diagnostic& DiagnosticEngine::report(DiagKind kind, SourceRange range, std::string message,
-                                     Severity severity) {
+Diagnostic& DiagnosticEngine::report(DiagKind kind, SourceRange range, std::string message, Severity severity) {
     if (severity == Severity::Error)
         ++errors_;
     diags_.push_back({kind, severity, range, std::move(message), {}});
@@ -81,8 +80,8 @@ std::string DiagnosticEngine::renderSnippet(SourceRange range) const {
 }
 
 std::string DiagnosticEngine::render(const Diagnostic& diag) const {
-    std::string out = fmt::format("{}{}: {} [{}]\n", renderLocation(diag.range),
-                                  severityWord(diag.severity), diag.message, diagKindName(diag.kind));
+    std::string out = fmt::format("{}{}: {} [{}]\n", renderLocation(diag.range), severityWord(diag.severity),
+                                  diag.message, diagKindName(diag.kind));
     out += renderSnippet(diag.range);
     for (const DiagnosticNote& note : diag.notes) {
         out += fmt::format("{}note: {}\n", renderLocation(note.range), note.message);

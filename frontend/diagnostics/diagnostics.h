@@ -45,11 +45,9 @@ public:
     explicit DiagnosticEngine(const SourceManager& sources) : sources_(sources) {}
 
     // Reports a diagnostic and returns it so that notes can be attached.
-    Diagnostic& report(DiagKind kind, SourceRange range, std::string message,
-                       Severity severity = Severity::Error);
+    Diagnostic& report(DiagKind kind, SourceRange range, std::string message, Severity severity = Severity::Error);
     template <typename... Args>
-    Diagnostic& error(DiagKind kind, SourceRange range, fmt::format_string<Args...> format,
-                      Args&&... args) {
+    Diagnostic& error(DiagKind kind, SourceRange range, fmt::format_string<Args...> format, Args&&... args) {
         return report(kind, range, fmt::format(format, std::forward<Args>(args)...));
     }
     static void addNote(Diagnostic& diag, SourceRange range, std::string message) {

@@ -41,8 +41,7 @@ inline std::string joinOr(const std::vector<std::string>& items) {
 }
 
 // The keys of a map keyed by name, as suggestion candidates.
-template <typename Map>
-std::vector<std::string> namesOf(const Map& byName) {
+template <typename Map> std::vector<std::string> namesOf(const Map& byName) {
     std::vector<std::string> names;
     for (const auto& entry : byName)
         names.push_back(entry.first);

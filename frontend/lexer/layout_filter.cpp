@@ -16,8 +16,7 @@ SourceRange tokenRange(FileId file, const std::string& text, const Token* token)
                          static_cast<std::uint32_t>(token->getCharPositionInLine() + 1)};
     SourceLocation end = begin;
     std::size_t start = token->getStartIndex(), stop = token->getStopIndex();
-    if (token->getType() == Token::EOF || stop == static_cast<std::size_t>(-1) || stop < start ||
-        stop >= text.size())
+    if (token->getType() == Token::EOF || stop == static_cast<std::size_t>(-1) || stop < start || stop >= text.size())
         return {begin, end};
     for (std::size_t i = start; i < stop; ++i) {
         if (text[i] == '\n') {
@@ -42,13 +41,20 @@ struct Level {
 
 bool isSectionKeyword(std::size_t type) {
     switch (type) {
-    case L::K_PROGRAM: case L::K_CLASS: case L::K_TASK: case L::K_FUNCTION:
-    case L::K_DEFINE: case L::K_ENVIRONMENT: case L::K_INITIALIZE: case L::K_STAGES:
-    case L::K_COMPUTATION: case L::K_PARTITION: case L::K_ARGUMENTS: case L::K_RESULTS:
-    case L::K_COMPUTE:
-        return true;
-    default:
-        return false;
+    case L::K_PROGRAM:
+    case L::K_CLASS:
+    case L::K_TASK:
+    case L::K_FUNCTION:
+    case L::K_DEFINE:
+    case L::K_ENVIRONMENT:
+    case L::K_INITIALIZE:
+    case L::K_STAGES:
+    case L::K_COMPUTATION:
+    case L::K_PARTITION:
+    case L::K_ARGUMENTS:
+    case L::K_RESULTS:
+    case L::K_COMPUTE: return true;
+    default: return false;
     }
 }
 
@@ -61,8 +67,7 @@ std::string showByte(char c) {
 
 class Filter {
 public:
-    Filter(FileId file, const SourceManager& sources)
-        : file_(file), sources_(sources), text_(sources.text(file)) {}
+    Filter(FileId file, const SourceManager& sources) : file_(file), sources_(sources), text_(sources.text(file)) {}
 
     LayoutResult run(std::vector<std::unique_ptr<Token>> raw) {
         levels_.push_back({Ctx::Decl, 0, nullptr});
@@ -144,8 +149,7 @@ private:
                                 "a lower-case letter, classes with an upper-case one",
                                 text));
             return true;
-        default:
-            return false;
+        default: return false;
         }
     }
 
@@ -155,13 +159,15 @@ private:
             return;
         Level& base = levels_.front();
         switch (t->getType()) {
-        case L::K_PROGRAM: case L::K_FUNCTION:
+        case L::K_PROGRAM:
+        case L::K_FUNCTION:
             base.ctx = Ctx::Decl;
             inStages_ = false;
             pendingColonCode_ = false;
             pendingBraceCode_ = true;
             break;
-        case L::K_INITIALIZE: case L::K_COMPUTE:
+        case L::K_INITIALIZE:
+        case L::K_COMPUTE:
             base.ctx = Ctx::Decl;
             inStages_ = false;
             pendingBraceCode_ = false;
@@ -241,12 +247,10 @@ private:
                 if (inStages_ || pendingBraceCode_)
                     ctx = Ctx::Code;
                 else
-                    ctx = levels_.back().ctx == Ctx::Code && lastType_ != L::K_EXTERN ? Ctx::Code
-                                                                                       : Ctx::Decl;
+                    ctx = levels_.back().ctx == Ctx::Code && lastType_ != L::K_EXTERN ? Ctx::Code : Ctx::Decl;
                 pendingBraceCode_ = false;
             } else {
-                ctx = levels_.back().ctx == Ctx::Code && lastType_ != L::K_EXTERN ? Ctx::Code
-                                                                                   : Ctx::Decl;
+                ctx = levels_.back().ctx == Ctx::Code && lastType_ != L::K_EXTERN ? Ctx::Code : Ctx::Decl;
             }
             levels_.push_back({ctx, 0, t});
             checkDepth(t);
@@ -313,8 +317,7 @@ private:
 
 } // namespace
 
-LayoutResult applyLayout(std::vector<std::unique_ptr<Token>> raw, FileId file,
-                         const SourceManager& sources) {
+LayoutResult applyLayout(std::vector<std::unique_ptr<Token>> raw, FileId file, const SourceManager& sources) {
     return Filter(file, sources).run(std::move(raw));
 }
 

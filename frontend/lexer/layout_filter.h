@@ -28,13 +28,12 @@ SourceRange tokenRange(FileId file, const std::string& text, const antlr4::Token
 
 struct LayoutResult {
     std::vector<std::unique_ptr<antlr4::Token>> tokens; // ends with EOF
-    std::vector<LexProblem> problems;                  // in source order
+    std::vector<LexProblem> problems;                   // in source order
 };
 
 // `raw` must end with the EOF token. `sources` gives line text (for the indentation heuristic
 // that locates a missing `}`).
-LayoutResult applyLayout(std::vector<std::unique_ptr<antlr4::Token>> raw, FileId file,
-                         const SourceManager& sources);
+LayoutResult applyLayout(std::vector<std::unique_ptr<antlr4::Token>> raw, FileId file, const SourceManager& sources);
 
 // Nesting limit for `(`, `[` and `{` together; deeper input is rejected (TooDeeplyNested)
 // before parsing so that the recursive-descent parser cannot exhaust the stack.

@@ -22,8 +22,7 @@ using P = itc::antlr::ITParser;
 // The strategy: record the first error, then abort.
 // ---------------------------------------------------------------------------------------------
 
-void FirstErrorStrategy::record(antlr4::Parser* parser, Token* offending,
-                                const antlr4::misc::IntervalSet& expected) {
+void FirstErrorStrategy::record(antlr4::Parser* parser, Token* offending, const antlr4::misc::IntervalSet& expected) {
     if (record_.set)
         return;
     record_.set = true;
@@ -59,9 +58,7 @@ Token* FirstErrorStrategy::recoverInline(antlr4::Parser* parser) {
     throw ParseAbort{};
 }
 
-void FirstErrorStrategy::reportUnwantedToken(antlr4::Parser* parser) {
-    recoverInline(parser);
-}
+void FirstErrorStrategy::reportUnwantedToken(antlr4::Parser* parser) { recoverInline(parser); }
 
 void FirstErrorStrategy::reportMissingToken(antlr4::Parser* parser) { recoverInline(parser); }
 
@@ -73,33 +70,64 @@ namespace {
 
 bool startsExpression(std::size_t t) {
     switch (t) {
-    case L::INTEGER: case L::REAL: case L::CHAR_LIT: case L::STRING: case L::K_TRUE_UC:
-    case L::K_FALSE_UC: case L::K_TRUE: case L::K_FALSE: case L::K_LPUID:
-    case L::K_PARTITION_LC: case L::K_REDUCE: case L::K_EXECUTE: case L::K_NEW:
-    case L::VAR_NAME: case L::TYPE_NAME: case L::SPACE_ID: case L::LPAREN: case L::LBRACK:
-    case L::MINUS: case L::BANG:
-        return true;
-    default:
-        return false;
+    case L::INTEGER:
+    case L::REAL:
+    case L::CHAR_LIT:
+    case L::STRING:
+    case L::K_TRUE_UC:
+    case L::K_FALSE_UC:
+    case L::K_TRUE:
+    case L::K_FALSE:
+    case L::K_LPUID:
+    case L::K_PARTITION_LC:
+    case L::K_REDUCE:
+    case L::K_EXECUTE:
+    case L::K_NEW:
+    case L::VAR_NAME:
+    case L::TYPE_NAME:
+    case L::SPACE_ID:
+    case L::LPAREN:
+    case L::LBRACK:
+    case L::MINUS:
+    case L::BANG: return true;
+    default: return false;
     }
 }
 
 bool isOperator(std::size_t t) {
     switch (t) {
-    case L::POWER: case L::SHL: case L::SHR: case L::LE: case L::GE: case L::EQ: case L::NE:
-    case L::AND_AND: case L::OR_OR: case L::PLUS: case L::MINUS: case L::STAR: case L::SLASH:
-    case L::PERCENT: case L::AMP: case L::PIPE: case L::CARET: case L::LT: case L::GT:
-    case L::ASSIGN: case L::K_AND: case L::K_OR: case L::DOT: case L::LBRACK: case L::K_AT:
-        return true;
-    default:
-        return false;
+    case L::POWER:
+    case L::SHL:
+    case L::SHR:
+    case L::LE:
+    case L::GE:
+    case L::EQ:
+    case L::NE:
+    case L::AND_AND:
+    case L::OR_OR:
+    case L::PLUS:
+    case L::MINUS:
+    case L::STAR:
+    case L::SLASH:
+    case L::PERCENT:
+    case L::AMP:
+    case L::PIPE:
+    case L::CARET:
+    case L::LT:
+    case L::GT:
+    case L::ASSIGN:
+    case L::K_AND:
+    case L::K_OR:
+    case L::DOT:
+    case L::LBRACK:
+    case L::K_AT: return true;
+    default: return false;
     }
 }
 
 // Tokens that may continue an expression but never start a statement.
 bool onlyContinues(std::size_t t) {
-    return (isOperator(t) && t != L::MINUS && t != L::LBRACK) || t == L::K_STEP ||
-           t == L::ELLIPSIS;
+    return (isOperator(t) && t != L::MINUS && t != L::LBRACK) || t == L::K_STEP || t == L::ELLIPSIS;
 }
 
 bool isReservedWord(const antlr4::dfa::Vocabulary& v, std::size_t t) {
@@ -136,8 +164,10 @@ std::string describeExpected(std::size_t t, const antlr4::dfa::Vocabulary& v) {
     case L::CHAR_LIT: return "a character literal";
     case L::DIMENSIONALITY: return "a dimensionality like `2d`";
     case L::NATIVE_CODE: return "native code `${ ... }$`";
-    case L::INCLUDES: case L::K_INCLUDES: return "`@Includes { ... }`";
-    case L::LIBRARIES: case L::K_LIBRARIES: return "`@Libraries { ... }`";
+    case L::INCLUDES:
+    case L::K_INCLUDES: return "`@Includes { ... }`";
+    case L::LIBRARIES:
+    case L::K_LIBRARIES: return "`@Libraries { ... }`";
     default: {
         std::string lit = v.getLiteralName(t);
         if (lit.size() >= 2 && lit.front() == '\'')
@@ -147,8 +177,7 @@ std::string describeExpected(std::size_t t, const antlr4::dfa::Vocabulary& v) {
     }
 }
 
-std::vector<std::string> expectedItems(const antlr4::misc::IntervalSet& set,
-                                       const antlr4::dfa::Vocabulary& v) {
+std::vector<std::string> expectedItems(const antlr4::misc::IntervalSet& set, const antlr4::dfa::Vocabulary& v) {
     std::vector<std::size_t> types;
     for (ssize_t t : set.toList())
         if (t >= 0 || t == static_cast<ssize_t>(Token::EOF))
@@ -202,9 +231,8 @@ std::string describeContext(antlr4::ParserRuleContext* ctx) {
         if (dynamic_cast<P::SubpartitionConfigContext*>(c))
             return "in a Sub-partition configuration";
         if (auto* s = dynamic_cast<P::SpaceConfigContext*>(c))
-            return nameOf(s->anyName()).empty()
-                       ? "in a Space configuration"
-                       : fmt::format("in the configuration of Space {}", nameOf(s->anyName()));
+            return nameOf(s->anyName()).empty() ? "in a Space configuration"
+                                                : fmt::format("in the configuration of Space {}", nameOf(s->anyName()));
         if (dynamic_cast<P::DefineSectionContext*>(c))
             return "in the Define section";
         if (dynamic_cast<P::EnvironmentSectionContext*>(c))
@@ -221,7 +249,7 @@ std::string describeContext(antlr4::ParserRuleContext* ctx) {
             return "in a task";
         if (dynamic_cast<P::ClassDefContext*>(c))
             return "in a class definition";
-        if (auto* f = dynamic_cast<P::FunctionDefContext*>(c))  // no name yet when it is the error
+        if (auto* f = dynamic_cast<P::FunctionDefContext*>(c)) // no name yet when it is the error
             return nameOf(f->anyName()).empty() ? "in a function definition"
                                                 : fmt::format("in function `{}`", nameOf(f->anyName()));
         if (dynamic_cast<P::CoordinatorContext*>(c))
@@ -247,8 +275,7 @@ std::optional<OpenBracket> openBracketBefore(const std::vector<Token*>& tokens, 
             if (levels.size() > 1)
                 levels.pop_back();
         } else if (t == L::LPAREN || t == L::LBRACK) {
-            levels.back().push_back(
-                {tokens[i], i > 0 ? tokens[i - 1] : nullptr, i > 1 ? tokens[i - 2] : nullptr});
+            levels.back().push_back({tokens[i], i > 0 ? tokens[i - 1] : nullptr, i > 1 ? tokens[i - 2] : nullptr});
         } else if ((t == L::RPAREN || t == L::RBRACK) && !levels.back().empty()) {
             levels.back().pop_back();
         }
@@ -264,8 +291,7 @@ std::string describeOpener(const OpenBracket& open, antlr4::ParserRuleContext* c
         bool name = b == L::VAR_NAME || b == L::TYPE_NAME || b == L::SPACE_ID;
         if (name && open.before2 && open.before2->getType() == L::K_FUNCTION)
             return fmt::format("the parameter list of function `{}`", open.before->getText());
-        if (name && (dynamic_cast<P::StageDefContext*>(ctx) ||
-                     (ctx && dynamic_cast<P::StageDefContext*>(ctx->parent))))
+        if (name && (dynamic_cast<P::StageDefContext*>(ctx) || (ctx && dynamic_cast<P::StageDefContext*>(ctx->parent))))
             return fmt::format("the parameter list of stage `{}`", open.before->getText());
         if (name)
             return fmt::format("the call to `{}`", open.before->getText());
@@ -312,8 +338,7 @@ std::string spelling(std::size_t t, const antlr4::dfa::Vocabulary& v) {
 }
 
 // The reserved words for which `keep` holds, spelled out.
-template <typename Keep>
-std::vector<std::string> reservedWords(const antlr4::dfa::Vocabulary& v, Keep keep) {
+template <typename Keep> std::vector<std::string> reservedWords(const antlr4::dfa::Vocabulary& v, Keep keep) {
     std::vector<std::string> words;
     for (std::size_t t = 1; t <= v.getMaxTokenType(); ++t)
         if (isReservedWord(v, t) && keep(t))
@@ -328,19 +353,26 @@ bool startsALine(std::size_t t) {
     if (t >= L::K_PROGRAM && t <= L::K_COMPUTE)
         return true;
     switch (t) {
-    case L::K_SPACE: case L::K_REPEAT: case L::K_WHERE: case L::K_IF_FLOW: case L::K_EPOCH:
-    case L::K_SUB_PARTITION_UC: case L::K_DO: case L::K_FOR: case L::K_WHILE: case L::K_IF:
-    case L::K_ELSE: case L::K_RETURN:
-        return true;
-    default:
-        return false;
+    case L::K_SPACE:
+    case L::K_REPEAT:
+    case L::K_WHERE:
+    case L::K_IF_FLOW:
+    case L::K_EPOCH:
+    case L::K_SUB_PARTITION_UC:
+    case L::K_DO:
+    case L::K_FOR:
+    case L::K_WHILE:
+    case L::K_IF:
+    case L::K_ELSE:
+    case L::K_RETURN: return true;
+    default: return false;
     }
 }
 
 struct Misspelling {
     SourceRange where;
-    std::string word;     // as written
-    std::string intended; // the reserved word it is a near miss of
+    std::string word;        // as written
+    std::string intended;    // the reserved word it is a near miss of
     bool startsLine = false; // the word begins a line (the parser's context may be misleading)
 };
 
@@ -351,8 +383,7 @@ struct Misspelling {
 //  * a name that starts the offending line and is directly followed by the offending token
 //    (`doo {`), or, as section headers go, a capitalized name followed by `:` or `(` that starts
 //    the offending line or the line before (`Stagse:` ... `Computaton:`).
-std::optional<Misspelling> misspelledReservedWord(const SyntaxErrorRecord& error,
-                                                  const std::vector<Token*>& tokens,
+std::optional<Misspelling> misspelledReservedWord(const SyntaxErrorRecord& error, const std::vector<Token*>& tokens,
                                                   const antlr4::dfa::Vocabulary& v, FileId file,
                                                   const std::string& text, std::size_t index) {
     auto adjacent = [&](std::size_t i) { // tokens i and i + 1 touch, without blanks between
@@ -436,8 +467,7 @@ std::optional<Misspelling> misspelledReservedWord(const SyntaxErrorRecord& error
 } // namespace
 
 LexProblem describeSyntaxError(const SyntaxErrorRecord& error, const std::vector<Token*>& tokens,
-                               const antlr4::dfa::Vocabulary& vocabulary, FileId file,
-                               const std::string& text) {
+                               const antlr4::dfa::Vocabulary& vocabulary, FileId file, const std::string& text) {
     const Token* t = error.offending;
     SourceRange where = SourceRange::at(tokenRange(file, text, t).begin);
     if (t->getType() != Token::EOF && t->getType() != L::NL)
@@ -451,9 +481,8 @@ LexProblem describeSyntaxError(const SyntaxErrorRecord& error, const std::vector
 
     if (type == Token::EOF) {
         return {DiagKind::UnexpectedEndOfFile, where,
-                expected.empty()
-                    ? fmt::format("unexpected end of file {}: the construct is incomplete", context)
-                    : fmt::format("unexpected end of file {}: expected {}", context, expected),
+                expected.empty() ? fmt::format("unexpected end of file {}: the construct is incomplete", context)
+                                 : fmt::format("unexpected end of file {}: expected {}", context, expected),
                 std::nullopt};
     }
 
@@ -470,11 +499,10 @@ LexProblem describeSyntaxError(const SyntaxErrorRecord& error, const std::vector
         if (error.expected.contains(static_cast<size_t>(closer))) {
             bool comma = error.expected.contains(static_cast<size_t>(L::COMMA));
             std::string what = paren ? (comma ? "`,` or `)`" : "`)`") : (comma ? "`,` or `]`" : "`]`");
-            LexProblem p{paren ? DiagKind::MissingClosingParen : DiagKind::MissingClosingBracket,
-                         where,
-                         fmt::format("expected {} to close {}, found {}", what, describeOpener(*open, error.context),
-                                     found),
-                         std::nullopt};
+            LexProblem p{
+                paren ? DiagKind::MissingClosingParen : DiagKind::MissingClosingBracket, where,
+                fmt::format("expected {} to close {}, found {}", what, describeOpener(*open, error.context), found),
+                std::nullopt};
             if (open->token->getLine() != t->getLine())
                 p.note = DiagnosticNote{tokenRange(file, text, open->token),
                                         fmt::format("the `{}` opened here", open->token->getText())};
@@ -506,18 +534,16 @@ LexProblem describeSyntaxError(const SyntaxErrorRecord& error, const std::vector
 
     if (type == L::NL) {
         return {DiagKind::MisplacedNewline, where,
-                expected.empty()
-                    ? fmt::format("unexpected end of line {}; a statement continues on the next "
-                                  "line only after a `\\`",
-                                  context)
-                    : fmt::format("unexpected end of line {}: expected {}; a statement continues "
-                                  "on the next line only after a `\\`",
-                                  context, expected),
+                expected.empty() ? fmt::format("unexpected end of line {}; a statement continues on the next "
+                                               "line only after a `\\`",
+                                               context)
+                                 : fmt::format("unexpected end of line {}: expected {}; a statement continues "
+                                               "on the next line only after a `\\`",
+                                               context, expected),
                 std::nullopt};
     }
 
-    if (index > 0 && index - 1 < tokens.size() && tokens[index - 1]->getType() == L::NL &&
-        onlyContinues(type)) {
+    if (index > 0 && index - 1 < tokens.size() && tokens[index - 1]->getType() == L::NL && onlyContinues(type)) {
         return {DiagKind::MisplacedNewline, where,
                 fmt::format("a statement cannot start with `{}`; to continue the previous line "
                             "there, end it with `\\`",
@@ -535,8 +561,7 @@ LexProblem describeSyntaxError(const SyntaxErrorRecord& error, const std::vector
     }
 
     // `Space Root {` in the flow, `Space Root <...>` in the Partition section (§8.2, §9.2).
-    if (type == L::K_ROOT && index > 0 && index - 1 < tokens.size() &&
-        tokens[index - 1]->getType() == L::K_SPACE)
+    if (type == L::K_ROOT && index > 0 && index - 1 < tokens.size() && tokens[index - 1]->getType() == L::K_SPACE)
         return {DiagKind::UnexpectedToken, where,
                 context == "in the Computation section"
                     ? std::string("`Root` cannot be entered with a `Space` block: the flow already "

@@ -38,15 +38,12 @@ protected:
     void reportMissingToken(antlr4::Parser* parser) override;
 
 private:
-    void record(antlr4::Parser* parser, antlr4::Token* offending,
-                const antlr4::misc::IntervalSet& expected);
+    void record(antlr4::Parser* parser, antlr4::Token* offending, const antlr4::misc::IntervalSet& expected);
     SyntaxErrorRecord& record_;
 };
 
 // `tokens` is the filtered token list the parser read (for bracket matching and context).
-LexProblem describeSyntaxError(const SyntaxErrorRecord& error,
-                               const std::vector<antlr4::Token*>& tokens,
-                               const antlr4::dfa::Vocabulary& vocabulary, FileId file,
-                               const std::string& text);
+LexProblem describeSyntaxError(const SyntaxErrorRecord& error, const std::vector<antlr4::Token*>& tokens,
+                               const antlr4::dfa::Vocabulary& vocabulary, FileId file, const std::string& text);
 
 } // namespace itc::frontend

@@ -10,9 +10,7 @@
 namespace itrt {
 namespace {
 
-int64_t sign(int64_t v) {
-    return v < 0 ? -1 : 1;
-}
+int64_t sign(int64_t v) { return v < 0 ? -1 : 1; }
 
 // Canonical form: blocks that cover the whole set, single-element blocks, and blocks that abut
 // (period == block * step) all describe a plain progression.
@@ -46,8 +44,7 @@ std::optional<Piece> merge(const Piece& outer, const Piece& inner) {
     }
     // Every inner step skips whole blocks: same offset in each block, so a progression again.
     if (inner.affine() && inner.step % outer.block == 0)
-        return Piece::progression(outer.map(inner.offset), outer.period * (inner.step / outer.block),
-                                  inner.count);
+        return Piece::progression(outer.map(inner.offset), outer.period * (inner.step / outer.block), inner.count);
     return std::nullopt;
 }
 

@@ -34,9 +34,7 @@ struct Piece {
     std::optional<int64_t> inverse(int64_t p) const;
 
     static Piece interval(int64_t first, int64_t count) { return {first, 0, kUnblocked, 1, count}; }
-    static Piece progression(int64_t first, int64_t step, int64_t count) {
-        return {first, 0, kUnblocked, step, count};
-    }
+    static Piece progression(int64_t first, int64_t step, int64_t count) { return {first, 0, kUnblocked, step, count}; }
     static Piece blocked(int64_t first, int64_t period, int64_t block, int64_t count) {
         return {first, period, block, 1, count};
     }
@@ -70,9 +68,7 @@ struct BlockTranslation {
         int64_t j = r / period;
         return j * block + (r - j * period) / step;
     }
-    int64_t global(int64_t local) const {
-        return first + period * (local / block) + step * (local % block);
-    }
+    int64_t global(int64_t local) const { return first + period * (local / block) + step * (local % block); }
 };
 
 class IndexSet1D {
@@ -116,9 +112,7 @@ public:
     // The maps from the set's elements to global indices, outermost (global) first.
     const std::vector<Piece>& chain() const { return chain_; }
 
-    friend bool operator==(const IndexSet1D& a, const IndexSet1D& b) {
-        return a.indices() == b.indices();
-    }
+    friend bool operator==(const IndexSet1D& a, const IndexSet1D& b) { return a.indices() == b.indices(); }
 
 private:
     std::vector<Piece> chain_{Piece{}};

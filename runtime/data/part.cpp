@@ -83,9 +83,7 @@ int64_t Part::owned_count() const {
     return n;
 }
 
-bool Part::holds(std::span<const int64_t> global) const {
-    return local_offset(global).has_value();
-}
+bool Part::holds(std::span<const int64_t> global) const { return local_offset(global).has_value(); }
 
 bool Part::owns(std::span<const int64_t> global) const {
     for (int d = 0; d < rank(); ++d)
@@ -130,8 +128,7 @@ Part Part::child(const std::vector<std::optional<PartPositions>>& per_dim) const
 std::string Part::to_string() const {
     std::ostringstream os;
     for (int d = 0; d < rank(); ++d)
-        os << (d ? " x " : "") << '[' << held_[d].to_string() << " | own " << owned_[d].to_string()
-           << ']';
+        os << (d ? " x " : "") << '[' << held_[d].to_string() << " | own " << owned_[d].to_string() << ']';
     return os.str();
 }
 

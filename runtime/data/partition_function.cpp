@@ -13,12 +13,12 @@
 namespace itrt {
 namespace {
 
-int64_t ceil_div(int64_t a, int64_t b) {
-    return (a + b - 1) / b;
-}
+int64_t ceil_div(int64_t a, int64_t b) { return (a + b - 1) / b; }
 
 } // namespace
 
+// X-macro expansions: a formatter would join the #include into the macro's last line.
+// clang-format off
 std::string_view partition_fn_name(PartitionFn fn) {
     switch (fn) {
 #define ITRT_PARTITION_FN(name, spelling, has_arg, has_padding)                                    \
@@ -48,11 +48,11 @@ bool partition_fn_takes_padding(PartitionFn fn) {
     }
     return false;
 }
+// clang-format on
 
 std::string describe(const PartitionSpec& spec) {
-    std::string s =
-        fmt::format("{}({})", partition_fn_name(spec.fn),
-                    partition_fn_takes_argument(spec.fn) ? std::to_string(spec.arg) : "");
+    std::string s = fmt::format("{}({})", partition_fn_name(spec.fn),
+                                partition_fn_takes_argument(spec.fn) ? std::to_string(spec.arg) : "");
     if (spec.pad_front != 0 || spec.pad_back != 0)
         s += fmt::format(" padding({}, {})", spec.pad_front, spec.pad_back);
     return s;
@@ -61,29 +61,23 @@ std::string describe(const PartitionSpec& spec) {
 void validate(const PartitionSpec& spec, std::string_view what) {
     auto name = partition_fn_name(spec.fn);
     if (partition_fn_takes_argument(spec.fn) && spec.arg <= 0)
-        throw PartitionError(
-            fmt::format("{}: the argument of `{}` must be positive, got {}", what, name, spec.arg));
+        throw PartitionError(fmt::format("{}: the argument of `{}` must be positive, got {}", what, name, spec.arg));
     if (spec.fanout <= 0)
-        throw PartitionError(fmt::format("{}: the PPU fan-out for `{}` must be positive, got {}",
-                                         what, name, spec.fanout));
-    if (spec.pad_front < 0 || spec.pad_back < 0)
         throw PartitionError(
-            fmt::format("{}: padding of `{}` must not be negative, got padding({}, {})", what, name,
-                        spec.pad_front, spec.pad_back));
+            fmt::format("{}: the PPU fan-out for `{}` must be positive, got {}", what, name, spec.fanout));
+    if (spec.pad_front < 0 || spec.pad_back < 0)
+        throw PartitionError(fmt::format("{}: padding of `{}` must not be negative, got padding({}, {})", what, name,
+                                         spec.pad_front, spec.pad_back));
     if (!partition_fn_takes_padding(spec.fn) && (spec.pad_front != 0 || spec.pad_back != 0))
         throw PartitionError(fmt::format("{}: `{}` does not take padding", what, name));
 }
 
 int64_t part_count(const PartitionSpec& spec, int64_t n) {
     switch (spec.fn) {
-    case PartitionFn::block_size:
-        return ceil_div(n, spec.arg);
-    case PartitionFn::block_count:
-        return std::min(spec.arg, n);
-    case PartitionFn::stride:
-        return std::min(spec.fanout, n);
-    case PartitionFn::block_stride:
-        return std::min(spec.fanout, ceil_div(n, spec.arg));
+    case PartitionFn::block_size: return ceil_div(n, spec.arg);
+    case PartitionFn::block_count: return std::min(spec.arg, n);
+    case PartitionFn::stride: return std::min(spec.fanout, n);
+    case PartitionFn::block_stride: return std::min(spec.fanout, ceil_div(n, spec.arg));
     }
     return 0;
 }

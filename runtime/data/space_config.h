@@ -19,9 +19,7 @@ struct DimInstruction {
     int array_dim = 0; // 0-based array dimension split (ignored when replicated)
     PartitionSpec spec;
 
-    static DimInstruction split(int array_dim, PartitionSpec spec) {
-        return {false, array_dim, spec};
-    }
+    static DimInstruction split(int array_dim, PartitionSpec spec) { return {false, array_dim, spec}; }
     static DimInstruction replicate() { return {true, 0, {}}; }
 };
 
@@ -56,7 +54,6 @@ std::vector<int64_t> subpartition_counts(int dims, const std::vector<ArrayConfig
 enum class VisitOrder { increasing, decreasing, unordered };
 // The order in which `Repeat foreach sub-partition` visits sub-partition coordinates.
 // `unordered` visits each once; this implementation uses increasing order.
-std::vector<std::vector<int64_t>> subpartition_order(std::span<const int64_t> counts,
-                                                     VisitOrder order);
+std::vector<std::vector<int64_t>> subpartition_order(std::span<const int64_t> counts, VisitOrder order);
 
 } // namespace itrt

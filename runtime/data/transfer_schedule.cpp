@@ -19,8 +19,8 @@ std::vector<int64_t> row_major_strides(const std::vector<int64_t>& extents) {
 
 } // namespace
 
-std::vector<RunPair> intersect_runs(const IndexSet1D& a, const IndexSet1D& a_local,
-                                    const IndexSet1D& b, const IndexSet1D& b_local) {
+std::vector<RunPair> intersect_runs(const IndexSet1D& a, const IndexSet1D& a_local, const IndexSet1D& b,
+                                    const IndexSet1D& b_local) {
     std::vector<RunPair> out;
     if (a.empty() || b.empty())
         return out;
@@ -58,8 +58,7 @@ std::vector<RunPair> intersect_runs(const IndexSet1D& a, const IndexSet1D& a_loc
     return out;
 }
 
-TransferSchedule::TransferSchedule(std::vector<std::vector<RunPair>> runs,
-                                   std::vector<int64_t> src_extents,
+TransferSchedule::TransferSchedule(std::vector<std::vector<RunPair>> runs, std::vector<int64_t> src_extents,
                                    std::vector<int64_t> dst_extents)
     : runs_(std::move(runs)), src_strides_(row_major_strides(src_extents)),
       dst_strides_(row_major_strides(dst_extents)) {
@@ -76,8 +75,7 @@ TransferSchedule TransferSchedule::owned_to_held(const Part& sender, const Part&
     assert(sender.rank() == receiver.rank());
     std::vector<std::vector<RunPair>> runs;
     for (int d = 0; d < sender.rank(); ++d)
-        runs.push_back(
-            intersect_runs(sender.owned(d), sender.held(d), receiver.held(d), receiver.held(d)));
+        runs.push_back(intersect_runs(sender.owned(d), sender.held(d), receiver.held(d), receiver.held(d)));
     return TransferSchedule(std::move(runs), sender.extents(), receiver.extents());
 }
 
@@ -85,8 +83,7 @@ TransferSchedule TransferSchedule::held_to_held(const Part& sender, const Part& 
     assert(sender.rank() == receiver.rank());
     std::vector<std::vector<RunPair>> runs;
     for (int d = 0; d < sender.rank(); ++d)
-        runs.push_back(
-            intersect_runs(sender.held(d), sender.held(d), receiver.held(d), receiver.held(d)));
+        runs.push_back(intersect_runs(sender.held(d), sender.held(d), receiver.held(d), receiver.held(d)));
     return TransferSchedule(std::move(runs), sender.extents(), receiver.extents());
 }
 

@@ -23,8 +23,8 @@ struct RunPair {
 // Intersection of two index sets of the same array dimension, as runs of consecutive indices,
 // each given by its position in `a_local` and in `b_local` (the storage sequences the positions
 // refer to, which must contain `a` and `b` respectively).
-std::vector<RunPair> intersect_runs(const IndexSet1D& a, const IndexSet1D& a_local,
-                                    const IndexSet1D& b, const IndexSet1D& b_local);
+std::vector<RunPair> intersect_runs(const IndexSet1D& a, const IndexSet1D& a_local, const IndexSet1D& b,
+                                    const IndexSet1D& b_local);
 
 class TransferSchedule {
 public:

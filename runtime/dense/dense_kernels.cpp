@@ -17,10 +17,11 @@ namespace {
 // One OpenBLAS thread per call (the caller is one of the runtime's worker threads, each busy
 // with its own LPUs), unless the user chose a number with OPENBLAS_NUM_THREADS.
 void single_threaded_once() {
-  static std::once_flag once;
-  std::call_once(once, [] {
-    if (!std::getenv("OPENBLAS_NUM_THREADS")) openblas_set_num_threads(1);
-  });
+    static std::once_flag once;
+    std::call_once(once, [] {
+        if (!std::getenv("OPENBLAS_NUM_THREADS"))
+            openblas_set_num_threads(1);
+    });
 }
 
 CBLAS_TRANSPOSE op(bool trans) { return trans ? CblasTrans : CblasNoTrans; }
@@ -30,83 +31,85 @@ CBLAS_TRANSPOSE op(bool trans) { return trans ? CblasTrans : CblasNoTrans; }
 // work is these calls, all worker threads together) and the time inside the calls summed over
 // threads. Benchmarks compare the first with a BLAS call made by hand.
 struct Stats {
-  bool on = false;
-  std::atomic<int64_t> calls{0}, flops{0}, busy_ns{0};
-  std::atomic<int64_t> first_ns{INT64_MAX}, last_ns{0};
-  Stats() {
-    const char* v = std::getenv("ITRT_DENSE_STATS");
-    on = v && std::strcmp(v, "1") == 0;
-  }
-  ~Stats() {
-    if (!on || calls.load() == 0) return;
-    const double span = static_cast<double>(last_ns.load() - first_ns.load()) * 1e-9;
-    std::fprintf(stderr,
-                 "ITRT_DENSE_STATS: %lld calls, %.3f GFLOP, first call to last %.4f s (%.1f GFLOP/s), "
-                 "inside the calls %.4f s summed over threads\n",
-                 static_cast<long long>(calls.load()), static_cast<double>(flops.load()) * 1e-9, span,
-                 span > 0 ? static_cast<double>(flops.load()) * 1e-9 / span : 0.0,
-                 static_cast<double>(busy_ns.load()) * 1e-9);
-  }
+    bool on = false;
+    std::atomic<int64_t> calls{0}, flops{0}, busy_ns{0};
+    std::atomic<int64_t> first_ns{INT64_MAX}, last_ns{0};
+    Stats() {
+        const char* v = std::getenv("ITRT_DENSE_STATS");
+        on = v && std::strcmp(v, "1") == 0;
+    }
+    ~Stats() {
+        if (!on || calls.load() == 0)
+            return;
+        const double span = static_cast<double>(last_ns.load() - first_ns.load()) * 1e-9;
+        std::fprintf(stderr,
+                     "ITRT_DENSE_STATS: %lld calls, %.3f GFLOP, first call to last %.4f s (%.1f GFLOP/s), "
+                     "inside the calls %.4f s summed over threads\n",
+                     static_cast<long long>(calls.load()), static_cast<double>(flops.load()) * 1e-9, span,
+                     span > 0 ? static_cast<double>(flops.load()) * 1e-9 / span : 0.0,
+                     static_cast<double>(busy_ns.load()) * 1e-9);
+    }
 };
 Stats stats;
 
 int64_t now_ns() {
-  return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
-      .count();
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+        .count();
 }
 
 // Times one call when ITRT_DENSE_STATS=1 (otherwise one predictable branch).
 class Timed {
- public:
-  explicit Timed(int64_t flops) : flops_(flops), start_(stats.on ? now_ns() : 0) {}
-  ~Timed() {
-    if (!stats.on) return;
-    const int64_t end = now_ns();
-    stats.calls.fetch_add(1);
-    stats.flops.fetch_add(flops_);
-    stats.busy_ns.fetch_add(end - start_);
-    int64_t f = stats.first_ns.load();
-    while (start_ < f && !stats.first_ns.compare_exchange_weak(f, start_)) {
+public:
+    explicit Timed(int64_t flops) : flops_(flops), start_(stats.on ? now_ns() : 0) {}
+    ~Timed() {
+        if (!stats.on)
+            return;
+        const int64_t end = now_ns();
+        stats.calls.fetch_add(1);
+        stats.flops.fetch_add(flops_);
+        stats.busy_ns.fetch_add(end - start_);
+        int64_t f = stats.first_ns.load();
+        while (start_ < f && !stats.first_ns.compare_exchange_weak(f, start_)) {
+        }
+        int64_t l = stats.last_ns.load();
+        while (end > l && !stats.last_ns.compare_exchange_weak(l, end)) {
+        }
     }
-    int64_t l = stats.last_ns.load();
-    while (end > l && !stats.last_ns.compare_exchange_weak(l, end)) {
-    }
-  }
-  Timed(const Timed&) = delete;
-  Timed& operator=(const Timed&) = delete;
+    Timed(const Timed&) = delete;
+    Timed& operator=(const Timed&) = delete;
 
- private:
-  int64_t flops_, start_;
+private:
+    int64_t flops_, start_;
 };
 
-}  // namespace
+} // namespace
 
-void gemm(bool trans_a, bool trans_b, int m, int n, int k, float alpha, const float* a, int lda,
-          const float* b, int ldb, float beta, float* c, int ldc) {
-  single_threaded_once();
-  Timed t(2LL * m * n * k);
-  cblas_sgemm(CblasRowMajor, op(trans_a), op(trans_b), m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+void gemm(bool trans_a, bool trans_b, int m, int n, int k, float alpha, const float* a, int lda, const float* b,
+          int ldb, float beta, float* c, int ldc) {
+    single_threaded_once();
+    Timed t(2LL * m * n * k);
+    cblas_sgemm(CblasRowMajor, op(trans_a), op(trans_b), m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
 }
 
-void gemm(bool trans_a, bool trans_b, int m, int n, int k, double alpha, const double* a, int lda,
-          const double* b, int ldb, double beta, double* c, int ldc) {
-  single_threaded_once();
-  Timed t(2LL * m * n * k);
-  cblas_dgemm(CblasRowMajor, op(trans_a), op(trans_b), m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+void gemm(bool trans_a, bool trans_b, int m, int n, int k, double alpha, const double* a, int lda, const double* b,
+          int ldb, double beta, double* c, int ldc) {
+    single_threaded_once();
+    Timed t(2LL * m * n * k);
+    cblas_dgemm(CblasRowMajor, op(trans_a), op(trans_b), m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
 }
 
-void gemv(bool trans_a, int rows, int cols, float alpha, const float* a, int lda, const float* x,
-          int incx, float beta, float* y, int incy) {
-  single_threaded_once();
-  Timed t(2LL * rows * cols);
-  cblas_sgemv(CblasRowMajor, op(trans_a), rows, cols, alpha, a, lda, x, incx, beta, y, incy);
+void gemv(bool trans_a, int rows, int cols, float alpha, const float* a, int lda, const float* x, int incx, float beta,
+          float* y, int incy) {
+    single_threaded_once();
+    Timed t(2LL * rows * cols);
+    cblas_sgemv(CblasRowMajor, op(trans_a), rows, cols, alpha, a, lda, x, incx, beta, y, incy);
 }
 
-void gemv(bool trans_a, int rows, int cols, double alpha, const double* a, int lda,
-          const double* x, int incx, double beta, double* y, int incy) {
-  single_threaded_once();
-  Timed t(2LL * rows * cols);
-  cblas_dgemv(CblasRowMajor, op(trans_a), rows, cols, alpha, a, lda, x, incx, beta, y, incy);
+void gemv(bool trans_a, int rows, int cols, double alpha, const double* a, int lda, const double* x, int incx,
+          double beta, double* y, int incy) {
+    single_threaded_once();
+    Timed t(2LL * rows * cols);
+    cblas_dgemv(CblasRowMajor, op(trans_a), rows, cols, alpha, a, lda, x, incx, beta, y, incy);
 }
 
-}  // namespace itrt::dense
+} // namespace itrt::dense

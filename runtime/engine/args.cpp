@@ -28,16 +28,14 @@ Args::Args(const std::vector<std::string>& words) {
 void Args::add(const std::string& word) {
   size_t eq = word.find('=');
   if (eq == std::string::npos || eq == 0)
-    throw ArgumentError(
-        fmt::format("command-line word '{}' is not of the form key=value", word));
+    throw ArgumentError(fmt::format("command-line word '{}' is not of the form key=value", word));
   values_[word.substr(0, eq)] = word.substr(eq + 1);  // last occurrence wins
 }
 
 const std::string& Args::get_string(const std::string& key) const {
   auto it = values_.find(key);
   if (it == values_.end())
-    throw ArgumentError(
-        fmt::format("argument '{}': missing; pass {}=<value> on the command line", key, key));
+    throw ArgumentError(fmt::format("argument '{}': missing; pass {}=<value> on the command line", key, key));
   return it->second;
 }
 
@@ -47,8 +45,7 @@ int32_t Args::get_int(const std::string& key) const {
   const char* end = v.data() + v.size();
   const char* begin = v.data() + (!v.empty() && v[0] == '+' ? 1 : 0);
   auto [ptr, ec] = std::from_chars(begin, end, out);
-  if (ec == std::errc::result_out_of_range)
-    malformed(key, "a 32-bit integer", v);
+  if (ec == std::errc::result_out_of_range) malformed(key, "a 32-bit integer", v);
   if (v.empty() || ec != std::errc() || ptr != end) malformed(key, "an integer", v);
   return out;
 }

@@ -40,16 +40,28 @@ class Args {
 };
 
 template <>
-inline std::string Args::get<std::string>(const std::string& k) const { return get_string(k); }
+inline std::string Args::get<std::string>(const std::string& k) const {
+  return get_string(k);
+}
 template <>
-inline int32_t Args::get<int32_t>(const std::string& k) const { return get_int(k); }
+inline int32_t Args::get<int32_t>(const std::string& k) const {
+  return get_int(k);
+}
 template <>
-inline double Args::get<double>(const std::string& k) const { return get_double(k); }
+inline double Args::get<double>(const std::string& k) const {
+  return get_double(k);
+}
 template <>
-inline float Args::get<float>(const std::string& k) const { return get_float(k); }
+inline float Args::get<float>(const std::string& k) const {
+  return get_float(k);
+}
 template <>
-inline bool Args::get<bool>(const std::string& k) const { return get_bool(k); }
+inline bool Args::get<bool>(const std::string& k) const {
+  return get_bool(k);
+}
 template <>
-inline char Args::get<char>(const std::string& k) const { return get_char(k); }
+inline char Args::get<char>(const std::string& k) const {
+  return get_char(k);
+}
 
 }  // namespace itrt

@@ -61,7 +61,8 @@ void fail(std::string_view message) {
   if (!g_remote.load()) {
     std::string where;
     if (t_native_file)
-      where = " (called from the native code at " + std::string(t_native_file) + ":" + std::to_string(t_native_line) + ")";
+      where =
+          " (called from the native code at " + std::string(t_native_file) + ":" + std::to_string(t_native_line) + ")";
     std::string line =
         "itrt: error on rank " + std::to_string(g_rank.load()) + ": " + std::string(message) + where + "\n";
     std::fputs(line.c_str(), stderr);

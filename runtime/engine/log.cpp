@@ -62,8 +62,8 @@ void log_configure(const char* spec) {
         matched = true;
       }
     if (!matched)
-      std::fprintf(stderr, "itrt: warning: ITRT_LOG subsystem '%.*s' unknown\n",
-                   static_cast<int>(sys.size()), sys.data());
+      std::fprintf(stderr, "itrt: warning: ITRT_LOG subsystem '%.*s' unknown\n", static_cast<int>(sys.size()),
+                   sys.data());
   }
 }
 
@@ -71,8 +71,7 @@ void log_set_rank(int rank) { g_rank.store(rank, std::memory_order_relaxed); }
 
 bool log_enabled(LogSystem sys, LogLevel level) {
   ensure_configured();
-  return static_cast<int>(level) <=
-         g_levels[static_cast<size_t>(sys)].load(std::memory_order_relaxed);
+  return static_cast<int>(level) <= g_levels[static_cast<size_t>(sys)].load(std::memory_order_relaxed);
 }
 
 void log_write(LogSystem sys, LogLevel level, std::string_view text) {

@@ -49,8 +49,6 @@ std::unique_ptr<Transport> LoopbackFabric::endpoint(int rank) {
 uint64_t LoopbackFabric::messages_sent(int rank) const {
   return boxes_[rank]->messages.load(std::memory_order_relaxed);
 }
-uint64_t LoopbackFabric::bytes_sent(int rank) const {
-  return boxes_[rank]->bytes.load(std::memory_order_relaxed);
-}
+uint64_t LoopbackFabric::bytes_sent(int rank) const { return boxes_[rank]->bytes.load(std::memory_order_relaxed); }
 
 }  // namespace itrt

@@ -45,9 +45,9 @@ class MpiTransport final : public Transport {
   int rank_ = 0;
   int size_ = 1;
   int max_tag_ = 32767;
-  std::deque<PendingSend> sends_;           // in posting order
-  std::vector<PendingRecv> recvs_;          // in match order
-  std::deque<Incoming> ready_;              // received, in per-channel order, not yet handed out
+  std::deque<PendingSend> sends_;   // in posting order
+  std::vector<PendingRecv> recvs_;  // in match order
+  std::deque<Incoming> ready_;      // received, in per-channel order, not yet handed out
 };
 
 }  // namespace itrt

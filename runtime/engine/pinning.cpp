@@ -33,8 +33,7 @@ bool pin_current_thread(const std::vector<int>& os_pus) {
   for (int pu : os_pus) hwloc_bitmap_set(set, static_cast<unsigned>(pu));
   int rc = hwloc_set_cpubind(topo, set, HWLOC_CPUBIND_THREAD);
   if (rc != 0)
-    log(LogSystem::pin, LogLevel::warn, "could not pin thread to PUs {} (continuing unpinned)",
-        fmt::join(os_pus, ","));
+    log(LogSystem::pin, LogLevel::warn, "could not pin thread to PUs {} (continuing unpinned)", fmt::join(os_pus, ","));
   else
     log(LogSystem::pin, LogLevel::debug, "thread pinned to PUs {}", fmt::join(os_pus, ","));
   hwloc_bitmap_free(set);

@@ -42,9 +42,7 @@ void Proxy::watch(const EngineActivity& activity, double seconds, std::function<
   describe_ = std::move(describe);
 }
 
-void Proxy::add_incoming(Channel* channel) {
-  incoming_[{channel->src_rank(), channel->tag()}] = channel;
-}
+void Proxy::add_incoming(Channel* channel) { incoming_[{channel->src_rank(), channel->tag()}] = channel; }
 
 void Proxy::post(Channel* channel, const PacketRef& packet) {
   std::lock_guard lock(mutex_);
@@ -95,8 +93,7 @@ bool Proxy::receive() {
     }
     auto it = incoming_.find({in.source, in.tag});
     if (it == incoming_.end())
-      fail(fmt::format("internal error: message from rank {} with unknown channel tag {}",
-                       in.source, in.tag));
+      fail(fmt::format("internal error: message from rank {} with unknown channel tag {}", in.source, in.tag));
     ++stats_.data_received;
     if (trace::enabled()) {
       const double begin = trace::now_us();
@@ -128,9 +125,7 @@ void Proxy::collect_done(int source, const int64_t* sent_counts) {
 void Proxy::handle_control(int source, const Packet& packet) {
   const int64_t* w = packet.as<int64_t>();
   switch (w[0]) {
-    case kDone:
-      collect_done(source, w + 1);
-      break;
+    case kDone: collect_done(source, w + 1); break;
     case kTerminate:
       terminate_received_ = true;
       expected_ = w[1];
@@ -139,15 +134,13 @@ void Proxy::handle_control(int source, const Packet& packet) {
     case kActive:
       if (hang_) hang_->set_stalled(source, w[0] == kStalled);
       break;
-    case kHung:
-      print_waits_and_exit();
+    case kHung: print_waits_and_exit();
     case kAbort:
       detail::note_remote_abort();
       log(LogSystem::proxy, LogLevel::debug, "abort received from rank {}", source);
       std::fflush(nullptr);
       std::_Exit(1);
-    default:
-      fail(fmt::format("internal error: unknown control message {} from rank {}", w[0], source));
+    default: fail(fmt::format("internal error: unknown control message {} from rank {}", w[0], source));
   }
 }
 
@@ -184,9 +177,10 @@ void Proxy::report_hang() {
   for (int r = 1; r < size_; ++r) send_control(r, {kHung});
   std::string waits = describe_ ? describe_() : std::string();
   if (!waits.empty() && waits.back() == '\n') waits.pop_back();  // fail() ends the line
-  fail(fmt::format("the run is hung: no rank has made progress for {} s (IT_WATCHDOG; 0 turns the watchdog off). "
-                   "What rank 0 waits for:\n{}",
-                   hang_->seconds(), waits.empty() ? "  (all its VDPs have finished; it waits for other ranks)" : waits));
+  fail(fmt::format(
+      "the run is hung: no rank has made progress for {} s (IT_WATCHDOG; 0 turns the watchdog off). "
+      "What rank 0 waits for:\n{}",
+      hang_->seconds(), waits.empty() ? "  (all its VDPs have finished; it waits for other ranks)" : waits));
 }
 
 void Proxy::print_waits_and_exit() {
@@ -226,8 +220,7 @@ void Proxy::wait_for_work(uint64_t idle_rounds) {
 }
 
 void Proxy::run() {
-  detail::FailureHooks hooks{std::this_thread::get_id(), [this] { poke(); },
-                             [this] { abort_all(); }};
+  detail::FailureHooks hooks{std::this_thread::get_id(), [this] { poke(); }, [this] { abort_all(); }};
   detail::add_failure_hooks(&hooks);
   // Opening the run's communicator is collective: a rank waits here for the slowest one.
   const double open_begin = trace::enabled() ? trace::now_us() : 0;
@@ -249,8 +242,7 @@ void Proxy::run() {
         lock.unlock();
         done_sent_ = true;
         progress = true;
-        log(LogSystem::proxy, LogLevel::debug, "local VDPs finished; DONE ({} data sent)",
-            stats_.data_sent);
+        log(LogSystem::proxy, LogLevel::debug, "local VDPs finished; DONE ({} data sent)", stats_.data_sent);
         if (rank_ == 0) {
           collect_done(0, sent_to_.data());
         } else {
@@ -260,18 +252,15 @@ void Proxy::run() {
         }
       }
     }
-    if (terminate_received_ && static_cast<int64_t>(stats_.data_received) == expected_ &&
-        transport_.idle())
-      break;
-    idle_rounds = progress ? 0 : transport_.in_flight() ? std::min<uint64_t>(idle_rounds + 1, 63)
-                                                        : idle_rounds + 1;
+    if (terminate_received_ && static_cast<int64_t>(stats_.data_received) == expected_ && transport_.idle()) break;
+    idle_rounds = progress ? 0 : transport_.in_flight() ? std::min<uint64_t>(idle_rounds + 1, 63) : idle_rounds + 1;
     if (!progress) wait_for_work(idle_rounds);
   }
   transport_.close();
   if (old_slack > 0) prctl(PR_SET_TIMERSLACK, old_slack, 0, 0, 0);
   detail::remove_failure_hooks(&hooks);
-  log(LogSystem::proxy, LogLevel::debug, "terminated: {} data sent, {} received",
-      stats_.data_sent, stats_.data_received);
+  log(LogSystem::proxy, LogLevel::debug, "terminated: {} data sent, {} received", stats_.data_sent,
+      stats_.data_received);
 }
 
 }  // namespace itrt

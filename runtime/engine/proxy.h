@@ -79,10 +79,10 @@ class Proxy {
   bool poked_ = false;
 
   // Termination state (proxy thread only).
-  std::vector<int64_t> sent_to_;       // data messages this rank sent to each rank
+  std::vector<int64_t> sent_to_;  // data messages this rank sent to each rank
   bool done_sent_ = false;
-  int done_count_ = 0;                 // rank 0: DONE reports collected
-  std::vector<int64_t> expected_in_;   // rank 0: sum of every rank's sent_to_
+  int done_count_ = 0;                // rank 0: DONE reports collected
+  std::vector<int64_t> expected_in_;  // rank 0: sum of every rank's sent_to_
   bool terminate_received_ = false;
   int64_t expected_ = 0;
   ProxyStats stats_;

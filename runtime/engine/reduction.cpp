@@ -6,7 +6,7 @@ namespace itrt {
 std::string_view reduce_op_name(ReduceOp op) {
   switch (op) {
 #define ITRT_REDUCE_OP(e, name, kind) \
-  case ReduceOp::e:             \
+  case ReduceOp::e:                   \
     return name;
 #include "runtime/engine/reduce_ops.def"
 #undef ITRT_REDUCE_OP

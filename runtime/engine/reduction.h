@@ -42,8 +42,7 @@ struct Entry {
 };
 
 template <typename T>
-inline constexpr bool kNumeric =
-    std::is_same_v<T, int32_t> || std::is_same_v<T, float> || std::is_same_v<T, double>;
+inline constexpr bool kNumeric = std::is_same_v<T, int32_t> || std::is_same_v<T, float> || std::is_same_v<T, double>;
 template <typename T>
 inline constexpr bool kOrdered = kNumeric<T> || std::is_same_v<T, char>;
 
@@ -52,26 +51,21 @@ template <ReduceOp Op, typename T>
 constexpr bool reduce_applicable() {
   switch (Op) {
     case ReduceOp::sum:
-    case ReduceOp::product:
-      return kNumeric<T>;
+    case ReduceOp::product: return kNumeric<T>;
     case ReduceOp::max:
     case ReduceOp::min:
     case ReduceOp::max_entry:
-    case ReduceOp::min_entry:
-      return kOrdered<T>;
+    case ReduceOp::min_entry: return kOrdered<T>;
     case ReduceOp::land:
-    case ReduceOp::lor:
-      return std::is_same_v<T, bool>;
+    case ReduceOp::lor: return std::is_same_v<T, bool>;
     case ReduceOp::band:
-    case ReduceOp::bor:
-      return std::is_same_v<T, int32_t>;
+    case ReduceOp::bor: return std::is_same_v<T, int32_t>;
   }
   return false;
 }
 
 template <ReduceOp Op, typename T>
-  requires(reduce_applicable<Op, T>())
-struct Reducer {
+requires(reduce_applicable<Op, T>()) struct Reducer {
   static constexpr bool kEntry = Op == ReduceOp::max_entry || Op == ReduceOp::min_entry;
   using Value = std::conditional_t<kEntry, Entry<T>, T>;
 

@@ -18,8 +18,8 @@ namespace {
 // singleton with only the self transport starts in a few tens of milliseconds. Settings the user
 // made win (setenv without overwrite); under mpirun nothing changes.
 void prefer_light_singleton() {
-  const bool launched = std::getenv("OMPI_COMM_WORLD_SIZE") || std::getenv("PMIX_RANK") ||
-                        std::getenv("PMI_RANK") || std::getenv("OMPI_MCA_orte_hnp_uri");
+  const bool launched = std::getenv("OMPI_COMM_WORLD_SIZE") || std::getenv("PMIX_RANK") || std::getenv("PMI_RANK") ||
+                        std::getenv("OMPI_MCA_orte_hnp_uri");
   if (launched) return;
   setenv("OMPI_MCA_ess_singleton_isolated", "1", 0);
   setenv("OMPI_MCA_pml", "ob1", 0);

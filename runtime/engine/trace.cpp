@@ -86,15 +86,19 @@ void append_escaped(std::string& out, const std::string& s) {
 // placeholders for rank 0 to number.
 std::string rank_text(State& s) {
   std::string out;
-  out += fmt::format(R"({{"ph":"M","name":"process_name","pid":{},"tid":0,"args":{{"name":"rank {}"}}}},)",
-                     s.rank, s.rank) + "\n";
-  out += fmt::format(R"({{"ph":"M","name":"process_sort_index","pid":{},"tid":0,"args":{{"sort_index":{}}}}},)",
-                     s.rank, s.rank) + "\n";
+  out += fmt::format(R"({{"ph":"M","name":"process_name","pid":{},"tid":0,"args":{{"name":"rank {}"}}}},)", s.rank,
+                     s.rank) +
+         "\n";
+  out += fmt::format(R"({{"ph":"M","name":"process_sort_index","pid":{},"tid":0,"args":{{"sort_index":{}}}}},)", s.rank,
+                     s.rank) +
+         "\n";
   for (auto& [tid, name] : s.thread_names) {
-    out += fmt::format(R"({{"ph":"M","name":"thread_name","pid":{},"tid":{},"args":{{"name":{}}}}},)", s.rank,
-                       tid, quoted(name)) + "\n";
+    out += fmt::format(R"({{"ph":"M","name":"thread_name","pid":{},"tid":{},"args":{{"name":{}}}}},)", s.rank, tid,
+                       quoted(name)) +
+           "\n";
     out += fmt::format(R"({{"ph":"M","name":"thread_sort_index","pid":{},"tid":{},"args":{{"sort_index":{}}}}},)",
-                       s.rank, tid, tid) + "\n";
+                       s.rank, tid, tid) +
+           "\n";
   }
   for (ThreadBuffer& b : s.finished) {
     for (const Event& e : b.events) {
@@ -136,9 +140,7 @@ std::string number_flows(const std::string& text) {
 
 }  // namespace
 
-double now_us() {
-  return std::chrono::duration<double, std::micro>(Clock::now() - state().origin).count();
-}
+double now_us() { return std::chrono::duration<double, std::micro>(Clock::now() - state().origin).count(); }
 
 std::string quoted(const std::string& s) {
   std::string out = "\"";
@@ -168,9 +170,10 @@ void start(int rank, int size, const std::string& program) {
   }
   MPI_Bcast(&ok, 1, MPI_INT, 0, MPI_COMM_WORLD);
   if (!ok)
-    fail_collective(fmt::format("IT_TRACE={}: cannot write the trace file ({}); name a writable file or "
-                                "unset IT_TRACE",
-                                file, why.empty() ? "see rank 0" : why));
+    fail_collective(
+        fmt::format("IT_TRACE={}: cannot write the trace file ({}); name a writable file or "
+                    "unset IT_TRACE",
+                    file, why.empty() ? "see rank 0" : why));
   MPI_Barrier(MPI_COMM_WORLD);
   s.origin = Clock::now();
   detail::g_enabled = true;
@@ -320,18 +323,20 @@ void finish(const std::string& extra_members) {
   all = number_flows(all);
   if (all.size() >= 2) all.resize(all.size() - 2);  // the last event's ",\n"
   std::string text = "{\"traceEvents\":[\n" + all + "\n],\n\"displayTimeUnit\":\"ms\",\n";
-  text += fmt::format("\"otherData\":{{\"program\":{},\"ranks\":\"{}\",\"clock\":\"steady_clock, origin at a "
-                      "barrier of all ranks\"}}",
-                      quoted(s.program), s.size);
+  text += fmt::format(
+      "\"otherData\":{{\"program\":{},\"ranks\":\"{}\",\"clock\":\"steady_clock, origin at a "
+      "barrier of all ranks\"}}",
+      quoted(s.program), s.size);
   if (!extra_members.empty()) text += ",\n" + extra_members;
   text += "\n}\n";
   FILE* f = std::fopen(s.file.c_str(), "w");
   bool written = f && std::fwrite(text.data(), 1, text.size(), f) == text.size();
   if (f && std::fclose(f) != 0) written = false;
   if (!written)
-    fail(fmt::format("IT_TRACE={}: writing the trace file failed ({}); check the disk space and the file's "
-                     "directory",
-                     s.file, std::strerror(errno)));
+    fail(
+        fmt::format("IT_TRACE={}: writing the trace file failed ({}); check the disk space and the file's "
+                    "directory",
+                    s.file, std::strerror(errno)));
 }
 
 }  // namespace itrt::trace

@@ -27,9 +27,7 @@ class Tuple {
   Tuple concat(std::initializer_list<int32_t> more) const;
 
   friend bool operator==(const Tuple&, const Tuple&) = default;
-  friend std::strong_ordering operator<=>(const Tuple& a, const Tuple& b) {
-    return a.parts_ <=> b.parts_;
-  }
+  friend std::strong_ordering operator<=>(const Tuple& a, const Tuple& b) { return a.parts_ <=> b.parts_; }
   size_t hash() const;
   std::string str() const;  // "(1, 2, 3)"
 

@@ -33,8 +33,7 @@ Channel* Vdp::output_channel(int slot) const {
 
 PacketRef Vdp::pop(int slot) {
   Channel* c = input_channel(slot, "pop");
-  if (!c->active())
-    fail(fmt::format("VDP {}: pop from inactive input slot {}", tuple_.str(), slot));
+  if (!c->active()) fail(fmt::format("VDP {}: pop from inactive input slot {}", tuple_.str(), slot));
   PacketRef p = c->take();
   if (!p) fail(fmt::format("VDP {}: pop from empty input slot {}", tuple_.str(), slot));
   if (trace::enabled()) c->trace_received(*p);

@@ -24,7 +24,7 @@ using VdpFunction = std::function<void(Vdp&)>;
 // same (src, src_slot, dst, dst_slot) are joined into one channel by the VSA.
 struct ChannelDecl {
   ChannelKey key;
-  bool active = true;  // input side only: an inactive input does not block firing
+  bool active = true;           // input side only: an inactive input does not block firing
   const char* label = nullptr;  // what it carries, for traces; must outlive the run
 };
 

@@ -40,8 +40,7 @@ Vsa::~Vsa() = default;
 
 void Vsa::place(const Tuple& tuple, int global_thread) {
   if (global_thread < 0 || global_thread >= total_threads())
-    fail(fmt::format("VSA: placement of {} on thread {} outside [0, {})", tuple.str(),
-                     global_thread, total_threads()));
+    fail(fmt::format("VSA: placement of {} on thread {} outside [0, {})", tuple.str(), global_thread, total_threads()));
   placements_[tuple] = global_thread;
 }
 
@@ -49,8 +48,7 @@ int Vsa::thread_of(const Tuple& tuple) const {
   if (auto it = placements_.find(tuple); it != placements_.end()) return it->second;
   int t = config_.mapping(tuple, total_threads());
   if (t < 0 || t >= total_threads())
-    fail(fmt::format("VSA: mapping sent VDP {} to thread {}, outside [0, {})", tuple.str(), t,
-                     total_threads()));
+    fail(fmt::format("VSA: mapping sent VDP {} to thread {}, outside [0, {})", tuple.str(), t, total_threads()));
   return t;
 }
 
@@ -74,8 +72,7 @@ void Vsa::insert(VdpSpec spec) {
   auto vdp = std::make_unique<Vdp>(std::move(spec), rank_, thread);
   for (const ChannelDecl& d : inputs) {
     if (d.key.dst != vdp->tuple())
-      fail(fmt::format("VSA: VDP {} declares input {} that does not end at it", vdp->tuple().str(),
-                       d.key.str()));
+      fail(fmt::format("VSA: VDP {} declares input {} that does not end at it", vdp->tuple().str(), d.key.str()));
     Channel* c = channel_for(d.key);
     if (c->dst_vdp_) fail(fmt::format("VSA: channel {} declared twice as input", d.key.str()));
     c->dst_vdp_ = vdp.get();
@@ -84,14 +81,12 @@ void Vsa::insert(VdpSpec spec) {
     auto& in = vdp->inputs_;
     if (in.size() <= static_cast<size_t>(d.key.dst_slot)) in.resize(d.key.dst_slot + 1, nullptr);
     if (in[d.key.dst_slot])
-      fail(fmt::format("VSA: VDP {} declares input slot {} twice", vdp->tuple().str(),
-                       d.key.dst_slot));
+      fail(fmt::format("VSA: VDP {} declares input slot {} twice", vdp->tuple().str(), d.key.dst_slot));
     in[d.key.dst_slot] = c;
   }
   for (const ChannelDecl& d : outputs) {
     if (d.key.src != vdp->tuple())
-      fail(fmt::format("VSA: VDP {} declares output {} that does not start at it",
-                       vdp->tuple().str(), d.key.str()));
+      fail(fmt::format("VSA: VDP {} declares output {} that does not start at it", vdp->tuple().str(), d.key.str()));
     Channel* c = channel_for(d.key);
     if (c->src_vdp_) fail(fmt::format("VSA: channel {} declared twice as output", d.key.str()));
     c->src_vdp_ = vdp.get();
@@ -99,8 +94,7 @@ void Vsa::insert(VdpSpec spec) {
     auto& out = vdp->outputs_;
     if (out.size() <= static_cast<size_t>(d.key.src_slot)) out.resize(d.key.src_slot + 1, nullptr);
     if (out[d.key.src_slot])
-      fail(fmt::format("VSA: VDP {} declares output slot {} twice", vdp->tuple().str(),
-                       d.key.src_slot));
+      fail(fmt::format("VSA: VDP {} declares output slot {} twice", vdp->tuple().str(), d.key.src_slot));
     out[d.key.src_slot] = c;
   }
   by_tuple_[vdp->tuple()] = vdp.get();
@@ -112,23 +106,23 @@ void Vsa::validate_and_number() {
   std::map<int, std::vector<Channel*>> by_peer;
   for (auto& [key, c] : channels_) {
     if (c->src_rank_ == rank_ && !c->src_vdp_)
-      fail(fmt::format("VSA: channel {}: source VDP {} (mapped to this rank) was never inserted",
-                       key.str(), key.src.str()));
+      fail(fmt::format("VSA: channel {}: source VDP {} (mapped to this rank) was never inserted", key.str(),
+                       key.src.str()));
     if (c->dst_rank_ == rank_ && !c->dst_vdp_)
-      fail(fmt::format("VSA: channel {}: destination VDP {} (mapped to this rank) was never "
-                       "inserted",
-                       key.str(), key.dst.str()));
+      fail(
+          fmt::format("VSA: channel {}: destination VDP {} (mapped to this rank) was never "
+                      "inserted",
+                      key.str(), key.dst.str()));
     if (c->inter_rank()) by_peer[c->src_rank_ == rank_ ? c->dst_rank_ : c->src_rank_].push_back(c.get());
   }
   // Both ranks of a pair see the same set of channels between them, so sorting by key gives
   // both the same consecutive numbering without any message (PULSAR §3.6).
   for (auto& [peer, list] : by_peer) {
-    std::sort(list.begin(), list.end(),
-              [](const Channel* a, const Channel* b) { return a->key() < b->key(); });
+    std::sort(list.begin(), list.end(), [](const Channel* a, const Channel* b) { return a->key() < b->key(); });
     int64_t last = kFirstChannelTag + static_cast<int64_t>(list.size()) - 1;
     if (last > config_.transport->max_tag())
-      fail(fmt::format("VSA: {} channels between ranks {} and {} exceed the MPI tag limit {}",
-                       list.size(), rank_, peer, config_.transport->max_tag()));
+      fail(fmt::format("VSA: {} channels between ranks {} and {} exceed the MPI tag limit {}", list.size(), rank_, peer,
+                       config_.transport->max_tag()));
     int tag = kFirstChannelTag;
     for (Channel* c : list) c->tag_ = tag++;
   }
@@ -143,18 +137,17 @@ void Vsa::run() {
   int tpr = config_.threads_per_rank;
   std::vector<std::vector<Vdp*>> lists(tpr);
   for (auto& v : vdps_) lists[v->thread() % tpr].push_back(v.get());
-  for (auto& l : lists)
-    std::sort(l.begin(), l.end(), [](Vdp* a, Vdp* b) { return a->tuple() < b->tuple(); });
+  for (auto& l : lists) std::sort(l.begin(), l.end(), [](Vdp* a, Vdp* b) { return a->tuple() < b->tuple(); });
   for (int t = 0; t < tpr; ++t) {
-    std::vector<int> cpus = t < static_cast<int>(config_.cpus.size()) ? config_.cpus[t]
-                                                                       : std::vector<int>{};
+    std::vector<int> cpus = t < static_cast<int>(config_.cpus.size()) ? config_.cpus[t] : std::vector<int>{};
     workers_.push_back(
         std::make_unique<Worker>(rank_ * tpr + t, t, std::move(lists[t]), std::move(cpus), proxy_.get(), activity_));
   }
   if (trace::enabled()) {
     // Both ends of a channel name it by (run, key): rank 0 matches their flow events by it.
     const uint64_t run = trace::next_run();
-    for (auto& [key, c] : channels_) c->trace_channel_ = trace::intern_channel(fmt::format("{}|{}", run, key.str()), c->label_);
+    for (auto& [key, c] : channels_)
+      c->trace_channel_ = trace::intern_channel(fmt::format("{}|{}", run, key.str()), c->label_);
   }
   for (auto& [key, c] : channels_) {
     c->proxy_ = proxy_.get();
@@ -163,15 +156,13 @@ void Vsa::run() {
       if (c->inter_rank()) proxy_->add_incoming(c.get());
     }
   }
-  log(LogSystem::engine, LogLevel::debug, "run: {} VDPs, {} channels, {} threads", vdps_.size(),
-      channels_.size(), tpr);
+  log(LogSystem::engine, LogLevel::debug, "run: {} VDPs, {} channels, {} threads", vdps_.size(), channels_.size(), tpr);
   if (auto seconds = watchdog_seconds()) proxy_->watch(activity_, *seconds, [this] { return describe_waits(); });
   for (auto& w : workers_) w->start();
   proxy_->run();
   for (auto& w : workers_) w->join();
   for (auto& [key, c] : channels_) discarded_ += c->discard();
-  if (discarded_)
-    log(LogSystem::engine, LogLevel::debug, "{} packets left unread in channels", discarded_);
+  if (discarded_) log(LogSystem::engine, LogLevel::debug, "{} packets left unread in channels", discarded_);
 }
 
 std::string Vsa::describe_waits() const {
@@ -215,8 +206,7 @@ Vdp* Vsa::find(const Tuple& tuple) const {
 std::vector<const Channel*> Vsa::channels() const {
   std::vector<const Channel*> out;
   for (auto& [key, c] : channels_) out.push_back(c.get());
-  std::sort(out.begin(), out.end(),
-            [](const Channel* a, const Channel* b) { return a->key() < b->key(); });
+  std::sort(out.begin(), out.end(), [](const Channel* a, const Channel* b) { return a->key() < b->key(); });
   return out;
 }
 

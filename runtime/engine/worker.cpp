@@ -46,7 +46,9 @@ Worker::Worker(int global_id, int local_id, std::vector<Vdp*> vdps, std::vector<
       proxy_(proxy),
       activity_(activity) {}
 
-void Worker::start() { thread_ = std::thread([this] { loop(); }); }
+void Worker::start() {
+  thread_ = std::thread([this] { loop(); });
+}
 
 void Worker::join() {
   if (thread_.joinable()) thread_.join();
@@ -98,8 +100,7 @@ bool Worker::sweep() {
     ++firings_;
     fired = true;
     if (done) {
-      log(LogSystem::engine, LogLevel::debug, "VDP {} finished after {} firings", v->tuple().str(),
-          v->fired());
+      log(LogSystem::engine, LogLevel::debug, "VDP {} finished after {} firings", v->tuple().str(), v->fired());
       --unfinished_;
       proxy_->vdp_finished();
     } else {
@@ -146,8 +147,7 @@ void Worker::loop() {
     }
     sleeping_.store(false, std::memory_order_seq_cst);
   }
-  log(LogSystem::engine, LogLevel::debug, "worker {} done ({} firings, {} sleeps)", global_id_,
-      firings_, sleeps_);
+  log(LogSystem::engine, LogLevel::debug, "worker {} done ({} firings, {} sleeps)", global_id_, firings_, sleeps_);
 }
 
 }  // namespace itrt

@@ -40,12 +40,12 @@ class Worker {
 
  private:
   void loop();
-  bool sweep();  // fires each ready candidate once; true if any fired
+  bool sweep();                  // fires each ready candidate once; true if any fired
   void end_idle(double now_us);  // IT_TRACE: records the idle span that ends now, if any
 
   int global_id_;
   int local_id_;
-  double idle_since_ = -1;  // IT_TRACE: when the thread found nothing to fire (-1: busy)
+  double idle_since_ = -1;   // IT_TRACE: when the thread found nothing to fire (-1: busy)
   std::string idle_reason_;  // IT_TRACE: the synchronisations its VDPs were waiting at then
   std::vector<Vdp*> vdps_;
   std::vector<int> cpus_;

@@ -6,7 +6,6 @@
 
 namespace itrt::task::boxes {
 
-
 bool empty(const Interval& i) { return i.first > i.second; }
 bool empty(const Box& b) {
   for (auto& i : b)
@@ -56,8 +55,8 @@ Dense dense_of(std::byte* base, const Box& b) {
   Dense d{base, {}, std::vector<int64_t>(b.size(), 1)};
   for (auto& i : b) d.lo.push_back(i.first);
   for (int k = static_cast<int>(b.size()) - 2; k >= 0; --k)
-    d.stride[static_cast<size_t>(k)] =
-        d.stride[static_cast<size_t>(k) + 1] * (b[static_cast<size_t>(k) + 1].second - b[static_cast<size_t>(k) + 1].first + 1);
+    d.stride[static_cast<size_t>(k)] = d.stride[static_cast<size_t>(k) + 1] *
+                                       (b[static_cast<size_t>(k) + 1].second - b[static_cast<size_t>(k) + 1].first + 1);
   return d;
 }
 // Copies the cells of `region` from src to dst, one memcpy per innermost run.
@@ -134,6 +133,5 @@ std::string extension(const std::string& f) {
   auto dot = f.rfind('.');
   return dot == std::string::npos ? "" : f.substr(dot);
 }
-
 
 }  // namespace itrt::task::boxes

@@ -28,16 +28,14 @@ inline bool fits(int64_t v) { return v >= 0 && v <= INT_MAX; }
 // Rows `r` and columns `c` of v form a row-major block with row stride v.gstride[0].
 template <class T>
 bool row_major_block(const View<T, 2>& v, IndexSpan r, IndexSpan c) {
-  return !v.index[0] && !v.index[1] && v.gstride[1] == 1 && v.gstride[0] >= c.size() &&
-         fits(v.gstride[0]) && v.lo[0] <= r.lo && r.hi <= v.hi[0] && v.lo[1] <= c.lo &&
-         c.hi <= v.hi[1];
+  return !v.index[0] && !v.index[1] && v.gstride[1] == 1 && v.gstride[0] >= c.size() && fits(v.gstride[0]) &&
+         v.lo[0] <= r.lo && r.hi <= v.hi[0] && v.lo[1] <= c.lo && c.hi <= v.hi[1];
 }
 
 // Elements `r` of v are evenly spaced, increasing, with a stride BLAS accepts.
 template <class T>
 bool vector_block(const View<T, 1>& v, IndexSpan r) {
-  return !v.index[0] && v.gstride[0] >= 1 && fits(v.gstride[0]) && v.lo[0] <= r.lo &&
-         r.hi <= v.hi[0];
+  return !v.index[0] && v.gstride[0] >= 1 && fits(v.gstride[0]) && v.lo[0] <= r.lo && r.hi <= v.hi[0];
 }
 
 }  // namespace dense_detail
@@ -45,8 +43,8 @@ bool vector_block(const View<T, 1>& v, IndexSpan r) {
 // c[i][j] = beta * c[i][j] + alpha * sum over k of opA(a)[i][k] * opB(b)[k][j], for i in m,
 // j in n, k in kk; opA(a)[i][k] is a[k][i] when trans_a (likewise b). beta is 0 or 1.
 template <class T>
-bool dense_gemm(const View<T, 2>& c, const View<T, 2>& a, bool trans_a, const View<T, 2>& b,
-                bool trans_b, IndexSpan m, IndexSpan n, IndexSpan kk, int alpha, int beta) {
+bool dense_gemm(const View<T, 2>& c, const View<T, 2>& a, bool trans_a, const View<T, 2>& b, bool trans_b, IndexSpan m,
+                IndexSpan n, IndexSpan kk, int alpha, int beta) {
   using namespace dense_detail;
   if (m.size() == 0 || n.size() == 0) return true;  // the loops do nothing either
   if (!fits(m.size()) || !fits(n.size()) || !fits(kk.size())) return false;
@@ -63,15 +61,14 @@ bool dense_gemm(const View<T, 2>& c, const View<T, 2>& a, bool trans_a, const Vi
   const T* pb = trans_b ? &b(n.lo, kk.lo) : &b(kk.lo, n.lo);
   itrt::dense::gemm(trans_a, trans_b, static_cast<int>(m.size()), static_cast<int>(n.size()),
                     static_cast<int>(kk.size()), T(alpha), pa, static_cast<int>(a.gstride[0]), pb,
-                    static_cast<int>(b.gstride[0]), T(beta), &c(m.lo, n.lo),
-                    static_cast<int>(c.gstride[0]));
+                    static_cast<int>(b.gstride[0]), T(beta), &c(m.lo, n.lo), static_cast<int>(c.gstride[0]));
   return true;
 }
 
 // y[i] = beta * y[i] + alpha * sum over k of opA(a)[i][k] * x[k], for i in m, k in kk.
 template <class T>
-bool dense_gemv(const View<T, 1>& y, const View<T, 2>& a, bool trans_a, const View<T, 1>& x,
-                IndexSpan m, IndexSpan kk, int alpha, int beta) {
+bool dense_gemv(const View<T, 1>& y, const View<T, 2>& a, bool trans_a, const View<T, 1>& x, IndexSpan m, IndexSpan kk,
+                int alpha, int beta) {
   using namespace dense_detail;
   if (m.size() == 0) return true;
   if (!fits(m.size()) || !fits(kk.size())) return false;

@@ -54,7 +54,7 @@ struct OutEdge {
   int slot;
   Layout layout;  // padding: what to pack; reduction: empty
   bool inter;
-  bool to_combiner = false;  // reduction: ends with an empty packet when the flow ends
+  bool to_combiner = false;                               // reduction: ends with an empty packet when the flow ends
   std::shared_ptr<const TransferSchedule> schedule = {};  // move: the cells to send
 };
 // Cells a receiver copies out of a packet: `packed` starts at `offset` in it, `region` (inside
@@ -65,17 +65,17 @@ struct Copy {
   Box region;
 };
 struct InEdge {
-  int slot;                 // -1: this LPU's own partial (a reduction into its own space)
-  int phase;                // 1: direct, 2: forwarded by a lead
-  std::vector<Copy> copies; // padding: what to take out of the packet (empty: token/reduction)
+  int slot;                                   // -1: this LPU's own partial (a reduction into its own space)
+  int phase;                                  // 1: direct, 2: forwarded by a lead
+  std::vector<Copy> copies;                   // padding: what to take out of the packet (empty: token/reduction)
   std::vector<std::pair<int, bool>> forward;  // lead: (output slot, inter) to pass the packet on
   std::shared_ptr<const TransferSchedule> schedule = {};  // move: where the cells go
 };
 
 // The part one LPU plays in one synchronisation.
 struct Role {
-  std::vector<OutEdge> outs;   // padding: data to send; reduction: partial to the target
-  std::vector<InEdge> ins;     // padding: phases 1 and 2; reduction: partials or the result
+  std::vector<OutEdge> outs;               // padding: data to send; reduction: partial to the target
+  std::vector<InEdge> ins;                 // padding: phases 1 and 2; reduction: partials or the result
   std::vector<std::pair<int, bool>> down;  // reduction target: result to readers below
   std::vector<std::byte> own_partial;      // reduction into the invoking space itself
 };
@@ -662,10 +662,10 @@ void LpuState::start_wait(int sync, void* value, bool suspends) {
   // The LPU's wait is an async span on its own track; the thread's idle spans name the
   // synchronisations its LPUs wait at.
   const std::string& name = task->syncs_[static_cast<size_t>(sync)].name;
-  trace::async_begin(trace_id, "wait", name,
-                     fmt::format(R"("task":{},"space":{},"lpu":{})", trace::quoted(task->name_),
-                                 trace::quoted(task->lps_[static_cast<size_t>(lpu->lps)].name),
-                                 trace::json_list(lpu->coords)));
+  trace::async_begin(
+      trace_id, "wait", name,
+      fmt::format(R"("task":{},"space":{},"lpu":{})", trace::quoted(task->name_),
+                  trace::quoted(task->lps_[static_cast<size_t>(lpu->lps)].name), trace::json_list(lpu->coords)));
   trace::wait_pending(name.c_str(), 1);
   wait_traced = true;
 }

@@ -23,9 +23,7 @@ struct LpuState;
 class LpuFlow {
  public:
   struct promise_type {
-    LpuFlow get_return_object() {
-      return LpuFlow(std::coroutine_handle<promise_type>::from_promise(*this));
-    }
+    LpuFlow get_return_object() { return LpuFlow(std::coroutine_handle<promise_type>::from_promise(*this)); }
     std::suspend_always initial_suspend() noexcept { return {}; }
     std::suspend_always final_suspend() noexcept { return {}; }
     void return_void() noexcept {}

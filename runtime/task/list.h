@@ -128,7 +128,7 @@ inline void value_from_bytes(std::string& s, const std::byte* p, size_t n) {
 // One field of an object: plain values by their bytes, Strings length first, fixed arrays
 // element by element.
 template <class T>
-  requires std::is_trivially_copyable_v<T>
+requires std::is_trivially_copyable_v<T>
 void value_append(std::vector<std::byte>& out, const T& v) {
   const auto* p = reinterpret_cast<const std::byte*>(&v);
   out.insert(out.end(), p, p + sizeof(T));
@@ -139,12 +139,11 @@ inline void value_append(std::vector<std::byte>& out, const std::string& s) {
   out.insert(out.end(), p, p + s.size());
 }
 template <class T, size_t N>
-  requires(!std::is_trivially_copyable_v<T>)
-void value_append(std::vector<std::byte>& out, const std::array<T, N>& a) {
+requires(!std::is_trivially_copyable_v<T>) void value_append(std::vector<std::byte>& out, const std::array<T, N>& a) {
   for (const T& e : a) value_append(out, e);
 }
 template <class T>
-  requires std::is_trivially_copyable_v<T>
+requires std::is_trivially_copyable_v<T>
 const std::byte* value_read(T& v, const std::byte* p, const std::byte* end) {
   if (end - p < static_cast<std::ptrdiff_t>(sizeof(T))) fail("itrt: internal error: a value arrived cut short");
   std::memcpy(&v, p, sizeof(T));
@@ -158,8 +157,8 @@ inline const std::byte* value_read(std::string& s, const std::byte* p, const std
   return p + n;
 }
 template <class T, size_t N>
-  requires(!std::is_trivially_copyable_v<T>)
-const std::byte* value_read(std::array<T, N>& a, const std::byte* p, const std::byte* end) {
+requires(!std::is_trivially_copyable_v<T>) const std::byte* value_read(std::array<T, N>& a, const std::byte* p,
+                                                                       const std::byte* end) {
   for (T& e : a) p = value_read(e, p, end);
   return p;
 }

@@ -95,8 +95,8 @@ Program::Program(int& argc, char**& argv, MachineDesc machine, std::string progr
   }
   if (machine_.segments() < size())
     fail_collective("`mpirun -np " + std::to_string(size()) + "` asks for more processes than the " +
-                    std::to_string(machine_.segments()) + " memory segments of machine model `" +
-                    machine_.file + "`; run with -np 1 to " + std::to_string(machine_.segments()));
+                    std::to_string(machine_.segments()) + " memory segments of machine model `" + machine_.file +
+                    "`; run with -np 1 to " + std::to_string(machine_.segments()));
   try {
     args_ = Args(argc, argv);
   } catch (const std::exception& e) {
@@ -111,8 +111,7 @@ Program::~Program() = default;
 
 ArgValue Program::arg(const std::string& key) const {
   if (!args_.has(key))
-    fail_collective("missing command-line argument `" + key + "=...` (the program reads `args." +
-                    key + "`)");
+    fail_collective("missing command-line argument `" + key + "=...` (the program reads `args." + key + "`)");
   return ArgValue(key, args_.get_string(key));
 }
 
@@ -215,8 +214,9 @@ void Program::finish() {
     // The trace carries the same per-synchronisation totals as IT_STATS (`itc trace` prints them).
     std::string syncs;
     for (auto& [name, v] : summed)
-      syncs += fmt::format(R"({}{{"name":{},"intra_bytes":{},"intra_messages":{},"inter_bytes":{},"inter_messages":{}}})",
-                           syncs.empty() ? "" : ",\n", trace::quoted(name), v[0], v[1], v[2], v[3]);
+      syncs +=
+          fmt::format(R"({}{{"name":{},"intra_bytes":{},"intra_messages":{},"inter_bytes":{},"inter_messages":{}}})",
+                      syncs.empty() ? "" : ",\n", trace::quoted(name), v[0], v[1], v[2], v[3]);
     trace::finish("\"itcSyncs\":[\n" + syncs + "\n]");
   }
   if (!print_stats) return;
@@ -261,7 +261,8 @@ std::vector<Program::SyncTotals> Program::gather_sync_counters() {
         at = next + 1;
       }
       auto it = std::find_if(summed.begin(), summed.end(), [&](auto& e) { return e.first == name; });
-      if (it == summed.end()) summed.push_back({name, v});
+      if (it == summed.end())
+        summed.push_back({name, v});
       else
         for (int k = 0; k < 4; ++k) it->second[static_cast<size_t>(k)] += v[static_cast<size_t>(k)];
     }
@@ -286,8 +287,8 @@ void Program::print_stats_lines(const std::vector<SyncTotals>& summed) {
   }
   if (rank() != 0) return;
   std::fprintf(stderr, "IT_STATS %s: %d ranks\n", name_.c_str(), size());
-  std::fprintf(stderr, "IT_STATS %-48s %14s %10s %14s %10s\n", "synchronisation", "intra-bytes",
-               "intra-msgs", "inter-bytes", "inter-msgs");
+  std::fprintf(stderr, "IT_STATS %-48s %14s %10s %14s %10s\n", "synchronisation", "intra-bytes", "intra-msgs",
+               "inter-bytes", "inter-msgs");
   // Per task: the sum of its synchronisations (names are `task T: ...`).
   std::vector<std::pair<std::string, std::array<uint64_t, 4>>> tasks;
   for (auto& [name, v] : summed) {
@@ -378,7 +379,8 @@ RangeValue Env::range(Program& prog, const std::string& item, int dims, int d, c
     for (size_t i = 0; i < of.ranges.size(); ++i) {
       const SectionDim sd = i < a->section->dims.size() ? a->section->dims[i] : SectionDim{};
       if (sd.kind == SectionDim::index || ++k != d) continue;
-      if (sd.kind == SectionDim::range) return RangeValue{static_cast<int32_t>(sd.first), static_cast<int32_t>(sd.last)};
+      if (sd.kind == SectionDim::range)
+        return RangeValue{static_cast<int32_t>(sd.first), static_cast<int32_t>(sd.last)};
       return RangeValue{static_cast<int32_t>(of.ranges[i].min), static_cast<int32_t>(of.ranges[i].max)};
     }
     fail_collective("environment item `" + item + "` of task `" + task_ + "` is a view of a section of `" + of.name +
@@ -402,7 +404,8 @@ RangeValue Env::range(Program& prog, const std::string& item, int dims, int d, c
     }
     int bad = error.empty() ? 0 : 1;
     MPI_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-    if (bad) fail_collective("input for `" + item + "` of task `" + task_ + "`: " + (error.empty() ? "unreadable" : error));
+    if (bad)
+      fail_collective("input for `" + item + "` of task `" + task_ + "`: " + (error.empty() ? "unreadable" : error));
     MPI_Bcast(lengths.data(), dims, MPI_INT64_T, 0, MPI_COMM_WORLD);
     a->ranges.clear();
     for (int64_t n : lengths) a->ranges.push_back(DimRange{0, n - 1});
@@ -410,8 +413,8 @@ RangeValue Env::range(Program& prog, const std::string& item, int dims, int d, c
     a->has_ranges = true;
   }
   if (!a || !a->has_ranges || d >= static_cast<int>(a->ranges.size()))
-    fail_collective("environment item `" + item + "` of task `" + task_ + "` has no dimension " + std::to_string(d + 1) +
-                    " yet: no task has created or produced it, and no input is bound to it");
+    fail_collective("environment item `" + item + "` of task `" + task_ + "` has no dimension " +
+                    std::to_string(d + 1) + " yet: no task has created or produced it, and no input is bound to it");
   const DimRange& r = a->ranges[static_cast<size_t>(d)];
   return RangeValue{static_cast<int32_t>(r.min), static_cast<int32_t>(r.max)};
 }

@@ -124,15 +124,15 @@ const std::byte* value_read(LocalArray<T>& a, const std::byte* p, const std::byt
 // ---------------------------------------------------------------------------------------------
 
 struct MachineDesc {
-  std::string file;              // for messages
-  int top = 1;                   // highest PPS number
-  std::vector<int64_t> fanout;   // fanout[L] for L = 1..top (index 0 unused)
-  int segment = 0;               // `<segment>` level, 0 when none
-  int core = 1;                  // `<core>` level
+  std::string file;             // for messages
+  int top = 1;                  // highest PPS number
+  std::vector<int64_t> fanout;  // fanout[L] for L = 1..top (index 0 unused)
+  int segment = 0;              // `<segment>` level, 0 when none
+  int core = 1;                 // `<core>` level
   // OS processor ids of the `<core>` PPUs inside one unit, depth-first (the model's
   // `Processors` line); empty when the model does not say.
   std::vector<int> processors;
-  int64_t total(int level) const;            // PPUs of a level in the whole machine
+  int64_t total(int level) const;                  // PPUs of a level in the whole machine
   int64_t per_parent(int level, int above) const;  // PPUs of `level` inside one PPU of `above`
   int64_t segments() const { return segment ? total(segment) : 1; }
   int64_t cores_per_segment() const { return total(core) / segments(); }
@@ -174,8 +174,7 @@ class Program {
   // engine on `comm` (the task's communicator); returns what every rank sent here (recv[r]).
   // Counts the traffic under `sync`. pairs[s][d] != 0 when rank s sends to rank d; every rank
   // passes the same matrix.
-  std::vector<std::vector<std::byte>> exchange(const std::string& sync,
-                                               const std::vector<std::vector<char>>& pairs,
+  std::vector<std::vector<std::byte>> exchange(const std::string& sync, const std::vector<std::vector<char>>& pairs,
                                                std::vector<std::vector<std::byte>> send, MPI_Comm comm);
   // `execute`: runs `body` (the task's run) without making the coordinator wait (scheduler.h).
   void launch(const std::string& task, Env& env, std::function<void()> body) {
@@ -263,8 +262,8 @@ struct ArrayData {
   std::vector<Part> parts;
   std::vector<int> part_rank;
   std::vector<std::shared_ptr<PartStorage>> storage;  // null for LPUs of other ranks
-  std::vector<Box> canonical;  // cells each LPU owns through the whole chain (empty: a replica)
-  std::string pending_input;                           // bind_input not yet read
+  std::vector<Box> canonical;                         // cells each LPU owns through the whole chain (empty: a replica)
+  std::string pending_input;                          // bind_input not yet read
   // Left in parts that are not boxes (stride(), block_stride()): each cell is then taken from
   // the `owner` LPU whose part owns it (one replica of replicated parts), by transfer schedules.
   bool strided = false;
@@ -547,15 +546,15 @@ void load(Program&, LocalArray<List<T>>& a, const ElementCodec& codec, const std
 template <class T, int N>
 struct View {
   T* origin = nullptr;
-  T* base = nullptr;  // element at local position (0, ..., 0)
+  T* base = nullptr;        // element at local position (0, ..., 0)
   int64_t stride[N] = {};   // between local positions
   int64_t gstride[N] = {};  // between global indices: -stride along an inverted dimension
   int dir[N] = {};          // +1, or -1 along an inverted dimension (min > max)
   int64_t lo[N] = {};
   int64_t hi[N] = {};
-  int64_t first[N] = {};          // global index at local position 0
-  int64_t len[N] = {};            // held positions
-  const int64_t* index[N] = {};   // strided dimensions: global index per position
+  int64_t first[N] = {};             // global index at local position 0
+  int64_t len[N] = {};               // held positions
+  const int64_t* index[N] = {};      // strided dimensions: global index per position
   const int64_t* positions[N] = {};  // every dimension: global index per position
   const IndexSet1D* held[N] = {};
   // The whole dimension of the array (a section passed to a stage: the section's indices), in
@@ -616,9 +615,8 @@ struct View {
     const int64_t g[N] = {static_cast<int64_t>(idx)...};
     for (int d = 0; d < N; ++d)
       if (g[d] < lo[d] || g[d] > hi[d])
-        fail(std::string(where) + ": index " + std::to_string(g[d]) + " of dimension " +
-             std::to_string(d + 1) + " is outside the LPU's part " + std::to_string(lo[d]) +
-             "..." + std::to_string(hi[d]));
+        fail(std::string(where) + ": index " + std::to_string(g[d]) + " of dimension " + std::to_string(d + 1) +
+             " is outside the LPU's part " + std::to_string(lo[d]) + "..." + std::to_string(hi[d]));
     return (*this)(idx...);
   }
   RangeValue range(int d) const {  // in the dimension's direction
@@ -640,8 +638,8 @@ struct View {
     int64_t off = 0;
     for (int d = 0; d < N; ++d) {
       if (!holds(d, g[d]))
-        fail(std::string(where) + ": index " + std::to_string(g[d]) + " of dimension " + std::to_string(d + 1) +
-             of + " is not held by this LPU");
+        fail(std::string(where) + ": index " + std::to_string(g[d]) + " of dimension " + std::to_string(d + 1) + of +
+             " is not held by this LPU");
       off += pos_of(d, g[d]) * stride[d];
     }
     return base[off];
@@ -657,25 +655,25 @@ struct View {
 
 struct Lpu {
   int lps = 0;
-  int64_t id = 0;                   // number within its LPS (grid order)
-  std::vector<int64_t> coords;      // lpuId
-  int64_t parent = 0;               // number of the parent LPU in the parent LPS
-  int64_t ppu = 0;                  // global PPU number at the LPS's PPS
+  int64_t id = 0;               // number within its LPS (grid order)
+  std::vector<int64_t> coords;  // lpuId
+  int64_t parent = 0;           // number of the parent LPU in the parent LPS
+  int64_t ppu = 0;              // global PPU number at the LPS's PPS
   int rank = 0;
-  int thread = 0;                   // worker thread on that rank
+  int thread = 0;  // worker thread on that rank
 };
 
 // One space as the generated code describes it at launch (partition arguments substituted).
 struct LpsDesc {
-  std::string name;                 // "Root", "A", ...
-  int parent = -1;                  // index of the parent LPS (-1 for Root)
-  int dims = 0;                     // 0 = un-partitioned
-  int pps = 0;                      // mapped PPS (0: the machine's top)
+  std::string name;                                  // "Root", "A", ...
+  int parent = -1;                                   // index of the parent LPS (-1 for Root)
+  int dims = 0;                                      // 0 = un-partitioned
+  int pps = 0;                                       // mapped PPS (0: the machine's top)
   std::vector<std::pair<int, ArrayConfig>> configs;  // array index -> configuration
   // `divides Space X sub-partitions`: the space splits the parent LPU's *current* sub-partition,
   // so its parts change from one `Repeat foreach` turn to the next (turn_part()).
   bool divides_sub = false;
-  int sub_dims = 0;                 // Sub-partition dimensions (0: none)
+  int sub_dims = 0;  // Sub-partition dimensions (0: none)
   VisitOrder sub_order = VisitOrder::increasing;
   std::vector<std::pair<int, ArrayConfig>> sub_configs;
 };
@@ -690,9 +688,8 @@ class TaskInstance {
   // -- set-up, in this order: arrays, Initialize, spaces, launch --------------------------
   // Declares task-global array `index` (in Define order). Environmental arrays are linked or
   // created from the environment; `home` is the LPS whose stages use the array (-1: none).
-  void declare_array(int index, const std::string& name, int dims, size_t elem_size,
-                     const ElementCodec* codec, bool environmental, int link_mode, int home,
-                     int versions, bool written);
+  void declare_array(int index, const std::string& name, int dims, size_t elem_size, const ElementCodec* codec,
+                     bool environmental, int link_mode, int home, int versions, bool written);
   DimRange& range(int array, int dim);  // dimension ranges (Initialize)
   void set_ranges_set(int array);
   void copy_ranges(int dst, int src);  // `x.dimension = y.dimension`
@@ -752,8 +749,7 @@ class TaskInstance {
   int padding_sync(int array, int home, int lps, const std::string& sync);
   // Reduction into `Space target: v` from stages of `invoking`; `readers` are the spaces below
   // the target whose flows read the result (they receive it from their target LPU).
-  int reduction_sync(int invoking, int target, Combiner combiner, std::vector<int> readers,
-                     const std::string& sync);
+  int reduction_sync(int invoking, int target, Combiner combiner, std::vector<int> readers, const std::string& sync);
   // Entry into (down) or exit from (!down) Space `child` below Space `parent` when both use an
   // array: the LPUs wait for their parent LPU, or the parent LPU for all of them (no data).
   int token_sync(int parent, int child, bool down, const std::string& sync);
@@ -810,9 +806,9 @@ class TaskInstance {
   void scatter_text_input(int array, const std::vector<PartStorage*>& mine);
   struct Piece {
     std::vector<std::pair<int64_t, int64_t>> box;  // global index interval per dimension
-    int64_t src;                                    // home LPU holding the source cells
+    int64_t src;                                   // home LPU holding the source cells
     std::vector<int> dst_ranks;
-    std::vector<int64_t> dst;                       // home LPUs to fill (all ranks)
+    std::vector<int64_t> dst;  // home LPUs to fill (all ranks)
   };
   std::vector<Piece>& refresh_plan(int array, int home, int lps);
   // The space whose parts stages of `lps` work in for `array` (itself, or the one it views).
@@ -826,20 +822,20 @@ class TaskInstance {
   std::vector<ViewDesc> views_;
   struct SyncDesc {
     enum class Kind { padding, reduction, token, move, scalar } kind = Kind::padding;
-    int array = -1, lps = -1;                // padding (lps: the padded space); move: the array
-    int home = -1;                           // padding: the storage space whose LPUs exchange
-    int from = -1, to = -1;                  // move, scalar: sending and receiving spaces
-    int scalar = -1;                         // scalar: its number
-    size_t bytes = 0;                        // scalar: its size
-    bool whole = false;                      // move: send even what did not change
-    int invoking = -1, target = -1;          // reduction; token: parent and child space
-    bool down = true;                        // token: parent -> child (entry), else child -> parent
+    int array = -1, lps = -1;        // padding (lps: the padded space); move: the array
+    int home = -1;                   // padding: the storage space whose LPUs exchange
+    int from = -1, to = -1;          // move, scalar: sending and receiving spaces
+    int scalar = -1;                 // scalar: its number
+    size_t bytes = 0;                // scalar: its size
+    bool whole = false;              // move: send even what did not change
+    int invoking = -1, target = -1;  // reduction; token: parent and child space
+    bool down = true;                // token: parent -> child (entry), else child -> parent
     Combiner combiner;
     std::vector<int> readers;
     std::string name;
   };
   std::vector<SyncDesc> syncs_;
-  std::vector<int> sync_lines_;  // [sync] -> IT source line (empty: not given)
+  std::vector<int> sync_lines_;      // [sync] -> IT source line (empty: not given)
   std::vector<char> drop_for_test_;  // [sync] -> never send its packets (ITRT_TEST_DROP_SYNC)
   // The watchdog's words for where LPU VDP `v` waits (empty for other VDPs).
   std::string describe_wait(Vdp& v) const;

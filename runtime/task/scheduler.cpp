@@ -29,8 +29,10 @@ bool intersects(const std::vector<const void*>& a, const std::vector<const void*
   auto i = a.begin(), j = b.begin();
   while (i != a.end() && j != b.end()) {
     if (*i == *j) return true;
-    if (*i < *j) ++i;
-    else ++j;
+    if (*i < *j)
+      ++i;
+    else
+      ++j;
   }
   return false;
 }
@@ -117,7 +119,9 @@ void TaskScheduler::wait_all() {
 void TaskScheduler::launch(const std::string& task, Env& env, std::function<void()> body) {
   if (!concurrent_) {
     const std::string label = "#" + std::to_string(++launched_) + " `" + task + "`";
-    if (log_) std::fprintf(stderr, "IT_TASKS %.3f start %s (tasks run one after the other)\n", now_s() - start_s_, label.c_str());
+    if (log_)
+      std::fprintf(stderr, "IT_TASKS %.3f start %s (tasks run one after the other)\n", now_s() - start_s_,
+                   label.c_str());
     body();
     if (log_) std::fprintf(stderr, "IT_TASKS %.3f end %s\n", now_s() - start_s_, label.c_str());
     return;

@@ -51,8 +51,8 @@ class TaskScheduler {
     std::string label;  // "#N `task`": the N-th task launched, for IT_TASKS
     const Env* env = nullptr;
     std::vector<const void*> objects;  // sorted: the environment and every object it holds
-    std::function<void()> body;  // the task's run, holding its environment: freed only when
-                                 // joined, so no other object can take an address in `objects`
+    std::function<void()> body;        // the task's run, holding its environment: freed only when
+                                       // joined, so no other object can take an address in `objects`
     std::thread thread;
     bool done = false;    // guarded by mutex_
     bool failed = false;  // guarded by mutex_: stopped in fail_collective

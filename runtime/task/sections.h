@@ -48,8 +48,7 @@ struct SectionItem {
 
 template <class U, int M, class T, int N>
 void copy_section(const View<U, M>& target, const View<T, N>& source,
-                  const std::array<SectionItem, static_cast<std::size_t>(N)>& items,
-                  const char* where) {
+                  const std::array<SectionItem, static_cast<std::size_t>(N)>& items, const char* where) {
   std::array<int, N> kept{};  // source dimension of each target dimension
   int m = 0;
   for (int d = 0; d < N; ++d)
@@ -195,7 +194,8 @@ class SectionArgument {
     bool same = copy_.ranges.size() == ranges_.size() && copy_.data.size() == static_cast<size_t>(count);
     for (size_t d = 0; same && d < ranges_.size(); ++d)
       same = copy_.ranges[d].min == ranges_[d].min && copy_.ranges[d].max == ranges_[d].max;
-    if (!same) fail(std::string(where_) + ": the function gave its `&` parameter other ranges than the section passed to it");
+    if (!same)
+      fail(std::string(where_) + ": the function gave its `&` parameter other ranges than the section passed to it");
     if (array_.data.empty()) array_.allocate();
     for_each_section_element(copy_, array_, items_, [&](size_t e, size_t off) { array_.data[off] = copy_.data[e]; });
   }
@@ -214,8 +214,7 @@ class SectionArgument {
 template <class T>
 void assign_section(LocalArray<T>& target, LocalArray<T> value, const char* where) {
   bool same = target.ranges.size() == value.ranges.size();
-  for (size_t d = 0; same && d < value.ranges.size(); ++d)
-    same = target.ranges[d].length() == value.ranges[d].length();
+  for (size_t d = 0; same && d < value.ranges.size(); ++d) same = target.ranges[d].length() == value.ranges[d].length();
   if (!same) {
     if (!target.data.empty())
       fail(std::string(where) + ": a section is assigned to an array of other lengths (lengths must match)");
@@ -252,7 +251,8 @@ class PartArgument {
   PartArgument(const PartArgument&) = delete;
   PartArgument& operator=(const PartArgument&) = delete;
   ~PartArgument() {
-    for_each_element(copy_, [&](int64_t e, const int64_t* g) { view_.at_index(g) = copy_.data[static_cast<size_t>(e)]; });
+    for_each_element(copy_,
+                     [&](int64_t e, const int64_t* g) { view_.at_index(g) = copy_.data[static_cast<size_t>(e)]; });
   }
   LocalArray<T>& array() { return copy_; }
 

@@ -26,8 +26,8 @@ TaskInstance::TaskInstance(Program& prog, std::string task_name, Env& env)
 TaskInstance::~TaskInstance() = default;
 
 void TaskInstance::declare_array(int index, const std::string& name, int dims, size_t elem_size,
-                                 const ElementCodec* codec, bool environmental, int link_mode,
-                                 int home, int versions, bool written) {
+                                 const ElementCodec* codec, bool environmental, int link_mode, int home, int versions,
+                                 bool written) {
   size_t i = static_cast<size_t>(index);
   if (arrays.size() <= i) {
     arrays.resize(i + 1);
@@ -100,11 +100,11 @@ void TaskInstance::resolve_section(size_t i) {
   ArrayData& a = *arrays[i];
   const std::shared_ptr<const Section> sec = a.section;
   const ArrayData& of = *sec->of;
-  const std::string what = "task `" + name_ + "`: environment item `" + a.name + "` is a view of a section of `" +
-                           of.name + "`";
+  const std::string what =
+      "task `" + name_ + "`: environment item `" + a.name + "` is a view of a section of `" + of.name + "`";
   if (!of.has_ranges)
     fail_collective(what + (of.pending_input.empty() ? ", which has not been created or produced by any task"
-                                                      : ", whose input file no task has read yet"));
+                                                     : ", whose input file no task has read yet"));
   if (of.elem_size != a.elem_size) fail_collective(what + " of a different element type");
   std::vector<DimRange> ranges;
   std::vector<std::optional<int64_t>> fixed;
@@ -119,24 +119,24 @@ void TaskInstance::resolve_section(size_t i) {
                         " is outside its range " + std::to_string(r.min) + "..." + std::to_string(r.max));
     };
     switch (sd.kind) {
-    case SectionDim::whole:
-      ranges.push_back(r);
-      fixed.push_back(std::nullopt);
-      break;
-    case SectionDim::range:
-      if (sd.first > sd.last)
-        fail_collective(what + ": the section " + std::to_string(sd.first) + "..." + std::to_string(sd.last) +
-                        " of dimension " + std::to_string(d + 1) + " is empty (a view's section runs upwards)");
-      inside(sd.first);
-      inside(sd.last);
-      ranges.push_back(DimRange{sd.first, sd.last});
-      fixed.push_back(std::nullopt);
-      break;
-    case SectionDim::index:
-      inside(sd.first);
-      fixed.push_back(sd.first);
-      drops = true;
-      break;
+      case SectionDim::whole:
+        ranges.push_back(r);
+        fixed.push_back(std::nullopt);
+        break;
+      case SectionDim::range:
+        if (sd.first > sd.last)
+          fail_collective(what + ": the section " + std::to_string(sd.first) + "..." + std::to_string(sd.last) +
+                          " of dimension " + std::to_string(d + 1) + " is empty (a view's section runs upwards)");
+        inside(sd.first);
+        inside(sd.last);
+        ranges.push_back(DimRange{sd.first, sd.last});
+        fixed.push_back(std::nullopt);
+        break;
+      case SectionDim::index:
+        inside(sd.first);
+        fixed.push_back(sd.first);
+        drops = true;
+        break;
     }
   }
   if (static_cast<int>(ranges.size()) != a.dims)
@@ -239,9 +239,8 @@ void TaskInstance::check_lpu_limit(const LpsDesc& d, const std::vector<ArrayConf
         how += (how.empty() ? "" : ", ") + c.array + ": " + describe(di.spec) + " on dimension " +
                std::to_string(di.array_dim + 1);
   fail_collective("task `" + name_ + "`, Space " + d.name + ": the partition gives " + shape + " LPUs" +
-                  (already ? " per parent LPU" : "") + " (" + how + "), more than the " +
-                  std::to_string(kMaxLpus) + " LPUs per space the runtime can hold; choose larger blocks or " +
-                  "fewer parts");
+                  (already ? " per parent LPU" : "") + " (" + how + "), more than the " + std::to_string(kMaxLpus) +
+                  " LPUs per space the runtime can hold; choose larger blocks or " + "fewer parts");
 }
 
 // A part this rank would allocate that is larger than the machine's memory is refused with its
@@ -303,8 +302,9 @@ void TaskInstance::launch() {
       } else if (m.core <= seg_level) {
         core = seg * m.per_parent(m.core, seg_level);
       }
-      int cpu = m.processors.empty() ? static_cast<int>((static_cast<int64_t>(me) * threads_ + th) % hw)
-                                     : m.processors[static_cast<size_t>(core % static_cast<int64_t>(m.processors.size()))];
+      int cpu = m.processors.empty()
+                    ? static_cast<int>((static_cast<int64_t>(me) * threads_ + th) % hw)
+                    : m.processors[static_cast<size_t>(core % static_cast<int64_t>(m.processors.size()))];
       thread_cpus_[static_cast<size_t>(th)] = {cpu};
     }
   }
@@ -421,8 +421,9 @@ void TaskInstance::launch() {
               bool inside = true;
               for (size_t q = 0; q < u.coords.size(); ++q) inside = inside && u.coords[q] < counts[t][q];
               std::optional<Part> pp = turn_part(a, t);
-              mine.back().push_back(inside && pp ? std::optional<Part>(d.dims > 0 ? lpu_part(*pp, cfgs[k], u.coords) : *pp)
-                                                 : std::nullopt);
+              mine.back().push_back(inside && pp
+                                        ? std::optional<Part>(d.dims > 0 ? lpu_part(*pp, cfgs[k], u.coords) : *pp)
+                                        : std::nullopt);
             }
           }
           // Arrays of the sub-partition this space does not split: the whole current one (none
@@ -512,9 +513,10 @@ void TaskInstance::launch() {
       if (ancestor(u, h).rank != u.rank)
         fail_collective("task `" + name_ + "`: stages of Space " + lps_[static_cast<size_t>(l)].name + " and Space " +
                         lps_[static_cast<size_t>(h)].name + " both use `" + arrays[static_cast<size_t>(a)]->name +
-                        "`, so a Space " + lps_[static_cast<size_t>(l)].name + " LPU must be in the memory of its Space " +
-                        lps_[static_cast<size_t>(h)].name + " LPU, but the mapping puts them on different processes; " +
-                        "map Space " + lps_[static_cast<size_t>(h)].name + " at or below the <segment> level");
+                        "`, so a Space " + lps_[static_cast<size_t>(l)].name +
+                        " LPU must be in the memory of its Space " + lps_[static_cast<size_t>(h)].name +
+                        " LPU, but the mapping puts them on different processes; " + "map Space " +
+                        lps_[static_cast<size_t>(h)].name + " at or below the <segment> level");
   }
   // Allocation of this rank's parts of every array in its home LPS. A part the previous task
   // left on this rank with exactly the same shape is taken over as it is (no copy): objects keep
@@ -527,8 +529,7 @@ void TaskInstance::launch() {
     st.assign(grid_[static_cast<size_t>(h)].size(), nullptr);
     adopted[a].assign(st.size(), 0);
     const ArrayData& prev = *arrays[a];
-    const bool can_adopt = versions_[a] == 1 && prev.pending_input.empty() &&
-                           prev.storage.size() == st.size();
+    const bool can_adopt = versions_[a] == 1 && prev.pending_input.empty() && prev.storage.size() == st.size();
     std::map<std::string, std::shared_ptr<PartStorage>> shared;
     for (const Lpu& u : grid_[static_cast<size_t>(h)]) {
       if (u.rank != me) continue;
@@ -552,8 +553,7 @@ void TaskInstance::launch() {
       auto ps = std::make_shared<PartStorage>();
       ps->part = p;
       ps->index_tables.resize(static_cast<size_t>(p.rank()));
-      for (int d = 0; d < p.rank(); ++d)
-        ps->index_tables[static_cast<size_t>(d)] = p.held(d).indices();
+      for (int d = 0; d < p.rank(); ++d) ps->index_tables[static_cast<size_t>(d)] = p.held(d).indices();
       size_t bytes = static_cast<size_t>(p.element_count()) * arrays[a]->elem_size;
       // Only the current version starts at zero: the others become copies of it below, once
       // inputs and handed-over data are in, so clearing them would be a wasted pass.
@@ -577,8 +577,7 @@ void TaskInstance::launch() {
         auto ps = std::make_shared<PartStorage>();
         ps->part = p;
         ps->index_tables.resize(static_cast<size_t>(p.rank()));
-        for (int d = 0; d < p.rank(); ++d)
-          ps->index_tables[static_cast<size_t>(d)] = p.held(d).indices();
+        for (int d = 0; d < p.rank(); ++d) ps->index_tables[static_cast<size_t>(d)] = p.held(d).indices();
         size_t bytes = static_cast<size_t>(p.element_count()) * arrays[a]->elem_size;
         for (int v = 0; v < versions_[a]; ++v) {
           ps->versions.emplace_back(new std::byte[std::max<size_t>(bytes, 1)]());
@@ -625,12 +624,16 @@ struct Transfer {
   }
   // `layout`: the part whose storage `from` / `to` is.
   void pack(std::byte* from, const Part& layout, std::byte* buf, size_t es) const {
-    if (ts) ts->pack(from, es, buf);
-    else copy_region(dense_of(from, layout), dense_of(buf, box), box, es);
+    if (ts)
+      ts->pack(from, es, buf);
+    else
+      copy_region(dense_of(from, layout), dense_of(buf, box), box, es);
   }
   void unpack(const std::byte* buf, std::byte* to, const Part& layout, size_t es) const {
-    if (ts) ts->unpack(buf, es, to);
-    else copy_region(dense_of(const_cast<std::byte*>(buf), box), dense_of(to, layout), box, es);
+    if (ts)
+      ts->unpack(buf, es, to);
+    else
+      copy_region(dense_of(const_cast<std::byte*>(buf), box), dense_of(to, layout), box, es);
   }
 };
 
@@ -724,7 +727,8 @@ void TaskInstance::hand_over(size_t a, const ArrayData& old, const std::vector<c
     const auto& ps = store_[a][static_cast<size_t>(u.id)];
     to_store.push_back(ps ? ps->version(0) : nullptr);
   }
-  const std::string what = old.name == arrays[a]->name ? old.name : arrays[a]->name + " (a section of " + old.name + ")";
+  const std::string what =
+      old.name == arrays[a]->name ? old.name : arrays[a]->name + " (a section of " + old.name + ")";
   move_cells("task " + name_ + ": hand-over of " + what, old, to_parts, to_rank, to_store,
              arrays[a]->section ? std::vector<char>{} : adopted);
 }
@@ -734,8 +738,8 @@ void TaskInstance::write_back(size_t a) {
   ArrayData& of = *view.section->of;
   std::vector<std::byte*> to_store;
   for (auto& ps : of.storage) to_store.push_back(ps ? ps->version(0) : nullptr);
-  move_cells("task " + name_ + ": write-back of " + view.name + " into " + of.name,
-             embedded(view, section_fixed_[a]), of.parts, of.part_rank, to_store, {});
+  move_cells("task " + name_ + ": write-back of " + view.name + " into " + of.name, embedded(view, section_fixed_[a]),
+             of.parts, of.part_rank, to_store, {});
 }
 
 // A text file cannot be read part-wise: rank 0 reads it (and keeps it until launch), every rank
@@ -847,7 +851,8 @@ int64_t TaskInstance::subpartitions(int lps, const Lpu& u) const {
   int64_t n = 0;
   for (auto& [a, cfg] : lps_[static_cast<size_t>(lps)].sub_configs) {
     const auto& subs = sub_parts_[static_cast<size_t>(a)];
-    if (static_cast<size_t>(u.id) < subs.size()) n = std::max<int64_t>(n, static_cast<int64_t>(subs[static_cast<size_t>(u.id)].size()));
+    if (static_cast<size_t>(u.id) < subs.size())
+      n = std::max<int64_t>(n, static_cast<int64_t>(subs[static_cast<size_t>(u.id)].size()));
   }
   return n;
 }
@@ -885,8 +890,8 @@ void TaskInstance::print_banner() const {
   CPU_ZERO(&set);
   if (sched_getaffinity(0, sizeof set, &set) == 0) usable = CPU_COUNT(&set);
   usable = std::max(usable, 1);
-  std::string line = "IT_VERBOSE task `" + name_ + "` rank " + std::to_string(me) + ": " +
-                     std::to_string(threads_) + " worker thread" + (threads_ == 1 ? "" : "s");
+  std::string line = "IT_VERBOSE task `" + name_ + "` rank " + std::to_string(me) + ": " + std::to_string(threads_) +
+                     " worker thread" + (threads_ == 1 ? "" : "s");
   std::string pins;
   for (const auto& cpus : thread_cpus_)
     for (int c : cpus) pins += (pins.empty() ? "" : ",") + std::to_string(c);
@@ -924,7 +929,7 @@ std::map<int, std::vector<Part>> TaskInstance::subpartition_parts(int lps, const
 PartStorage& TaskInstance::storage(int array, const Lpu& u) {
   const auto& other = other_store_[static_cast<size_t>(array)];
   auto it = other.find(u.lps);
-  const auto* st = it != other.end() ? &it->second
+  const auto* st = it != other.end()                            ? &it->second
                    : home_[static_cast<size_t>(array)] == u.lps ? &store_[static_cast<size_t>(array)]
                                                                 : nullptr;
   if (!st || static_cast<size_t>(u.id) >= st->size() || !(*st)[static_cast<size_t>(u.id)])
@@ -1081,7 +1086,8 @@ std::shared_ptr<ArrayData> element_holder(std::shared_ptr<ArrayData> a, std::vec
   for (size_t d = 0; d < index.size() && d < a->ranges.size(); ++d)
     if (!a->ranges[d].contains(index[d]))
       fail_collective(what + "index " + std::to_string(index[d]) + " of dimension " + std::to_string(d + 1) +
-                      " is outside its range " + std::to_string(a->ranges[d].min) + "..." + std::to_string(a->ranges[d].max));
+                      " is outside its range " + std::to_string(a->ranges[d].min) + "..." +
+                      std::to_string(a->ranges[d].max));
   return a;
 }
 }  // namespace
@@ -1094,14 +1100,13 @@ void Env::read_element(Program& prog, const std::string& item, std::vector<int64
   int owner = -1;
   size_t part = 0;
   for (size_t g = 0; g < a->parts.size() && owner < 0; ++g) {
-    const bool owns = a->strided ? a->owner[g] && a->parts[g].owns(index)
-                                 : [&] {
-                                     const Box& b = a->canonical[g];
-                                     if (b.empty()) return false;
-                                     for (size_t d = 0; d < b.size(); ++d)
-                                       if (index[d] < b[d].first || index[d] > b[d].second) return false;
-                                     return true;
-                                   }();
+    const bool owns = a->strided ? a->owner[g] && a->parts[g].owns(index) : [&] {
+      const Box& b = a->canonical[g];
+      if (b.empty()) return false;
+      for (size_t d = 0; d < b.size(); ++d)
+        if (index[d] < b[d].first || index[d] > b[d].second) return false;
+      return true;
+    }();
     if (owns) {
       owner = a->part_rank[g];
       part = g;
@@ -1256,7 +1261,6 @@ void Env::write_item(Program& prog, const std::string& item, const std::string& 
     fail_collective(std::string("writing `") + file + "`: " + e.what());
   }
 }
-
 
 // --- coordinator arrays and environment items -----------------------------------------------
 

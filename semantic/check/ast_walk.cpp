@@ -5,7 +5,8 @@ namespace itc::semantic::check {
 
 namespace {
 void walkOpt(const ast::ExprPtr& e, const ExprFn& fn) {
-    if (e) walkExpr(*e, fn);
+    if (e)
+        walkExpr(*e, fn);
 }
 } // namespace
 
@@ -35,10 +36,12 @@ void walkExpr(const ast::Expr& e, const ExprFn& fn) {
         break;
     }
     case K::Call:
-        for (const auto& a : e.as<ast::Call>()->args) walkOpt(a.value, fn);
+        for (const auto& a : e.as<ast::Call>()->args)
+            walkOpt(a.value, fn);
         break;
     case K::NewObject:
-        for (const auto& a : e.as<ast::NewObject>()->args) walkOpt(a.value, fn);
+        for (const auto& a : e.as<ast::NewObject>()->args)
+            walkOpt(a.value, fn);
         break;
     case K::ReduceExpr: walkOpt(e.as<ast::ReduceExpr>()->operand, fn); break;
     case K::RangeLiteral:
@@ -48,7 +51,8 @@ void walkExpr(const ast::Expr& e, const ExprFn& fn) {
     case K::Epoch: walkOpt(e.as<ast::Epoch>()->operand, fn); break;
     case K::Execute:
         for (const auto& a : e.as<ast::Execute>()->args)
-            for (const auto& v : a.values) walkOpt(v, fn);
+            for (const auto& v : a.values)
+                walkOpt(v, fn);
         break;
     default: break;
     }
@@ -62,7 +66,8 @@ void walkBlock(const ast::Block& block, const ExprFn& fn) {
         case K::ExprStmt: walkOpt(s.as<ast::ExprStmt>()->expr, fn); break;
         case K::ParallelLoop: {
             auto* l = s.as<ast::ParallelLoop>();
-            for (const auto& g : l->groups) walkOpt(g.restriction, fn);
+            for (const auto& g : l->groups)
+                walkOpt(g.restriction, fn);
             walkBlock(l->body, fn);
             break;
         }
@@ -84,7 +89,8 @@ void walkBlock(const ast::Block& block, const ExprFn& fn) {
                 walkOpt(b.condition, fn);
                 walkBlock(b.body, fn);
             }
-            if (i->elseBody) walkBlock(*i->elseBody, fn);
+            if (i->elseBody)
+                walkBlock(*i->elseBody, fn);
             break;
         }
         case K::ReduceStmt: walkOpt(s.as<ast::ReduceStmt>()->operand, fn); break;

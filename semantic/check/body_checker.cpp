@@ -15,9 +15,7 @@ namespace itc::semantic::check {
 
 namespace {
 
-bool isIntegerLike(const Type& t) {
-    return t.isError() || t.kind == TypeKind::Integer || t.kind == TypeKind::ArgValue;
-}
+bool isIntegerLike(const Type& t) { return t.isError() || t.kind == TypeKind::Integer || t.kind == TypeKind::ArgValue; }
 
 // The root variable of an assignable access path, or null.
 const ast::NameRef* accessRoot(const ast::Expr* e) {
@@ -37,7 +35,8 @@ const ast::NameRef* accessRoot(const ast::Expr* e) {
 bool mentionsDimension(const ast::Expr* e) {
     while (e) {
         if (auto* p = e->as<ast::Property>()) {
-            if (p->property == ast::PropertyKind::Dimension) return true;
+            if (p->property == ast::PropertyKind::Dimension)
+                return true;
             e = p->base.get();
         } else if (auto* f = e->as<ast::FieldAccess>()) {
             e = f->base.get();
@@ -53,8 +52,7 @@ bool mentionsDimension(const ast::Expr* e) {
 BodyChecker::BodyChecker(CheckState& state, BodyKind kind, const TaskSym* task, ExprTypes* types)
     : state_(state), kind_(kind), task_(task), types_(types) {}
 
-void BodyChecker::declareParam(const std::string& name, Type type, SourceRange declared,
-                               const ParamBinding* binding) {
+void BodyChecker::declareParam(const std::string& name, Type type, SourceRange declared, const ParamBinding* binding) {
     Var v;
     v.type = std::move(type);
     v.role = Role::Param;
@@ -69,13 +67,15 @@ void BodyChecker::declareLocal(const std::string& name, Type type, SourceRange d
     v.type = std::move(type);
     v.role = Role::Local;
     v.declared = declared;
-    if (locals_.emplace(name, std::move(v)).second) localOrder_.push_back(name);
+    if (locals_.emplace(name, std::move(v)).second)
+        localOrder_.push_back(name);
 }
 
 std::map<std::string, Type> BodyChecker::localTypes() const {
     std::map<std::string, Type> out;
     for (const auto& [n, v] : locals_)
-        if (v.role == Role::Local) out[n] = v.type;
+        if (v.role == Role::Local)
+            out[n] = v.type;
     return out;
 }
 
@@ -91,7 +91,8 @@ const char* BodyChecker::bodyName() const {
 }
 
 bool BodyChecker::isStageParam(const std::string& name, std::size_t& index) const {
-    if (!stage_) return false;
+    if (!stage_)
+        return false;
     for (std::size_t i = 0; i < stage_->params.size(); ++i)
         if (stage_->params[i].text == name) {
             index = i;
@@ -103,11 +104,13 @@ bool BodyChecker::isStageParam(const std::string& name, std::size_t& index) cons
 BodyChecker::Var* BodyChecker::lookup(const std::string& name) {
     for (auto it = loops_.rbegin(); it != loops_.rend(); ++it) {
         auto f = it->indices.find(name);
-        if (f != it->indices.end()) return &f->second;
+        if (f != it->indices.end())
+            return &f->second;
     }
     if (kind_ != BodyKind::Flow) {
         auto p = params_.find(name);
-        if (p != params_.end()) return &p->second;
+        if (p != params_.end())
+            return &p->second;
     }
     if (task_ && (kind_ == BodyKind::Stage || kind_ == BodyKind::Initialize || kind_ == BodyKind::Flow)) {
         auto g = task_->globals.find(name);
@@ -123,7 +126,8 @@ BodyChecker::Var* BodyChecker::lookup(const std::string& name) {
         }
     }
     auto l = locals_.find(name);
-    if (l != locals_.end()) return &l->second;
+    if (l != locals_.end())
+        return &l->second;
     return nullptr;
 }
 
@@ -178,7 +182,8 @@ std::vector<std::string> BodyChecker::fieldNames(const std::vector<VarInfo>& fie
 
 Type BodyChecker::checkExpr(const ast::Expr& e) {
     Type t = checkExprInner(e);
-    if (types_) (*types_)[&e] = t;
+    if (types_)
+        (*types_)[&e] = t;
     return t;
 }
 
@@ -214,7 +219,8 @@ Type BodyChecker::checkExprInner(const ast::Expr& e) {
     case K::LpuId: {
         Type t = Type::dynamicArray(1, Type::integer());
         if (kind_ == BodyKind::Stage) {
-            if (!facts_.lpuIdUse) facts_.lpuIdUse = e.range;
+            if (!facts_.lpuIdUse)
+                facts_.lpuIdUse = e.range;
             return t;
         }
         if (kind_ == BodyKind::Flow && flowRange_) {
@@ -231,13 +237,12 @@ Type BodyChecker::checkExprInner(const ast::Expr& e) {
             }
             if (unpart) {
                 state_.rep.error(DiagKind::LpuIdNotAllowed, e.range,
-                                 flowSpace_ == "Root"
-                                     ? std::string("`lpuId` is used in Root, which has a single "
-                                                   "un-partitioned LPU; use it inside a partitioned "
-                                                   "`Space` block")
-                                     : fmt::format("`lpuId` is used in Space {}, which is "
-                                                   "un-partitioned; use it inside a partitioned space",
-                                                   flowSpace_));
+                                 flowSpace_ == "Root" ? std::string("`lpuId` is used in Root, which has a single "
+                                                                    "un-partitioned LPU; use it inside a partitioned "
+                                                                    "`Space` block")
+                                                      : fmt::format("`lpuId` is used in Space {}, which is "
+                                                                    "un-partitioned; use it inside a partitioned space",
+                                                                    flowSpace_));
                 return Type::error();
             }
             return t;
@@ -260,7 +265,8 @@ Type BodyChecker::checkExprInner(const ast::Expr& e) {
         }
         if (task_) {
             bool found = false;
-            for (const auto& n : task_->partitionParams) found |= n == p->param.text;
+            for (const auto& n : task_->partitionParams)
+                found |= n == p->param.text;
             if (!found) {
                 state_.rep.error(DiagKind::UnknownPartitionParam, p->param.range,
                                  fmt::format("the Partition section of task \"{}\" has no parameter "
@@ -292,12 +298,14 @@ Type BodyChecker::checkName(const ast::NameRef& e) {
         return Type::error();
     }
     if (Var* v = lookup(e.name)) {
-        if (v->role == Role::Global) facts_.globalsUsed.insert(e.name);
+        if (v->role == Role::Global)
+            facts_.globalsUsed.insert(e.name);
         return v->type;
     }
     if (task_ && kind_ != BodyKind::Function && kind_ != BodyKind::Coordinator &&
         !state_.unknownInTask.insert({task_, e.name}).second) {
-        if (kind_ != BodyKind::Flow) declareLocal(e.name, Type::error(), e.range);
+        if (kind_ != BodyKind::Flow)
+            declareLocal(e.name, Type::error(), e.range);
         return Type::error();
     }
     std::string hint;
@@ -308,25 +316,30 @@ Type BodyChecker::checkName(const ast::NameRef& e) {
     else
         hint = "; assign it before reading it";
     std::string near = nearestName(e.name, namesInScope());
-    if (!near.empty()) hint = "; did you mean " + q(near) + "?";
-    state_.rep.error(DiagKind::UnknownName, e.range,
-                     fmt::format("{} is not defined here{}", q(e.name), hint));
+    if (!near.empty())
+        hint = "; did you mean " + q(near) + "?";
+    state_.rep.error(DiagKind::UnknownName, e.range, fmt::format("{} is not defined here{}", q(e.name), hint));
     // Silence later uses of the same name.
-    if (kind_ != BodyKind::Flow) declareLocal(e.name, Type::error(), e.range);
+    if (kind_ != BodyKind::Flow)
+        declareLocal(e.name, Type::error(), e.range);
     return Type::error();
 }
 
 Type BodyChecker::checkUnary(const ast::Unary& e) {
     Type t = checkExpr(*e.operand);
-    if (t.isError() || !requireValue(t, *e.operand)) return Type::error();
+    if (t.isError() || !requireValue(t, *e.operand))
+        return Type::error();
     if (e.op == ast::UnaryOp::Negate) {
-        if (t.kind == TypeKind::ArgValue) return t;
-        if (t.isNumeric()) return t.kind == TypeKind::Character ? Type::integer() : t;
+        if (t.kind == TypeKind::ArgValue)
+            return t;
+        if (t.isNumeric())
+            return t.kind == TypeKind::Character ? Type::integer() : t;
         state_.rep.error(DiagKind::InvalidOperands, e.range,
                          fmt::format("unary `-` needs a number, but the operand is {}", qt(t)));
         return Type::error();
     }
-    if (t.kind == TypeKind::Boolean || t.kind == TypeKind::ArgValue) return Type::boolean();
+    if (t.kind == TypeKind::Boolean || t.kind == TypeKind::ArgValue)
+        return Type::boolean();
     state_.rep.error(DiagKind::InvalidOperands, e.range,
                      fmt::format("`!` needs a `Boolean`, but the operand is {}; Booleans never "
                                  "convert to or from numbers",
@@ -337,13 +350,15 @@ Type BodyChecker::checkUnary(const ast::Unary& e) {
 Type BodyChecker::checkBinary(const ast::Binary& e) {
     Type a = checkExpr(*e.lhs);
     Type b = checkExpr(*e.rhs);
-    if (!requireValue(a, *e.lhs) || !requireValue(b, *e.rhs)) return Type::error();
-    if (a.isError() || b.isError()) return Type::error();
+    if (!requireValue(a, *e.lhs) || !requireValue(b, *e.rhs))
+        return Type::error();
+    if (a.isError() || b.isError())
+        return Type::error();
     using B = ast::BinaryOp;
     auto bad = [&](const char* need) {
         state_.rep.error(DiagKind::InvalidOperands, e.opRange.valid() ? e.opRange : e.range,
-                         fmt::format("`{}` needs {}, but the operands are {} and {}",
-                                     ast::binaryOpSpelling(e.op), need, qt(a), qt(b)));
+                         fmt::format("`{}` needs {}, but the operands are {} and {}", ast::binaryOpSpelling(e.op), need,
+                                     qt(a), qt(b)));
         return Type::error();
     };
     bool argA = a.kind == TypeKind::ArgValue, argB = b.kind == TypeKind::ArgValue;
@@ -364,19 +379,24 @@ Type BodyChecker::checkBinary(const ast::Binary& e) {
     case B::Mul:
     case B::Div:
     case B::Mod:
-        if (!numA || !numB) return bad("numbers");
-        if (argA && argB) return untyped();
+        if (!numA || !numB)
+            return bad("numbers");
+        if (argA && argB)
+            return untyped();
         return promote(a, b);
     case B::Power: {
-        if (!numA || !numB) return bad("numbers");
-        if (argA && argB) return untyped();
+        if (!numA || !numB)
+            return bad("numbers");
+        if (argA && argB)
+            return untyped();
         Type p = promote(a, b);
         // Integer ** a non-negative Integer is an Integer: a negative constant exponent (`2 ** -1`)
         // makes a double; an exponent only known at run time keeps the Integer type.
         const auto* neg = e.rhs->as<ast::Unary>();
-        const bool negativeConstant = neg && neg->op == ast::UnaryOp::Negate && neg->operand &&
-                                      (neg->operand->as<ast::IntLiteral>() != nullptr);
-        if ((p.kind == TypeKind::Integer || p.kind == TypeKind::ArgValue) && !negativeConstant) return p;
+        const bool negativeConstant =
+            neg && neg->op == ast::UnaryOp::Negate && neg->operand && (neg->operand->as<ast::IntLiteral>() != nullptr);
+        if ((p.kind == TypeKind::Integer || p.kind == TypeKind::ArgValue) && !negativeConstant)
+            return p;
         return Type::simple(TypeKind::RealDouble);
     }
     case B::ShiftLeft:
@@ -385,17 +405,18 @@ Type BodyChecker::checkBinary(const ast::Binary& e) {
     case B::BitXor:
     case B::BitOr: {
         auto intLike = [](const Type& t) {
-            return t.kind == TypeKind::Integer || t.kind == TypeKind::Character ||
-                   t.kind == TypeKind::ArgValue;
+            return t.kind == TypeKind::Integer || t.kind == TypeKind::Character || t.kind == TypeKind::ArgValue;
         };
-        if (!intLike(a) || !intLike(b)) return bad("Integers");
+        if (!intLike(a) || !intLike(b))
+            return bad("Integers");
         return Type::integer();
     }
     case B::Less:
     case B::Greater:
     case B::LessEqual:
     case B::GreaterEqual:
-        if (!numA || !numB) return bad("numbers or characters");
+        if (!numA || !numB)
+            return bad("numbers or characters");
         return Type::boolean();
     case B::Equal:
     case B::NotEqual:
@@ -418,8 +439,7 @@ Type BodyChecker::checkLValue(const ast::Expr& target, const ast::Assign& assign
     case K::FieldAccess:
     case K::Subscript:
     case K::Property:
-    case K::Epoch:
-        break;
+    case K::Epoch: break;
     default:
         state_.rep.error(DiagKind::NotAssignable, target.range,
                          "this expression cannot be assigned; the target of `=` must be a "
@@ -443,30 +463,31 @@ Type BodyChecker::checkLValue(const ast::Expr& target, const ast::Assign& assign
                                      bodyName()));
         return Type::error();
     }
-    if (kind_ == BodyKind::Coordinator && mentionsDimension(&target) &&
-        !checkCoordinatorDimensionTarget(target))
+    if (kind_ == BodyKind::Coordinator && mentionsDimension(&target) && !checkCoordinatorDimensionTarget(target))
         return Type::error();
     {
         const ast::Expr* r = &target;
         while (true) {
-            if (auto* sub = r->as<ast::Subscript>()) r = sub->base.get();
-            else if (auto* f = r->as<ast::FieldAccess>()) r = f->base.get();
-            else if (auto* p = r->as<ast::Property>()) r = p->base.get();
-            else break;
+            if (auto* sub = r->as<ast::Subscript>())
+                r = sub->base.get();
+            else if (auto* f = r->as<ast::FieldAccess>())
+                r = f->base.get();
+            else if (auto* p = r->as<ast::Property>())
+                r = p->base.get();
+            else
+                break;
         }
         if (r->kind == ast::ExprKind::LpuId || r->kind == ast::ExprKind::PartitionParam) {
             state_.rep.error(DiagKind::NotAssignable, target.range,
-                             r->kind == ast::ExprKind::LpuId
-                                 ? "`lpuId` is read-only"
-                                 : "partition parameters are read-only");
+                             r->kind == ast::ExprKind::LpuId ? "`lpuId` is read-only"
+                                                             : "partition parameters are read-only");
             return Type::error();
         }
     }
     if (const ast::NameRef* root = accessRoot(&target)) {
         if (kind_ == BodyKind::Coordinator && root->name == argsName_) {
             state_.rep.error(DiagKind::NotAssignable, target.range,
-                             fmt::format("command-line arguments (`{}.key`) are read-only",
-                                         argsName_));
+                             fmt::format("command-line arguments (`{}.key`) are read-only", argsName_));
             return Type::error();
         }
         if (Var* v = lookup(root->name)) {
@@ -491,8 +512,10 @@ Type BodyChecker::checkLValue(const ast::Expr& target, const ast::Assign& assign
     if (auto* n = target.as<ast::NameRef>()) {
         Var* v = lookup(n->name);
         t = v ? v->type : checkExpr(target);
-        if (v && v->role == Role::Global) facts_.globalsUsed.insert(n->name);
-        if (types_) (*types_)[&target] = t;
+        if (v && v->role == Role::Global)
+            facts_.globalsUsed.insert(n->name);
+        if (types_)
+            (*types_)[&target] = t;
     } else {
         t = checkExpr(target);
     }
@@ -513,7 +536,8 @@ bool BodyChecker::checkCoordinatorDimensionTarget(const ast::Expr& target) {
             array = f->base.get();
         } else if (auto* p = array->as<ast::Property>()) {
             array = p->base.get();
-            if (p->property == ast::PropertyKind::Dimension) break;
+            if (p->property == ast::PropertyKind::Dimension)
+                break;
         } else {
             return true;
         }
@@ -521,12 +545,14 @@ bool BodyChecker::checkCoordinatorDimensionTarget(const ast::Expr& target) {
     std::string spelled;
     if (auto* n = array->as<ast::NameRef>()) {
         Var* v = lookup(n->name);
-        if (!v || v->type.isError() || v->madeByNew) return true;
+        if (!v || v->type.isError() || v->madeByNew)
+            return true;
         spelled = n->name;
     } else if (auto* f = array->as<ast::FieldAccess>()) {
         auto* env = f->base->as<ast::NameRef>();
         Var* v = env ? lookup(env->name) : nullptr;
-        if (!v || v->type.isError()) return true;
+        if (!v || v->type.isError())
+            return true;
         if (v->type.kind == TypeKind::TaskEnvironment) {
             state_.rep.error(DiagKind::DimensionAssignmentNotNew, target.range,
                              fmt::format("the coordinator cannot set the dimension ranges of the "
@@ -540,12 +566,11 @@ bool BodyChecker::checkCoordinatorDimensionTarget(const ast::Expr& target) {
     } else {
         return true;
     }
-    state_.rep.error(
-        DiagKind::DimensionAssignmentNotNew, target.range,
-        fmt::format("the coordinator can set dimension ranges only on an array it made "
-                    "with `new`, and {} was not; create it with `{} = new ...` "
-                    "before setting its ranges (see the guide: Types)",
-                    q(spelled), spelled));
+    state_.rep.error(DiagKind::DimensionAssignmentNotNew, target.range,
+                     fmt::format("the coordinator can set dimension ranges only on an array it made "
+                                 "with `new`, and {} was not; create it with `{} = new ...` "
+                                 "before setting its ranges (see the guide: Types)",
+                                 q(spelled), spelled));
     return false;
 }
 
@@ -553,8 +578,10 @@ Type BodyChecker::checkAssign(const ast::Assign& e) {
     // The value first: `x = x + 1` with a new `x` reads an undefined name.
     Type value;
     value = checkExpr(*e.value);
-    if (!requireValue(value, *e.value)) value = Type::error();
-    if (value.kind == TypeKind::Args) value = Type::error();
+    if (!requireValue(value, *e.value))
+        value = Type::error();
+    if (value.kind == TypeKind::Args)
+        value = Type::error();
     if (auto* n = e.target->as<ast::NameRef>()) {
         if (kind_ == BodyKind::Coordinator && n->name == argsName_) {
             state_.rep.error(DiagKind::InvalidArgsUse, n->range,
@@ -566,9 +593,9 @@ Type BodyChecker::checkAssign(const ast::Assign& e) {
         if (!lookup(n->name)) {
             // First assignment: the local takes the value's type (guide: Types).
             if (kind_ == BodyKind::Flow) {
-                state_.rep.error(DiagKind::UnknownName, n->range,
-                                 fmt::format("{} is not a task-global{}", q(n->name),
-                                             didYouMean(n->name, namesInScope())));
+                state_.rep.error(
+                    DiagKind::UnknownName, n->range,
+                    fmt::format("{} is not a task-global{}", q(n->name), didYouMean(n->name, namesInScope())));
                 return Type::error();
             }
             Type t = inferredLocalType(value);
@@ -579,21 +606,22 @@ Type BodyChecker::checkAssign(const ast::Assign& e) {
                                              typeName(t)));
                 t = Type::error();
             }
-            if (t.kind == TypeKind::TaskEnvironment && kind_ != BodyKind::Coordinator) t = Type::error();
+            if (t.kind == TypeKind::TaskEnvironment && kind_ != BodyKind::Coordinator)
+                t = Type::error();
             declareLocal(n->name, t, n->range);
             if (kind_ == BodyKind::Coordinator) {
                 const Var* from = nullptr;
-                if (auto* r = e.value->as<ast::NameRef>()) from = lookup(r->name);
-                locals_[n->name].madeByNew = e.value->kind == ast::ExprKind::NewCollection ||
-                                             (from && from->madeByNew);
+                if (auto* r = e.value->as<ast::NameRef>())
+                    from = lookup(r->name);
+                locals_[n->name].madeByNew = e.value->kind == ast::ExprKind::NewCollection || (from && from->madeByNew);
             }
-            if (types_) (*types_)[e.target.get()] = t;
+            if (types_)
+                (*types_)[e.target.get()] = t;
             return t;
         }
     }
     Type target = checkLValue(*e.target, e);
-    if (target.kind == TypeKind::Dimension && value.kind == TypeKind::Dimension &&
-        target.dims != value.dims) {
+    if (target.kind == TypeKind::Dimension && value.kind == TypeKind::Dimension && target.dims != value.dims) {
         state_.rep.error(DiagKind::TypeMismatch, e.value->range,
                          fmt::format("the target has {} dimension{}, but the value gives {}; "
                                      "dimensionalities must match (assign one dimension with "
@@ -607,9 +635,9 @@ Type BodyChecker::checkAssign(const ast::Assign& e) {
             why = "; Booleans never convert to or from numbers";
         else if (target.kind == TypeKind::TaskEnvironment && value.kind == TypeKind::TaskEnvironment)
             why = "; an environment object serves only the task it was created for";
-        state_.rep.error(DiagKind::TypeMismatch, e.value->range,
-                         fmt::format("cannot assign a value of type {} to a target of type {}{}",
-                                     qt(value), qt(target), why));
+        state_.rep.error(
+            DiagKind::TypeMismatch, e.value->range,
+            fmt::format("cannot assign a value of type {} to a target of type {}{}", qt(value), qt(target), why));
     }
     return target;
 }
@@ -617,15 +645,18 @@ Type BodyChecker::checkAssign(const ast::Assign& e) {
 Type BodyChecker::checkFieldAccess(const ast::FieldAccess& e) {
     const std::string& field = e.field.text;
     if (auto* n = e.base->as<ast::NameRef>(); n && kind_ == BodyKind::Coordinator && n->name == argsName_) {
-        if (types_) (*types_)[e.base.get()] = Type::simple(TypeKind::Args);
+        if (types_)
+            (*types_)[e.base.get()] = Type::simple(TypeKind::Args);
         return Type::simple(TypeKind::ArgValue); // guide: The coordinator
     }
     Type base = checkExpr(*e.base);
-    if (base.isError()) return Type::error();
+    if (base.isError())
+        return Type::error();
     switch (base.kind) {
     case TypeKind::TaskEnvironment: {
         const TaskSym* t = state_.findTask(base.name);
-        if (!t) return Type::error();
+        if (!t)
+            return Type::error();
         auto it = t->globals.find(field);
         if (it == t->globals.end() || !it->second.environmental) {
             state_.rep.error(DiagKind::UnknownEnvironmentItem, e.field.range,
@@ -638,13 +669,15 @@ Type BodyChecker::checkFieldAccess(const ast::FieldAccess& e) {
     }
     case TypeKind::Class:
     case TypeKind::Range: {
-        const std::vector<VarInfo>* fields =
-            state_.classFields(base.kind == TypeKind::Range ? "Range" : base.name);
-        if (!fields) return Type::error();
+        const std::vector<VarInfo>* fields = state_.classFields(base.kind == TypeKind::Range ? "Range" : base.name);
+        if (!fields)
+            return Type::error();
         for (const VarInfo& f : *fields)
-            if (f.name == field) return f.type;
-        state_.rep.error(DiagKind::UnknownField, e.field.range,
-                         fmt::format("{} has no field {}{}", qt(base), q(field), didYouMean(field, fieldNames(*fields))));
+            if (f.name == field)
+                return f.type;
+        state_.rep.error(
+            DiagKind::UnknownField, e.field.range,
+            fmt::format("{} has no field {}{}", qt(base), q(field), didYouMean(field, fieldNames(*fields))));
         return Type::error();
     }
     default:
@@ -656,7 +689,8 @@ Type BodyChecker::checkFieldAccess(const ast::FieldAccess& e) {
 
 Type BodyChecker::checkProperty(const ast::Property& e) {
     Type base = checkExpr(*e.base);
-    if (base.isError()) return Type::error();
+    if (base.isError())
+        return Type::error();
     switch (e.property) {
     case ast::PropertyKind::Local:
         if (kind_ == BodyKind::Flow && flowRange_) {
@@ -682,32 +716,27 @@ Type BodyChecker::checkProperty(const ast::Property& e) {
         Type array = base.kind == TypeKind::LocalView ? *base.element : base;
         if (!array.isArray()) {
             state_.rep.error(DiagKind::NotAnArray, e.range,
-                             fmt::format("dimension attributes apply to arrays, but this is {}",
-                                         qt(array)));
+                             fmt::format("dimension attributes apply to arrays, but this is {}", qt(array)));
             return Type::error();
         }
         int dims = array.arrayDims();
         if (e.dimensionIndex > dims) {
-            state_.rep.error(DiagKind::InvalidDimensionAttribute,
-                             e.propertyRange.valid() ? e.propertyRange : e.range,
-                             fmt::format("`dimension{}` does not exist: the array is {}", e.dimensionIndex,
-                                         qt(array)));
+            state_.rep.error(DiagKind::InvalidDimensionAttribute, e.propertyRange.valid() ? e.propertyRange : e.range,
+                             fmt::format("`dimension{}` does not exist: the array is {}", e.dimensionIndex, qt(array)));
             return Type::error();
         }
         return Type::dimension(e.dimensionIndex == 0 ? dims : 1);
     }
     case ast::PropertyKind::Range:
         if (base.kind != TypeKind::Dimension) {
-            state_.rep.error(DiagKind::InvalidDimensionAttribute,
-                             e.propertyRange.valid() ? e.propertyRange : e.range,
+            state_.rep.error(DiagKind::InvalidDimensionAttribute, e.propertyRange.valid() ? e.propertyRange : e.range,
                              fmt::format("`.range` applies to a dimension such as `a.dimension1`, "
                                          "but this is {}",
                                          qt(base)));
             return Type::error();
         }
         if (base.dims != 1) {
-            state_.rep.error(DiagKind::InvalidDimensionAttribute,
-                             e.propertyRange.valid() ? e.propertyRange : e.range,
+            state_.rep.error(DiagKind::InvalidDimensionAttribute, e.propertyRange.valid() ? e.propertyRange : e.range,
                              fmt::format("the array has {} dimensions, so `.dimension.range` is "
                                          "ambiguous; name one, as in `.dimension1.range`",
                                          base.dims));
@@ -721,11 +750,15 @@ Type BodyChecker::checkProperty(const ast::Property& e) {
 Type BodyChecker::checkSubscript(const ast::Subscript& e) {
     Type base = checkExpr(*e.base);
     for (const auto& item : e.items) {
-        if (item.index) checkInteger(*item.index, "an array index");
-        if (item.first) checkInteger(*item.first, "a sub-range bound");
-        if (item.last) checkInteger(*item.last, "a sub-range bound");
+        if (item.index)
+            checkInteger(*item.index, "an array index");
+        if (item.first)
+            checkInteger(*item.first, "a sub-range bound");
+        if (item.last)
+            checkInteger(*item.last, "a sub-range bound");
     }
-    if (base.isError()) return Type::error();
+    if (base.isError())
+        return Type::error();
     if (!base.isArray()) {
         state_.rep.error(DiagKind::NotAnArray, e.base->range,
                          fmt::format("only arrays can be subscripted, but this is {}", qt(base)));
@@ -750,9 +783,11 @@ Type BodyChecker::checkSubscript(const ast::Subscript& e) {
         }
     }
     int kept = 0;
-    for (const auto& item : e.items) kept += item.kind != ast::SubscriptItem::Kind::Index;
+    for (const auto& item : e.items)
+        kept += item.kind != ast::SubscriptItem::Kind::Index;
     kept += dims - static_cast<int>(e.items.size());
-    if (kept == 0) return *base.element;
+    if (kept == 0)
+        return *base.element;
     return Type::dynamicArray(kept, *base.element);
 }
 
@@ -768,8 +803,8 @@ Type BodyChecker::checkEpoch(const ast::Epoch& e) {
     if (const ast::NameRef* root = accessRoot(e.operand.get())) {
         if (Var* v = lookup(root->name); v && (v->role == Role::Local || v->role == Role::LoopIndex)) {
             state_.rep.error(DiagKind::EpochNotAllowed, e.range,
-                             fmt::format("{} is a {}; epoch versions exist only for task-global data",
-                                         q(root->name), v->role == Role::Local ? "local" : "loop index"));
+                             fmt::format("{} is a {}; epoch versions exist only for task-global data", q(root->name),
+                                         v->role == Role::Local ? "local" : "loop index"));
             return Type::error();
         }
     }
@@ -780,7 +815,8 @@ Type BodyChecker::checkEpoch(const ast::Epoch& e) {
                                      e.lag));
         return Type::error();
     }
-    if (!facts_.epochUse) facts_.epochUse = e.range; // any epoch expression needs `Epoch`
+    if (!facts_.epochUse)
+        facts_.epochUse = e.range; // any epoch expression needs `Epoch`
     int saved = epochWriteDepth_;
     epochWriteDepth_ = 0;
     Type t = checkExpr(*e.operand);
@@ -812,12 +848,15 @@ Type BodyChecker::checkCall(const ast::Call& e) {
                                            q(name), bodyName()));
         return Type::error();
     }
-    if (isBuiltinFunction(name)) return checkBuiltin(e);
+    if (isBuiltinFunction(name))
+        return checkBuiltin(e);
     auto it = state_.functions.find(name);
     if (it == state_.functions.end()) {
-        for (const auto& a : e.args) checkExpr(*a.value);
+        for (const auto& a : e.args)
+            checkExpr(*a.value);
         bool isStage = false;
-        for (const auto& [tn, t] : state_.tasks) isStage |= t.stages.count(name) != 0;
+        for (const auto& [tn, t] : state_.tasks)
+            isStage |= t.stages.count(name) != 0;
         state_.rep.error(DiagKind::UnknownFunction, e.callee.range,
                          fmt::format("no function named {} is defined{}", q(name),
                                      isStage ? "; stages can be invoked only from a task's "
@@ -830,29 +869,31 @@ Type BodyChecker::checkCall(const ast::Call& e) {
     bool bad = false;
     for (const auto& a : e.args) {
         Type t = checkExpr(*a.value);
-        if (!requireValue(t, *a.value)) t = Type::error();
+        if (!requireValue(t, *a.value))
+            t = Type::error();
         bad |= t.isError();
         argTypes.push_back(inferredLocalType(t));
     }
     std::size_t expected = fn.form == ast::FunctionDef::Form::Brace ? fn.params.size() : 0;
     if (fn.form == ast::FunctionDef::Form::Paper)
-        for (const auto& d : fn.arguments) expected += d.names.size();
+        for (const auto& d : fn.arguments)
+            expected += d.names.size();
     if (argTypes.size() != expected) {
         if (auto* d = state_.rep.error(DiagKind::CallArity, e.range,
-                                       fmt::format("function {} takes {} argument{}, but {} {} given",
-                                                   q(name), expected, expected == 1 ? "" : "s",
-                                                   argTypes.size(), argTypes.size() == 1 ? "is" : "are")))
+                                       fmt::format("function {} takes {} argument{}, but {} {} given", q(name),
+                                                   expected, expected == 1 ? "" : "s", argTypes.size(),
+                                                   argTypes.size() == 1 ? "is" : "are")))
             DiagnosticEngine::addNote(*d, fn.name.range, "declared here");
         return Type::error();
     }
     if (fn.form == ast::FunctionDef::Form::Brace) {
         // `&p` passes by reference (guide: Functions): the argument must be a location.
         for (std::size_t i = 0; i < fn.params.size(); ++i) {
-            if (!fn.params[i].byReference) continue;
+            if (!fn.params[i].byReference)
+                continue;
             auto k = e.args[i].value->kind;
-            if ((k != ast::ExprKind::NameRef && k != ast::ExprKind::Subscript &&
-                 k != ast::ExprKind::FieldAccess) ||
-                !accessRoot(e.args[i].value.get())) {  // not `f(x)[i]`: nothing to write back to
+            if ((k != ast::ExprKind::NameRef && k != ast::ExprKind::Subscript && k != ast::ExprKind::FieldAccess) ||
+                !accessRoot(e.args[i].value.get())) { // not `f(x)[i]`: nothing to write back to
                 if (auto* d = state_.rep.error(
                         DiagKind::NotAssignable, e.args[i].value->range,
                         fmt::format("parameter {} of {} is passed by reference (`&{}`), so the "
@@ -865,16 +906,17 @@ Type BodyChecker::checkCall(const ast::Call& e) {
             // statements), not even through a function's reference parameter.
             const ast::NameRef* root = accessRoot(e.args[i].value.get());
             Var* v = root ? lookup(root->name) : nullptr;
-            if (!v || v->role != Role::Param || !v->binding || !v->binding->constant) continue;
+            if (!v || v->role != Role::Param || !v->binding || !v->binding->constant)
+                continue;
             if (auto where = referenceParamAssignment(state_, fn, i)) {
-                if (auto* d = state_.rep.error(
-                        DiagKind::ConstantParameterByReference, e.args[i].value->range,
-                        fmt::format("parameter {} of stage {} is bound to a constant at this "
-                                    "invocation, but {} assigns it through its reference parameter "
-                                    "`&{}`; bind a task-global to {} instead, or copy it into a local "
-                                    "first",
-                                    q(root->name), q(stage_ ? stage_->name.text : "?"), q(name),
-                                    fn.params[i].name.text, q(root->name))))
+                if (auto* d =
+                        state_.rep.error(DiagKind::ConstantParameterByReference, e.args[i].value->range,
+                                         fmt::format("parameter {} of stage {} is bound to a constant at this "
+                                                     "invocation, but {} assigns it through its reference parameter "
+                                                     "`&{}`; bind a task-global to {} instead, or copy it into a local "
+                                                     "first",
+                                                     q(root->name), q(stage_ ? stage_->name.text : "?"), q(name),
+                                                     fn.params[i].name.text, q(root->name))))
                     DiagnosticEngine::addNote(*d, *where, "the reference parameter is assigned here");
             }
         }
@@ -886,43 +928,43 @@ Type BodyChecker::checkCall(const ast::Call& e) {
             for (std::size_t k = 0; k < d.names.size(); ++k, ++i)
                 if (!isAssignable(pt, argTypes[i]))
                     state_.rep.error(DiagKind::TypeMismatch, e.args[i].range,
-                                     fmt::format("argument {} of {} must be {}, but this is {}", i + 1,
-                                                 q(name), qt(pt), qt(argTypes[i])));
+                                     fmt::format("argument {} of {} must be {}, but this is {}", i + 1, q(name), qt(pt),
+                                                 qt(argTypes[i])));
         }
     }
-    if (bad && fn.form == ast::FunctionDef::Form::Brace) return Type::error();
-    if (state_.recursive.count(&fn)) return Type::error();
+    if (bad && fn.form == ast::FunctionDef::Form::Brace)
+        return Type::error();
+    if (state_.recursive.count(&fn))
+        return Type::error();
     return instantiateFunction(state_, fn, argTypes, e.range);
 }
 
 Type BodyChecker::checkBuiltin(const ast::Call& e) {
     const std::string& name = e.callee.text;
     if (isIoBuiltin(name) && kind_ != BodyKind::Coordinator) {
-        state_.rep.error(kind_ == BodyKind::Stage ? DiagKind::ForbiddenInStage
-                                                  : DiagKind::IoOutsideCoordinator,
+        state_.rep.error(kind_ == BodyKind::Stage ? DiagKind::ForbiddenInStage : DiagKind::IoOutsideCoordinator,
                          e.callee.range,
-                         fmt::format("{} may appear only in the coordinator, not in {}", q(name),
-                                     bodyName()));
+                         fmt::format("{} may appear only in the coordinator, not in {}", q(name), bodyName()));
         return Type::error();
     }
     std::vector<Type> t;
     for (const auto& a : e.args) {
         Type at = checkExpr(*a.value);
-        if (!requireValue(at, *a.value)) at = Type::error();
+        if (!requireValue(at, *a.value))
+            at = Type::error();
         t.push_back(at);
     }
     auto arity = [&](std::size_t n) {
-        if (e.args.size() == n) return true;
+        if (e.args.size() == n)
+            return true;
         state_.rep.error(DiagKind::CallArity, e.range,
-                         fmt::format("{} takes {} argument{}, but {} {} given", q(name), n,
-                                     n == 1 ? "" : "s", e.args.size(),
-                                     e.args.size() == 1 ? "is" : "are"));
+                         fmt::format("{} takes {} argument{}, but {} {} given", q(name), n, n == 1 ? "" : "s",
+                                     e.args.size(), e.args.size() == 1 ? "is" : "are"));
         return false;
     };
     auto mismatch = [&](std::size_t i, const std::string& need) {
         state_.rep.error(DiagKind::TypeMismatch, e.args[i].range,
-                         fmt::format("argument {} of {} must be {}, but this is {}", i + 1, q(name),
-                                     need, qt(t[i])));
+                         fmt::format("argument {} of {} must be {}, but this is {}", i + 1, q(name), need, qt(t[i])));
         return Type::error();
     };
     auto isString = [](const Type& x) {
@@ -931,33 +973,38 @@ Type BodyChecker::checkBuiltin(const ast::Call& e) {
     auto isList = [](const Type& x) { return x.isError() || x.kind == TypeKind::List; };
     auto isCursor = [](const Type& x) { return x.isError() || x.kind == TypeKind::Cursor; };
     if (name == "bind_input" || name == "bind_output") {
-        if (!arity(3)) return Type::error();
+        if (!arity(3))
+            return Type::error();
         if (!t[0].isError() && t[0].kind != TypeKind::TaskEnvironment)
             return mismatch(0, "a task environment");
         auto* item = e.args[1].value->as<ast::StringLiteral>();
-        if (!item) return mismatch(1, "a string literal naming an environmental item");
-        if (!isString(t[2])) return mismatch(2, "a file name (`String`)");
-        if (t[0].isError()) return Type::simple(TypeKind::Void);
+        if (!item)
+            return mismatch(1, "a string literal naming an environmental item");
+        if (!isString(t[2]))
+            return mismatch(2, "a file name (`String`)");
+        if (t[0].isError())
+            return Type::simple(TypeKind::Void);
         const TaskSym* task = state_.findTask(t[0].name);
-        if (!task) return Type::simple(TypeKind::Void);
+        if (!task)
+            return Type::simple(TypeKind::Void);
         auto it = task->globals.find(item->value);
         if (it == task->globals.end() || !it->second.environmental) {
             state_.rep.error(DiagKind::UnknownEnvironmentItem, e.args[1].range,
-                             fmt::format("task \"{}\" has no environmental item {}{}", t[0].name,
-                                         q(item->value), didYouMean(item->value, environmentNames(*task))));
+                             fmt::format("task \"{}\" has no environmental item {}{}", t[0].name, q(item->value),
+                                         didYouMean(item->value, environmentNames(*task))));
             return Type::error();
         }
-        if (!it->second.type.isError() && !it->second.type.isArray() &&
-            it->second.type.kind != TypeKind::List) {
+        if (!it->second.type.isError() && !it->second.type.isArray() && it->second.type.kind != TypeKind::List) {
             state_.rep.error(DiagKind::IoOnScalar, e.args[1].range,
-                             fmt::format("{} is {}, a scalar; files hold only arrays and lists",
-                                         q(item->value), qt(it->second.type)));
+                             fmt::format("{} is {}, a scalar; files hold only arrays and lists", q(item->value),
+                                         qt(it->second.type)));
             return Type::error();
         }
         return Type::simple(TypeKind::Void);
     }
     if (name == "load" || name == "store") {
-        if (!arity(2)) return Type::error();
+        if (!arity(2))
+            return Type::error();
         const Type& r = t[0];
         if (!r.isError() && !r.isArray() && r.kind != TypeKind::List) {
             if (r.isScalar() || r.kind == TypeKind::Class) {
@@ -969,32 +1016,44 @@ Type BodyChecker::checkBuiltin(const ast::Call& e) {
             }
             return mismatch(0, "an array or list");
         }
-        if (!isString(t[1])) return mismatch(1, "a file name (`String`)");
+        if (!isString(t[1]))
+            return mismatch(1, "a file name (`String`)");
         return Type::simple(TypeKind::Void);
     }
     if (name == "get_cursor") {
-        if (!arity(1)) return Type::error();
-        if (!isList(t[0])) return mismatch(0, "a list");
+        if (!arity(1))
+            return Type::error();
+        if (!isList(t[0]))
+            return mismatch(0, "a list");
         return t[0].isError() ? Type::error() : Type::cursor(*t[0].element);
     }
     if (name == "value" || name == "advance") {
-        if (!arity(1)) return Type::error();
-        if (!isCursor(t[0])) return mismatch(0, "a list cursor (from `get_cursor`)");
-        if (name == "advance") return Type::boolean();
+        if (!arity(1))
+            return Type::error();
+        if (!isCursor(t[0]))
+            return mismatch(0, "a list cursor (from `get_cursor`)");
+        if (name == "advance")
+            return Type::boolean();
         return t[0].isError() ? Type::error() : *t[0].element;
     }
     if (name == "insert_at" || name == "remove_at") {
-        if (!arity(name == "insert_at" ? 3 : 2)) return Type::error();
-        if (!isList(t[0])) return mismatch(0, "a list");
-        if (!isCursor(t[1])) return mismatch(1, "a list cursor (from `get_cursor`)");
+        if (!arity(name == "insert_at" ? 3 : 2))
+            return Type::error();
+        if (!isList(t[0]))
+            return mismatch(0, "a list");
+        if (!isCursor(t[1]))
+            return mismatch(1, "a list cursor (from `get_cursor`)");
         if (name == "insert_at" && !t[0].isError() && !isAssignable(*t[0].element, t[2]))
             return mismatch(2, qt(*t[0].element));
         return Type::simple(TypeKind::Void);
     }
     if (name == "set_capacity") {
-        if (!arity(2)) return Type::error();
-        if (!isList(t[0])) return mismatch(0, "a list");
-        if (!isIntegerLike(t[1]) && t[1].kind != TypeKind::Character) return mismatch(1, "an `Integer`");
+        if (!arity(2))
+            return Type::error();
+        if (!isList(t[0]))
+            return mismatch(0, "a list");
+        if (!isIntegerLike(t[1]) && t[1].kind != TypeKind::Character)
+            return mismatch(1, "an `Integer`");
         return Type::simple(TypeKind::Void);
     }
     return Type::error();
@@ -1013,16 +1072,14 @@ Type BodyChecker::checkNewObject(const ast::NewObject& e) {
     if (e.type.kind == ast::TypeKind::TaskEnvironment) {
         if (kind_ != BodyKind::Coordinator) {
             state_.rep.error(DiagKind::TaskEnvironmentOutsideCoordinator, e.range,
-                             fmt::format("task environments exist only in the coordinator, not in {}",
-                                         bodyName()));
+                             fmt::format("task environments exist only in the coordinator, not in {}", bodyName()));
             return Type::error();
         }
         const ast::StringLiteral* taskName = nullptr;
         for (const auto& a : e.args) {
             if (a.name.text != "name") {
                 state_.rep.error(DiagKind::InvalidNewArguments, a.name.range,
-                                 fmt::format("`new TaskEnvironment` takes only `name:`, not {}",
-                                             q(a.name.text)));
+                                 fmt::format("`new TaskEnvironment` takes only `name:`, not {}", q(a.name.text)));
                 return Type::error();
             }
             taskName = a.value->as<ast::StringLiteral>();
@@ -1033,7 +1090,8 @@ Type BodyChecker::checkNewObject(const ast::NewObject& e) {
                                  "`name: \"Heat Flow\"`");
                 return Type::error();
             }
-            if (types_) (*types_)[a.value.get()] = Type::simple(TypeKind::String);
+            if (types_)
+                (*types_)[a.value.get()] = Type::simple(TypeKind::String);
         }
         if (!taskName) {
             state_.rep.error(DiagKind::InvalidNewArguments, e.range,
@@ -1042,9 +1100,9 @@ Type BodyChecker::checkNewObject(const ast::NewObject& e) {
             return Type::error();
         }
         if (!state_.findTask(taskName->value)) {
-            state_.rep.error(DiagKind::UnknownTask, taskName->range,
-                             fmt::format("no task is named \"{}\"{}", taskName->value,
-                                         taskSuggestion(taskName->value)));
+            state_.rep.error(
+                DiagKind::UnknownTask, taskName->range,
+                fmt::format("no task is named \"{}\"{}", taskName->value, taskSuggestion(taskName->value)));
             return Type::error();
         }
         return Type::taskEnvironment(taskName->value);
@@ -1057,7 +1115,8 @@ Type BodyChecker::checkNewObject(const ast::NewObject& e) {
     }
     Type result = resolveDeclaredType(state_, e.type);
     if (result.isError()) {
-        for (const auto& a : e.args) checkExpr(*a.value);
+        for (const auto& a : e.args)
+            checkExpr(*a.value);
         return Type::error();
     }
     const std::vector<VarInfo>* fields = state_.classFields(cls);
@@ -1066,7 +1125,8 @@ Type BodyChecker::checkNewObject(const ast::NewObject& e) {
         const VarInfo* f = nullptr;
         if (fields)
             for (const VarInfo& x : *fields)
-                if (x.name == a.name.text) f = &x;
+                if (x.name == a.name.text)
+                    f = &x;
         if (!f) {
             state_.rep.error(DiagKind::UnknownField, a.name.range,
                              fmt::format("{} has no field {}{}", qt(result), q(a.name.text),
@@ -1075,19 +1135,15 @@ Type BodyChecker::checkNewObject(const ast::NewObject& e) {
         }
         if (requireValue(v, *a.value) && !isAssignable(f->type, v))
             state_.rep.error(DiagKind::TypeMismatch, a.value->range,
-                             fmt::format("field {} has type {}, but this value is {}", q(f->name),
-                                         qt(f->type), qt(v)));
+                             fmt::format("field {} has type {}, but this value is {}", q(f->name), qt(f->type), qt(v)));
     }
     return result;
 }
 
 Type BodyChecker::checkExecute(const ast::Execute& e) {
     if (kind_ != BodyKind::Coordinator) {
-        state_.rep.error(kind_ == BodyKind::Stage ? DiagKind::ForbiddenInStage
-                                                  : DiagKind::IoOutsideCoordinator,
-                         e.range,
-                         fmt::format("`execute` may appear only in the coordinator, not in {}",
-                                     bodyName()));
+        state_.rep.error(kind_ == BodyKind::Stage ? DiagKind::ForbiddenInStage : DiagKind::IoOutsideCoordinator,
+                         e.range, fmt::format("`execute` may appear only in the coordinator, not in {}", bodyName()));
         return Type::error();
     }
     using L = ast::ExecuteArg::Label;
@@ -1097,13 +1153,13 @@ Type BodyChecker::checkExecute(const ast::Execute& e) {
     for (const auto& a : e.args) {
         int l = static_cast<int>(a.label);
         if (byLabel[l]) {
-            if (auto* d = state_.rep.error(DiagKind::ExecuteDuplicateLabel,
-                                           a.labelRange.valid() ? a.labelRange : a.range,
-                                           fmt::format("`{}:` is given twice; each `execute` label "
-                                                       "appears at most once",
-                                                       labelNames[l])))
-                DiagnosticEngine::addNote(*d, byLabel[l]->labelRange.valid() ? byLabel[l]->labelRange
-                                                                             : byLabel[l]->range,
+            if (auto* d =
+                    state_.rep.error(DiagKind::ExecuteDuplicateLabel, a.labelRange.valid() ? a.labelRange : a.range,
+                                     fmt::format("`{}:` is given twice; each `execute` label "
+                                                 "appears at most once",
+                                                 labelNames[l])))
+                DiagnosticEngine::addNote(*d,
+                                          byLabel[l]->labelRange.valid() ? byLabel[l]->labelRange : byLabel[l]->range,
                                           "first given here");
             ok = false;
             continue;
@@ -1115,15 +1171,18 @@ Type BodyChecker::checkExecute(const ast::Execute& e) {
         if (byLabel[l])
             for (const auto& v : byLabel[l]->values) {
                 if (l == 0 && v->as<ast::StringLiteral>()) {
-                    if (types_) (*types_)[v.get()] = Type::simple(TypeKind::String);
+                    if (types_)
+                        (*types_)[v.get()] = Type::simple(TypeKind::String);
                     types[l].push_back(Type::simple(TypeKind::String));
                     continue;
                 }
                 Type t = checkExpr(*v);
-                if (!requireValue(t, *v)) t = Type::error();
+                if (!requireValue(t, *v))
+                    t = Type::error();
                 types[l].push_back(t);
             }
-    if (!ok) return Type::simple(TypeKind::Void);
+    if (!ok)
+        return Type::simple(TypeKind::Void);
     for (int l = 0; l < 2; ++l)
         if (!byLabel[l]) {
             state_.rep.error(DiagKind::ExecuteMissingLabel, e.range,
@@ -1134,8 +1193,7 @@ Type BodyChecker::checkExecute(const ast::Execute& e) {
     const ast::ExecuteArg& taskArg = *byLabel[static_cast<int>(L::Task)];
     auto* lit = taskArg.values.empty() ? nullptr : taskArg.values[0]->as<ast::StringLiteral>();
     if (!lit) {
-        state_.rep.error(DiagKind::TypeMismatch, taskArg.range,
-                         "`task:` must be a string literal naming a task");
+        state_.rep.error(DiagKind::TypeMismatch, taskArg.range, "`task:` must be a string literal naming a task");
         return Type::simple(TypeKind::Void);
     }
     auto tit = state_.tasks.find(lit->value);
@@ -1149,14 +1207,13 @@ Type BodyChecker::checkExecute(const ast::Execute& e) {
     if (!env.isError()) {
         if (env.kind != TypeKind::TaskEnvironment) {
             state_.rep.error(DiagKind::TypeMismatch, byLabel[1]->values[0]->range,
-                             fmt::format("`environment:` must be a task environment, but this is {}",
-                                         qt(env)));
+                             fmt::format("`environment:` must be a task environment, but this is {}", qt(env)));
         } else if (env.name != lit->value) {
-            if (auto* d = state_.rep.error(
-                    DiagKind::EnvironmentTaskMismatch, byLabel[1]->values[0]->range,
-                    fmt::format("this environment was created for task \"{}\", not \"{}\"; create "
-                                "one with `new TaskEnvironment(name: \"{}\")`",
-                                env.name, lit->value, lit->value)))
+            if (auto* d =
+                    state_.rep.error(DiagKind::EnvironmentTaskMismatch, byLabel[1]->values[0]->range,
+                                     fmt::format("this environment was created for task \"{}\", not \"{}\"; create "
+                                                 "one with `new TaskEnvironment(name: \"{}\")`",
+                                                 env.name, lit->value, lit->value)))
                 (void)d;
         }
     }
@@ -1165,14 +1222,13 @@ Type BodyChecker::checkExecute(const ast::Execute& e) {
     std::size_t initGiven = byLabel[2] ? byLabel[2]->values.size() : 0;
     if (initGiven != initParams) {
         state_.rep.error(DiagKind::ExecuteArgumentCount, byLabel[2] ? byLabel[2]->range : e.range,
-                         initParams == 0
-                             ? fmt::format("task \"{}\" has no Initialize parameters, but `initialize:` "
-                                           "gives {}",
-                                           lit->value, initGiven)
-                             : fmt::format("task \"{}\" has {} Initialize parameter{}, but {} {} given "
-                                           "with `initialize:`",
-                                           lit->value, initParams, initParams == 1 ? "" : "s", initGiven,
-                                           initGiven == 1 ? "is" : "are"));
+                         initParams == 0 ? fmt::format("task \"{}\" has no Initialize parameters, but `initialize:` "
+                                                       "gives {}",
+                                                       lit->value, initGiven)
+                                         : fmt::format("task \"{}\" has {} Initialize parameter{}, but {} {} given "
+                                                       "with `initialize:`",
+                                                       lit->value, initParams, initParams == 1 ? "" : "s", initGiven,
+                                                       initGiven == 1 ? "is" : "are"));
     } else if (initParams) {
         for (std::size_t i = 0; i < initParams; ++i) {
             const std::string& p = task.def->initialize->params[i].text;
@@ -1183,26 +1239,25 @@ Type BodyChecker::checkExecute(const ast::Execute& e) {
                                              "but this value is {}",
                                              q(p), qt(g->second.type), qt(types[2][i])));
         }
-        if (!task.initializeArgTypes) task.initializeArgTypes = types[2];
+        if (!task.initializeArgTypes)
+            task.initializeArgTypes = types[2];
     }
     std::size_t partParams = task.partitionParams.size();
     std::size_t partGiven = byLabel[3] ? byLabel[3]->values.size() : 0;
     if (partGiven != partParams) {
         state_.rep.error(DiagKind::ExecuteArgumentCount, byLabel[3] ? byLabel[3]->range : e.range,
-                         partParams == 0
-                             ? fmt::format("task \"{}\" has no Partition parameters, but `partition:` "
-                                           "gives {}",
-                                           lit->value, partGiven)
-                             : fmt::format("task \"{}\" has {} Partition parameter{}, but {} {} given "
-                                           "with `partition:`",
-                                           lit->value, partParams, partParams == 1 ? "" : "s", partGiven,
-                                           partGiven == 1 ? "is" : "are"));
+                         partParams == 0 ? fmt::format("task \"{}\" has no Partition parameters, but `partition:` "
+                                                       "gives {}",
+                                                       lit->value, partGiven)
+                                         : fmt::format("task \"{}\" has {} Partition parameter{}, but {} {} given "
+                                                       "with `partition:`",
+                                                       lit->value, partParams, partParams == 1 ? "" : "s", partGiven,
+                                                       partGiven == 1 ? "is" : "are"));
     } else {
         for (std::size_t i = 0; i < partGiven; ++i)
             if (!isIntegerLike(types[3][i]))
                 state_.rep.error(DiagKind::TypeMismatch, byLabel[3]->values[i]->range,
-                                 fmt::format("partition arguments are Integers, but this is {}",
-                                             qt(types[3][i])));
+                                 fmt::format("partition arguments are Integers, but this is {}", qt(types[3][i])));
     }
     return Type::simple(TypeKind::Void);
 }
@@ -1211,10 +1266,10 @@ Type BodyChecker::checkExecute(const ast::Execute& e) {
 // Reductions
 // ---------------------------------------------------------------------------------------------
 
-Type BodyChecker::reductionResult(const ast::ReduceOperator& op, const ast::Expr& operand,
-                                  SourceRange where) {
+Type BodyChecker::reductionResult(const ast::ReduceOperator& op, const ast::Expr& operand, SourceRange where) {
     Type t = checkExpr(operand);
-    if (!requireValue(t, operand)) t = Type::error();
+    if (!requireValue(t, operand))
+        t = Type::error();
     std::string name;
     if (op.isLiteral) {
         name = op.text;
@@ -1228,7 +1283,8 @@ Type BodyChecker::reductionResult(const ast::ReduceOperator& op, const ast::Expr
                                          q(op.text)));
             return Type::error();
         }
-        if (!v->binding) return Type::error(); // stage checked without an invocation
+        if (!v->binding)
+            return Type::error(); // stage checked without an invocation
         if (!v->binding->isStringLiteral) {
             state_.rep.error(DiagKind::ReductionOperatorNotLiteral, op.range,
                              fmt::format("parameter {} is used as a reduction operator, so every "
@@ -1278,31 +1334,44 @@ Type BodyChecker::reductionResult(const ast::ReduceOperator& op, const ast::Expr
                                      name, loops_.back().indexCount));
         return Type::error();
     }
-    if (t.isError()) return cls == Entry ? Type::integer() : Type::error();
+    if (t.isError())
+        return cls == Entry ? Type::integer() : Type::error();
     Type operandType = t.kind == TypeKind::ArgValue ? Type::error() : t;
     bool ok = false;
     const char* need = "";
     switch (cls) {
-    case Arith: ok = t.isNumeric() && t.kind != TypeKind::Character; need = "a number"; break;
+    case Arith:
+        ok = t.isNumeric() && t.kind != TypeKind::Character;
+        need = "a number";
+        break;
     case Order:
-    case Entry: ok = t.isNumeric(); need = "a number or a character"; break;
-    case Logic: ok = t.kind == TypeKind::Boolean; need = "a `Boolean`"; break;
-    case Bits: ok = t.kind == TypeKind::Integer; need = "an `Integer`"; break;
+    case Entry:
+        ok = t.isNumeric();
+        need = "a number or a character";
+        break;
+    case Logic:
+        ok = t.kind == TypeKind::Boolean;
+        need = "a `Boolean`";
+        break;
+    case Bits:
+        ok = t.kind == TypeKind::Integer;
+        need = "an `Integer`";
+        break;
     }
     if (!ok) {
         state_.rep.error(DiagKind::ReductionOperandType, operand.range,
                          fmt::format("`{}` reduces {}, but the operand is {}", name, need, qt(t)));
         return Type::error();
     }
-    if (cls == Entry) return Type::integer();
+    if (cls == Entry)
+        return Type::integer();
     return operandType;
 }
 
 Type BodyChecker::checkReduceExpr(const ast::ReduceExpr& e) {
     if (kind_ != BodyKind::Stage) {
         state_.rep.error(DiagKind::ParallelOutsideStage, e.range,
-                         fmt::format("`reduce` appears only inside parallel loops of stages, not in {}",
-                                     bodyName()));
+                         fmt::format("`reduce` appears only inside parallel loops of stages, not in {}", bodyName()));
         return Type::error();
     }
     if (allowedReduce_ != &e) {
@@ -1322,13 +1391,11 @@ void BodyChecker::checkReduceStmt(const ast::ReduceStmt& s) {
     // The target parameter counts as a reduction target even if the statement is misplaced,
     // so that its `Space X: v` argument is not reported a second time.
     std::size_t targetIndex = 0;
-    if (isStageParam(s.target.text, targetIndex) && lookup(s.target.text) &&
-        lookup(s.target.text)->role == Role::Param)
+    if (isStageParam(s.target.text, targetIndex) && lookup(s.target.text) && lookup(s.target.text)->role == Role::Param)
         facts_.reductionTargetParams.insert(targetIndex);
     if (kind_ != BodyKind::Stage) {
         state_.rep.error(DiagKind::ParallelOutsideStage, s.range,
-                         fmt::format("`reduce` appears only inside parallel loops of stages, not in {}",
-                                     bodyName()));
+                         fmt::format("`reduce` appears only inside parallel loops of stages, not in {}", bodyName()));
         return;
     }
     if (loops_.empty() || !loops_.back().parallel || !loops_.back().reductionAllowed) {
@@ -1372,8 +1439,8 @@ void BodyChecker::checkReduceStmt(const ast::ReduceStmt& s) {
     }
     if (!isAssignable(v->type, result))
         state_.rep.error(DiagKind::TypeMismatch, s.operand->range,
-                         fmt::format("the reduction gives {}, which cannot be stored in {} of type {}",
-                                     qt(result), q(s.target.text), qt(v->type)));
+                         fmt::format("the reduction gives {}, which cannot be stored in {} of type {}", qt(result),
+                                     q(s.target.text), qt(v->type)));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1382,8 +1449,10 @@ void BodyChecker::checkReduceStmt(const ast::ReduceStmt& s) {
 
 void BodyChecker::checkCondition(const ast::Expr& e, const char* what) {
     Type t = checkExpr(e);
-    if (!requireValue(t, e)) return;
-    if (t.isError() || t.kind == TypeKind::Boolean || t.kind == TypeKind::ArgValue) return;
+    if (!requireValue(t, e))
+        return;
+    if (t.isError() || t.kind == TypeKind::Boolean || t.kind == TypeKind::ArgValue)
+        return;
     state_.rep.error(DiagKind::ConditionNotBoolean, e.range,
                      fmt::format("{} must be `Boolean`, but this is {}; write a comparison such as "
                                  "`x != 0`",
@@ -1392,7 +1461,8 @@ void BodyChecker::checkCondition(const ast::Expr& e, const char* what) {
 
 void BodyChecker::checkRange(const ast::Expr& e) {
     Type t = checkExpr(e);
-    if (t.isError() || t.kind == TypeKind::Range) return;
+    if (t.isError() || t.kind == TypeKind::Range)
+        return;
     std::string hint = t.kind == TypeKind::Dimension ? "; add `.range`" : "";
     state_.rep.error(DiagKind::NotARange, e.range,
                      fmt::format("a `Range` is required here, but this is {}{}", qt(t), hint));
@@ -1400,15 +1470,19 @@ void BodyChecker::checkRange(const ast::Expr& e) {
 
 void BodyChecker::checkInteger(const ast::Expr& e, const char* what) {
     Type t = checkExpr(e);
-    if (!requireValue(t, e)) return;
-    if (isIntegerLike(t)) return;
-    if (t.kind == TypeKind::Character) return;
+    if (!requireValue(t, e))
+        return;
+    if (isIntegerLike(t))
+        return;
+    if (t.kind == TypeKind::Character)
+        return;
     state_.rep.error(DiagKind::IndexNotInteger, e.range,
                      fmt::format("{} must be an `Integer`, but this is {}", what, qt(t)));
 }
 
 void BodyChecker::checkBlock(const ast::Block& block) {
-    for (const ast::StmtPtr& s : block.stmts) checkStmt(*s);
+    for (const ast::StmtPtr& s : block.stmts)
+        checkStmt(*s);
 }
 
 void BodyChecker::checkStmt(const ast::Stmt& s) {
@@ -1436,7 +1510,8 @@ void BodyChecker::checkStmt(const ast::Stmt& s) {
             checkCondition(*b.condition, "an `if` condition");
             checkBlock(b.body);
         }
-        if (i->elseBody) checkBlock(*i->elseBody);
+        if (i->elseBody)
+            checkBlock(*i->elseBody);
         break;
     }
     case K::ReduceStmt: checkReduceStmt(*s.as<ast::ReduceStmt>()); break;
@@ -1457,18 +1532,19 @@ void BodyChecker::checkReturn(const ast::Return& s) {
                          kind_ == BodyKind::Function
                              ? std::string("a paper-form function returns its `Results` variable; "
                                            "assign it instead of using `return`")
-                             : fmt::format("`return` is allowed only in brace-form functions, not in {}",
-                                           bodyName()));
+                             : fmt::format("`return` is allowed only in brace-form functions, not in {}", bodyName()));
         return;
     }
     Type t = s.value ? checkExpr(*s.value) : Type::simple(TypeKind::Void);
-    if (s.value && !requireValue(t, *s.value)) t = Type::error();
+    if (s.value && !requireValue(t, *s.value))
+        t = Type::error();
     returns_.push_back({t, s.value ? s.value->range : s.range});
 }
 
 void BodyChecker::checkSequentialFor(const ast::SequentialFor& loop) {
     checkRange(*loop.rangeExpr);
-    if (loop.step) checkInteger(*loop.step, "the loop step");
+    if (loop.step)
+        checkInteger(*loop.step, "the loop step");
     LoopFrame f;
     Var v;
     v.type = Type::integer();
@@ -1477,7 +1553,8 @@ void BodyChecker::checkSequentialFor(const ast::SequentialFor& loop) {
     f.indices.emplace(loop.index.text, v);
     f.indexCount = 1;
     loops_.push_back(std::move(f));
-    if (loop.restriction) checkCondition(*loop.restriction, "a loop restriction");
+    if (loop.restriction)
+        checkCondition(*loop.restriction, "a loop restriction");
     checkBlock(loop.body);
     loops_.pop_back();
 }
@@ -1503,13 +1580,14 @@ void BodyChecker::checkParallelLoop(const ast::ParallelLoop& loop) {
             declareLocal(g.collection.text, Type::error(), g.collection.range);
         } else {
             ct = coll->type;
-            if (coll->role == Role::Global) facts_.globalsUsed.insert(g.collection.text);
+            if (coll->role == Role::Global)
+                facts_.globalsUsed.insert(g.collection.text);
         }
         int dims = ct.arrayDims();
         if (!ct.isError() && !ct.isArray()) {
-            state_.rep.error(DiagKind::NotAnArray, g.collection.range,
-                             fmt::format("a parallel loop ranges over an array, but {} is {}",
-                                         q(g.collection.text), qt(ct)));
+            state_.rep.error(
+                DiagKind::NotAnArray, g.collection.range,
+                fmt::format("a parallel loop ranges over an array, but {} is {}", q(g.collection.text), qt(ct)));
             failed = true;
         } else if (!ct.isError()) {
             if (g.dimensionIndex > dims) {
@@ -1526,8 +1604,7 @@ void BodyChecker::checkParallelLoop(const ast::ParallelLoop& loop) {
             } else if (static_cast<int>(g.indices.size()) > dims) {
                 state_.rep.error(DiagKind::SubscriptCount, g.range,
                                  fmt::format("{} indices range over {}, which has only {} dimension{}",
-                                             g.indices.size(), q(g.collection.text), dims,
-                                             dims == 1 ? "" : "s"));
+                                             g.indices.size(), q(g.collection.text), dims, dims == 1 ? "" : "s"));
                 failed = true;
             } else if (g.dimensionIndex == 0 && static_cast<int>(g.indices.size()) < dims) {
                 // Each index binds to the lowest dimension where it appears alone as a
@@ -1536,9 +1613,11 @@ void BodyChecker::checkParallelLoop(const ast::ParallelLoop& loop) {
                     int best = 0;
                     walkBlock(loop.body, [&](const ast::Expr& x) {
                         auto* sub = x.as<ast::Subscript>();
-                        if (!sub) return;
+                        if (!sub)
+                            return;
                         auto* base = sub->base->as<ast::NameRef>();
-                        if (!base || base->name != g.collection.text) return;
+                        if (!base || base->name != g.collection.text)
+                            return;
                         for (std::size_t k = 0; k < sub->items.size(); ++k) {
                             const auto& it = sub->items[k];
                             auto* n = it.kind == ast::SubscriptItem::Kind::Index && it.index
@@ -1553,8 +1632,8 @@ void BodyChecker::checkParallelLoop(const ast::ParallelLoop& loop) {
                                          fmt::format("index {} cannot be bound to a dimension of {}: "
                                                      "it never appears alone as a subscript of {} "
                                                      "in the loop body; write `{} in {}.dimensionK`",
-                                                     q(idx.text), q(g.collection.text),
-                                                     q(g.collection.text), idx.text, g.collection.text));
+                                                     q(idx.text), q(g.collection.text), q(g.collection.text), idx.text,
+                                                     g.collection.text));
                         failed = true;
                     }
                 }
@@ -1562,7 +1641,8 @@ void BodyChecker::checkParallelLoop(const ast::ParallelLoop& loop) {
         }
         for (const ast::Name& idx : g.indices) {
             bool dup = frame.indices.count(idx.text) != 0;
-            for (const auto& outer : loops_) dup |= outer.indices.count(idx.text) != 0;
+            for (const auto& outer : loops_)
+                dup |= outer.indices.count(idx.text) != 0;
             if (dup) {
                 state_.rep.error(DiagKind::DuplicateLoopIndex, idx.range,
                                  fmt::format("loop index {} is already an index of this or an "
@@ -1583,7 +1663,8 @@ void BodyChecker::checkParallelLoop(const ast::ParallelLoop& loop) {
     // A reduction must be the loop body's only statement.
     if (loop.body.stmts.size() == 1) {
         const ast::Stmt& only = *loop.body.stmts[0];
-        if (only.kind == ast::StmtKind::ReduceStmt) frame.reductionAllowed = true;
+        if (only.kind == ast::StmtKind::ReduceStmt)
+            frame.reductionAllowed = true;
         if (auto* es = only.as<ast::ExprStmt>())
             if (auto* a = es->expr->as<ast::Assign>())
                 if (auto* r = a->value->as<ast::ReduceExpr>()) {
@@ -1593,7 +1674,8 @@ void BodyChecker::checkParallelLoop(const ast::ParallelLoop& loop) {
     }
     loops_.push_back(std::move(frame));
     for (const ast::IndexGroup& g : loop.groups)
-        if (g.restriction) checkCondition(*g.restriction, "a loop restriction");
+        if (g.restriction)
+            checkCondition(*g.restriction, "a loop restriction");
     checkBlock(loop.body);
     loops_.pop_back();
 }

@@ -25,8 +25,7 @@ public:
     // Scope set-up, before checking.
     void setArgsName(const std::string& name) { argsName_ = name; }
     // A parameter with a known type. `binding` (stages only) says how it is bound.
-    void declareParam(const std::string& name, Type type, SourceRange declared,
-                      const ParamBinding* binding = nullptr);
+    void declareParam(const std::string& name, Type type, SourceRange declared, const ParamBinding* binding = nullptr);
     void declareLocal(const std::string& name, Type type, SourceRange declared);
     void setStage(const ast::StageDef* stage) { stage_ = stage; }
     void setFunction(const ast::FunctionDef* fn) { function_ = fn; }
@@ -68,8 +67,8 @@ private:
 
     Var* lookup(const std::string& name);
     // Suggestion candidates of "did you mean" hints (frontend/diagnostics/did_you_mean.h).
-    std::vector<std::string> namesInScope() const; // every name lookup() could find here
-    std::vector<std::string> functionNames() const; // the program's functions and the built-ins
+    std::vector<std::string> namesInScope() const;             // every name lookup() could find here
+    std::vector<std::string> functionNames() const;            // the program's functions and the built-ins
     std::string taskSuggestion(const std::string& name) const; // `; did you mean "Task"?` or ""
     static std::vector<std::string> environmentNames(const TaskSym& task);
     static std::vector<std::string> fieldNames(const std::vector<VarInfo>& fields);

@@ -6,7 +6,8 @@
 namespace itc::semantic::check {
 
 void checkCoordinator(CheckState& state) {
-    if (!state.coordinator) return;
+    if (!state.coordinator)
+        return;
     BodyChecker body(state, BodyKind::Coordinator, nullptr, &state.out.exprTypes);
     body.setArgsName(state.coordinator->argsName.text);
     body.checkBlock(state.coordinator->body);

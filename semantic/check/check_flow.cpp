@@ -34,19 +34,21 @@ public:
 
 private:
     void walk(const ast::FlowList& list, const std::string& space, bool inEpoch) {
-        for (const ast::FlowPtr& p : list) part(*p, space, inEpoch);
+        for (const ast::FlowPtr& p : list)
+            part(*p, space, inEpoch);
     }
 
     // Reports reads of reduction results that are not yet available (guide: Reductions).
     void checkReads(const std::set<std::string>& globals, SourceRange where) {
         for (const std::string& g : globals) {
             auto it = pending_.find(g);
-            if (it == pending_.end()) continue;
-            if (auto* d = state_.rep.error(
-                    DiagKind::ReductionResultReadEarly, where,
-                    fmt::format("{} is read before the reduction into it completes; its result is "
-                                "available only after the flow returns to {}",
-                                q(g), spaceText(it->second.target))))
+            if (it == pending_.end())
+                continue;
+            if (auto* d =
+                    state_.rep.error(DiagKind::ReductionResultReadEarly, where,
+                                     fmt::format("{} is read before the reduction into it completes; its result is "
+                                                 "available only after the flow returns to {}",
+                                                 q(g), spaceText(it->second.target))))
                 DiagnosticEngine::addNote(*d, it->second.call, "reduction invoked here");
         }
     }
@@ -54,7 +56,8 @@ private:
     std::set<std::string> exprGlobals(const ast::Expr& e) {
         std::set<std::string> out;
         walkExpr(e, [&](const ast::Expr& x) {
-            if (auto* n = x.as<ast::NameRef>(); n && task_.globals.count(n->name)) out.insert(n->name);
+            if (auto* n = x.as<ast::NameRef>(); n && task_.globals.count(n->name))
+                out.insert(n->name);
         });
         return out;
     }
@@ -84,7 +87,8 @@ private:
             exprs_.setFlowSpace(space);
             exprs_.setFlowRangeContext(true);
             exprs_.checkRange(*r->rangeExpr);
-            if (r->step) exprs_.checkInteger(*r->step, "the `Repeat` step");
+            if (r->step)
+                exprs_.checkInteger(*r->step, "the `Repeat` step");
             exprs_.setFlowRangeContext(false);
             checkReads(exprGlobals(*r->rangeExpr), r->rangeExpr->range);
             repeats_.push_back({space, false});
@@ -97,12 +101,11 @@ private:
             auto s = task_.spaces.find(space);
             if (s == task_.spaces.end() || !s->second.hasSubpartition) {
                 state_.rep.error(DiagKind::ForeachWithoutSubpartition, p.range,
-                                 space == "Root"
-                                     ? std::string("`Repeat foreach sub-partition` needs a context space "
-                                                   "with a Sub-partition, but here the context is Root")
-                                     : fmt::format("`Repeat foreach sub-partition` is in Space {}, which "
-                                                   "has no `Sub-partition` in the Partition section",
-                                                   space));
+                                 space == "Root" ? std::string("`Repeat foreach sub-partition` needs a context space "
+                                                               "with a Sub-partition, but here the context is Root")
+                                                 : fmt::format("`Repeat foreach sub-partition` is in Space {}, which "
+                                                               "has no `Sub-partition` in the Partition section",
+                                                               space));
             }
             repeats_.push_back({space, true});
             walk(r->body, space, inEpoch);
@@ -127,8 +130,7 @@ private:
                 exprs_.checkRange(*c->membershipRange);
                 checkReads(exprGlobals(*c->membershipRange), c->membershipRange->range);
             } else {
-                exprs_.checkCondition(*c->condition, c->spelledIf ? "the `If` condition"
-                                                                  : "the `Where` condition");
+                exprs_.checkCondition(*c->condition, c->spelledIf ? "the `If` condition" : "the `Where` condition");
             }
             checkReads(exprGlobals(*c->condition), c->condition->range);
             walk(c->body, space, inEpoch);
@@ -163,21 +165,23 @@ private:
             return;
         }
         if (x == space || !task_.isAncestorOrSelf(space, x)) {
-            if (auto* d = state_.rep.error(
-                    DiagKind::SpaceNotDescendant, b.space.range,
-                    x == space ? fmt::format("the flow is already in Space {}; a `Space` block must "
-                                             "enter a proper descendant of its context",
-                                             x)
-                               : fmt::format("Space {} is not a descendant of Space {}, the context "
-                                             "here; a `Space` block must enter a proper descendant",
-                                             x, space)))
-                if (it->second.config) DiagnosticEngine::addNote(*d, it->second.config->space.range,
-                                                                 fmt::format("Space {} declared here", x));
+            if (auto* d =
+                    state_.rep.error(DiagKind::SpaceNotDescendant, b.space.range,
+                                     x == space ? fmt::format("the flow is already in Space {}; a `Space` block must "
+                                                              "enter a proper descendant of its context",
+                                                              x)
+                                                : fmt::format("Space {} is not a descendant of Space {}, the context "
+                                                              "here; a `Space` block must enter a proper descendant",
+                                                              x, space)))
+                if (it->second.config)
+                    DiagnosticEngine::addNote(*d, it->second.config->space.range,
+                                              fmt::format("Space {} declared here", x));
             return;
         }
         if (it->second.dividesSubpartitions) {
             bool ok = false;
-            for (const auto& r : repeats_) ok |= r.foreach && r.space == it->second.parent;
+            for (const auto& r : repeats_)
+                ok |= r.foreach && r.space == it->second.parent;
             if (!ok)
                 state_.rep.error(DiagKind::SubpartitionSpaceOutsideForeach, b.space.range,
                                  fmt::format("Space {} divides the sub-partitions of Space {}, so its "
@@ -188,21 +192,23 @@ private:
         walk(b.body, x, inEpoch);
         // Leaving the block: reductions into `space` or a descendant of it are now complete.
         for (auto p = pending_.begin(); p != pending_.end();) {
-            if (task_.isAncestorOrSelf(space, p->second.target)) p = pending_.erase(p);
-            else ++p;
+            if (task_.isAncestorOrSelf(space, p->second.target))
+                p = pending_.erase(p);
+            else
+                ++p;
         }
     }
 
     // Classifies one stage argument (guide: Stages and statements) and computes its binding.
-    bool argument(const ast::CallArg& a, const std::string& space, ParamBinding& b,
-                  std::set<std::string>& reads) {
+    bool argument(const ast::CallArg& a, const std::string& space, ParamBinding& b, std::set<std::string>& reads) {
         if (a.isSpaceArg()) {
             b.type = Type::error();
             b.spaceTarget = "<error>"; // until proven valid: keeps the stage body silent
             const std::string& x = a.space->text;
             const std::string& v = a.variable->text;
             auto g = task_.globals.find(v);
-            if (g != task_.globals.end() && g->second.type.isError()) return false;
+            if (g != task_.globals.end() && g->second.type.isError())
+                return false;
             if (g == task_.globals.end() || !g->second.isReduction) {
                 state_.rep.error(DiagKind::InvalidReductionTarget, a.variable->range,
                                  g == task_.globals.end()
@@ -226,8 +232,7 @@ private:
                                  fmt::format("a reduction invoked in {} can deliver its result "
                                              "only to {}{}, not to {}",
                                              spaceText(space), spaceText(space),
-                                             space == "Root" ? "" : " or one of its ancestors",
-                                             spaceText(x)));
+                                             space == "Root" ? "" : " or one of its ancestors", spaceText(x)));
                 return false;
             }
             b.type = g->second.type;
@@ -255,8 +260,8 @@ private:
             b.literalString = e.as<ast::StringLiteral>()->value;
             return true;
         case K::Unary:
-            if (auto* u = e.as<ast::Unary>(); u->op == ast::UnaryOp::Negate &&
-                                              (u->operand->kind == K::IntLiteral || u->operand->kind == K::RealLiteral)) {
+            if (auto* u = e.as<ast::Unary>(); u->op == ast::UnaryOp::Negate && (u->operand->kind == K::IntLiteral ||
+                                                                                u->operand->kind == K::RealLiteral)) {
                 b.constant = true;
                 b.type = inferredLocalType(t);
                 return true;
@@ -275,21 +280,26 @@ private:
         case K::FieldAccess: {
             const ast::Expr* root = &e;
             while (true) {
-                if (auto* s = root->as<ast::Subscript>()) root = s->base.get();
-                else if (auto* f = root->as<ast::FieldAccess>()) root = f->base.get();
-                else break;
+                if (auto* s = root->as<ast::Subscript>())
+                    root = s->base.get();
+                else if (auto* f = root->as<ast::FieldAccess>())
+                    root = f->base.get();
+                else
+                    break;
             }
             auto* n = root->as<ast::NameRef>();
             if (n && task_.globals.count(n->name)) {
                 b.rootGlobal = n->name;
-                for (const auto& g : exprGlobals(e)) reads.insert(g);
+                for (const auto& g : exprGlobals(e))
+                    reads.insert(g);
                 return true;
             }
             break;
         }
         default: break;
         }
-        if (t.isError()) return false;
+        if (t.isError())
+            return false;
         badArg(e);
         return false;
     }
@@ -305,8 +315,7 @@ private:
         auto sit = task_.stages.find(c.stage.text);
         if (sit == task_.stages.end()) {
             state_.rep.error(DiagKind::UnknownStage, c.stage.range,
-                             fmt::format("task \"{}\" has no stage named {}{}", task_.def->name.text,
-                                         q(c.stage.text),
+                             fmt::format("task \"{}\" has no stage named {}{}", task_.def->name.text, q(c.stage.text),
                                          state_.functions.count(c.stage.text)
                                              ? "; functions are called from code bodies, not from "
                                                "the Computation section"
@@ -324,10 +333,9 @@ private:
         }
         if (c.args.size() != stage.params.size()) {
             if (auto* d = state_.rep.error(DiagKind::CallArity, c.range,
-                                           fmt::format("stage {} takes {} argument{}, but {} {} given",
-                                                       q(c.stage.text), stage.params.size(),
-                                                       stage.params.size() == 1 ? "" : "s", c.args.size(),
-                                                       c.args.size() == 1 ? "is" : "are")))
+                                           fmt::format("stage {} takes {} argument{}, but {} {} given", q(c.stage.text),
+                                                       stage.params.size(), stage.params.size() == 1 ? "" : "s",
+                                                       c.args.size(), c.args.size() == 1 ? "is" : "are")))
                 DiagnosticEngine::addNote(*d, stage.name.range, "stage defined here");
             return;
         }
@@ -336,39 +344,41 @@ private:
         const StageFacts& facts = task_.instanceFacts[idx];
 
         if (facts.epochUse && !inEpoch) {
-            if (auto* d = state_.rep.error(
-                    DiagKind::EpochOutsideEpochBlock, c.stage.range,
-                    fmt::format("stage {} uses epoch versions (`at (current ...)`), so it must be "
-                                "invoked inside an `Epoch {{ }}` block",
-                                q(c.stage.text))))
+            if (auto* d =
+                    state_.rep.error(DiagKind::EpochOutsideEpochBlock, c.stage.range,
+                                     fmt::format("stage {} uses epoch versions (`at (current ...)`), so it must be "
+                                                 "invoked inside an `Epoch {{ }}` block",
+                                                 q(c.stage.text))))
                 DiagnosticEngine::addNote(*d, *facts.epochUse, "epoch version used here");
         }
         if (facts.lpuIdUse) {
             bool unpart = space == "Root";
             auto s = task_.spaces.find(space);
-            if (s != task_.spaces.end()) unpart = s->second.unpartitioned;
+            if (s != task_.spaces.end())
+                unpart = s->second.unpartitioned;
             if (unpart)
-                if (auto* d = state_.rep.error(
-                        DiagKind::LpuIdNotAllowed, c.stage.range,
-                        fmt::format("stage {} uses `lpuId`, but it is invoked in {}, which is "
-                                    "un-partitioned",
-                                    q(c.stage.text), space == "Root" ? std::string("Root")
-                                                                     : "Space " + space)))
+                if (auto* d = state_.rep.error(DiagKind::LpuIdNotAllowed, c.stage.range,
+                                               fmt::format("stage {} uses `lpuId`, but it is invoked in {}, which is "
+                                                           "un-partitioned",
+                                                           q(c.stage.text),
+                                                           space == "Root" ? std::string("Root") : "Space " + space)))
                     DiagnosticEngine::addNote(*d, *facts.lpuIdUse, "`lpuId` used here");
         }
         // Cross-LPU reductions: every `Space X: v` argument feeds a statement reduction, and
         // every parameter that receives one is bound to `Space X: v` (checked in the body).
         for (std::size_t i = 0; i < c.args.size(); ++i) {
             const ast::CallArg& a = c.args[i];
-            if (!a.isSpaceArg() || bindings[i].spaceTarget == "<error>") continue;
+            if (!a.isSpaceArg() || bindings[i].spaceTarget == "<error>")
+                continue;
             if (!facts.reductionTargetParams.count(i)) {
-                if (facts.hadErrors) continue; // the stage body is already wrong
+                if (facts.hadErrors)
+                    continue; // the stage body is already wrong
                 state_.rep.error(DiagKind::InvalidReductionTarget, a.range,
                                  fmt::format("`Space {}: {}` must be bound to a parameter that "
                                              "receives a statement reduction `reduce({}, ...)`, but "
                                              "stage {} does not reduce into {}",
-                                             a.space->text, a.variable->text, stage.params[i].text,
-                                             q(stage.name.text), q(stage.params[i].text)));
+                                             a.space->text, a.variable->text, stage.params[i].text, q(stage.name.text),
+                                             q(stage.params[i].text)));
                 continue;
             }
             const std::string& x = bindings[i].spaceTarget;
@@ -378,17 +388,19 @@ private:
                                      fmt::format("this reduction into {} is inside a `Repeat` "
                                                  "running in {}, below {}; move the `Repeat` to {}{} "
                                                  "so that each iteration's reduction completes",
-                                                 spaceText(x), spaceText(r->space), spaceText(x),
-                                                 spaceText(x), x == "Root" ? "" : " or an ancestor"));
+                                                 spaceText(x), spaceText(r->space), spaceText(x), spaceText(x),
+                                                 x == "Root" ? "" : " or an ancestor"));
                 }
                 break; // the innermost Repeat decides (outer ones are its ancestors)
             }
         }
         // Reads of pending reduction results (guide: Reductions), then new pending results.
         std::set<std::string> allReads = reads;
-        for (const auto& g : facts.globalsUsed) allReads.insert(g);
+        for (const auto& g : facts.globalsUsed)
+            allReads.insert(g);
         for (std::size_t i = 0; i < c.args.size(); ++i)
-            if (c.args[i].isSpaceArg()) allReads.erase(bindings[i].rootGlobal);
+            if (c.args[i].isSpaceArg())
+                allReads.erase(bindings[i].rootGlobal);
         checkReads(allReads, c.stage.range);
         for (std::size_t i = 0; i < c.args.size(); ++i)
             if (c.args[i].isSpaceArg() && bindings[i].spaceTarget != "<error>" && bindings[i].spaceTarget != space)
@@ -404,8 +416,6 @@ private:
 
 } // namespace
 
-void checkFlow(CheckState& state, TaskSym& task) {
-    FlowChecker(state, task).run();
-}
+void checkFlow(CheckState& state, TaskSym& task) { FlowChecker(state, task).run(); }
 
 } // namespace itc::semantic::check

@@ -15,7 +15,8 @@ namespace {
 
 std::string typeList(const std::vector<Type>& types) {
     std::string s;
-    for (std::size_t i = 0; i < types.size(); ++i) s += (i ? ", " : "") + qt(types[i]);
+    for (std::size_t i = 0; i < types.size(); ++i)
+        s += (i ? ", " : "") + qt(types[i]);
     return "(" + s + ")";
 }
 
@@ -55,7 +56,8 @@ FunctionInstance checkBody(CheckState& state, const ast::FunctionDef& fn, const 
         }
     }
     body.checkBlock(fn.body);
-    for (const auto& [n, t] : body.localTypes()) inst.locals[n] = t;
+    for (const auto& [n, t] : body.localTypes())
+        inst.locals[n] = t;
     if (fn.form == ast::FunctionDef::Form::Brace) {
         const auto& rets = body.returns();
         for (std::size_t i = 0; i < rets.size(); ++i) {
@@ -68,10 +70,15 @@ FunctionInstance checkBody(CheckState& state, const ast::FunctionDef& fn, const 
                 resultType = t;
                 continue;
             }
-            if (resultType.isError()) continue;
+            if (resultType.isError())
+                continue;
             Type a = resultType, b = t;
-            if (a.kind == TypeKind::RealLiteral && b.isReal()) { resultType = b; continue; }
-            if (b.kind == TypeKind::RealLiteral && a.isReal()) continue;
+            if (a.kind == TypeKind::RealLiteral && b.isReal()) {
+                resultType = b;
+                continue;
+            }
+            if (b.kind == TypeKind::RealLiteral && a.isReal())
+                continue;
             if (a != b) {
                 if (auto* d = state.rep.error(DiagKind::InconsistentReturnType, rets[i].second,
                                               fmt::format("this `return` gives {}, but an earlier "
@@ -92,9 +99,11 @@ FunctionInstance checkBody(CheckState& state, const ast::FunctionDef& fn, const 
 
 void checkFunctionDeclarations(CheckState& state) {
     for (const ast::FunctionDef& fn : state.program.functions) {
-        if (fn.form != ast::FunctionDef::Form::Paper) continue;
+        if (fn.form != ast::FunctionDef::Form::Paper)
+            continue;
         std::size_t results = 0;
-        for (const auto& d : fn.results) results += d.names.size();
+        for (const auto& d : fn.results)
+            results += d.names.size();
         if (results != 1)
             state.rep.error(DiagKind::FunctionResultCount, fn.name.range,
                             fmt::format("function {} declares {} results; a function has exactly one "
@@ -102,8 +111,7 @@ void checkFunctionDeclarations(CheckState& state) {
                                         q(fn.name.text), results));
         for (const auto& d : fn.arguments) {
             auto k = d.type.kind;
-            if (k == ast::TypeKind::DynamicArray || k == ast::TypeKind::List ||
-                k == ast::TypeKind::TaskEnvironment)
+            if (k == ast::TypeKind::DynamicArray || k == ast::TypeKind::List || k == ast::TypeKind::TaskEnvironment)
                 state.rep.error(DiagKind::InvalidFieldType, d.type.range,
                                 "paper-form function arguments are passed by value and must have "
                                 "static types");
@@ -113,11 +121,13 @@ void checkFunctionDeclarations(CheckState& state) {
     std::map<const ast::FunctionDef*, std::vector<std::pair<const ast::FunctionDef*, const ast::Call*>>> edges;
     for (const ast::FunctionDef& fn : state.program.functions) {
         auto self = state.functions.find(fn.name.text);
-        if (self == state.functions.end() || self->second != &fn) continue;
+        if (self == state.functions.end() || self->second != &fn)
+            continue;
         walkBlock(fn.body, [&](const ast::Expr& e) {
             if (auto* c = e.as<ast::Call>()) {
                 auto it = state.functions.find(c->callee.text);
-                if (it != state.functions.end()) edges[&fn].push_back({it->second, c});
+                if (it != state.functions.end())
+                    edges[&fn].push_back({it->second, c});
             }
         });
     }
@@ -131,21 +141,22 @@ void checkFunctionDeclarations(CheckState& state) {
                 std::string path;
                 bool on = false;
                 for (const ast::FunctionDef* s : stack) {
-                    if (s == g) on = true;
+                    if (s == g)
+                        on = true;
                     if (on) {
                         state.recursive.insert(s);
                         path += q(s->name.text) + " -> ";
                     }
                 }
                 path += q(g->name.text);
-                if (auto* d = state.rep.error(
-                        DiagKind::RecursiveFunction, call->range,
-                        g == f ? fmt::format("function {} calls itself; recursion is not allowed, "
-                                             "rewrite it with a loop",
-                                             q(f->name.text))
-                               : fmt::format("this call makes a cycle of function calls ({}); "
-                                             "recursion is not allowed, rewrite it with a loop",
-                                             path)))
+                if (auto* d =
+                        state.rep.error(DiagKind::RecursiveFunction, call->range,
+                                        g == f ? fmt::format("function {} calls itself; recursion is not allowed, "
+                                                             "rewrite it with a loop",
+                                                             q(f->name.text))
+                                               : fmt::format("this call makes a cycle of function calls ({}); "
+                                                             "recursion is not allowed, rewrite it with a loop",
+                                                             path)))
                     DiagnosticEngine::addNote(*d, g->name.range, "function declared here");
             } else if (mark[g] == 0) {
                 dfs(g);
@@ -155,21 +166,25 @@ void checkFunctionDeclarations(CheckState& state) {
         mark[f] = 2;
     };
     for (const ast::FunctionDef& fn : state.program.functions)
-        if (mark[&fn] == 0 && edges.count(&fn)) dfs(&fn);
+        if (mark[&fn] == 0 && edges.count(&fn))
+            dfs(&fn);
 }
 
-Type instantiateFunction(CheckState& state, const ast::FunctionDef& fn,
-                         const std::vector<Type>& argTypes, SourceRange callSite) {
+Type instantiateFunction(CheckState& state, const ast::FunctionDef& fn, const std::vector<Type>& argTypes,
+                         SourceRange callSite) {
     std::string key = "paper";
     if (fn.form == ast::FunctionDef::Form::Brace) {
         key.clear();
-        for (const Type& t : argTypes) key += typeName(t) + ";";
+        for (const Type& t : argTypes)
+            key += typeName(t) + ";";
     }
     auto k = std::make_pair(&fn, key);
     auto it = state.functionInstances.find(k);
-    if (it != state.functionInstances.end()) return state.out.functions[it->second].result;
+    if (it != state.functionInstances.end())
+        return state.out.functions[it->second].result;
     for (const ast::FunctionDef* f : state.functionStack)
-        if (f == &fn) return Type::error(); // recursion: reported by the call graph
+        if (f == &fn)
+            return Type::error(); // recursion: reported by the call graph
     state.functionStack.push_back(&fn);
     bool poly = fn.form == ast::FunctionDef::Form::Brace && !argTypes.empty();
     if (poly)
@@ -177,7 +192,8 @@ Type instantiateFunction(CheckState& state, const ast::FunctionDef& fn,
                                                     "argument types {}",
                                                     q(fn.name.text), typeList(argTypes)));
     FunctionInstance inst = checkBody(state, fn, argTypes);
-    if (poly) state.rep.popContext();
+    if (poly)
+        state.rep.popContext();
     state.functionStack.pop_back();
     Type result = inst.result;
     state.functionInstances[k] = state.out.functions.size();
@@ -190,38 +206,51 @@ namespace {
 // The variable an assignment target or by-reference argument is rooted at, or null.
 const ast::NameRef* locationRoot(const ast::Expr* e) {
     while (e) {
-        if (auto* n = e->as<ast::NameRef>()) return n;
-        if (auto* s = e->as<ast::Subscript>()) e = s->base.get();
-        else if (auto* f = e->as<ast::FieldAccess>()) e = f->base.get();
-        else if (auto* p = e->as<ast::Property>()) e = p->base.get();
-        else if (auto* ep = e->as<ast::Epoch>()) e = ep->operand.get();
-        else return nullptr;
+        if (auto* n = e->as<ast::NameRef>())
+            return n;
+        if (auto* s = e->as<ast::Subscript>())
+            e = s->base.get();
+        else if (auto* f = e->as<ast::FieldAccess>())
+            e = f->base.get();
+        else if (auto* p = e->as<ast::Property>())
+            e = p->base.get();
+        else if (auto* ep = e->as<ast::Epoch>())
+            e = ep->operand.get();
+        else
+            return nullptr;
     }
     return nullptr;
 }
 
-std::optional<SourceRange> paramAssignment(const CheckState& state, const ast::FunctionDef& fn,
-                                           std::size_t param,
+std::optional<SourceRange> paramAssignment(const CheckState& state, const ast::FunctionDef& fn, std::size_t param,
                                            std::set<std::pair<const ast::FunctionDef*, std::size_t>>& seen) {
-    if (fn.form != ast::FunctionDef::Form::Brace || param >= fn.params.size()) return std::nullopt;
-    if (!seen.insert({&fn, param}).second) return std::nullopt; // recursion: reported elsewhere
+    if (fn.form != ast::FunctionDef::Form::Brace || param >= fn.params.size())
+        return std::nullopt;
+    if (!seen.insert({&fn, param}).second)
+        return std::nullopt; // recursion: reported elsewhere
     const std::string& name = fn.params[param].name.text;
     std::optional<SourceRange> found;
     walkBlock(fn.body, [&](const ast::Expr& e) {
-        if (found) return;
+        if (found)
+            return;
         if (auto* a = e.as<ast::Assign>()) {
-            if (auto* r = locationRoot(a->target.get()); r && r->name == name) found = a->target->range;
+            if (auto* r = locationRoot(a->target.get()); r && r->name == name)
+                found = a->target->range;
             return;
         }
         auto* c = e.as<ast::Call>();
-        if (!c) return;
+        if (!c)
+            return;
         auto it = state.functions.find(c->callee.text);
-        if (it == state.functions.end() || it->second->form != ast::FunctionDef::Form::Brace) return;
+        if (it == state.functions.end() || it->second->form != ast::FunctionDef::Form::Brace)
+            return;
         const ast::FunctionDef& callee = *it->second;
         for (std::size_t i = 0; i < c->args.size() && i < callee.params.size() && !found; ++i) {
-            if (!callee.params[i].byReference || !c->args[i].value) continue;
+            if (!callee.params[i].byReference || !c->args[i].value)
+                continue;
             auto* r = locationRoot(c->args[i].value.get());
-            if (r && r->name == name) found = paramAssignment(state, callee, i, seen);
+            if (r && r->name == name)
+                found = paramAssignment(state, callee, i, seen);
         }
     });
     return found;
@@ -229,18 +258,20 @@ std::optional<SourceRange> paramAssignment(const CheckState& state, const ast::F
 
 } // namespace
 
-std::optional<SourceRange> referenceParamAssignment(const CheckState& state,
-                                                    const ast::FunctionDef& fn, std::size_t param) {
+std::optional<SourceRange> referenceParamAssignment(const CheckState& state, const ast::FunctionDef& fn,
+                                                    std::size_t param) {
     std::set<std::pair<const ast::FunctionDef*, std::size_t>> seen;
     return paramAssignment(state, fn, param, seen);
 }
 
 void checkUncalledFunctions(CheckState& state) {
     std::set<const ast::FunctionDef*> called;
-    for (const auto& [k, index] : state.functionInstances) called.insert(k.first);
+    for (const auto& [k, index] : state.functionInstances)
+        called.insert(k.first);
     for (const ast::FunctionDef& fn : state.program.functions) {
         auto self = state.functions.find(fn.name.text);
-        if (self == state.functions.end() || self->second != &fn || called.count(&fn)) continue;
+        if (self == state.functions.end() || self->second != &fn || called.count(&fn))
+            continue;
         if (fn.form == ast::FunctionDef::Form::Paper) {
             instantiateFunction(state, fn, {}, fn.name.range);
             continue;

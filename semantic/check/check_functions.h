@@ -12,8 +12,8 @@ void checkFunctionDeclarations(CheckState& state);
 
 // The result type of calling `fn` with arguments of `argTypes` (Void when it returns
 // nothing). Checks the instance on first use; errors inside carry a note at `callSite`.
-Type instantiateFunction(CheckState& state, const ast::FunctionDef& fn,
-                         const std::vector<Type>& argTypes, SourceRange callSite);
+Type instantiateFunction(CheckState& state, const ast::FunctionDef& fn, const std::vector<Type>& argTypes,
+                         SourceRange callSite);
 
 // Checks the bodies of functions that no checked code calls (parameters untyped).
 void checkUncalledFunctions(CheckState& state);
@@ -23,7 +23,7 @@ void checkUncalledFunctions(CheckState& state);
 // (then the callee's assignment); nothing when it never does. Native code (`@Extern`) is not looked
 // into. Used for the rule that a stage parameter bound to a constant is never assigned (guide:
 // Stages and statements).
-std::optional<SourceRange> referenceParamAssignment(const CheckState& state,
-                                                    const ast::FunctionDef& fn, std::size_t param);
+std::optional<SourceRange> referenceParamAssignment(const CheckState& state, const ast::FunctionDef& fn,
+                                                    std::size_t param);
 
 } // namespace itc::semantic::check

@@ -8,7 +8,8 @@
 namespace itc::semantic::check {
 
 void checkInitialize(CheckState& state, TaskSym& task) {
-    if (!task.def->initialize) return;
+    if (!task.def->initialize)
+        return;
     const ast::InitializeSection& init = *task.def->initialize;
     TaskInfo& info = state.out.tasks[task.outIndex];
     BodyChecker body(state, BodyKind::Initialize, &task, &state.out.exprTypes);
@@ -24,7 +25,8 @@ void checkInitialize(CheckState& state, TaskSym& task) {
         }
         // A parameter naming a task-global is auto-assigned to it (guide: Tasks): the name already
         // resolves to the global, so nothing is declared.
-        if (task.globals.count(p.text)) continue;
+        if (task.globals.count(p.text))
+            continue;
         Type t = Type::simple(TypeKind::ArgValue);
         if (task.initializeArgTypes && i < task.initializeArgTypes->size())
             t = inferredLocalType((*task.initializeArgTypes)[i]);

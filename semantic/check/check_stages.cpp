@@ -45,9 +45,9 @@ std::size_t instantiateStage(CheckState& state, TaskSym& task, const ast::StageD
     std::string types;
     for (std::size_t i = 0; i < bindings.size(); ++i)
         types += (i ? ", " : "") + qt(bindings[i].type);
-    state.rep.pushContext(call.stage.range,
-                          fmt::format("in the instance of stage {} invoked here with argument types ({})",
-                                      q(stage.name.text), types));
+    state.rep.pushContext(
+        call.stage.range,
+        fmt::format("in the instance of stage {} invoked here with argument types ({})", q(stage.name.text), types));
     StageFacts facts;
     std::size_t errorsBefore = state.rep.errorCount();
     checkInstance(state, task, inst, facts);
@@ -62,8 +62,10 @@ void checkUninvokedStages(CheckState& state, TaskSym& task) {
     const TaskInfo& info = state.out.tasks[task.outIndex];
     for (const ast::StageDef& st : task.def->stages) {
         bool used = false;
-        for (const auto& s : info.stageInstances) used |= s.stage == &st;
-        if (used) continue;
+        for (const auto& s : info.stageInstances)
+            used |= s.stage == &st;
+        if (used)
+            continue;
         StageInstance inst;
         inst.stage = &st;
         inst.params.assign(st.params.size(), ParamBinding{});
@@ -72,7 +74,8 @@ void checkUninvokedStages(CheckState& state, TaskSym& task) {
         StageFacts facts;
         BodyChecker body(state, BodyKind::Stage, &task, nullptr);
         body.setStage(&st);
-        for (const auto& p : st.params) body.declareParam(p.text, Type::error(), p.range, nullptr);
+        for (const auto& p : st.params)
+            body.declareParam(p.text, Type::error(), p.range, nullptr);
         body.checkBlock(st.body);
     }
 }

@@ -16,8 +16,8 @@ bool mentionsUnknownClass(CheckState& state, const ast::TypeExpr& t) {
         if (!state.classes.count(t.className)) {
             // A misspelled built-in type also parses as a class name.
             std::vector<std::string> types = namesOf(state.classes);
-            types.insert(types.end(), {"Integer", "Character", "Boolean", "String", "Range", "Real",
-                                       "Array", "List", "TaskEnvironment"});
+            types.insert(types.end(), {"Integer", "Character", "Boolean", "String", "Range", "Real", "Array", "List",
+                                       "TaskEnvironment"});
             state.rep.error(DiagKind::UnknownClass, t.range,
                             fmt::format("no class named {} is defined; {}declare it with `Class {}:` "
                                         "or use a built-in type",
@@ -33,12 +33,9 @@ bool isStaticType(const ast::TypeExpr& t) {
     switch (t.kind) {
     case ast::TypeKind::DynamicArray:
     case ast::TypeKind::List:
-    case ast::TypeKind::TaskEnvironment:
-        return false;
-    case ast::TypeKind::StaticArray:
-        return t.element && isStaticType(*t.element);
-    default:
-        return true;
+    case ast::TypeKind::TaskEnvironment: return false;
+    case ast::TypeKind::StaticArray: return t.element && isStaticType(*t.element);
+    default: return true;
     }
 }
 
@@ -47,13 +44,13 @@ void collectClasses(CheckState& state) {
         auto [it, fresh] = state.classes.emplace(c.name.text, &c);
         if (!fresh) {
             if (auto* d = state.rep.error(DiagKind::DuplicateClass, c.name.range,
-                                          fmt::format("class {} is defined twice; rename one of them",
-                                                      q(c.name.text))))
+                                          fmt::format("class {} is defined twice; rename one of them", q(c.name.text))))
                 DiagnosticEngine::addNote(*d, it->second->name.range, "first defined here");
         }
     }
     for (const ast::ClassDef& c : state.program.classes) {
-        if (state.classes[c.name.text] != &c) continue;
+        if (state.classes[c.name.text] != &c)
+            continue;
         ClassInfo info;
         info.def = &c;
         std::map<std::string, SourceRange> seen;
@@ -72,9 +69,9 @@ void collectClasses(CheckState& state) {
             for (const ast::Name& n : decl.names) {
                 auto [sit, sfresh] = seen.emplace(n.text, n.range);
                 if (!sfresh) {
-                    if (auto* d = state.rep.error(DiagKind::DuplicateVariable, n.range,
-                                                  fmt::format("field {} is declared twice in class {}",
-                                                              q(n.text), q(c.name.text))))
+                    if (auto* d = state.rep.error(
+                            DiagKind::DuplicateVariable, n.range,
+                            fmt::format("field {} is declared twice in class {}", q(n.text), q(c.name.text))))
                         DiagnosticEngine::addNote(*d, sit->second, "first declared here");
                     continue;
                 }
@@ -85,7 +82,7 @@ void collectClasses(CheckState& state) {
     }
     // A class may not contain itself, directly or indirectly (guide: Types). Each cycle is reported
     // once, at the field of the first class (in source order) that starts it.
-    std::map<std::string, int> mark; // 0 unvisited, 1 on the path, 2 done
+    std::map<std::string, int> mark;                       // 0 unvisited, 1 on the path, 2 done
     std::vector<std::pair<std::string, SourceRange>> path; // class, field leading onward
     std::function<void(const std::string&)> visit = [&](const std::string& cls) {
         mark[cls] = 1;
@@ -93,15 +90,19 @@ void collectClasses(CheckState& state) {
         if (it != state.out.classes.end()) {
             for (const ast::VarDecl& decl : it->second.def->fields) {
                 const ast::TypeExpr* t = &decl.type;
-                while (t->kind == ast::TypeKind::StaticArray && t->element) t = t->element.get();
-                if (t->kind != ast::TypeKind::Class || !state.classes.count(t->className)) continue;
+                while (t->kind == ast::TypeKind::StaticArray && t->element)
+                    t = t->element.get();
+                if (t->kind != ast::TypeKind::Class || !state.classes.count(t->className))
+                    continue;
                 path.push_back({cls, decl.type.range});
                 int m = mark[t->className];
                 if (m == 1) {
                     std::size_t start = 0;
-                    while (path[start].first != t->className) ++start;
+                    while (path[start].first != t->className)
+                        ++start;
                     std::string chain;
-                    for (std::size_t i = start; i < path.size(); ++i) chain += q(path[i].first) + " -> ";
+                    for (std::size_t i = start; i < path.size(); ++i)
+                        chain += q(path[i].first) + " -> ";
                     chain += q(t->className);
                     state.rep.error(DiagKind::RecursiveClass, path[start].second,
                                     path.size() - start == 1
@@ -121,7 +122,8 @@ void collectClasses(CheckState& state) {
         mark[cls] = 2;
     };
     for (const ast::ClassDef& c : state.program.classes)
-        if (mark[c.name.text] == 0) visit(c.name.text);
+        if (mark[c.name.text] == 0)
+            visit(c.name.text);
 }
 
 void collectFunctions(CheckState& state) {
@@ -150,8 +152,8 @@ void collectTask(CheckState& state, const ast::TaskDef& task, TaskSym& sym) {
     for (const ast::VarDecl& decl : task.define) {
         Type t = resolveDeclaredType(state, decl.type);
         for (const ast::Name& n : decl.names) {
-            auto [it, fresh] = sym.globals.emplace(n.text, GlobalSym{t, decl.isReduction, false,
-                                                                     ast::LinkMode::Link, n.range});
+            auto [it, fresh] =
+                sym.globals.emplace(n.text, GlobalSym{t, decl.isReduction, false, ast::LinkMode::Link, n.range});
             if (!fresh) {
                 if (auto* d = state.rep.error(DiagKind::DuplicateVariable, n.range,
                                               fmt::format("task-global {} is defined twice in "
@@ -177,8 +179,7 @@ void collectTask(CheckState& state, const ast::TaskDef& task, TaskSym& sym) {
             auto [lit, fresh] = listed.emplace(n.text, n.range);
             if (!fresh) {
                 if (auto* d = state.rep.error(DiagKind::DuplicateVariable, n.range,
-                                              fmt::format("{} is listed twice in Environment",
-                                                          q(n.text))))
+                                              fmt::format("{} is listed twice in Environment", q(n.text))))
                     DiagnosticEngine::addNote(*d, lit->second, "first listed here");
                 continue;
             }
@@ -189,31 +190,33 @@ void collectTask(CheckState& state, const ast::TaskDef& task, TaskSym& sym) {
     for (const ast::VarDecl& decl : task.define)
         for (const ast::Name& n : decl.names) {
             auto it = sym.globals.find(n.text);
-            if (it == sym.globals.end() || it->second.declared.begin != n.range.begin) continue;
-            info.globals.push_back({n.text, it->second.type, it->second.isReduction,
-                                    it->second.environmental, it->second.mode, n.range});
+            if (it == sym.globals.end() || it->second.declared.begin != n.range.begin)
+                continue;
+            info.globals.push_back(
+                {n.text, it->second.type, it->second.isReduction, it->second.environmental, it->second.mode, n.range});
         }
 
     for (const ast::StageDef& st : task.stages) {
         auto [it, fresh] = sym.stages.emplace(st.name.text, &st);
         if (!fresh) {
-            if (auto* d = state.rep.error(DiagKind::DuplicateStage, st.name.range,
-                                          fmt::format("stage {} is defined twice in task \"{}\"",
-                                                      q(st.name.text), task.name.text)))
+            if (auto* d = state.rep.error(
+                    DiagKind::DuplicateStage, st.name.range,
+                    fmt::format("stage {} is defined twice in task \"{}\"", q(st.name.text), task.name.text)))
                 DiagnosticEngine::addNote(*d, it->second->name.range, "first defined here");
         }
         std::map<std::string, SourceRange> ps;
         for (const ast::Name& p : st.params) {
             auto [pit, pfresh] = ps.emplace(p.text, p.range);
             if (!pfresh)
-                if (auto* d = state.rep.error(DiagKind::DuplicateVariable, p.range,
-                                              fmt::format("parameter {} appears twice in stage {}",
-                                                          q(p.text), q(st.name.text))))
+                if (auto* d = state.rep.error(
+                        DiagKind::DuplicateVariable, p.range,
+                        fmt::format("parameter {} appears twice in stage {}", q(p.text), q(st.name.text))))
                     DiagnosticEngine::addNote(*d, pit->second, "first declared here");
         }
     }
 
-    for (const ast::Name& p : task.partition.params) sym.partitionParams.push_back(p.text);
+    for (const ast::Name& p : task.partition.params)
+        sym.partitionParams.push_back(p.text);
     for (const ast::SpaceConfig& sc : task.partition.spaces) {
         SpaceSym s;
         s.config = &sc;
@@ -223,16 +226,19 @@ void collectTask(CheckState& state, const ast::TaskDef& task, TaskSym& sym) {
         s.dividesSubpartitions = sc.parent && sc.dividesSubpartitions;
         if (sc.subpartition)
             for (const ast::DataConfig& dc : sc.subpartition->configs)
-                for (const ast::VarSelector& v : dc.variables) s.subpartitionedArrays.insert(v.variable.text);
+                for (const ast::VarSelector& v : dc.variables)
+                    s.subpartitionedArrays.insert(v.variable.text);
         sym.spaces.emplace(sc.space.text, std::move(s)); // duplicates are partition analysis's
     }
-    for (const auto& [letter, s] : sym.spaces) info.spaceParent[letter] = s.parent;
+    for (const auto& [letter, s] : sym.spaces)
+        info.spaceParent[letter] = s.parent;
 }
 
 } // namespace
 
 Type resolveDeclaredType(CheckState& state, const ast::TypeExpr& type) {
-    if (mentionsUnknownClass(state, type)) return Type::error();
+    if (mentionsUnknownClass(state, type))
+        return Type::error();
     return typeFromAst(type);
 }
 
@@ -253,8 +259,7 @@ void collectSymbols(CheckState& state) {
             if (auto* d = state.rep.error(DiagKind::DuplicateCoordinator, r,
                                           "the program has a second coordinator; keep exactly one "
                                           "`Program (args) { ... }`"))
-                DiagnosticEngine::addNote(*d, SourceRange{p.coordinators[0].range.begin,
-                                                          p.coordinators[0].range.begin},
+                DiagnosticEngine::addNote(*d, SourceRange{p.coordinators[0].range.begin, p.coordinators[0].range.begin},
                                           "first coordinator here");
         }
     }

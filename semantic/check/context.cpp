@@ -8,29 +8,33 @@
 namespace itc::semantic::check {
 
 Diagnostic* Reporter::error(DiagKind kind, SourceRange range, std::string message) {
-    auto key = std::make_tuple(static_cast<int>(kind), range.begin.file, range.begin.line,
-                               range.begin.column);
-    if (!seen_.insert(key).second) return nullptr;
+    auto key = std::make_tuple(static_cast<int>(kind), range.begin.file, range.begin.line, range.begin.column);
+    if (!seen_.insert(key).second)
+        return nullptr;
     Diagnostic& d = diags_.report(kind, range, std::move(message));
-    for (auto it = context_.rbegin(); it != context_.rend(); ++it) d.notes.push_back(*it);
+    for (auto it = context_.rbegin(); it != context_.rend(); ++it)
+        d.notes.push_back(*it);
     return &d;
 }
 
 bool TaskSym::isAncestorOrSelf(const std::string& ancestor, std::string space) const {
     for (int guard = 0; guard < 64; ++guard) {
-        if (space == ancestor) return true;
-        if (space == "Root") return false;
+        if (space == ancestor)
+            return true;
+        if (space == "Root")
+            return false;
         auto it = spaces.find(space);
-        if (it == spaces.end()) return false;
+        if (it == spaces.end())
+            return false;
         space = it->second.parent;
     }
     return false;
 }
 
 const std::vector<VarInfo>* CheckState::classFields(const std::string& name) const {
-    static const std::vector<VarInfo> rangeFields = {{"min", Type::integer(), {}},
-                                                     {"max", Type::integer(), {}}};
-    if (name == "Range") return &rangeFields;
+    static const std::vector<VarInfo> rangeFields = {{"min", Type::integer(), {}}, {"max", Type::integer(), {}}};
+    if (name == "Range")
+        return &rangeFields;
     auto it = out.classes.find(name);
     return it == out.classes.end() ? nullptr : &it->second.fields;
 }

@@ -77,8 +77,7 @@ struct TaskSym {
 };
 
 struct CheckState {
-    CheckState(const ast::Program& p, DiagnosticEngine& d, CheckedProgram& o)
-        : program(p), rep(d), out(o) {}
+    CheckState(const ast::Program& p, DiagnosticEngine& d, CheckedProgram& o) : program(p), rep(d), out(o) {}
     const ast::Program& program;
     Reporter rep;
     CheckedProgram& out;
@@ -107,7 +106,7 @@ struct CheckState {
 // Built-in functions callable from code bodies (guide: The coordinator, Lists).
 bool isBuiltinFunction(const std::string& name);
 const std::vector<std::string>& builtinFunctionNames(); // every name isBuiltinFunction accepts
-bool isIoBuiltin(const std::string& name); // bind_input, bind_output, load, store
+bool isIoBuiltin(const std::string& name);              // bind_input, bind_output, load, store
 
 // Wraps a name in backticks.
 inline std::string q(const std::string& s) { return "`" + s + "`"; }

@@ -62,8 +62,8 @@ std::string printCheckedProgram(const CheckedProgram& checked) {
         for (const auto& [space, parent] : t.spaceParent)
             out += fmt::format("    Space {} under {}\n", space, parent);
         for (const StageInstance& s : t.stageInstances) {
-            out += fmt::format("    stage {} in Space {}, {} call{}{}\n", s.stage->name.text, s.space,
-                               s.calls.size(), s.calls.size() == 1 ? "" : "s", s.usesEpoch ? ", uses epochs" : "");
+            out += fmt::format("    stage {} in Space {}, {} call{}{}\n", s.stage->name.text, s.space, s.calls.size(),
+                               s.calls.size() == 1 ? "" : "s", s.usesEpoch ? ", uses epochs" : "");
             for (std::size_t i = 0; i < s.params.size() && i < s.stage->params.size(); ++i)
                 out += fmt::format("      param {}\n", binding(s.stage->params[i].text, s.params[i]));
             out += fmt::format("      locals: {}\n", locals(s.locals));

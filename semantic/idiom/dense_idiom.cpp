@@ -202,7 +202,8 @@ std::optional<DenseIdiom> matchReduction(const ast::ParallelLoop& loop, const st
     // `t` must be a stage local that nothing else reads: the kernel does not leave a value in it.
     const std::string& t = target->name;
     if (!inst.locals.count(t) || std::count(inst.globalsUsed.begin(), inst.globalsUsed.end(), t) ||
-        std::any_of(inst.stage->params.begin(), inst.stage->params.end(), [&](const ast::Name& p) { return p.text == t; }))
+        std::any_of(inst.stage->params.begin(), inst.stage->params.end(),
+                    [&](const ast::Name& p) { return p.text == t; }))
         return std::nullopt;
     if (hasExtern(inst.stage->body))
         return std::nullopt;

@@ -17,11 +17,11 @@ namespace itc::semantic {
 struct DenseIdiom {
     enum class Kind { Gemm, Gemv };
     Kind kind = Kind::Gemm;
-    std::string out, a, b;           // stage parameters bound to arrays
+    std::string out, a, b; // stage parameters bound to arrays
     bool transA = false, transB = false;
-    int alpha = 1;                   // +1 or -1
-    int beta = 1;                    // 1: accumulate into out; 0: overwrite it
-    std::string m, n, k;             // loop indices (n is empty for Gemv)
+    int alpha = 1;                           // +1 or -1
+    int beta = 1;                            // 1: accumulate into out; 0: overwrite it
+    std::string m, n, k;                     // loop indices (n is empty for Gemv)
     TypeKind element = TypeKind::RealDouble; // RealSingle or RealDouble, the same for all three
 };
 

@@ -13,9 +13,7 @@
 namespace itc::semantic {
 namespace {
 
-std::string functionName(ast::PartitionFunction f) {
-    return std::string(ast::partitionFunctionName(f));
-}
+std::string functionName(ast::PartitionFunction f) { return std::string(ast::partitionFunctionName(f)); }
 
 class PartitionAnalyzer {
 public:
@@ -28,8 +26,7 @@ public:
         for (const ast::Name& p : sec.params) {
             if (auto it = seenParams.find(p.text); it != seenParams.end()) {
                 auto& d = diags_.error(DiagKind::PartitionParamDuplicate, p.range,
-                                       "partition parameter `{}` is listed twice; remove one",
-                                       p.text);
+                                       "partition parameter `{}` is listed twice; remove one", p.text);
                 DiagnosticEngine::addNote(d, it->second, "first listed here");
                 continue;
             }
@@ -55,8 +52,7 @@ public:
                                        "`Space {}` is declared twice in the Partition section; "
                                        "give each space one configuration",
                                        sc.space.text);
-                DiagnosticEngine::addNote(d, sec.spaces[firstDecl[sc.space.text]].space.range,
-                                          "first declared here");
+                DiagnosticEngine::addNote(d, sec.spaces[firstDecl[sc.space.text]].space.range, "first declared here");
                 continue;
             }
             addSpace(sc, firstDecl, i);
@@ -97,8 +93,7 @@ private:
                                        "`Space {}` divides `Space {}`, which is declared after "
                                        "it; declare `Space {}` first",
                                        sc.space.text, p, p);
-                DiagnosticEngine::addNote(d, task_.partition.spaces[it->second].space.range,
-                                          "declared here");
+                DiagnosticEngine::addNote(d, task_.partition.spaces[it->second].space.range, "declared here");
             } else {
                 lps.parent = tree_.find(p);
                 if (lps.parent == kNoLps) // the parent itself was rejected (redeclared)
@@ -132,8 +127,7 @@ private:
                     continue; // listed scalars and lists are ignored (guide: The Partition section)
                 if (!configured.insert(n.text).second) {
                     diags_.error(DiagKind::ArrayConfiguredTwice, n.range,
-                                 "`{}` is listed twice in `Space {}`; list it once",
-                                 n.text, sc.space.text);
+                                 "`{}` is listed twice in `Space {}`; list it once", n.text, sc.space.text);
                     continue;
                 }
                 ArrayPartition ap;
@@ -145,11 +139,10 @@ private:
             }
         } else {
             // Bare names here are a syntax error (BadSpaceBody), reported by the parser.
-            bool ok = configureAll(sc.configs, lps.dims, sc.space.text, "", false, configured,
-                                   lps.arrays, lps.erroneous);
+            bool ok =
+                configureAll(sc.configs, lps.dims, sc.space.text, "", false, configured, lps.arrays, lps.erroneous);
             if (ok)
-                checkAllDimsSplit(lps.arrays, lps.dims, sc.range,
-                                  "`Space " + sc.space.text + "`");
+                checkAllDimsSplit(lps.arrays, lps.dims, sc.range, "`Space " + sc.space.text + "`");
             if (sc.subpartition) {
                 const ast::SubpartitionConfig& sp = *sc.subpartition;
                 SubpartitionModel sm;
@@ -157,16 +150,14 @@ private:
                 sm.order = sp.order;
                 sm.range = sp.range;
                 std::set<std::string> subConfigured;
-                bool subOk = configureAll(sp.configs, sp.dimensionality, sc.space.text,
-                                          "the Sub-partition of ", true, subConfigured, sm.arrays,
-                                          lps.erroneous);
+                bool subOk = configureAll(sp.configs, sp.dimensionality, sc.space.text, "the Sub-partition of ", true,
+                                          subConfigured, sm.arrays, lps.erroneous);
                 for (const ArrayPartition& ap : sm.arrays)
                     if (!configured.count(ap.array)) {
-                        auto& d = diags_.error(
-                            DiagKind::SubpartitionArrayNotInSpace, ap.range,
-                            "the Sub-partition of `Space {}` configures `{}`, which `Space {}` "
-                            "itself does not configure; configure it in the space too",
-                            sc.space.text, ap.array, sc.space.text);
+                        auto& d = diags_.error(DiagKind::SubpartitionArrayNotInSpace, ap.range,
+                                               "the Sub-partition of `Space {}` configures `{}`, which `Space {}` "
+                                               "itself does not configure; configure it in the space too",
+                                               sc.space.text, ap.array, sc.space.text);
                         DiagnosticEngine::addNote(d, sc.space.range, "the space is declared here");
                         subOk = false;
                     }
@@ -183,10 +174,9 @@ private:
 
     // Expands and stores every data configuration of one space or sub-partition. Returns false
     // when an instruction list had the wrong length (so the unsplit check would only cascade).
-    bool configureAll(const std::vector<ast::DataConfig>& configs, int dims,
-                      const std::string& space, const std::string& where, bool inSub,
-                      std::set<std::string>& configured, std::vector<ArrayPartition>& out,
-                      std::vector<std::string>& erroneous) {
+    bool configureAll(const std::vector<ast::DataConfig>& configs, int dims, const std::string& space,
+                      const std::string& where, bool inSub, std::set<std::string>& configured,
+                      std::vector<ArrayPartition>& out, std::vector<std::string>& erroneous) {
         bool ok = true;
         auto markErroneous = [&](const ast::DataConfig& dc) {
             for (const ast::VarSelector& vs : dc.variables)
@@ -260,15 +250,13 @@ private:
     }
 
     // The positional rule, step 2 (guide: Replication and dimension selectors).
-    bool assignArrayDims(const ast::VarSelector& vs, const TaskGlobal& g, int functions,
-                         ArrayPartition& ap) {
+    bool assignArrayDims(const ast::VarSelector& vs, const TaskGlobal& g, int functions, ArrayPartition& ap) {
         if (!vs.dimensions.empty()) {
             if (static_cast<int>(vs.dimensions.size()) != functions) {
                 diags_.error(DiagKind::DimSelectorCount, vs.range,
                              "`{}` selects {} dimension{}, but the list has {} partition "
                              "function{}; select one array dimension per partition function",
-                             vs.variable.text, vs.dimensions.size(),
-                             vs.dimensions.size() == 1 ? "" : "s", functions,
+                             vs.variable.text, vs.dimensions.size(), vs.dimensions.size() == 1 ? "" : "s", functions,
                              functions == 1 ? "" : "s");
                 return false;
             }
@@ -306,8 +294,7 @@ private:
                              "the partition function at position {} splits dimension {} of `{}`, "
                              "which has only {} dimension{}; select dimensions with `{}<dimN>` "
                              "or use `replicated` there",
-                             t, t, vs.variable.text, g.dims, g.dims == 1 ? "" : "s",
-                             vs.variable.text);
+                             t, t, vs.variable.text, g.dims, g.dims == 1 ? "" : "s", vs.variable.text);
                 return false;
             }
             di.arrayDim = t;
@@ -318,8 +305,7 @@ private:
     std::optional<SymbolicArg> symbolic(const ast::PartitionArg& a, bool isPadding) {
         SymbolicArg s;
         if (a.param) {
-            if (std::find(tree_.params.begin(), tree_.params.end(), a.param->text) ==
-                tree_.params.end()) {
+            if (std::find(tree_.params.begin(), tree_.params.end(), a.param->text) == tree_.params.end()) {
                 diags_.error(DiagKind::PartitionParamUnknown, a.param->range,
                              "`{}` is not a parameter of this Partition section; {}add it to "
                              "`Partition (...)` or use an integer constant (see the guide: "
@@ -333,12 +319,11 @@ private:
         s.literal = a.literal;
         if (isPadding ? a.literal < 0 : a.literal <= 0) {
             if (isPadding)
-                diags_.error(DiagKind::PartitionArgNotPositive, a.range,
-                             "a padding of {} is negative; use 0 or more", a.literal);
+                diags_.error(DiagKind::PartitionArgNotPositive, a.range, "a padding of {} is negative; use 0 or more",
+                             a.literal);
             else
                 diags_.error(DiagKind::PartitionArgNotPositive, a.range,
-                             "a partition-function argument of {} is not positive; use 1 or more",
-                             a.literal);
+                             "a partition-function argument of {} is not positive; use 1 or more", a.literal);
             return std::nullopt;
         }
         return s;
@@ -355,8 +340,8 @@ private:
                 continue;
             }
             std::string fn = functionName(pi.function);
-            bool isStrided = pi.function == ast::PartitionFunction::Stride ||
-                             pi.function == ast::PartitionFunction::BlockStride;
+            bool isStrided =
+                pi.function == ast::PartitionFunction::Stride || pi.function == ast::PartitionFunction::BlockStride;
             if (inSub && isStrided) {
                 diags_.error(DiagKind::SubpartitionFunctionNotAllowed, pi.functionRange,
                              "`{}` cannot be used in a Sub-partition; use `block_size`, "
@@ -374,11 +359,10 @@ private:
                 continue;
             }
             if (hasPadding && isStrided) {
-                diags_.error(
-                    DiagKind::PaddingNotAllowed, pi.paddingRange,
-                    "`{}` parts are not intervals, so they take no padding; remove "
-                    "`padding(...)` or use `block_size`/`block_count` (see the guide: Padding)",
-                    fn);
+                diags_.error(DiagKind::PaddingNotAllowed, pi.paddingRange,
+                             "`{}` parts are not intervals, so they take no padding; remove "
+                             "`padding(...)` or use `block_size`/`block_count` (see the guide: Padding)",
+                             fn);
                 ok = false;
                 continue;
             }
@@ -449,8 +433,7 @@ private:
 
 } // namespace
 
-LpsTree analyzePartition(const ast::TaskDef& task, const TaskGlobals& globals,
-                         DiagnosticEngine& diags) {
+LpsTree analyzePartition(const ast::TaskDef& task, const TaskGlobals& globals, DiagnosticEngine& diags) {
     return PartitionAnalyzer(task, globals, diags).run();
 }
 

@@ -13,7 +13,6 @@
 
 namespace itc::semantic {
 
-LpsTree analyzePartition(const ast::TaskDef& task, const TaskGlobals& globals,
-                         DiagnosticEngine& diags);
+LpsTree analyzePartition(const ast::TaskDef& task, const TaskGlobals& globals, DiagnosticEngine& diags);
 
 } // namespace itc::semantic

@@ -51,8 +51,8 @@ SourceRange elementRange(const FlowNode& node, const std::string& var, SourceRan
 // and may read only elements that LPU holds; an array a partitioned space does not configure has
 // no part there (guide: The Partition section). Root holds everything and un-partitioned spaces
 // hold their parent's part.
-void checkFlowElement(const FlowAccess& a, const TaskGlobals& globals, const LpsTree& lps,
-                      const FlowTree& flow, DiagnosticEngine& diags) {
+void checkFlowElement(const FlowAccess& a, const TaskGlobals& globals, const LpsTree& lps, const FlowTree& flow,
+                      DiagnosticEngine& diags) {
     const Lps& space = lps.at(a.lps);
     if (space.unpartitioned)
         return;
@@ -64,13 +64,12 @@ void checkFlowElement(const FlowAccess& a, const TaskGlobals& globals, const Lps
             continue; // its configuration was already reported
         const FlowNode& node = flow.at(a.node);
         bool condition = a.kind == FlowAccess::Kind::Condition;
-        auto& d = diags.error(
-            DiagKind::FlowElementNotHeld, elementRange(node, v.var, a.range),
-            "this {} reads an element of `{}`, but `Space {}` does not configure "
-            "`{}`, so its LPUs hold no part of it; configure `{}` in `Space {}` "
-            "or move the {} to a space that holds it (see the guide: The Computation section)",
-            condition ? "condition" : "`Repeat` header", v.var, space.name, v.var, v.var,
-            space.name, condition ? "condition" : "`Repeat`");
+        auto& d = diags.error(DiagKind::FlowElementNotHeld, elementRange(node, v.var, a.range),
+                              "this {} reads an element of `{}`, but `Space {}` does not configure "
+                              "`{}`, so its LPUs hold no part of it; configure `{}` in `Space {}` "
+                              "or move the {} to a space that holds it (see the guide: The Computation section)",
+                              condition ? "condition" : "`Repeat` header", v.var, space.name, v.var, v.var, space.name,
+                              condition ? "condition" : "`Repeat`");
         DiagnosticEngine::addNote(d, space.range, "`Space " + space.name + "` is configured here");
     }
 }
@@ -95,20 +94,20 @@ void warnDivergingReplicas(const FlowAccess& a, const TaskGlobals& globals, cons
             const TaskGlobal* g = globals.find(b.array);
             const ArrayPartition* loop = space.find(b.array);
             if (!g || !loop || loop->whole || (b.indices != 0 && b.indices != g->dims))
-                continue;  // a loop whose index-to-dimension binding is not positional
+                continue; // a loop whose index-to-dimension binding is not positional
             const DimInstruction* split = loop->splitting(b.dim + 1);
             if (!split || split->replicated)
                 continue;
-            auto& d = diags.report(
-                DiagKind::UnguardedReplicatedWrite, a.range,
-                fmt::format("stage `{}` writes `{}`, of which every LPU of `Space {}` holds a copy "
-                            "(replicated), in a loop over dimension {} of `{}`, which `Space {}` "
-                            "partitions, and outside any Where/If: each LPU writes its copy "
-                            "differently and the copies are never combined; reduce into a Reduction "
-                            "variable, partition `{}`, or guard the stage with Where so that one LPU "
-                            "writes it (see the guide: Replication and dimension selectors)",
-                            a.stage, v.var, space.name, b.dim + 1, b.array, space.name, v.var),
-                Severity::Warning);
+            auto& d =
+                diags.report(DiagKind::UnguardedReplicatedWrite, a.range,
+                             fmt::format("stage `{}` writes `{}`, of which every LPU of `Space {}` holds a copy "
+                                         "(replicated), in a loop over dimension {} of `{}`, which `Space {}` "
+                                         "partitions, and outside any Where/If: each LPU writes its copy "
+                                         "differently and the copies are never combined; reduce into a Reduction "
+                                         "variable, partition `{}`, or guard the stage with Where so that one LPU "
+                                         "writes it (see the guide: Replication and dimension selectors)",
+                                         a.stage, v.var, space.name, b.dim + 1, b.array, space.name, v.var),
+                             Severity::Warning);
             DiagnosticEngine::addNote(d, target->range, "`" + v.var + "` is replicated here");
             break;
         }
@@ -117,8 +116,8 @@ void warnDivergingReplicas(const FlowAccess& a, const TaskGlobals& globals, cons
 
 } // namespace
 
-void checkPlacement(const TaskGlobals& globals, const LpsTree& lps, const FlowTree& flow,
-                    const DataUsage& usage, DiagnosticEngine& diags) {
+void checkPlacement(const TaskGlobals& globals, const LpsTree& lps, const FlowTree& flow, const DataUsage& usage,
+                    DiagnosticEngine& diags) {
     for (const FlowAccess& a : usage.accesses) {
         if (a.lps == kRootLps)
             continue;
@@ -134,8 +133,7 @@ void checkPlacement(const TaskGlobals& globals, const LpsTree& lps, const FlowTr
             const TaskGlobal* g = globals.find(v.var);
             if (!g || !g->isArray())
                 continue;
-            bool erroneous = std::find(space.erroneous.begin(), space.erroneous.end(), v.var) !=
-                             space.erroneous.end();
+            bool erroneous = std::find(space.erroneous.begin(), space.erroneous.end(), v.var) != space.erroneous.end();
             if (!space.find(v.var) && erroneous)
                 continue; // its configuration was already reported
             // Un-partitioned spaces hold unlisted arrays as their parent's part (only partitioned
@@ -146,19 +144,16 @@ void checkPlacement(const TaskGlobals& globals, const LpsTree& lps, const FlowTr
                                       "not configure it; add `{}` to the configuration of "
                                       "`Space {}` (see the guide: The Partition section)",
                                       a.stage, v.var, space.name, v.var, space.name);
-                DiagnosticEngine::addNote(d, space.range,
-                                          "`Space " + space.name + "` is configured here");
+                DiagnosticEngine::addNote(d, space.range, "`Space " + space.name + "` is configured here");
                 continue;
             }
             if (space.subpartition && space.subpartition->find(v.var) && !inOwnForeach) {
-                auto& d = diags.error(
-                    DiagKind::SubpartitionedArrayOutsideForeach, a.range,
-                    "stage `{}` uses `{}`, which the Sub-partition of `Space "
-                    "{}` splits, outside `Repeat foreach sub-partition`; "
-                    "invoke it inside such a loop in `Space {}` (see the guide: Sub-partitions)",
-                    a.stage, v.var, space.name, space.name);
-                DiagnosticEngine::addNote(d, space.subpartition->range,
-                                          "the Sub-partition is declared here");
+                auto& d = diags.error(DiagKind::SubpartitionedArrayOutsideForeach, a.range,
+                                      "stage `{}` uses `{}`, which the Sub-partition of `Space "
+                                      "{}` splits, outside `Repeat foreach sub-partition`; "
+                                      "invoke it inside such a loop in `Space {}` (see the guide: Sub-partitions)",
+                                      a.stage, v.var, space.name, space.name);
+                DiagnosticEngine::addNote(d, space.subpartition->range, "the Sub-partition is declared here");
             }
         }
     }

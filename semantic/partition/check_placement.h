@@ -15,7 +15,7 @@
 
 namespace itc::semantic {
 
-void checkPlacement(const TaskGlobals& globals, const LpsTree& lps, const FlowTree& flow,
-                    const DataUsage& usage, DiagnosticEngine& diags);
+void checkPlacement(const TaskGlobals& globals, const LpsTree& lps, const FlowTree& flow, const DataUsage& usage,
+                    DiagnosticEngine& diags);
 
 } // namespace itc::semantic

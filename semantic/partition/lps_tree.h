@@ -32,9 +32,7 @@ struct DimInstruction {
     std::optional<SymbolicArg> argument; // block_size(s), block_count(k), block_stride(s)
     std::optional<SymbolicArg> paddingFront, paddingBack;
     int arrayDim = 0; // the 1-based array dimension it splits; 0 when replicated
-    bool padded() const {
-        return (paddingFront && !paddingFront->isZero()) || (paddingBack && !paddingBack->isZero());
-    }
+    bool padded() const { return (paddingFront && !paddingFront->isZero()) || (paddingBack && !paddingBack->isZero()); }
     std::string text() const; // `block_size(k) padding(p1)`, `stride()`, `replicated`
 };
 
@@ -80,7 +78,7 @@ struct Lps {
 };
 
 struct LpsTree {
-    std::vector<Lps> spaces; // [0] is Root; the rest in declaration order
+    std::vector<Lps> spaces;         // [0] is Root; the rest in declaration order
     std::vector<std::string> params; // the Partition section's parameters
 
     // The space named `letter` (kRootLps for "Root", as in `Space Root: v`); kNoLps when undeclared.

@@ -14,8 +14,7 @@
 namespace itc::semantic {
 namespace {
 
-std::string sumText(const std::string& s, const std::optional<SymbolicArg>& f,
-                    const std::optional<SymbolicArg>& b) {
+std::string sumText(const std::string& s, const std::optional<SymbolicArg>& f, const std::optional<SymbolicArg>& b) {
     std::string r = s;
     std::string ft = f && !f->isZero() ? f->text() : "";
     std::string bt = b && !b->isZero() ? b->text() : "";
@@ -115,11 +114,10 @@ void countLpus(TaskPlan& plan) {
                 dc.array = ap.array;
                 int parentSpace = l.parent == kNoLps ? kRootLps : t.configuringSpace(l.parent, ap.array);
                 std::string dimName = ap.array + ".dim" + std::to_string(di.arrayDim);
-                std::string n = parentSpace == kRootLps
-                                    ? "len(" + dimName + ")"
-                                    : "len(" + dimName + " in " + t.at(parentSpace).name + ")";
-                if (l.dividesSubpartitions && parentSpace == l.parent &&
-                    t.at(l.parent).subpartition && t.at(l.parent).subpartition->find(ap.array))
+                std::string n = parentSpace == kRootLps ? "len(" + dimName + ")"
+                                                        : "len(" + dimName + " in " + t.at(parentSpace).name + ")";
+                if (l.dividesSubpartitions && parentSpace == l.parent && t.at(l.parent).subpartition &&
+                    t.at(l.parent).subpartition->find(ap.array))
                     n = "len(" + dimName + " in a sub-partition of " + t.at(l.parent).name + ")";
                 std::string arg = di.argument ? di.argument->text() : "";
                 std::string u = "U";
@@ -136,12 +134,9 @@ void countLpus(TaskPlan& plan) {
                 if (parentSpace != kRootLps) {
                     const ArrayPartition* pp = t.at(parentSpace).find(ap.array);
                     const DimInstruction* split = pp ? pp->splitting(di.arrayDim) : nullptr;
-                    if (split && split->function == ast::PartitionFunction::BlockSize &&
-                        split->argument)
-                        dc.heldNote = "a Space " + t.at(parentSpace).name + " part of " + dimName +
-                                      " holds at most " +
-                                      sumText(split->argument->text(), split->paddingFront,
-                                              split->paddingBack) +
+                    if (split && split->function == ast::PartitionFunction::BlockSize && split->argument)
+                        dc.heldNote = "a Space " + t.at(parentSpace).name + " part of " + dimName + " holds at most " +
+                                      sumText(split->argument->text(), split->paddingFront, split->paddingBack) +
                                       " indices";
                 }
             }
@@ -156,8 +151,8 @@ void countLpus(TaskPlan& plan) {
 
 } // namespace
 
-TaskPlan buildTaskPlan(const ast::TaskDef& task, const PlanTarget& target,
-                       DiagnosticEngine& diags, const std::vector<ast::FunctionDef>* functions) {
+TaskPlan buildTaskPlan(const ast::TaskDef& task, const PlanTarget& target, DiagnosticEngine& diags,
+                       const std::vector<ast::FunctionDef>* functions) {
     TaskPlan plan;
     plan.task = task.name.text;
     plan.declared = task.name.range;
@@ -170,8 +165,7 @@ TaskPlan buildTaskPlan(const ast::TaskDef& task, const PlanTarget& target,
     plan.spaces.resize(plan.lps.spaces.size());
     placeSpaces(plan, target);
     plan.storage = planStorage(globals, plan.lps, plan.usage, plan.versionDepth, sharedMemory(plan));
-    plan.dependencies =
-        analyzeDependencies(globals, plan.lps, plan.flow, plan.usage, plan.storage);
+    plan.dependencies = analyzeDependencies(globals, plan.lps, plan.flow, plan.usage, plan.storage);
     for (FlowNode& n : plan.flow.nodes)
         n.source = nullptr; // the plan outlives the AST
     countLpus(plan);
@@ -196,9 +190,9 @@ public:
 private:
     struct Placement {
         std::string task;
-        bool writes = false;   // the task may write the item (a stage write, or mode `create`)
-        std::string text;      // partition text without the array name, or `whole`
-        std::string describe;  // for the report
+        bool writes = false;  // the task may write the item (a stage write, or mode `create`)
+        std::string text;     // partition text without the array name, or `whole`
+        std::string describe; // for the report
     };
 
     static const ast::Expr* stripView(const ast::Expr* e) {
@@ -254,10 +248,8 @@ private:
                 const auto* n = a->value->as<ast::NewObject>();
                 if (n->type.kind == ast::TypeKind::TaskEnvironment)
                     for (const ast::NamedArg& na : n->args)
-                        if (na.name.text == "name" && na.value &&
-                            na.value->kind == ast::ExprKind::StringLiteral)
-                            envTask_[a->target->as<ast::NameRef>()->name] =
-                                na.value->as<ast::StringLiteral>()->value;
+                        if (na.name.text == "name" && na.value && na.value->kind == ast::ExprKind::StringLiteral)
+                            envTask_[a->target->as<ast::NameRef>()->name] = na.value->as<ast::StringLiteral>()->value;
                 return;
             }
             std::string to = envItem(a->target.get());
@@ -275,11 +267,9 @@ private:
         for (const ast::ExecuteArg& a : x.args) {
             if (a.values.empty() || !a.values[0])
                 continue;
-            if (a.label == ast::ExecuteArg::Label::Task &&
-                a.values[0]->kind == ast::ExprKind::StringLiteral)
+            if (a.label == ast::ExecuteArg::Label::Task && a.values[0]->kind == ast::ExprKind::StringLiteral)
                 taskName = a.values[0]->as<ast::StringLiteral>()->value;
-            if (a.label == ast::ExecuteArg::Label::Environment &&
-                a.values[0]->kind == ast::ExprKind::NameRef)
+            if (a.label == ast::ExecuteArg::Label::Environment && a.values[0]->kind == ast::ExprKind::NameRef)
                 env = a.values[0]->as<ast::NameRef>()->name;
         }
         const TaskPlan* tp = nullptr;
@@ -318,15 +308,13 @@ private:
                     h.toTask = taskName;
                     h.fromPlacement = prev->second.describe;
                     h.toPlacement = first.describe;
-                    h.kind = prev->second.text == first.text ? SyncKind::None
-                                                             : SyncKind::Redistribution;
+                    h.kind = prev->second.text == first.text ? SyncKind::None : SyncKind::Redistribution;
                     h.at = x.range;
                     h.waits = prev->second.writes || writes;
                     bool dup = false;
                     for (const EnvironmentHandover& o : plan_.handovers)
-                        dup = dup || (o.item == h.item && o.fromTask == h.fromTask &&
-                                      o.toTask == h.toTask && o.fromPlacement == h.fromPlacement &&
-                                      o.toPlacement == h.toPlacement);
+                        dup = dup || (o.item == h.item && o.fromTask == h.fromTask && o.toTask == h.toTask &&
+                                      o.fromPlacement == h.fromPlacement && o.toPlacement == h.toPlacement);
                     if (!dup)
                         plan_.handovers.push_back(h);
                 }
@@ -337,8 +325,7 @@ private:
     }
 
     // Where the task first and last touches `var`: the partition of the space holding it.
-    static bool placements(const TaskPlan& tp, const std::string& var, Placement& first,
-                           Placement& last) {
+    static bool placements(const TaskPlan& tp, const std::string& var, Placement& first, Placement& last) {
         bool found = false;
         for (const FlowAccess& a : tp.usage.accesses) {
             const VarAccess* v = a.find(var);
@@ -373,8 +360,7 @@ private:
 
 } // namespace
 
-ProgramPlan buildProgramPlan(const ast::Program& program, const PlanTarget& target,
-                             DiagnosticEngine& diags) {
+ProgramPlan buildProgramPlan(const ast::Program& program, const PlanTarget& target, DiagnosticEngine& diags) {
     ProgramPlan plan;
     for (const ast::TaskDef& t : program.tasks)
         plan.tasks.push_back(buildTaskPlan(t, target, diags, &program.functions));

@@ -20,16 +20,15 @@ struct TaskMapping;
 namespace itc::semantic {
 
 struct PlanTarget {
-    const pcubes::MachineModel* machine = nullptr;          // null: plan without a machine
+    const pcubes::MachineModel* machine = nullptr;              // null: plan without a machine
     const std::vector<pcubes::TaskMapping>* mappings = nullptr; // validated mappings, or null
-    std::string machineFile;                                 // for the report
+    std::string machineFile;                                    // for the report
 };
 
 // `functions`: the program's functions, for the arguments their `&` parameters write (null: none).
-TaskPlan buildTaskPlan(const ast::TaskDef& task, const PlanTarget& target,
-                       DiagnosticEngine& diags, const std::vector<ast::FunctionDef>* functions = nullptr);
-ProgramPlan buildProgramPlan(const ast::Program& program, const PlanTarget& target,
-                             DiagnosticEngine& diags);
+TaskPlan buildTaskPlan(const ast::TaskDef& task, const PlanTarget& target, DiagnosticEngine& diags,
+                       const std::vector<ast::FunctionDef>* functions = nullptr);
+ProgramPlan buildProgramPlan(const ast::Program& program, const PlanTarget& target, DiagnosticEngine& diags);
 
 } // namespace itc::semantic
 

@@ -12,7 +12,7 @@ namespace itc::semantic {
 
 const char* syncKindName(SyncKind k) {
     switch (k) {
-#define ITC_SYNC_CASE(kind, text)                                                                  \
+#define ITC_SYNC_CASE(kind, text) \
     case SyncKind::kind: return text;
         ITC_SYNC_KINDS(ITC_SYNC_CASE)
 #undef ITC_SYNC_CASE
@@ -29,9 +29,7 @@ struct Def {
     bool operator<(const Def& o) const {
         return std::tie(access, exits, carried) < std::tie(o.access, o.exits, o.carried);
     }
-    bool operator==(const Def& o) const {
-        return access == o.access && exits == o.exits && carried == o.carried;
-    }
+    bool operator==(const Def& o) const { return access == o.access && exits == o.exits && carried == o.carried; }
 };
 using State = std::map<std::string, std::vector<Def>>;
 
@@ -46,8 +44,8 @@ void mergeInto(State& into, const State& from) {
 
 class DependencyAnalyzer {
 public:
-    DependencyAnalyzer(const TaskGlobals& globals, const LpsTree& lps, const FlowTree& flow,
-                       const DataUsage& usage, const StoragePlan& storage)
+    DependencyAnalyzer(const TaskGlobals& globals, const LpsTree& lps, const FlowTree& flow, const DataUsage& usage,
+                       const StoragePlan& storage)
         : globals_(globals), lps_(lps), flow_(flow), usage_(usage), storage_(storage) {}
 
     DependencyGraph run() {
@@ -300,8 +298,7 @@ private:
     void addSync(Synchronization s, int depIndex) {
         for (Synchronization& x : out_.syncs)
             if (x.kind == s.kind && x.var == s.var && x.scalar == s.scalar && x.fromLps == s.fromLps &&
-                x.toLps == s.toLps && x.viaLps == s.viaLps && x.point == s.point &&
-                x.node == s.node) {
+                x.toLps == s.toLps && x.viaLps == s.viaLps && x.point == s.point && x.node == s.node) {
                 if (std::find(x.deps.begin(), x.deps.end(), depIndex) == x.deps.end())
                     x.deps.push_back(depIndex);
                 return;
@@ -457,7 +454,8 @@ private:
             // value reaches Root last, so it is the one the environment keeps.
             std::vector<int> writers;
             for (const FlowAccess& a : usage_.accesses)
-                if (const VarAccess* v = a.find(var); v && v->written && a.kind == FlowAccess::Kind::Stage && a.lps != 0) {
+                if (const VarAccess* v = a.find(var);
+                    v && v->written && a.kind == FlowAccess::Kind::Stage && a.lps != 0) {
                     writers.erase(std::remove(writers.begin(), writers.end(), a.lps), writers.end());
                     writers.push_back(a.lps);
                 }
@@ -513,8 +511,7 @@ private:
             // A condition or Repeat header is evaluated by every space whose stages run inside it,
             // so even a read in the writer's own space may need the value elsewhere.
             // (A Repeat header's own variable is set by every LPU that runs the loop.)
-            const bool conditionRead =
-                scalar && r.kind != FlowAccess::Kind::Stage && w.kind == FlowAccess::Kind::Stage;
+            const bool conditionRead = scalar && r.kind != FlowAccess::Kind::Stage && w.kind == FlowAccess::Kind::Stage;
             if ((dep.kind == SyncKind::None && !conditionRead) || dep.kind == SyncKind::Reduction)
                 continue;
             if (dep.kind == SyncKind::PaddingExchange) {
@@ -598,9 +595,7 @@ private:
             return 0;
         };
         std::stable_sort(out_.syncs.begin(), out_.syncs.end(),
-                         [&](const Synchronization& a, const Synchronization& b) {
-                             return key(a) < key(b);
-                         });
+                         [&](const Synchronization& a, const Synchronization& b) { return key(a) < key(b); });
     }
 
     const TaskGlobals& globals_;
@@ -614,9 +609,8 @@ private:
 
 } // namespace
 
-DependencyGraph analyzeDependencies(const TaskGlobals& globals, const LpsTree& lps,
-                                    const FlowTree& flow, const DataUsage& usage,
-                                    const StoragePlan& storage) {
+DependencyGraph analyzeDependencies(const TaskGlobals& globals, const LpsTree& lps, const FlowTree& flow,
+                                    const DataUsage& usage, const StoragePlan& storage) {
     return DependencyAnalyzer(globals, lps, flow, usage, storage).run();
 }
 

@@ -20,14 +20,14 @@
 
 namespace itc::semantic {
 
-#define ITC_SYNC_KINDS(X)                                                                          \
-    X(None, "none")                                                                                \
-    X(ReplicaBroadcast, "replica broadcast")                                                       \
-    X(PaddingExchange, "padding exchange")                                                         \
-    X(GatherUp, "gather up")                                                                       \
-    X(ScatterDown, "scatter down")                                                                 \
-    X(Redistribution, "redistribution")                                                            \
-    X(Reduction, "reduction")                                                                      \
+#define ITC_SYNC_KINDS(X)                    \
+    X(None, "none")                          \
+    X(ReplicaBroadcast, "replica broadcast") \
+    X(PaddingExchange, "padding exchange")   \
+    X(GatherUp, "gather up")                 \
+    X(ScatterDown, "scatter down")           \
+    X(Redistribution, "redistribution")      \
+    X(Reduction, "reduction")                \
     X(Token, "token")
 
 enum class SyncKind {
@@ -47,8 +47,8 @@ struct Dependency {
     // Padding exchange: (padded LPS, exited Space block node) for every refresh on the path.
     std::vector<std::pair<int, int>> paddingExits;
     std::vector<int> exits; // Space block nodes the flow leaves between write and read
-    int carriedBy = -1; // the Repeat node whose previous iteration made the write, or -1
-    std::string why;    // one phrase: why this kind
+    int carriedBy = -1;     // the Repeat node whose previous iteration made the write, or -1
+    std::string why;        // one phrase: why this kind
 };
 
 // One synchronisation the compiled program performs. `fromLps`/`toLps` are the spaces whose
@@ -60,14 +60,14 @@ struct Synchronization {
     enum class Point { TaskStart, BeforeAccess, SpaceEntry, AfterStage, SpaceExit, TaskEnd };
     SyncKind kind = SyncKind::None;
     std::string var;
-    bool scalar = false;     // a task-global scalar (or a Reduction result), not an array
+    bool scalar = false; // a task-global scalar (or a Reduction result), not an array
     int fromLps = kRootLps, toLps = kRootLps;
-    int viaLps = kNoLps;     // padding exchange: the LPS whose padded copies are refreshed
+    int viaLps = kNoLps;      // padding exchange: the LPS whose padded copies are refreshed
     std::vector<int> readers; // reduction: spaces below the target whose flows get the result
     Point point = Point::BeforeAccess;
-    int node = -1;           // the flow node the point refers to (0 for TaskStart/TaskEnd)
-    std::vector<int> deps;   // the dependencies it serves
-    std::string why;         // for syncs no dependency explains (tokens, task start and end)
+    int node = -1;         // the flow node the point refers to (0 for TaskStart/TaskEnd)
+    std::vector<int> deps; // the dependencies it serves
+    std::string why;       // for syncs no dependency explains (tokens, task start and end)
 };
 
 struct DependencyGraph {
@@ -75,8 +75,7 @@ struct DependencyGraph {
     std::vector<Synchronization> syncs; // in flow order of their points
 };
 
-DependencyGraph analyzeDependencies(const TaskGlobals& globals, const LpsTree& lps,
-                                    const FlowTree& flow, const DataUsage& usage,
-                                    const StoragePlan& storage);
+DependencyGraph analyzeDependencies(const TaskGlobals& globals, const LpsTree& lps, const FlowTree& flow,
+                                    const DataUsage& usage, const StoragePlan& storage);
 
 } // namespace itc::semantic

@@ -23,9 +23,7 @@ std::string shortSpace(const LpsTree& t, int id) {
     return t.at(id).name;
 }
 
-std::string lineOf(SourceRange r) {
-    return r.valid() ? "line " + std::to_string(r.begin.line) : "";
-}
+std::string lineOf(SourceRange r) { return r.valid() ? "line " + std::to_string(r.begin.line) : ""; }
 
 class Printer {
 public:
@@ -67,12 +65,9 @@ private:
         line(1, "partition parameters: " + (params.empty() ? std::string("none") : params));
         if (p_.mapped) {
             line(1, "machine: " + p_.machineFile);
-            std::string seg = p_.segmentLevel
-                                  ? fmt::format("one per PPU of the <segment> level {}",
-                                                p_.segmentLevel)
-                                  : std::string("no <segment> level: one shared-memory process");
-            line(1, fmt::format("ranks: {} ({}); threads per rank: {}", p_.ranks, seg,
-                                p_.threadsPerRank));
+            std::string seg = p_.segmentLevel ? fmt::format("one per PPU of the <segment> level {}", p_.segmentLevel)
+                                              : std::string("no <segment> level: one shared-memory process");
+            line(1, fmt::format("ranks: {} ({}); threads per rank: {}", p_.ranks, seg, p_.threadsPerRank));
         } else {
             line(1, "machine: none given (run with a mapping and `--machine` for PPS, PPU, "
                     "rank and thread counts)");
@@ -98,8 +93,7 @@ private:
         const auto& pl = p_.spaces[static_cast<std::size_t>(id)].placement;
         if (!pl)
             return "";
-        std::string s = fmt::format("PPS {} `{}`: {} PPU{}", pl->pps, pl->ppsName, pl->ppus,
-                                    pl->ppus == 1 ? "" : "s");
+        std::string s = fmt::format("PPS {} `{}`: {} PPU{}", pl->pps, pl->ppsName, pl->ppus, pl->ppus == 1 ? "" : "s");
         if (id != kRootLps)
             s += fmt::format(", {} per PPU of the parent's PPS", pl->ppusPerParentPpu);
         if (!pl->computes)
@@ -114,8 +108,7 @@ private:
             head = "Root: 1 LPU, holds every task-global whole";
         } else {
             head = "Space " + l.name + " <" +
-                   (l.unpartitioned ? std::string("un-partitioned") : std::to_string(l.dims) + "d") +
-                   ">";
+                   (l.unpartitioned ? std::string("un-partitioned") : std::to_string(l.dims) + "d") + ">";
             if (l.parent != kRootLps)
                 head += " divides Space " + p_.lps.at(l.parent).name +
                         (l.dividesSubpartitions ? " sub-partitions" : " partitions");
@@ -207,23 +200,21 @@ private:
         std::string r = fmt::format("S{} {}: `{}`", idx + 1, syncKindName(s.kind), s.var);
         switch (s.kind) {
         case SyncKind::PaddingExchange:
-            r += fmt::format(", padded copies in {} refreshed from their owners", 
-                             spaceName(p_.lps, s.viaLps));
+            r += fmt::format(", padded copies in {} refreshed from their owners", spaceName(p_.lps, s.viaLps));
             break;
         case SyncKind::ReplicaBroadcast:
             r += fmt::format(", from the writing {} LPU to every other holder", from);
             break;
         case SyncKind::Token:
-            r = fmt::format("S{} token: {} LPU {} its {} LPUs, no data ({} in views of its parts)", idx + 1,
-                            from, s.point == Synchronization::Point::SpaceEntry ? "->" : "<-", to, s.var);
+            r = fmt::format("S{} token: {} LPU {} its {} LPUs, no data ({} in views of its parts)", idx + 1, from,
+                            s.point == Synchronization::Point::SpaceEntry ? "->" : "<-", to, s.var);
             break;
         case SyncKind::Reduction: {
             std::string op;
             if (auto it = p_.usage.accessOfNode.find(s.node); it != p_.usage.accessOfNode.end())
                 if (const VarAccess* v = p_.usage.accesses[static_cast<std::size_t>(it->second)].find(s.var))
                     op = v->reductionOp;
-            r += fmt::format(" (\"{}\"), contributions of the {} LPUs combined into each {} LPU",
-                             op, from, to);
+            r += fmt::format(" (\"{}\"), contributions of the {} LPUs combined into each {} LPU", op, from, to);
             break;
         }
         default:
@@ -251,9 +242,8 @@ private:
     void usageLines(const FlowAccess& a, int indent) {
         std::vector<std::string> reads, writes, reduces;
         for (const VarAccess& v : a.vars) {
-            std::string tag = v.via.empty() && a.kind == FlowAccess::Kind::Stage
-                                  ? " (direct: not passed to the stage)"
-                                  : "";
+            std::string tag =
+                v.via.empty() && a.kind == FlowAccess::Kind::Stage ? " (direct: not passed to the stage)" : "";
             if (v.read) {
                 std::string s = v.var + v.readOffsetsText();
                 if (v.maxLag > 0)
@@ -263,8 +253,8 @@ private:
             if (v.written && !v.reduced && !(a.kind == FlowAccess::Kind::RepeatHeader))
                 writes.push_back(v.var + tag);
             if (v.reduced)
-                reduces.push_back(fmt::format("{} (\"{}\") into {}", v.var, v.reductionOp,
-                                              spaceName(p_.lps, v.reductionLps)));
+                reduces.push_back(
+                    fmt::format("{} (\"{}\") into {}", v.var, v.reductionOp, spaceName(p_.lps, v.reductionLps)));
         }
         auto join = [](const std::vector<std::string>& v) {
             std::string s;
@@ -297,10 +287,11 @@ private:
     void flowNode(int id, int indent) {
         const FlowNode& n = p_.flow.at(id);
         for (int s : before_[id])
-            line(indent, "==> " + std::string(p_.dependencies.syncs[static_cast<std::size_t>(s)].point ==
-                                                      Synchronization::Point::SpaceEntry
-                                                  ? "on entry: "
-                                                  : "before: ") +
+            line(indent, "==> " +
+                             std::string(p_.dependencies.syncs[static_cast<std::size_t>(s)].point ==
+                                                 Synchronization::Point::SpaceEntry
+                                             ? "on entry: "
+                                             : "before: ") +
                              syncText(s));
         int ctx = n.kind == FlowNode::Kind::Space ? n.outerContext : n.context;
         std::string head = "[" + shortSpace(p_.lps, ctx) + "] " + n.label;
@@ -340,11 +331,10 @@ private:
         if (p_.dependencies.deps.empty())
             line(2, "none");
         for (const Dependency& d : p_.dependencies.deps) {
-            std::string s = fmt::format("`{}`: {} -> {}", d.var, accessName(d.writer),
-                                        accessName(d.reader));
+            std::string s = fmt::format("`{}`: {} -> {}", d.var, accessName(d.writer), accessName(d.reader));
             if (d.carriedBy != -1)
-                s += fmt::format(", from the previous iteration of `{}` ({})",
-                                 p_.flow.at(d.carriedBy).label, lineOf(p_.flow.at(d.carriedBy).range));
+                s += fmt::format(", from the previous iteration of `{}` ({})", p_.flow.at(d.carriedBy).label,
+                                 lineOf(p_.flow.at(d.carriedBy).range));
             line(2, s);
             std::string k = syncKindName(d.kind);
             if (d.kind != SyncKind::None)
@@ -381,12 +371,10 @@ std::string printProgramPlan(const ProgramPlan& plan) {
     if (plan.handovers.empty())
         out += "  none: no environmental item passes from one execution to another\n";
     for (const EnvironmentHandover& h : plan.handovers) {
-        out += fmt::format("  `{}`: \"{}\" -> \"{}\" ({}): {}\n", h.item, h.fromTask, h.toTask,
-                           lineOf(h.at),
+        out += fmt::format("  `{}`: \"{}\" -> \"{}\" ({}): {}\n", h.item, h.fromTask, h.toTask, lineOf(h.at),
                            h.kind == SyncKind::None ? "none, used in place" : syncKindName(h.kind));
         out += fmt::format("    left as   {}\n    needed as {}\n", h.fromPlacement, h.toPlacement);
-        out += h.waits ? fmt::format("    \"{}\" waits for \"{}\": one of them may write it\n",
-                                     h.toTask, h.fromTask)
+        out += h.waits ? fmt::format("    \"{}\" waits for \"{}\": one of them may write it\n", h.toTask, h.fromTask)
                        : std::string("    both only read it: the executions may overlap\n");
     }
     return out;

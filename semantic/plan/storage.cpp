@@ -6,9 +6,7 @@
 
 namespace itc::semantic {
 
-bool ArrayStorage::isStorage(int lps) const {
-    return std::find(spaces.begin(), spaces.end(), lps) != spaces.end();
-}
+bool ArrayStorage::isStorage(int lps) const { return std::find(spaces.begin(), spaces.end(), lps) != spaces.end(); }
 
 int StoragePlan::storageOf(const std::string& array, int lps) const {
     auto it = arrays.find(array);
@@ -33,13 +31,14 @@ std::string viewObstacle(const LpsTree& lps, int space, const std::string& array
         if (ap->padded())
             return name + " has parts of its own: it pads `" + array + "`";
         for (const DimInstruction& di : ap->instructions)
-            if (!di.replicated && (di.function == ast::PartitionFunction::Stride ||
-                                   di.function == ast::PartitionFunction::BlockStride))
+            if (!di.replicated &&
+                (di.function == ast::PartitionFunction::Stride || di.function == ast::PartitionFunction::BlockStride))
                 return name + " has parts of its own: " + di.text() + " parts are not contiguous";
     }
     if (!sharedMemory[static_cast<std::size_t>(parentStorage)])
-        return name + " has parts of its own: the mapping may place its LPUs in another process "
-                      "than their Space " +
+        return name +
+               " has parts of its own: the mapping may place its LPUs in another process "
+               "than their Space " +
                lps.at(parentStorage).name + " LPU";
     return "";
 }
@@ -47,8 +46,7 @@ std::string viewObstacle(const LpsTree& lps, int space, const std::string& array
 } // namespace
 
 StoragePlan planStorage(const TaskGlobals& globals, const LpsTree& lps, const DataUsage& usage,
-                        const std::map<std::string, int>& versionDepth,
-                        const std::vector<bool>& sharedMemory) {
+                        const std::map<std::string, int>& versionDepth, const std::vector<bool>& sharedMemory) {
     StoragePlan plan;
     std::map<std::string, std::vector<int>> users; // in order of first use
     // Stages use arrays, and so do conditions and Repeat headers that read their elements
@@ -78,8 +76,7 @@ StoragePlan planStorage(const TaskGlobals& globals, const LpsTree& lps, const Da
         // Home: the space above all other users, else the first user in flow order.
         st.home = spaces.front();
         for (int l : spaces)
-            if (std::all_of(spaces.begin(), spaces.end(),
-                            [&](int m) { return m == l || lps.isProperAncestor(l, m); }))
+            if (std::all_of(spaces.begin(), spaces.end(), [&](int m) { return m == l || lps.isProperAncestor(l, m); }))
                 st.home = l;
         st.spaces.push_back(st.home);
         st.storageOf[st.home] = st.home;
@@ -89,8 +86,7 @@ StoragePlan planStorage(const TaskGlobals& globals, const LpsTree& lps, const Da
         for (int l : spaces)
             if (l != st.home)
                 rest.push_back(l);
-        std::stable_sort(rest.begin(), rest.end(),
-                         [&](int a, int b) { return lps.depth(a) < lps.depth(b); });
+        std::stable_sort(rest.begin(), rest.end(), [&](int a, int b) { return lps.depth(a) < lps.depth(b); });
         for (int l : rest) {
             const int parent = lps.at(l).parent;
             auto p = st.storageOf.find(parent);

@@ -39,7 +39,6 @@ struct StoragePlan {
 // `sharedMemory[l]`: the LPUs of every space below `l` are in the memory of their ancestor in `l`
 // (true for every space when the task has no mapping: the plan then assumes one process).
 StoragePlan planStorage(const TaskGlobals& globals, const LpsTree& lps, const DataUsage& usage,
-                        const std::map<std::string, int>& versionDepth,
-                        const std::vector<bool>& sharedMemory);
+                        const std::map<std::string, int>& versionDepth, const std::vector<bool>& sharedMemory);
 
 } // namespace itc::semantic

@@ -21,11 +21,11 @@ namespace itc::semantic {
 
 // Placement of one LPS on the machine (present only with a mapping and a machine model).
 struct LpsPlacement {
-    int pps = 0;                      // PPS number (1 = lowest level)
-    std::string ppsName;              // the level's name in the machine file
-    std::uint64_t ppus = 0;           // PPUs of that PPS available to the task
+    int pps = 0;                        // PPS number (1 = lowest level)
+    std::string ppsName;                // the level's name in the machine file
+    std::uint64_t ppus = 0;             // PPUs of that PPS available to the task
     std::uint64_t ppusPerParentPpu = 1; // U (guide: Partition functions): PPUs per parent PPU
-    bool computes = true;             // false when mapped above `<core>` (guide: Mapping files)
+    bool computes = true;               // false when mapped above `<core>` (guide: Mapping files)
 };
 
 struct PlanLps {
@@ -33,23 +33,23 @@ struct PlanLps {
     // `ceil(len(plate.dim1)/k)`.
     struct DimCount {
         std::string formula;
-        std::string array; // the array (first in configuration order) the formula is taken from
+        std::string array;                  // the array (first in configuration order) the formula is taken from
         std::vector<std::string> mustAgree; // other arrays split along the same dimension
-        std::string heldNote; // e.g. `a Space A part of plate.dim1 holds at most k+2*p1 indices`
+        std::string heldNote;               // e.g. `a Space A part of plate.dim1 holds at most k+2*p1 indices`
     };
-    std::vector<DimCount> dimCounts;  // one per space dimension
-    std::string lpusPerParent;        // product of the dimension counts, `1` when un-partitioned
+    std::vector<DimCount> dimCounts; // one per space dimension
+    std::string lpusPerParent;       // product of the dimension counts, `1` when un-partitioned
     std::optional<LpsPlacement> placement;
 };
 
 struct TaskPlan {
     std::string task;
     SourceRange declared;
-    LpsTree lps;                      // spaces[0] is Root
-    std::vector<PlanLps> spaces;      // parallel to lps.spaces
-    FlowTree flow;                    // FlowNode::source is null in a plan
+    LpsTree lps;                 // spaces[0] is Root
+    std::vector<PlanLps> spaces; // parallel to lps.spaces
+    FlowTree flow;               // FlowNode::source is null in a plan
     DataUsage usage;
-    StoragePlan storage;              // where each array's cells live: storage spaces and views
+    StoragePlan storage; // where each array's cells live: storage spaces and views
     DependencyGraph dependencies;
     std::map<std::string, int> versionDepth; // version-dependent array -> versions kept
 
@@ -65,11 +65,11 @@ struct TaskPlan {
 // Hand-over of one environmental item between two executions in coordinator order (guide: How a
 // task runs).
 struct EnvironmentHandover {
-    std::string item;       // `stencilEnv.plate`
+    std::string item; // `stencilEnv.plate`
     std::string fromTask, toTask;
     std::string fromPlacement, toPlacement; // `Space B: plate<dim1>: block_count(p)` or `whole`
     SyncKind kind = SyncKind::None;         // None (used in place) or Redistribution
-    bool waits = true; // the later task waits for the earlier one: one of them may write
+    bool waits = true;                      // the later task waits for the earlier one: one of them may write
     SourceRange at;                         // the later `execute`
 };
 

@@ -51,8 +51,7 @@ Type Type::localView(Type array) {
 bool Type::isNumeric() const { return promotionRank(*this) >= 0; }
 
 bool Type::isReal() const {
-    return kind == TypeKind::RealSingle || kind == TypeKind::RealDouble ||
-           kind == TypeKind::RealLiteral;
+    return kind == TypeKind::RealSingle || kind == TypeKind::RealDouble || kind == TypeKind::RealLiteral;
 }
 
 bool Type::isScalar() const {
@@ -65,23 +64,24 @@ bool Type::isScalar() const {
     case TypeKind::Boolean:
     case TypeKind::String:
     case TypeKind::ArgValue:
-    case TypeKind::Range:
-        return true;
-    default:
-        return false;
+    case TypeKind::Range: return true;
+    default: return false;
     }
 }
 
 int Type::arrayDims() const {
-    if (kind == TypeKind::StaticArray) return static_cast<int>(lengths.size());
-    if (kind == TypeKind::DynamicArray) return dims;
+    if (kind == TypeKind::StaticArray)
+        return static_cast<int>(lengths.size());
+    if (kind == TypeKind::DynamicArray)
+        return dims;
     return 0;
 }
 
 bool operator==(const Type& a, const Type& b) {
     if (a.kind != b.kind || a.name != b.name || a.lengths != b.lengths || a.dims != b.dims)
         return false;
-    if (!a.element || !b.element) return !a.element && !b.element;
+    if (!a.element || !b.element)
+        return !a.element && !b.element;
     return *a.element == *b.element;
 }
 
@@ -101,15 +101,15 @@ std::string typeName(const Type& t) {
     case TypeKind::Class: return t.name;
     case TypeKind::StaticArray: {
         std::string s = "Array";
-        for (auto n : t.lengths) s += fmt::format("[{}]", n);
+        for (auto n : t.lengths)
+            s += fmt::format("[{}]", n);
         return s + " of " + typeName(*t.element);
     }
     case TypeKind::DynamicArray: return fmt::format("{}d Array of {}", t.dims, typeName(*t.element));
     case TypeKind::List: return "List of " + typeName(*t.element);
     case TypeKind::TaskEnvironment: return fmt::format("TaskEnvironment of \"{}\"", t.name);
     case TypeKind::Cursor: return "cursor of List of " + typeName(*t.element);
-    case TypeKind::Dimension:
-        return t.dims == 1 ? "dimension" : fmt::format("dimensions ({})", t.dims);
+    case TypeKind::Dimension: return t.dims == 1 ? "dimension" : fmt::format("dimensions ({})", t.dims);
     case TypeKind::LocalView: return "local part of " + typeName(*t.element);
     case TypeKind::Args: return "command-line arguments";
     }
@@ -129,8 +129,7 @@ Type typeFromAst(const ast::TypeExpr& t) {
     case ast::TypeKind::StaticArray:
         return Type::staticArray(t.lengths, t.element ? typeFromAst(*t.element) : Type::error());
     case ast::TypeKind::DynamicArray:
-        return Type::dynamicArray(t.dimensionality,
-                                  t.element ? typeFromAst(*t.element) : Type::error());
+        return Type::dynamicArray(t.dimensionality, t.element ? typeFromAst(*t.element) : Type::error());
     case ast::TypeKind::List: return Type::list(t.element ? typeFromAst(*t.element) : Type::error());
     case ast::TypeKind::TaskEnvironment: return Type::taskEnvironment("");
     }
@@ -138,7 +137,8 @@ Type typeFromAst(const ast::TypeExpr& t) {
 }
 
 Type inferredLocalType(const Type& t) {
-    if (t.kind == TypeKind::RealLiteral) return Type::simple(TypeKind::RealDouble);
+    if (t.kind == TypeKind::RealLiteral)
+        return Type::simple(TypeKind::RealDouble);
     return t;
 }
 
@@ -154,37 +154,54 @@ int promotionRank(const Type& t) {
 }
 
 Type promote(const Type& a, const Type& b) {
-    if (a.isError() || b.isError()) return Type::error();
-    if (a.kind == TypeKind::ArgValue) return b;
-    if (b.kind == TypeKind::ArgValue) return a;
+    if (a.isError() || b.isError())
+        return Type::error();
+    if (a.kind == TypeKind::ArgValue)
+        return b;
+    if (b.kind == TypeKind::ArgValue)
+        return a;
     // A real literal takes the precision of the other real operand (guide: Lexical rules).
-    if (a.kind == TypeKind::RealLiteral && b.isReal()) return b;
-    if (b.kind == TypeKind::RealLiteral && a.isReal()) return a;
+    if (a.kind == TypeKind::RealLiteral && b.isReal())
+        return b;
+    if (b.kind == TypeKind::RealLiteral && a.isReal())
+        return a;
     int ra = promotionRank(a), rb = promotionRank(b);
     Type r = ra >= rb ? a : b;
     // Character arithmetic yields Integer, as in the promotion chain's next step.
-    if (r.kind == TypeKind::Character) return Type::integer();
+    if (r.kind == TypeKind::Character)
+        return Type::integer();
     return r;
 }
 
 bool isAssignable(const Type& to, const Type& from) {
-    if (to.isError() || from.isError()) return true;
-    if (from.kind == TypeKind::Void) return false;
-    if (from.kind == TypeKind::ArgValue) return to.isScalar() && to.kind != TypeKind::Range;
-    if (to.kind == TypeKind::ArgValue) return from.kind == TypeKind::String || from.kind == TypeKind::ArgValue;
-    if (to.isNumeric() && from.isNumeric()) return true; // implicit conversion (guide: Types)
+    if (to.isError() || from.isError())
+        return true;
+    if (from.kind == TypeKind::Void)
+        return false;
+    if (from.kind == TypeKind::ArgValue)
+        return to.isScalar() && to.kind != TypeKind::Range;
+    if (to.kind == TypeKind::ArgValue)
+        return from.kind == TypeKind::String || from.kind == TypeKind::ArgValue;
+    if (to.isNumeric() && from.isNumeric())
+        return true; // implicit conversion (guide: Types)
     if (to.kind == TypeKind::Dimension && from.kind == TypeKind::Dimension)
         return to.dims == from.dims;
     return to == from;
 }
 
 bool isEqualityComparable(const Type& a, const Type& b) {
-    if (a.isError() || b.isError()) return true;
-    if (a.kind == TypeKind::ArgValue) return b.isScalar() && b.kind != TypeKind::Range;
-    if (b.kind == TypeKind::ArgValue) return a.isScalar() && a.kind != TypeKind::Range;
-    if (a.isNumeric() && b.isNumeric()) return true;
-    if (a.kind == TypeKind::Boolean && b.kind == TypeKind::Boolean) return true;
-    if (a.kind == TypeKind::String && b.kind == TypeKind::String) return true;
+    if (a.isError() || b.isError())
+        return true;
+    if (a.kind == TypeKind::ArgValue)
+        return b.isScalar() && b.kind != TypeKind::Range;
+    if (b.kind == TypeKind::ArgValue)
+        return a.isScalar() && a.kind != TypeKind::Range;
+    if (a.isNumeric() && b.isNumeric())
+        return true;
+    if (a.kind == TypeKind::Boolean && b.kind == TypeKind::Boolean)
+        return true;
+    if (a.kind == TypeKind::String && b.kind == TypeKind::String)
+        return true;
     return false;
 }
 

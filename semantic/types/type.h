@@ -13,16 +13,16 @@
 namespace itc::semantic {
 
 enum class TypeKind {
-    Error,           // an erroneous expression: every rule accepts it silently (one mistake, one message)
-    Void,            // a call of a function without `return`
+    Error, // an erroneous expression: every rule accepts it silently (one mistake, one message)
+    Void,  // a call of a function without `return`
     Integer,
     RealSingle,
     RealDouble,
-    RealLiteral,     // a real literal (or arithmetic on literals) whose precision comes from context
+    RealLiteral, // a real literal (or arithmetic on literals) whose precision comes from context
     Character,
     Boolean,
     String,
-    ArgValue,        // `args.key`: a String converted to whatever the context requires
+    ArgValue, // `args.key`: a String converted to whatever the context requires
     Range,
     Class,           // name: the class
     StaticArray,     // lengths + element
@@ -64,7 +64,7 @@ struct Type {
     bool isNumeric() const; // Character, Integer, reals (incl. RealLiteral)
     bool isReal() const;    // RealSingle, RealDouble, RealLiteral
     bool isArray() const { return kind == TypeKind::StaticArray || kind == TypeKind::DynamicArray; }
-    bool isScalar() const;  // primitives, Range, String, ArgValue (not classes or collections)
+    bool isScalar() const; // primitives, Range, String, ArgValue (not classes or collections)
     // Number of dimensions of an array (0 for anything else).
     int arrayDims() const;
     const Type& elementType() const { return *element; }

@@ -172,8 +172,7 @@ public:
         }
         case K::Call: {
             const auto* c = e->as<ast::Call>();
-            static const std::set<std::string> mutators = {"insert_at", "remove_at",
-                                                           "set_capacity"};
+            static const std::set<std::string> mutators = {"insert_at", "remove_at", "set_capacity"};
             const ast::FunctionDef* fn = function(c->callee.text);
             for (std::size_t i = 0; i < c->args.size(); ++i) {
                 const ast::CallArg& a = c->args[i];
@@ -203,11 +202,9 @@ public:
     }
 
 private:
-    std::vector<LoopBinding> activeLoops_;  // the parallel loops around the statement walked
+    std::vector<LoopBinding> activeLoops_; // the parallel loops around the statement walked
 
-    bool isTracked(const std::string& n) const {
-        return !loopIndices_.count(n) && tracked_(n);
-    }
+    bool isTracked(const std::string& n) const { return !loopIndices_.count(n) && tracked_(n); }
 
     DimAccess dimAccess(const ast::SubscriptItem& it) const {
         DimAccess d;
@@ -217,8 +214,7 @@ private:
         }
         const ast::Expr* e = it.index.get();
         auto parIndex = [&](const ast::Expr* x) {
-            return x && x->kind == ast::ExprKind::NameRef &&
-                   parallelIndices_.count(x->as<ast::NameRef>()->name);
+            return x && x->kind == ast::ExprKind::NameRef && parallelIndices_.count(x->as<ast::NameRef>()->name);
         };
         if (parIndex(e))
             return d;
@@ -377,8 +373,8 @@ std::vector<DimAccess> normalize(std::vector<DimAccess> dims, bool whole, int ar
 
 class UsageBuilder {
 public:
-    UsageBuilder(const ast::TaskDef& task, const TaskGlobals& globals, const LpsTree& lps,
-                 const FlowTree& flow, const std::vector<ast::FunctionDef>* functions)
+    UsageBuilder(const ast::TaskDef& task, const TaskGlobals& globals, const LpsTree& lps, const FlowTree& flow,
+                 const std::vector<ast::FunctionDef>* functions)
         : task_(task), globals_(globals), lps_(lps), flow_(flow), functions_(functions) {}
 
     DataUsage run() {
@@ -510,8 +506,8 @@ private:
     }
 
     // `arrays`: the task-global each array parameter of the call is bound to.
-    void apply(FlowAccess& a, const std::string& global, const std::string& via,
-               const NameUse& use, bool element, const std::map<std::string, std::string>& arrays = {}) {
+    void apply(FlowAccess& a, const std::string& global, const std::string& via, const NameUse& use, bool element,
+               const std::map<std::string, std::string>& arrays = {}) {
         const TaskGlobal* g = globals_.find(global);
         if (!g)
             return;
@@ -546,7 +542,7 @@ private:
             return;
         }
         const auto& uses = summary(*stage);
-        std::map<std::string, std::string> arrays;  // whole-array parameters -> task-globals
+        std::map<std::string, std::string> arrays; // whole-array parameters -> task-globals
         for (std::size_t i = 0; i < stage->params.size() && i < call.args.size(); ++i) {
             bool element = false;
             if (!call.args[i].isSpaceArg())
@@ -569,8 +565,7 @@ private:
                 if (it != uses.end() && it->second.reduceTarget) {
                     v.reduced = true;
                     v.reductionOp = it->second.reduceOp;
-                    v.reductionLps = arg.space->text == "Root" ? kRootLps
-                                                               : lps_.find(arg.space->text);
+                    v.reductionLps = arg.space->text == "Root" ? kRootLps : lps_.find(arg.space->text);
                 } else if (it != uses.end()) {
                     apply(a, arg.variable->text, p, it->second, false);
                 }
@@ -622,9 +617,8 @@ private:
 
 } // namespace
 
-DataUsage analyzeDataUsage(const ast::TaskDef& task, const TaskGlobals& globals,
-                           const LpsTree& lps, const FlowTree& flow,
-                           const std::vector<ast::FunctionDef>* functions) {
+DataUsage analyzeDataUsage(const ast::TaskDef& task, const TaskGlobals& globals, const LpsTree& lps,
+                           const FlowTree& flow, const std::vector<ast::FunctionDef>* functions) {
     return UsageBuilder(task, globals, lps, flow, functions).run();
 }
 

@@ -36,24 +36,24 @@ extern const char* const kArgumentIndex;
 // k of `array` (`indices` 0: the loop names the dimension, `for i in m.dimension2`). When that
 // dimension is partitioned, the loop runs over different indices in different LPUs.
 struct LoopBinding {
-    std::string array;  // the task-global (a stage parameter before the call maps it)
-    int dim = 0;        // 0-based
+    std::string array; // the task-global (a stage parameter before the call maps it)
+    int dim = 0;       // 0-based
     int indices = 1;
     friend bool operator==(const LoopBinding&, const LoopBinding&) = default;
 };
 
 struct VarAccess {
-    std::string var;        // the task-global
-    std::string via;        // the stage parameter it is bound to; empty for direct use;
-                            // kArgumentIndex when only read in an argument's subscript
+    std::string var; // the task-global
+    std::string via; // the stage parameter it is bound to; empty for direct use;
+                     // kArgumentIndex when only read in an argument's subscript
     bool read = false;
     bool written = false;
-    bool reduced = false;   // target of a cross-LPU reduction (`Space X: v`)
+    bool reduced = false; // target of a cross-LPU reduction (`Space X: v`)
     int reductionLps = kNoLps;
     std::string reductionOp;
     std::vector<DimAccess> readDims, writeDims; // arrays only, one per array dimension
     std::vector<LoopBinding> writeLoops;        // parallel loops around the writes
-    int maxLag = 0;         // the largest `at (current - n)` on reads
+    int maxLag = 0;                             // the largest `at (current - n)` on reads
     // `offsets` text of the reads, e.g. `[-1..+1][-1..+1]`; empty when every dimension is 0.
     std::string readOffsetsText() const;
 };
@@ -61,11 +61,11 @@ struct VarAccess {
 struct FlowAccess {
     enum class Kind { Stage, RepeatHeader, Condition };
     Kind kind = Kind::Stage;
-    int node = -1;          // the flow node
-    int lps = kRootLps;     // its context space
-    std::string stage;      // Kind::Stage: the stage's name
+    int node = -1;      // the flow node
+    int lps = kRootLps; // its context space
+    std::string stage;  // Kind::Stage: the stage's name
     std::vector<VarAccess> vars;
-    bool guarded = false;   // inside a Where/If: may not run in every LPU
+    bool guarded = false; // inside a Where/If: may not run in every LPU
     bool inEpoch = false;
     bool inForeach = false; // inside `Repeat foreach sub-partition`
     SourceRange range;
@@ -73,14 +73,13 @@ struct FlowAccess {
 };
 
 struct DataUsage {
-    std::vector<FlowAccess> accesses;  // in flow (pre-)order
-    std::map<int, int> accessOfNode;   // flow node -> index into accesses
+    std::vector<FlowAccess> accesses;        // in flow (pre-)order
+    std::map<int, int> accessOfNode;         // flow node -> index into accesses
     std::map<std::string, int> versionDepth; // version-dependent structure -> N+1 (guide: Epochs)
 };
 
 // `functions`: the program's functions (their `&` parameters write the arguments), or null.
-DataUsage analyzeDataUsage(const ast::TaskDef& task, const TaskGlobals& globals,
-                           const LpsTree& lps, const FlowTree& flow,
-                           const std::vector<ast::FunctionDef>* functions = nullptr);
+DataUsage analyzeDataUsage(const ast::TaskDef& task, const TaskGlobals& globals, const LpsTree& lps,
+                           const FlowTree& flow, const std::vector<ast::FunctionDef>* functions = nullptr);
 
 } // namespace itc::semantic

@@ -57,8 +57,7 @@ std::string text(const ast::Expr* e, bool nested) {
     }
     case K::Binary: {
         const auto* b = e->as<ast::Binary>();
-        std::string s = text(b->lhs.get(), true) + " " + binaryText(b->op) + " " +
-                        text(b->rhs.get(), true);
+        std::string s = text(b->lhs.get(), true) + " " + binaryText(b->op) + " " + text(b->rhs.get(), true);
         return nested ? "(" + s + ")" : s;
     }
     case K::Assign: {
@@ -76,8 +75,7 @@ std::string text(const ast::Expr* e, bool nested) {
         case ast::PropertyKind::Local: return s + ".local";
         case ast::PropertyKind::Range: return s + ".range";
         case ast::PropertyKind::Dimension:
-            return s + ".dimension" +
-                   (p->dimensionIndex ? std::to_string(p->dimensionIndex) : std::string());
+            return s + ".dimension" + (p->dimensionIndex ? std::to_string(p->dimensionIndex) : std::string());
         }
         return s;
     }
@@ -102,8 +100,7 @@ std::string text(const ast::Expr* e, bool nested) {
             if (i)
                 r += ", ";
             const ast::CallArg& a = c->args[i];
-            r += a.isSpaceArg() ? "Space " + a.space->text + ": " +
-                                      (a.variable ? a.variable->text : std::string())
+            r += a.isSpaceArg() ? "Space " + a.space->text + ": " + (a.variable ? a.variable->text : std::string())
                                 : text(a.value.get(), false);
         }
         return r + ")";

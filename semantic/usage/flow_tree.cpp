@@ -100,8 +100,7 @@ private:
                     if (!args.empty())
                         args += ", ";
                     args += a.isSpaceArg()
-                                ? "Space " + a.space->text + ": " +
-                                      (a.variable ? a.variable->text : std::string())
+                                ? "Space " + a.space->text + ": " + (a.variable ? a.variable->text : std::string())
                                 : (a.value ? exprText(*a.value) : std::string());
                 }
                 n.label = c->stage.text + "(" + args + ")";

@@ -16,17 +16,15 @@ namespace itc::semantic {
 struct FlowNode {
     enum class Kind { Root, Space, RepeatFor, RepeatWhile, RepeatForeach, Condition, Epoch, Call };
     Kind kind = Kind::Root;
-    int parent = -1;           // -1 for the root node
-    std::vector<int> children; // in flow order
-    int context = kRootLps;    // the LPS this part runs in (for Space: the entered space)
+    int parent = -1;             // -1 for the root node
+    std::vector<int> children;   // in flow order
+    int context = kRootLps;      // the LPS this part runs in (for Space: the entered space)
     int outerContext = kRootLps; // Space nodes: the context the block was entered from
-    std::string label;         // `Repeat for counter_1 in [1...max_iterations]`, `Space B`, ...
+    std::string label;           // `Repeat for counter_1 in [1...max_iterations]`, `Space B`, ...
     SourceRange range;
     // Borrowed AST node; valid only while the program it came from is alive.
     const ast::FlowPart* source = nullptr;
-    bool isLoop() const {
-        return kind == Kind::RepeatFor || kind == Kind::RepeatWhile || kind == Kind::RepeatForeach;
-    }
+    bool isLoop() const { return kind == Kind::RepeatFor || kind == Kind::RepeatWhile || kind == Kind::RepeatForeach; }
 };
 
 struct FlowTree {

@@ -14,7 +14,7 @@ namespace itc::semantic {
 struct TaskGlobal {
     enum class Kind { Scalar, Array, List, Object } kind = Kind::Scalar;
     std::string name;
-    int dims = 0;           // arrays: dynamic dimensionality or number of static lengths
+    int dims = 0; // arrays: dynamic dimensionality or number of static lengths
     bool isReduction = false;
     std::optional<ast::LinkMode> environment; // set for environmental items
     SourceRange declared;

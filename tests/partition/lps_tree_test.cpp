@@ -24,7 +24,8 @@ std::unique_ptr<Built> build(const std::string& partition, const std::string& co
                        "        v: 1d Array of Integer\n"
                        "    Environment:\n        plate, c, v: link\n"
                        "    Stages:\n        touch(x) {\n            x = x\n        }\n"
-                       "    Computation:\n" + computation + partition;
+                       "    Computation:\n" +
+                       computation + partition;
     b->parse("t.it", text);
     EXPECT_FALSE(b->diags->hasErrors()) << b->diagText();
     const ast::TaskDef& task = b->program->tasks.at(0);
@@ -45,8 +46,7 @@ TEST(LpsTree, ShorthandCopiesPaddingToEveryExpandedInstruction) {
     ASSERT_NE(a, nullptr);
     EXPECT_EQ(a->text(), "plate<dim1, dim2>: block_size(k) padding(p1), block_size(l) padding(p1)");
     const ArrayPartition* bp = b->tree.at(2).find("plate");
-    EXPECT_EQ(bp->text(),
-              "plate<dim1, dim2>: block_size(m) padding(p2, 0), block_size(n) padding(p2, 0)");
+    EXPECT_EQ(bp->text(), "plate<dim1, dim2>: block_size(m) padding(p2, 0), block_size(n) padding(p2, 0)");
     EXPECT_EQ(b->tree.at(2).parent, 1);
     EXPECT_TRUE(b->tree.isProperAncestor(1, 2));
     EXPECT_TRUE(b->tree.isProperAncestor(kRootLps, 2));

@@ -32,8 +32,7 @@ TEST(PcubesDiagnostics, EveryMachineKindIsTested) {
             continue;
         std::string name = line.substr(5, line.find(',') - 5);
         ++kinds;
-        EXPECT_NE(corpus.find("[" + name + "]"), std::string::npos)
-            << "no test triggers diagnostic kind " << name;
+        EXPECT_NE(corpus.find("[" + name + "]"), std::string::npos) << "no test triggers diagnostic kind " << name;
     }
     EXPECT_GE(kinds, 20);
 }

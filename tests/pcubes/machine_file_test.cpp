@@ -156,11 +156,10 @@ TEST(MachineFile, ProcessorNumberingRepeatsPerUnit) {
 TEST(MachineFile, OneMistakeGivesOneMessage) {
     Parsed p = parseText("Space 2: Node (1)\nSpace 1<core>: Core Pair (2)\nSpace 0: X ()\n");
     EXPECT_FALSE(p.model);
-    EXPECT_EQ(p.diagnostics,
-              "m.pcubes:2:21: error: a level name cannot contain whitespace: found `Pair` after "
-              "it; join the words, e.g. `Core-Pair` [MachineSyntax]\n"
-              "    Space 1<core>: Core Pair (2)\n"
-              "                        ^~~~\n");
+    EXPECT_EQ(p.diagnostics, "m.pcubes:2:21: error: a level name cannot contain whitespace: found `Pair` after "
+                             "it; join the words, e.g. `Core-Pair` [MachineSyntax]\n"
+                             "    Space 1<core>: Core Pair (2)\n"
+                             "                        ^~~~\n");
 }
 
 TEST(MachineFile, ValidateHandBuiltModel) {

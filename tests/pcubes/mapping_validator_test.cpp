@@ -46,8 +46,7 @@ protected:
             t.declared = find("\"" + name + "\"", occurrence);
             return t;
         };
-        auto space = [&](const std::string& name, std::optional<std::string> parent, bool sub,
-                         int occurrence) {
+        auto space = [&](const std::string& name, std::optional<std::string> parent, bool sub, int occurrence) {
             ProgramSpaces::Space s;
             s.name = name;
             s.parent = std::move(parent);
@@ -202,8 +201,7 @@ TEST_F(MappingTest, SubPartitionParentCountsAsAncestor) {
                        "ancestor space `A`"),
               std::string::npos)
         << out;
-    EXPECT_NE(out.find("note: `B` divides the sub-partitions of `A` here"), std::string::npos)
-        << out;
+    EXPECT_NE(out.find("note: `B` divides the sub-partitions of `A` here"), std::string::npos) << out;
     EXPECT_EQ(diags_.errorCount(), 1u);
 }
 

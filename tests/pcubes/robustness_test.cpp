@@ -45,10 +45,9 @@ int countKind(const DiagnosticEngine& diags, DiagKind kind) {
 TEST(Robustness, MutatedMachineFiles) {
     const unsigned seed = 20261122;
     std::mt19937 rng(seed);
-    std::vector<std::string> bases = {
-        readFile(ITC_SOURCE_DIR "/pcubes-models/hermes.pcubes"),
-        readFile(ITC_SOURCE_DIR "/pcubes-models/workstation-2socket.pcubes"),
-        readFile(ITC_SOURCE_DIR "/pcubes-models/laptop.pcubes")};
+    std::vector<std::string> bases = {readFile(ITC_SOURCE_DIR "/pcubes-models/hermes.pcubes"),
+                                      readFile(ITC_SOURCE_DIR "/pcubes-models/workstation-2socket.pcubes"),
+                                      readFile(ITC_SOURCE_DIR "/pcubes-models/laptop.pcubes")};
     for (int i = 0; i < 3000; ++i) {
         std::string text = mutate(bases[i % bases.size()], rng);
         SourceManager sources;
@@ -90,7 +89,8 @@ TEST(Robustness, MutatedMappingFiles) {
             auto mapping = parseMapping(f, sources, diags);
             if (mapping)
                 result = validateMapping(*mapping, program, machine, diags);
-        }) << "seed " << seed << "\n"
+        }) << "seed "
+           << seed << "\n"
            << text;
         EXPECT_EQ(result.has_value(), !diags.hasErrors()) << "seed " << seed << "\n" << text;
         EXPECT_LE(countKind(diags, DiagKind::MappingSyntax), 1) << "seed " << seed << "\n" << text;

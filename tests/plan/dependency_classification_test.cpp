@@ -34,8 +34,7 @@ struct Planned : test::ParsedForTest {
                 r.push_back(&d);
         return r;
     }
-    std::vector<SyncKind> kinds(const std::string& var, const std::string& writer,
-                                const std::string& reader) const {
+    std::vector<SyncKind> kinds(const std::string& var, const std::string& writer, const std::string& reader) const {
         std::vector<SyncKind> r;
         for (const Dependency* d : deps(var, writer, reader))
             r.push_back(d->kind);
@@ -124,8 +123,7 @@ TEST(DependencyClassification, GuardedWriteToReplicatedDataIsBroadcast) {
             w: replicated
         }
 )");
-    EXPECT_EQ(p->kinds("w", "setFirst", "scale"),
-              std::vector<SyncKind>{SyncKind::ReplicaBroadcast});
+    EXPECT_EQ(p->kinds("w", "setFirst", "scale"), std::vector<SyncKind>{SyncKind::ReplicaBroadcast});
     ASSERT_EQ(p->syncCount(SyncKind::ReplicaBroadcast), 1);
     const Synchronization& s = p->task().dependencies.syncs.at(0);
     EXPECT_EQ(s.point, Synchronization::Point::AfterStage);
@@ -165,8 +163,8 @@ TEST(DependencyClassification, LeavingPaddedSpaceExchangesPadding) {
     const Synchronization& s = p->task().dependencies.syncs.at(0);
     EXPECT_EQ(s.point, Synchronization::Point::SpaceExit);
     EXPECT_EQ(p->task().flow.at(s.node).label, "Space A");
-    const FlowAccess& relax = p->task().usage.accesses.at(
-        static_cast<std::size_t>(p->deps("s", "relax", "relax")[0]->reader));
+    const FlowAccess& relax =
+        p->task().usage.accesses.at(static_cast<std::size_t>(p->deps("s", "relax", "relax")[0]->reader));
     EXPECT_EQ(relax.find("s")->readOffsetsText(), "[-1..+1]");
     EXPECT_NE(p->deps("s", "relax", "relax")[0]->carriedBy, -1);
 }
@@ -415,8 +413,7 @@ TEST(PlanReport, EpochVersionDepthIsLargestLagPlusOne) {
 )");
     EXPECT_EQ(p->task().versionDepth.at("s"), 3);
     std::string report = printTaskPlan(p->task());
-    EXPECT_NE(report.find("s: 3 versions (current, current - 1, current - 2)"), std::string::npos)
-        << report;
+    EXPECT_NE(report.find("s: 3 versions (current, current - 1, current - 2)"), std::string::npos) << report;
 }
 
 TEST(PlanReport, LpuCountFormulas) {
@@ -438,8 +435,7 @@ TEST(PlanReport, LpuCountFormulas) {
     const TaskPlan& t = p->task();
     EXPECT_EQ(t.spaces.at(1).lpusPerParent, "ceil(len(c.dim1)/k) x ceil(len(c.dim2)/l)");
     EXPECT_EQ(t.spaces.at(2).lpusPerParent, "min(q, len(c.dim2 in A))");
-    EXPECT_EQ(t.spaces.at(2).dimCounts.at(0).heldNote,
-              "a Space A part of c.dim2 holds at most l+2*1 indices");
+    EXPECT_EQ(t.spaces.at(2).dimCounts.at(0).heldNote, "a Space A part of c.dim2 holds at most l+2*1 indices");
 }
 
 TEST(PlanReport, SpaceDividingSubpartitionsSplitsTheCurrentSubpartition) {

@@ -130,8 +130,7 @@ Data<T> read_data(const std::string& path) {
   // the trailer is the last LF-terminated line
   if (bytes.empty() || bytes.back() != '\n') fail(path, "file does not end in LF");
   std::size_t trailer_start = bytes.rfind('\n', bytes.size() - 2);
-  if (trailer_start == std::string::npos || trailer_start < header_end)
-    fail(path, "missing metadata trailer");
+  if (trailer_start == std::string::npos || trailer_start < header_end) fail(path, "missing metadata trailer");
   std::string trailer = bytes.substr(trailer_start + 1, bytes.size() - trailer_start - 2);
   std::vector<std::size_t> dims = parse_trailer(path, trailer);
   if (d.is_list && dims.size() != 1) fail(path, "a List trailer holds one length");
@@ -151,8 +150,7 @@ Data<T> read_data(const std::string& path) {
     std::string tok;
     while (content >> tok) d.values.push_back(parse_text_element<T>(path, tok));
     if (d.values.size() != count)
-      fail(path, "expected " + std::to_string(count) + " elements, found " +
-                     std::to_string(d.values.size()));
+      fail(path, "expected " + std::to_string(count) + " elements, found " + std::to_string(d.values.size()));
   }
   return d;
 }
@@ -167,8 +165,7 @@ void write_data(const std::string& path, const Data<T>& d) {
   if (!out) fail(path, "cannot open for writing");
   out << (d.is_list ? "List" : "Array") << '\n';
   if (is_binary_path(path)) {
-    out.write(reinterpret_cast<const char*>(d.values.data()),
-              static_cast<std::streamsize>(count * sizeof(T)));
+    out.write(reinterpret_cast<const char*>(d.values.data()), static_cast<std::streamsize>(count * sizeof(T)));
     out << '\n';
   } else {
     // one innermost row (or the whole list) per line

@@ -150,20 +150,29 @@ int main(int argc, char** argv) {
       return argv[++i];
     };
     try {
-      if (a == "-o") o.out = next();
-      else if (a == "--type") o.type = next();
-      else if (a == "--shape") o.shape = next();
-      else if (a == "--kind") o.kind = next();
-      else if (a == "--seed") o.seed = std::stoull(next());
-      else if (a == "--lo") o.lo = std::stod(next());
-      else if (a == "--hi") o.hi = std::stod(next());
-      else if (a == "--value") o.value = std::stod(next());
+      if (a == "-o")
+        o.out = next();
+      else if (a == "--type")
+        o.type = next();
+      else if (a == "--shape")
+        o.shape = next();
+      else if (a == "--kind")
+        o.kind = next();
+      else if (a == "--seed")
+        o.seed = std::stoull(next());
+      else if (a == "--lo")
+        o.lo = std::stod(next());
+      else if (a == "--hi")
+        o.hi = std::stod(next());
+      else if (a == "--value")
+        o.value = std::stod(next());
       else if (a == "--coef") {
         std::string c = next();
         std::size_t comma = c.find(',');
         o.coef_a = std::stod(c.substr(0, comma));
         if (comma != std::string::npos) o.coef_b = std::stod(c.substr(comma + 1));
-      } else usage("unknown option '" + a + "'");
+      } else
+        usage("unknown option '" + a + "'");
     } catch (const std::logic_error&) {
       usage("bad value for " + a);
     }

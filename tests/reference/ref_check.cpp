@@ -101,8 +101,7 @@ void check_sorted_permutation(const std::string& fin, const std::string& fout) {
   expect(sorted == out.values, "the output is not a permutation of the input");
 }
 
-void check_lu(const std::string& fa, const std::string& fu, const std::string& fl, const std::string& fp,
-              double tol) {
+void check_lu(const std::string& fa, const std::string& fu, const std::string& fl, const std::string& fp, double tol) {
   auto a = read_data<double>(fa), u = read_data<double>(fu), l = read_data<double>(fl);
   auto p = read_data<std::int32_t>(fp);
   const std::size_t n = a.rows();
@@ -113,8 +112,10 @@ void check_lu(const std::string& fa, const std::string& fu, const std::string& f
     for (std::size_t j = 0; j < n; ++j) {
       double lij = l.at(j, i), uij = u.at(j, i);
       if (i == j) expect(lij == 1.0, "L is not unit-diagonal at " + std::to_string(i));
-      if (j > i) expect(lij == 0.0, "L is not lower triangular at (" + std::to_string(i) + "," + std::to_string(j) + ")");
-      if (j < i) expect(uij == 0.0, "U is not upper triangular at (" + std::to_string(i) + "," + std::to_string(j) + ")");
+      if (j > i)
+        expect(lij == 0.0, "L is not lower triangular at (" + std::to_string(i) + "," + std::to_string(j) + ")");
+      if (j < i)
+        expect(uij == 0.0, "U is not upper triangular at (" + std::to_string(i) + "," + std::to_string(j) + ")");
     }
   // P a: apply the swaps (k, p[k]) to the rows of a, k = 0, 1, ...
   auto pa = a;
@@ -129,8 +130,9 @@ void check_lu(const std::string& fa, const std::string& fu, const std::string& f
     for (std::size_t j = 0; j < n; ++j) {
       double s = 0.0;
       for (std::size_t t = 0; t < n; ++t) s += l.at(t, i) * u.at(j, t);
-      expect(std::fabs(s - pa.at(i, j)) <= tol * std::max(1.0, scale),
-             "(L U)(" + std::to_string(i) + "," + std::to_string(j) + ") = " + num(s) + " but (P a) = " + num(pa.at(i, j)));
+      expect(std::fabs(s - pa.at(i, j)) <= tol * std::max(1.0, scale), "(L U)(" + std::to_string(i) + "," +
+                                                                           std::to_string(j) + ") = " + num(s) +
+                                                                           " but (P a) = " + num(pa.at(i, j)));
     }
 }
 
@@ -142,8 +144,9 @@ void check_first_pivot(const std::string& fa, const std::string& fp) {
   std::size_t best = 0;
   for (std::size_t i = 1; i < a.rows(); ++i)
     if (a.at(i, 0) > a.at(best, 0)) best = i;
-  expect(static_cast<std::size_t>(p.values[0]) == best,
-         "p[0] = " + std::to_string(p.values[0]) + " but the largest entry of column 0 is in row " + std::to_string(best));
+  expect(
+      static_cast<std::size_t>(p.values[0]) == best,
+      "p[0] = " + std::to_string(p.values[0]) + " but the largest entry of column 0 is in row " + std::to_string(best));
 }
 
 void check_residual(const std::string& fa, const std::string& fx, const std::string& fb, double tol) {
@@ -157,7 +160,8 @@ void check_residual(const std::string& fa, const std::string& fx, const std::str
     rr += (s - b.values[i]) * (s - b.values[i]);
     bb += b.values[i] * b.values[i];
   }
-  expect(std::sqrt(rr) <= tol * std::sqrt(bb), "|a x - b| = " + num(std::sqrt(rr)) + " > tol * |b| = " + num(tol * std::sqrt(bb)));
+  expect(std::sqrt(rr) <= tol * std::sqrt(bb),
+         "|a x - b| = " + num(std::sqrt(rr)) + " > tol * |b| = " + num(tol * std::sqrt(bb)));
 }
 
 void check_stencil_bounds(const std::string& fin, const std::string& fout) {
@@ -168,7 +172,9 @@ void check_stencil_bounds(const std::string& fin, const std::string& fout) {
   for (std::size_t i = 0; i < rows; ++i)
     for (std::size_t j = 0; j < cols; ++j) {
       bool ring = i == 0 || j == 0 || i + 1 == rows || j + 1 == cols;
-      if (ring) expect(out.at(i, j) == in.at(i, j), "boundary cell changed at (" + std::to_string(i) + "," + std::to_string(j) + ")");
+      if (ring)
+        expect(out.at(i, j) == in.at(i, j),
+               "boundary cell changed at (" + std::to_string(i) + "," + std::to_string(j) + ")");
       expect(out.at(i, j) >= *lo - 1e-5 && out.at(i, j) <= *hi + 1e-5, "maximum principle violated");
     }
   expect(out.values != in.values || rows <= 2 || cols <= 2, "the interior did not change at all");
@@ -214,13 +220,14 @@ void check_lu_inplace(const std::string& fa, const std::string& flu, const std::
   std::vector<double> lower(n * n, 0.0), upper(n * n, 0.0);
   for (std::size_t i = 0; i < n; ++i)
     for (std::size_t j = 0; j < n; ++j) {
-      if (j < i) lower[i * n + j] = lu.at(i, j);
-      else upper[i * n + j] = lu.at(i, j);
+      if (j < i)
+        lower[i * n + j] = lu.at(i, j);
+      else
+        upper[i * n + j] = lu.at(i, j);
       if (j == i) lower[i * n + j] = 1.0;
       if (pivoting && j < i)
-        expect(std::fabs(lu.at(i, j)) <= 1.0 + 1e-12,
-               "|L(" + std::to_string(i) + "," + std::to_string(j) + ")| = " + num(std::fabs(lu.at(i, j))) +
-                   " > 1: not partial pivoting");
+        expect(std::fabs(lu.at(i, j)) <= 1.0 + 1e-12, "|L(" + std::to_string(i) + "," + std::to_string(j) + ")| = " +
+                                                          num(std::fabs(lu.at(i, j))) + " > 1: not partial pivoting");
     }
   double scale = 0.0;
   for (double v : a.values) scale = std::max(scale, std::fabs(v));
@@ -228,8 +235,9 @@ void check_lu_inplace(const std::string& fa, const std::string& flu, const std::
     for (std::size_t j = 0; j < n; ++j) {
       double s = 0.0;
       for (std::size_t t = 0; t < n; ++t) s += lower[i * n + t] * upper[t * n + j];
-      expect(std::fabs(s - pa.at(i, j)) <= tol * std::max(1.0, scale),
-             "(L U)(" + std::to_string(i) + "," + std::to_string(j) + ") = " + num(s) + " but (P a) = " + num(pa.at(i, j)));
+      expect(std::fabs(s - pa.at(i, j)) <= tol * std::max(1.0, scale), "(L U)(" + std::to_string(i) + "," +
+                                                                           std::to_string(j) + ") = " + num(s) +
+                                                                           " but (P a) = " + num(pa.at(i, j)));
     }
 }
 
@@ -245,12 +253,10 @@ void check_prefix_sum(const std::string& fin, const std::string& fout, double to
 }
 
 // The dense n-by-n matrix of CSR arrays (rows e = rowptr[i] .. rowptr[i+1]-1, repeated columns add).
-std::vector<double> csr_to_dense(const std::string& frp, const std::string& fc, const std::string& fv,
-                                 std::size_t n) {
+std::vector<double> csr_to_dense(const std::string& frp, const std::string& fc, const std::string& fv, std::size_t n) {
   auto rp = read_data<std::int32_t>(frp), c = read_data<std::int32_t>(fc);
   auto v = load(fv);
-  expect(rp.values.size() == n + 1 && c.values.size() == v.values.size(),
-         "the CSR arrays do not fit an n-by-n matrix");
+  expect(rp.values.size() == n + 1 && c.values.size() == v.values.size(), "the CSR arrays do not fit an n-by-n matrix");
   std::vector<double> dense(n * n, 0.0);
   for (std::size_t i = 0; i < n; ++i)
     for (std::int32_t e = rp.values[i]; e < rp.values[i + 1]; ++e) {
@@ -279,8 +285,8 @@ void check_spmv(const std::string& frp, const std::string& fc, const std::string
   }
 }
 
-void check_csr_residual(const std::string& frp, const std::string& fc, const std::string& fv,
-                        const std::string& fx, const std::string& fb, double tol) {
+void check_csr_residual(const std::string& frp, const std::string& fc, const std::string& fv, const std::string& fx,
+                        const std::string& fb, double tol) {
   auto x = load(fx), b = load(fb);
   const std::size_t n = b.values.size();
   expect(x.values.size() == n, "x and b differ in length");
@@ -292,7 +298,8 @@ void check_csr_residual(const std::string& frp, const std::string& fc, const std
     rr += (s - b.values[i]) * (s - b.values[i]);
     bb += b.values[i] * b.values[i];
   }
-  expect(std::sqrt(rr) <= tol * std::sqrt(bb), "|M x - b| = " + num(std::sqrt(rr)) + " > tol * |b| = " + num(tol * std::sqrt(bb)));
+  expect(std::sqrt(rr) <= tol * std::sqrt(bb),
+         "|M x - b| = " + num(std::sqrt(rr)) + " > tol * |b| = " + num(tol * std::sqrt(bb)));
 }
 
 }  // namespace
@@ -300,19 +307,32 @@ void check_csr_residual(const std::string& frp, const std::string& fc, const std
 int main(int argc, char** argv) {
   std::vector<std::string> a(argv + 1, argv + argc);
   try {
-    if (a.size() == 4 && a[0] == "equal") check_equal(a[1], a[2], std::stod(a[3]));
-    else if (a.size() == 5 && a[0] == "value") check_value(a[1], std::stoul(a[2]), std::stod(a[3]), std::stod(a[4]));
-    else if (a.size() == 3 && a[0] == "constant") check_constant(a[1], std::stod(a[2]));
-    else if (a.size() == 3 && a[0] == "sorted-permutation") check_sorted_permutation(a[1], a[2]);
-    else if (a.size() == 6 && a[0] == "lu") check_lu(a[1], a[2], a[3], a[4], std::stod(a[5]));
-    else if (a.size() == 3 && a[0] == "first-pivot") check_first_pivot(a[1], a[2]);
-    else if (a.size() == 5 && a[0] == "residual") check_residual(a[1], a[2], a[3], std::stod(a[4]));
-    else if (a.size() == 3 && a[0] == "stencil-bounds") check_stencil_bounds(a[1], a[2]);
-    else if (a.size() == 5 && a[0] == "pi") check_pi(a[1], a[2], a[3], std::stoll(a[4]));
-    else if (a.size() == 5 && a[0] == "lu-inplace") check_lu_inplace(a[1], a[2], a[3], std::stod(a[4]));
-    else if (a.size() == 4 && a[0] == "prefix-sum") check_prefix_sum(a[1], a[2], std::stod(a[3]));
-    else if (a.size() == 7 && a[0] == "spmv") check_spmv(a[1], a[2], a[3], a[4], a[5], std::stod(a[6]));
-    else if (a.size() == 7 && a[0] == "csr-residual") check_csr_residual(a[1], a[2], a[3], a[4], a[5], std::stod(a[6]));
+    if (a.size() == 4 && a[0] == "equal")
+      check_equal(a[1], a[2], std::stod(a[3]));
+    else if (a.size() == 5 && a[0] == "value")
+      check_value(a[1], std::stoul(a[2]), std::stod(a[3]), std::stod(a[4]));
+    else if (a.size() == 3 && a[0] == "constant")
+      check_constant(a[1], std::stod(a[2]));
+    else if (a.size() == 3 && a[0] == "sorted-permutation")
+      check_sorted_permutation(a[1], a[2]);
+    else if (a.size() == 6 && a[0] == "lu")
+      check_lu(a[1], a[2], a[3], a[4], std::stod(a[5]));
+    else if (a.size() == 3 && a[0] == "first-pivot")
+      check_first_pivot(a[1], a[2]);
+    else if (a.size() == 5 && a[0] == "residual")
+      check_residual(a[1], a[2], a[3], std::stod(a[4]));
+    else if (a.size() == 3 && a[0] == "stencil-bounds")
+      check_stencil_bounds(a[1], a[2]);
+    else if (a.size() == 5 && a[0] == "pi")
+      check_pi(a[1], a[2], a[3], std::stoll(a[4]));
+    else if (a.size() == 5 && a[0] == "lu-inplace")
+      check_lu_inplace(a[1], a[2], a[3], std::stod(a[4]));
+    else if (a.size() == 4 && a[0] == "prefix-sum")
+      check_prefix_sum(a[1], a[2], std::stod(a[3]));
+    else if (a.size() == 7 && a[0] == "spmv")
+      check_spmv(a[1], a[2], a[3], a[4], a[5], std::stod(a[6]));
+    else if (a.size() == 7 && a[0] == "csr-residual")
+      check_csr_residual(a[1], a[2], a[3], a[4], a[5], std::stod(a[6]));
     else {
       std::fprintf(stderr, "ref_check: unknown check or wrong argument count (see the comment in ref_check.cpp)\n");
       return 2;

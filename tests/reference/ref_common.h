@@ -42,9 +42,7 @@ class Args {
     if (used == 0 || used != v.size()) throw std::runtime_error(key + "=" + v + " is not an Integer");
     return r;
   }
-  long long integer(const std::string& key, long long fallback) const {
-    return has(key) ? integer(key) : fallback;
-  }
+  long long integer(const std::string& key, long long fallback) const { return has(key) ? integer(key) : fallback; }
   double real(const std::string& key) const {
     std::string v = str(key);
     std::size_t used = 0;

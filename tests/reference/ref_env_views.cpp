@@ -17,7 +17,8 @@ int main(int argc, char** argv) {
       for (std::size_t i = 0; i < r; ++i) m.at(i, j) *= static_cast<double>(j + 1);
     if (r >= 3)
       for (std::size_t i = 1; i + 1 < r; ++i)
-        for (std::size_t j = 0; j <= (c - 1) / 2; ++j) m.at(i, j) += 1000.0 * static_cast<double>(i) + static_cast<double>(j);
+        for (std::size_t j = 0; j <= (c - 1) / 2; ++j)
+          m.at(i, j) += 1000.0 * static_cast<double>(i) + static_cast<double>(j);
     double total = 0;
     for (std::size_t j = 0; j < c; ++j) total += m.at(r - 1, j);
     itref::write_data(args.str("output_file"), itref::make_array<double>(m.dims, m.values));

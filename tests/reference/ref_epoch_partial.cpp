@@ -24,7 +24,9 @@ int main(int argc, char** argv) {
       next = grid;
       for (long long i = std::max(1LL, r); i < rows - 1; ++i)
         for (long long j = 1; j < cols - 1 && j <= last_col; ++j) {
-          auto at = [&](long long a, long long b) { return grid.at(static_cast<std::size_t>(a), static_cast<std::size_t>(b)); };
+          auto at = [&](long long a, long long b) {
+            return grid.at(static_cast<std::size_t>(a), static_cast<std::size_t>(b));
+          };
           next.at(static_cast<std::size_t>(i), static_cast<std::size_t>(j)) =
               0.5 * at(i, j) + 0.125 * (at(i - 1, j) + at(i + 1, j) + at(i, j - 1) + at(i, j + 1));
         }

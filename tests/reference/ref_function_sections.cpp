@@ -29,10 +29,10 @@ int main(int argc, char** argv) {
     const auto cols = static_cast<std::size_t>(c);
     const double row2After = row2 + 100.0 * static_cast<double>(c) + 1000;
     itref::write_data(args.str("summary_file"),
-                      itref::make_array<double>({15}, {row2, col3, block, 1, 2, tail, last, 15,
-                                                       static_cast<double>(9 + (c - 1) * (c - 1)), 4,
-                                                       static_cast<double>(2 * s), row2After, m(3, 0) + 1000,
-                                                       static_cast<double>(20 * s), s < r && r != c ? 1.0 : 0.0}));
+                      itref::make_array<double>(
+                          {15}, {row2, col3, block, 1, 2, tail, last, 15, static_cast<double>(9 + (c - 1) * (c - 1)), 4,
+                                 static_cast<double>(2 * s), row2After, m(3, 0) + 1000, static_cast<double>(20 * s),
+                                 s < r && r != c ? 1.0 : 0.0}));
     itref::write_data(args.str("seg_file"), itref::make_array<double>({4}, seg));
     itref::write_data(args.str("rev_file"), itref::make_array<double>({cols}, rev));
     itref::write_data(args.str("x_file"), itref::make_array<double>({2, cols}, x));

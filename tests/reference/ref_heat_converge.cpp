@@ -26,7 +26,6 @@ int main(int argc, char** argv) {
       ++sweeps;
     }
     itref::write_data(args.str("output_file"), itref::make_array<double>(t.dims, v));
-    itref::write_data(args.str("summary_file"),
-                      itref::make_array<double>({2}, {static_cast<double>(sweeps), change}));
+    itref::write_data(args.str("summary_file"), itref::make_array<double>({2}, {static_cast<double>(sweeps), change}));
   });
 }

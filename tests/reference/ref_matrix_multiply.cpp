@@ -17,8 +17,9 @@ void multiply(const itref::Args& args) {
   auto b = itref::read_data<T>(args.str("input_file_2"));
   if (a.dims.size() != 2 || b.dims.size() != 2) throw std::runtime_error("a and b must be 2d");
   std::size_t n = a.dims[0], m = a.dims[1], p = b.dims[1];
-  if (b.dims[0] != m) throw std::runtime_error("a has " + std::to_string(m) + " columns but b has " +
-                                               std::to_string(b.dims[0]) + " rows");
+  if (b.dims[0] != m)
+    throw std::runtime_error("a has " + std::to_string(m) + " columns but b has " + std::to_string(b.dims[0]) +
+                             " rows");
   itref::Data<T> c = itref::make_array<T>({n, p}, std::vector<T>(n * p, T(0)));
   for (std::size_t i = 0; i < n; ++i)
     for (std::size_t k = 0; k < m; ++k)

@@ -81,10 +81,9 @@ int main(int argc, char** argv) {
       }
     }
     itref::write_data(args.str("output_file"),
-                      itref::make_array<double>({6}, {estimate, std_error, static_cast<double>(round),
-                                                      total_draws, total_hits, drift}));
-    itref::write_data(args.str("lpu_file"),
-                      itref::make_array<std::int32_t>({static_cast<std::size_t>(p)}, lpu_hits));
+                      itref::make_array<double>(
+                          {6}, {estimate, std_error, static_cast<double>(round), total_draws, total_hits, drift}));
+    itref::write_data(args.str("lpu_file"), itref::make_array<std::int32_t>({static_cast<std::size_t>(p)}, lpu_hits));
     itref::write_data(args.str("history_file"),
                       itref::make_list<double>(std::vector<double>(history.begin(), history.end())));
     std::printf("pi ~ %.12f +- %.3g after %d rounds\n", estimate, std_error, round);

@@ -31,7 +31,8 @@ int main(int argc, char** argv) {
     std::vector<double> w(v.values.size(), 0.0);
     for (long long i = 1; i + 1 < n; ++i)
       w[static_cast<std::size_t>(i)] = (out[static_cast<std::size_t>(i - 1)] + out[static_cast<std::size_t>(i)] +
-                                        out[static_cast<std::size_t>(i + 1)]) / 3;
+                                        out[static_cast<std::size_t>(i + 1)]) /
+                                       3;
     itref::write_data(args.str("output_file"), itref::make_array<double>(v.dims, out));
     itref::write_data(args.str("smooth_file"), itref::make_array<double>(v.dims, w));
   });

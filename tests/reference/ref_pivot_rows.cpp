@@ -16,7 +16,8 @@ int main(int argc, char** argv) {
       std::size_t best = 0;
       for (std::size_t j = 1; j < m; ++j)
         if (a.at(k, j) > a.at(k, best)) best = j;
-      std::vector<double> row(a.values.begin() + static_cast<long>(k * m), a.values.begin() + static_cast<long>((k + 1) * m));
+      std::vector<double> row(a.values.begin() + static_cast<long>(k * m),
+                              a.values.begin() + static_cast<long>((k + 1) * m));
       for (std::size_t i = k + 1; i < n; ++i)
         for (std::size_t j = 0; j < m; ++j) a.at(i, j) = a.at(i, j) - 0.25 * row[j] + 0.001 * static_cast<double>(best);
       picks[k] = static_cast<int>(best);

@@ -31,7 +31,6 @@ int main(int argc, char** argv) {
       lambda = norm;
       ++rounds;
     } while ((lambda - old > tolerance || old - lambda > tolerance) && rounds < max_iterations);
-    itref::write_data(args.str("output_file"),
-                      itref::make_array<double>({2}, {lambda, static_cast<double>(rounds)}));
+    itref::write_data(args.str("output_file"), itref::make_array<double>({2}, {lambda, static_cast<double>(rounds)}));
   });
 }

@@ -17,7 +17,6 @@ int main(int argc, char** argv) {
     for (std::size_t i = 1; i < sums.size(); ++i)
       if (sums[i] > sums[best]) best = i;
     itref::write_data(args.str("sums_file"), itref::make_array<double>({sums.size()}, sums));
-    itref::write_data(args.str("output_file"),
-                      itref::make_array<double>({2}, {sums[best], static_cast<double>(best)}));
+    itref::write_data(args.str("output_file"), itref::make_array<double>({2}, {sums[best], static_cast<double>(best)}));
   });
 }

@@ -1,9 +1,8 @@
 // Sequential reference for tests/e2e/programs/sections.it. m (indices from 0) first gets, for
 // k = 0, 1, ... in turn, pick = row k as it is now and every other row i += factor * pick; the
-// columns lo..hi are negated. Then col = column c, seg[t] = m[r][lo + t], rev = col backwards, blk[a][b] = m[r + a - 1][c + b - 1]
-// for a, b from 1, column c of m gets rows - 1 added, back = m, and finally m is doubled.
-// Arguments: input_file= factor= c= r= lo= hi= output_file= col_file= seg_file= rev_file=
-// blk_file= back_file= (p= is ignored).
+// columns lo..hi are negated. Then col = column c, seg[t] = m[r][lo + t], rev = col backwards, blk[a][b] = m[r + a -
+// 1][c + b - 1] for a, b from 1, column c of m gets rows - 1 added, back = m, and finally m is doubled. Arguments:
+// input_file= factor= c= r= lo= hi= output_file= col_file= seg_file= rev_file= blk_file= back_file= (p= is ignored).
 #include <stdexcept>
 
 #include "ref_common.h"

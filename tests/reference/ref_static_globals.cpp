@@ -10,7 +10,8 @@
 int main(int argc, char** argv) {
   return itref::run_main("ref_static_globals", argc, argv, [](const itref::Args& args) {
     auto x = itref::read_data<double>(args.str("x_file"));
-    if (x.dims.size() != 1 || x.values.size() < 7) throw std::runtime_error("x must be a 1d array of at least 7 values");
+    if (x.dims.size() != 1 || x.values.size() < 7)
+      throw std::runtime_error("x must be a 1d array of at least 7 values");
     const double a = args.real("a"), b = args.real("b"), c = args.real("c");
     const auto last = static_cast<double>(x.values.size() - 1);
     std::vector<double> y;

@@ -23,7 +23,8 @@ int main(int argc, char** argv) {
       for (long long i = first; i <= last; ++i) {
         const long long h = std::min((i - first) / half, halves - 1);
         for (std::size_t j = 0; j < m.cols(); ++j)
-          m.at(static_cast<std::size_t>(i), j) = 6 * m.at(static_cast<std::size_t>(i), j) + 100.0 * static_cast<double>(h);
+          m.at(static_cast<std::size_t>(i), j) =
+              6 * m.at(static_cast<std::size_t>(i), j) + 100.0 * static_cast<double>(h);
       }
     }
     itref::write_data(args.str("output_file"), itref::make_array<double>(m.dims, m.values));

@@ -21,18 +21,14 @@ TEST(Hoisting, PaddedPartLoopWithHoistedTranslation) {
         Part p = lpu_part(root, cfg, c);
         std::vector<double> local(p.element_count());
         // Fill the held part (padding included) from global indices.
-        const AffineTranslation t0 = *p.held(0).affine_translation(),
-                                t1 = *p.held(1).affine_translation();
+        const AffineTranslation t0 = *p.held(0).affine_translation(), t1 = *p.held(1).affine_translation();
         const int64_t row = p.strides()[0];
-        for (int64_t i = p.held(0).first(); i != p.held(0).last() + p.held(0).dir();
-             i += p.held(0).dir())
-            for (int64_t j = p.held(1).first(); j != p.held(1).last() + p.held(1).dir();
-                 j += p.held(1).dir())
+        for (int64_t i = p.held(0).first(); i != p.held(0).last() + p.held(0).dir(); i += p.held(0).dir())
+            for (int64_t j = p.held(1).first(); j != p.held(1).last() + p.held(1).dir(); j += p.held(1).dir())
                 local[t0.local(i) * row + t1.local(j)] = 100.0 * i + j;
         // Interior of the owned block: global (i, j) neighbours by fixed offsets from a hoisted
         // base.
-        const DimRange own0{p.owned(0).first(), p.owned(0).last()},
-            own1{p.owned(1).first(), p.owned(1).last()};
+        const DimRange own0{p.owned(0).first(), p.owned(0).last()}, own1{p.owned(1).first(), p.owned(1).last()};
         for (int64_t i = own0.min; i <= own0.max; ++i) {
             if (i == ranges[0].min || i == ranges[0].max)
                 continue;
@@ -64,10 +60,9 @@ TEST(SubPartitions, SplitTheLpuPartAndChildSpacesSplitTheCurrentOne) {
     int64_t expected_row = 5;
     for (const auto& s : subpartition_order(counts, VisitOrder::decreasing)) {
         Part cur = lpu_part(pb, sub, s);
-        EXPECT_EQ(cur.to_string(), "[" + std::to_string(expected_row) + ".." +
-                                       std::to_string(expected_row) + " | own " +
-                                       std::to_string(expected_row) + ".." +
-                                       std::to_string(expected_row) + "] x [4..7 | own 4..7]");
+        EXPECT_EQ(cur.to_string(), "[" + std::to_string(expected_row) + ".." + std::to_string(expected_row) +
+                                       " | own " + std::to_string(expected_row) + ".." + std::to_string(expected_row) +
+                                       "] x [4..7 | own 4..7]");
         // A space dividing B's sub-partitions splits the current row.
         ArrayConfig c{"field", {DimInstruction::split(1, {PartitionFn::block_count, 2})}};
         int64_t cc[] = {1};

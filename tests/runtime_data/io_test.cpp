@@ -19,8 +19,7 @@ namespace fs = std::filesystem;
 class DataFileTest : public ::testing::Test {
 public:
     void SetUp() override {
-        dir_ = fs::path(ITRT_TEST_TMPDIR) /
-               ::testing::UnitTest::GetInstance()->current_test_info()->name();
+        dir_ = fs::path(ITRT_TEST_TMPDIR) / ::testing::UnitTest::GetInstance()->current_test_info()->name();
         fs::remove_all(dir_);
         fs::create_directories(dir_);
     }
@@ -31,8 +30,7 @@ public:
     }
     static std::string slurp(const std::string& p) { return read_whole_file(p); }
     // Runs a read expected to fail and returns the message with the directory prefix removed.
-    std::string error_of(const std::string& name, const std::string& bytes,
-                         const FileExpectation& e,
+    std::string error_of(const std::string& name, const std::string& bytes, const FileExpectation& e,
                          const ElementCodec& codec = integer_codec()) const {
         put(name, bytes);
         try {
@@ -49,25 +47,21 @@ public:
     fs::path dir_;
 };
 
-FileExpectation array2d() {
-    return {Collection::array, 2, {}};
-}
+FileExpectation array2d() { return {Collection::array, 2, {}}; }
 
 TEST_F(DataFileTest, WritesManualExamplesExactly) {
     write_data_file(path("a.txt"), integer_codec(),
                     DataCollection::array(ElementBlock::of<int32_t>({2, 3}, {4, 0, -7, 12, 5, 5})));
     EXPECT_EQ(slurp(path("a.txt")), "Array\n4 0 -7\n12 5 5\n2*3\n");
     write_data_file(path("la.txt"), integer_codec(),
-                    DataCollection::list_of_arrays({ElementBlock::of<int32_t>({2}, {1, 2}),
-                                                    ElementBlock::of<int32_t>({3}, {7, 8, 9})}));
+                    DataCollection::list_of_arrays(
+                        {ElementBlock::of<int32_t>({2}, {1, 2}), ElementBlock::of<int32_t>({3}, {7, 8, 9})}));
     EXPECT_EQ(slurp(path("la.txt")), "List of Arrays\n1 2\n7 8 9\n0:2 2:3\n2\n");
-    write_data_file(
-        path("al.txt"), integer_codec(),
-        DataCollection::array_of_lists({1, 2}, {ElementBlock::of<int32_t>({3}, {4, 4, 1}),
-                                                ElementBlock::of<int32_t>({1}, {9})}));
+    write_data_file(path("al.txt"), integer_codec(),
+                    DataCollection::array_of_lists(
+                        {1, 2}, {ElementBlock::of<int32_t>({3}, {4, 4, 1}), ElementBlock::of<int32_t>({1}, {9})}));
     EXPECT_EQ(slurp(path("al.txt")), "Array of Lists\n4 4 1\n9\n0:3 3:1\n1*2\n");
-    write_data_file(path("l.bin"), integer_codec(),
-                    DataCollection::list(ElementBlock::of<int32_t>({2}, {5, -1})));
+    write_data_file(path("l.bin"), integer_codec(), DataCollection::list(ElementBlock::of<int32_t>({2}, {5, -1})));
     const unsigned char want[] = {0x4C, 0x69, 0x73, 0x74, 0x0A, 0x05, 0x00, 0x00,
                                   0x00, 0xFF, 0xFF, 0xFF, 0xFF, 0x0A, 0x32, 0x0A};
     EXPECT_EQ(slurp(path("l.bin")), std::string(reinterpret_cast<const char*>(want), sizeof want));
@@ -97,9 +91,7 @@ TEST_F(DataFileTest, ReadsManualExamples) {
     EXPECT_EQ(al.items[1].values<int32_t>(), (std::vector<int32_t>{9}));
     put("l.txt",
         "  List  \n5\t-1\n\n2\n"); // blanks around the header, any whitespace between elements
-    EXPECT_EQ(read_data_file(path("l.txt"), integer_codec(), {Collection::list, -1, {}})
-                  .items[0]
-                  .values<int32_t>(),
+    EXPECT_EQ(read_data_file(path("l.txt"), integer_codec(), {Collection::list, -1, {}}).items[0].values<int32_t>(),
               (std::vector<int32_t>{5, -1}));
 }
 
@@ -109,33 +101,22 @@ TEST_F(DataFileTest, TextEncodingsOfEveryElementType) {
     EXPECT_EQ(b.items[0].values<uint8_t>(), (std::vector<uint8_t>{1, 0, 1, 0}));
     write_data_file(path("b.bin"), bool_codec(), b);
     EXPECT_EQ(slurp(path("b.bin")), std::string("List\n\x01\x00\x01\x00\n4\n", 12));
-    EXPECT_EQ(
-        read_data_file(path("b.bin"), bool_codec(), {Collection::list, -1, {}}).items[0].bytes,
-        b.items[0].bytes);
+    EXPECT_EQ(read_data_file(path("b.bin"), bool_codec(), {Collection::list, -1, {}}).items[0].bytes, b.items[0].bytes);
     put("r.txt", "List\n3e-4 -2.5 7\n3\n");
-    EXPECT_EQ(read_data_file(path("r.txt"), double_codec(), {Collection::list, -1, {}})
-                  .items[0]
-                  .values<double>(),
+    EXPECT_EQ(read_data_file(path("r.txt"), double_codec(), {Collection::list, -1, {}}).items[0].values<double>(),
               (std::vector<double>{3e-4, -2.5, 7}));
     put("c.txt", "List\n65 0 255\n3\n");
-    EXPECT_EQ(read_data_file(path("c.txt"), char_codec(), {Collection::list, -1, {}})
-                  .items[0]
-                  .values<char>(),
+    EXPECT_EQ(read_data_file(path("c.txt"), char_codec(), {Collection::list, -1, {}}).items[0].values<char>(),
               (std::vector<char>{'A', '\0', static_cast<char>(255)}));
     put("s.txt", "List\n\"two words\" \"\"\n2\n");
-    auto s = read_data_file(path("s.txt"), string_codec(), {Collection::list, -1, {}})
-                 .items[0]
-                 .values<FixedString>();
+    auto s = read_data_file(path("s.txt"), string_codec(), {Collection::list, -1, {}}).items[0].values<FixedString>();
     EXPECT_EQ(s[0].view(), "two words");
     EXPECT_EQ(s[1].view(), "");
     put("g.txt", "Array\n1 5 -3 0\n2\n");
-    auto g = read_data_file(path("g.txt"), range_codec(), {Collection::array, 1, {}})
-                 .items[0]
-                 .values<RangeValue>();
+    auto g = read_data_file(path("g.txt"), range_codec(), {Collection::array, 1, {}}).items[0].values<RangeValue>();
     EXPECT_EQ(g[1], (RangeValue{-3, 0}));
     // Reals are written with at most 9 / 17 significant digits and read back exactly.
-    write_data_file(path("f.txt"), float_codec(),
-                    DataCollection::list(ElementBlock::of<float>({2}, {0.1f, 1e-30f})));
+    write_data_file(path("f.txt"), float_codec(), DataCollection::list(ElementBlock::of<float>({2}, {0.1f, 1e-30f})));
     EXPECT_EQ(slurp(path("f.txt")), "List\n0.1 1e-30\n2\n");
 }
 
@@ -159,17 +140,13 @@ TEST_F(DataFileTest, StructFieldsInDeclarationOrder) {
     std::vector<Sensor> v(2);
     v[0] = {{1.5f, -2}, 7, FixedString::of("north gate"), true};
     v[1] = {{0, 3.25f}, -1, FixedString::of(""), false};
-    write_data_file(path("s.txt"), sensor_codec(),
-                    DataCollection::list(ElementBlock::of<Sensor>({2}, v)));
+    write_data_file(path("s.txt"), sensor_codec(), DataCollection::list(ElementBlock::of<Sensor>({2}, v)));
     EXPECT_EQ(slurp(path("s.txt")), "List\n1.5 -2 7 \"north gate\" 1 0 3.25 -1 \"\" 0\n2\n");
-    write_data_file(path("s.bin"), sensor_codec(),
-                    DataCollection::list(ElementBlock::of<Sensor>({2}, v)));
+    write_data_file(path("s.bin"), sensor_codec(), DataCollection::list(ElementBlock::of<Sensor>({2}, v)));
     EXPECT_EQ(sensor_codec().binary_size(), 4u + 4 + 4 + 256 + 1);
     EXPECT_EQ(fs::file_size(path("s.bin")), 5 + 2 * 269 + 1 + 2u);
     for (const char* name : {"s.txt", "s.bin"}) {
-        auto r = read_data_file(path(name), sensor_codec(), {Collection::list, -1, {}})
-                     .items[0]
-                     .values<Sensor>();
+        auto r = read_data_file(path(name), sensor_codec(), {Collection::list, -1, {}}).items[0].values<Sensor>();
         ASSERT_EQ(r.size(), 2u) << name;
         EXPECT_EQ(r[0].position[1], -2.0f);
         EXPECT_EQ(r[0].id, 7);
@@ -233,8 +210,7 @@ template <class T> bool same(const ElementBlock& a, const ElementBlock& b) {
 
 // Round trip of all four collection types in both encodings.
 template <class T>
-void round_trip(const DataFileTest& t, const std::string& stem, const ElementCodec& codec,
-                uint32_t seed) {
+void round_trip(const DataFileTest& t, const std::string& stem, const ElementCodec& codec, uint32_t seed) {
     std::mt19937 g(seed);
     auto block = [&](std::vector<int64_t> lengths) {
         int64_t n = 1;
@@ -288,8 +264,7 @@ TEST_F(DataFileTest, ErrorMissingFile) {
         read_data_file(path("nope.txt"), integer_codec(), array2d());
         FAIL();
     } catch (const DataFileError& e) {
-        EXPECT_EQ(std::string(e.what()),
-                  path("nope.txt") + ": cannot open for reading: No such file or directory");
+        EXPECT_EQ(std::string(e.what()), path("nope.txt") + ": cannot open for reading: No such file or directory");
     }
 }
 TEST_F(DataFileTest, ErrorEmptyFile) {
@@ -326,10 +301,9 @@ TEST_F(DataFileTest, ErrorBadElementText) {
               "data.txt: line 2: expected a Character code 0..255, found `256`");
 }
 TEST_F(DataFileTest, ErrorUnterminatedString) {
-    EXPECT_EQ(
-        error_of("data.txt", "List\n\"abc\n\"d\"\n2\n", {Collection::list, -1, {}}, string_codec()),
-        "data.txt: line 2: expected a closing `\"` for the String starting here, found the end of "
-        "the line");
+    EXPECT_EQ(error_of("data.txt", "List\n\"abc\n\"d\"\n2\n", {Collection::list, -1, {}}, string_codec()),
+              "data.txt: line 2: expected a closing `\"` for the String starting here, found the end of "
+              "the line");
 }
 TEST_F(DataFileTest, ErrorBadShapeLine) {
     EXPECT_EQ(error_of("data.txt", "Array\n1 2 3 4 5 6\n2x3\n", array2d()),
@@ -342,9 +316,8 @@ TEST_F(DataFileTest, ErrorDimensionalityMismatch) {
               "data.txt: line 3: expected 2-dimensional Array, found 3 dimensions `1*2*3`");
 }
 TEST_F(DataFileTest, ErrorLengthsDisagreeWithProgram) {
-    EXPECT_EQ(
-        error_of("data.txt", "Array\n1 2 3 4 5 6\n2*3\n", {Collection::array, 2, {3, 2}}),
-        "data.txt: line 3: expected dimension lengths 3*2 (as the program's array), found 2*3");
+    EXPECT_EQ(error_of("data.txt", "Array\n1 2 3 4 5 6\n2*3\n", {Collection::array, 2, {3, 2}}),
+              "data.txt: line 3: expected dimension lengths 3*2 (as the program's array), found 2*3");
 }
 TEST_F(DataFileTest, ErrorBadListLength) {
     EXPECT_EQ(error_of("data.txt", "List\n1 2\n-2\n", {Collection::list, -1, {}}),
@@ -365,26 +338,20 @@ TEST_F(DataFileTest, ErrorNonContiguousOffsets) {
                        {Collection::list_of_arrays, 2, {}}),
               "data.txt: line 3: directory entry 3 `110:100*5000` has offset 110, expected 109 "
               "(offsets must be contiguous)");
-    EXPECT_EQ(error_of("data.txt", "Array of Lists\n1 2 3\n1:3\n1\n",
-                       {Collection::array_of_lists, 1, {}}),
+    EXPECT_EQ(error_of("data.txt", "Array of Lists\n1 2 3\n1:3\n1\n", {Collection::array_of_lists, 1, {}}),
               "data.txt: line 3: directory entry 1 `1:3` has offset 1, expected 0 (offsets must be "
               "contiguous)");
 }
 TEST_F(DataFileTest, ErrorDirectoryEntryCountAndSyntax) {
-    EXPECT_EQ(error_of("data.txt", "Array of Lists\n4 4 1 9\n0:3 3:1\n1*3\n",
-                       {Collection::array_of_lists, 2, {}}),
+    EXPECT_EQ(error_of("data.txt", "Array of Lists\n4 4 1 9\n0:3 3:1\n1*3\n", {Collection::array_of_lists, 2, {}}),
               "data.txt: line 3: expected 3 directory entries for a 1*3 Array of Lists, found 2");
-    EXPECT_EQ(
-        error_of("data.txt", "List of Arrays\n1 2\n0-2\n1\n", {Collection::list_of_arrays, 1, {}}),
-        "data.txt: line 3: expected directory entry 1 as `offset:d1*...*dn`, found `0-2`");
-    EXPECT_EQ(error_of("data.txt", "List of Arrays\n1 2 3\n0:2  2:1\n2\n",
-                       {Collection::list_of_arrays, 1, {}}),
+    EXPECT_EQ(error_of("data.txt", "List of Arrays\n1 2\n0-2\n1\n", {Collection::list_of_arrays, 1, {}}),
+              "data.txt: line 3: expected directory entry 1 as `offset:d1*...*dn`, found `0-2`");
+    EXPECT_EQ(error_of("data.txt", "List of Arrays\n1 2 3\n0:2  2:1\n2\n", {Collection::list_of_arrays, 1, {}}),
               "data.txt: line 3: expected directory entries separated by single spaces, found `0:2 "
               " 2:1`");
-    EXPECT_EQ(
-        error_of("data.txt", "List of Arrays\n1 2\n0:1*2\n1\n",
-                 {Collection::list_of_arrays, 1, {}}),
-        "data.txt: line 3: expected directory entry 1 to be a 1-dimensional Array, found `0:1*2`");
+    EXPECT_EQ(error_of("data.txt", "List of Arrays\n1 2\n0:1*2\n1\n", {Collection::list_of_arrays, 1, {}}),
+              "data.txt: line 3: expected directory entry 1 to be a 1-dimensional Array, found `0:1*2`");
 }
 TEST_F(DataFileTest, ErrorBinarySizeMismatch) {
     std::string bin = "Array\n" + std::string(20, '\x01') + "\n2*3\n";
@@ -405,32 +372,28 @@ TEST_F(DataFileTest, ErrorBinaryTrailerWording) {
 TEST_F(DataFileTest, ErrorStringNotWritableAsText) {
     try {
         write_data_file(path("s.txt"), string_codec(),
-                        DataCollection::list(
-                            ElementBlock::of<FixedString>({1}, {FixedString::of("say \"hi\"")})));
+                        DataCollection::list(ElementBlock::of<FixedString>({1}, {FixedString::of("say \"hi\"")})));
         FAIL();
     } catch (const DataFileError& e) {
         EXPECT_EQ(std::string(e.what()),
-                  path("s.txt") +
-                      ": cannot write the String `say \"hi\"` as text: it contains `\"`");
+                  path("s.txt") + ": cannot write the String `say \"hi\"` as text: it contains `\"`");
     }
     EXPECT_FALSE(fs::exists(path("s.txt")));
 }
 
 TEST_F(DataFileTest, FailedWriteLeavesNoFileUnderFinalName) {
     std::string p = path("missing-dir/out.txt");
-    EXPECT_THROW(write_data_file(p, integer_codec(),
-                                 DataCollection::list(ElementBlock::of<int32_t>({1}, {1}))),
+    EXPECT_THROW(write_data_file(p, integer_codec(), DataCollection::list(ElementBlock::of<int32_t>({1}, {1}))),
                  DataFileError);
     EXPECT_FALSE(fs::exists(p));
-    EXPECT_THROW(write_data_file(path("out.dat"), integer_codec(),
-                                 DataCollection::list(ElementBlock::of<int32_t>({1}, {1}))),
-                 DataFileError);
+    EXPECT_THROW(
+        write_data_file(path("out.dat"), integer_codec(), DataCollection::list(ElementBlock::of<int32_t>({1}, {1}))),
+        DataFileError);
     EXPECT_TRUE(fs::is_empty(dir_));
 }
 
 TEST_F(DataFileTest, ErrorNestedElementCount) {
-    EXPECT_EQ(error_of("data.txt", "List of Arrays\n1 2\n0:2 2:3\n2\n",
-                       {Collection::list_of_arrays, 1, {}}),
+    EXPECT_EQ(error_of("data.txt", "List of Arrays\n1 2\n0:2 2:3\n2\n", {Collection::list_of_arrays, 1, {}}),
               "data.txt: line 4: expected 5 elements for a List of 2 Arrays, found 2");
     std::string bin = "Array of Lists\n" + std::string(12, '\x00') + "\n0:3 3:1\n1*2\n";
     EXPECT_EQ(error_of("data.bin", bin, {Collection::array_of_lists, 2, {}}),
@@ -454,8 +417,7 @@ TEST_F(DataFileTest, ErrorClaimBeyondContent) {
     EXPECT_EQ(error_of("data.bin", list, {Collection::list_of_arrays, 2, {}}),
               "data.bin: directory line: `0:1000000*1000000` claims more elements than the 4 content "
               "bytes can hold (the file is truncated or its trailer is wrong)");
-    EXPECT_EQ(error_of("data.txt", "Array of Lists\n1\n0:1\n1000000*1000000\n",
-                       {Collection::array_of_lists, 2, {}}),
+    EXPECT_EQ(error_of("data.txt", "Array of Lists\n1\n0:1\n1000000*1000000\n", {Collection::array_of_lists, 2, {}}),
               "data.txt: line 4: `1000000*1000000` claims more collections than the directory "
               "line's 1 entry describe");
 }
@@ -473,8 +435,7 @@ TEST_F(DataFileTest, ErrorNotARegularFile) {
         read_data_file(path("pipe.bin"), integer_codec(), array2d()); // would block if opened
         FAIL();
     } catch (const DataFileError& e) {
-        EXPECT_EQ(std::string(e.what()),
-                  path("pipe.bin") + ": is a FIFO (named pipe), expected a regular data file");
+        EXPECT_EQ(std::string(e.what()), path("pipe.bin") + ": is a FIFO (named pipe), expected a regular data file");
     }
 }
 

@@ -36,35 +36,27 @@ PartitionSpec spec(PartitionFn fn, int64_t arg = 1, int64_t front = 0, int64_t b
 }
 
 TEST(WorkedExample, BlockSize) {
-    EXPECT_EQ(parts_of(kExample, spec(PartitionFn::block_size, 4), false),
-              (V{"3..6", "7..10", "11..12"}));
+    EXPECT_EQ(parts_of(kExample, spec(PartitionFn::block_size, 4), false), (V{"3..6", "7..10", "11..12"}));
 }
 TEST(WorkedExample, BlockCount) {
-    EXPECT_EQ(parts_of(kExample, spec(PartitionFn::block_count, 3), false),
-              (V{"3..5", "6..8", "9..12"}));
+    EXPECT_EQ(parts_of(kExample, spec(PartitionFn::block_count, 3), false), (V{"3..5", "6..8", "9..12"}));
 }
 TEST(WorkedExample, Stride) {
-    EXPECT_EQ(parts_of(kExample, spec(PartitionFn::stride), false),
-              (V{"3,6,9,12", "4,7,10", "5,8,11"}));
+    EXPECT_EQ(parts_of(kExample, spec(PartitionFn::stride), false), (V{"3,6,9,12", "4,7,10", "5,8,11"}));
 }
 TEST(WorkedExample, BlockStride) {
-    EXPECT_EQ(parts_of(kExample, spec(PartitionFn::block_stride, 2), false),
-              (V{"3,4,9,10", "5,6,11,12", "7..8"}));
+    EXPECT_EQ(parts_of(kExample, spec(PartitionFn::block_stride, 2), false), (V{"3,4,9,10", "5,6,11,12", "7..8"}));
 }
 TEST(WorkedExample, BlockSizePadding1Held) {
-    EXPECT_EQ(parts_of(kExample, spec(PartitionFn::block_size, 4, 1, 1), true),
-              (V{"3..7", "6..11", "10..12"}));
+    EXPECT_EQ(parts_of(kExample, spec(PartitionFn::block_size, 4, 1, 1), true), (V{"3..7", "6..11", "10..12"}));
     // Padding changes neither count nor ownership.
-    EXPECT_EQ(parts_of(kExample, spec(PartitionFn::block_size, 4, 1, 1), false),
-              (V{"3..6", "7..10", "11..12"}));
+    EXPECT_EQ(parts_of(kExample, spec(PartitionFn::block_size, 4, 1, 1), false), (V{"3..6", "7..10", "11..12"}));
 }
 TEST(WorkedExample, BlockSizePadding20Held) {
-    EXPECT_EQ(parts_of(kExample, spec(PartitionFn::block_size, 4, 2, 0), true),
-              (V{"3..6", "5..10", "9..12"}));
+    EXPECT_EQ(parts_of(kExample, spec(PartitionFn::block_size, 4, 2, 0), true), (V{"3..6", "5..10", "9..12"}));
 }
 TEST(WorkedExample, BlockSizeInverted) {
-    EXPECT_EQ(parts_of(DimRange{12, 3}, spec(PartitionFn::block_size, 4), false),
-              (V{"12..9", "8..5", "4..3"}));
+    EXPECT_EQ(parts_of(DimRange{12, 3}, spec(PartitionFn::block_size, 4), false), (V{"12..9", "8..5", "4..3"}));
 }
 
 TEST(PartCount, Formulas) {
@@ -82,21 +74,17 @@ TEST(PartCount, Formulas) {
 TEST(BlockCount, RemainderGoesToLastPart) {
     EXPECT_EQ(parts_of(DimRange{0, 10}, spec(PartitionFn::block_count, 4), false),
               (V{"0..1", "2..3", "4..5", "6..10"}));
-    EXPECT_EQ(parts_of(DimRange{0, 2}, spec(PartitionFn::block_count, 5), false),
-              (V{"0..0", "1..1", "2..2"}));
+    EXPECT_EQ(parts_of(DimRange{0, 2}, spec(PartitionFn::block_count, 5), false), (V{"0..0", "1..1", "2..2"}));
 }
 
 TEST(Padding, FrontIsLargerIndexOnInvertedRange) {
     // Front padding 2 on 12...3: part 1 owns 8..5, holds 10..5 (two more on the 12 side).
-    EXPECT_EQ(parts_of(DimRange{12, 3}, spec(PartitionFn::block_size, 4, 2, 0), true),
-              (V{"12..9", "10..5", "6..3"}));
-    EXPECT_EQ(parts_of(DimRange{12, 3}, spec(PartitionFn::block_size, 4, 0, 1), true),
-              (V{"12..8", "8..4", "4..3"}));
+    EXPECT_EQ(parts_of(DimRange{12, 3}, spec(PartitionFn::block_size, 4, 2, 0), true), (V{"12..9", "10..5", "6..3"}));
+    EXPECT_EQ(parts_of(DimRange{12, 3}, spec(PartitionFn::block_size, 4, 0, 1), true), (V{"12..8", "8..4", "4..3"}));
 }
 
 TEST(Padding, ClippedAtBothEnds) {
-    EXPECT_EQ(parts_of(DimRange{-2, 2}, spec(PartitionFn::block_count, 1, 9, 9), true),
-              (V{"-2..2"}));
+    EXPECT_EQ(parts_of(DimRange{-2, 2}, spec(PartitionFn::block_count, 1, 9, 9), true), (V{"-2..2"}));
 }
 
 TEST(Arguments, NonPositiveIsAnError) {
@@ -118,8 +106,7 @@ TEST(Arguments, NonPositiveIsAnError) {
             try {
                 lpu_counts(1, {cfg}, {root});
             } catch (const PartitionError& e) {
-                EXPECT_STREQ(e.what(),
-                             "array `v`, space dimension 1: `stride` does not take padding");
+                EXPECT_STREQ(e.what(), "array `v`, space dimension 1: `stride` does not take padding");
                 throw;
             }
         },
@@ -145,8 +132,7 @@ TEST(Agreement, DisagreeingCountsNameArraysAndCounts) {
 
 TEST(Agreement, SpaceDimensionSplitByNoArray) {
     Part a = Part::whole({DimRange{0, 9}});
-    ArrayConfig ca{
-        "a", {DimInstruction::split(0, {PartitionFn::block_size, 4}), DimInstruction::replicate()}};
+    ArrayConfig ca{"a", {DimInstruction::split(0, {PartitionFn::block_size, 4}), DimInstruction::replicate()}};
     EXPECT_THROW(lpu_counts(2, {ca}, {a}), PartitionError);
 }
 
@@ -198,11 +184,8 @@ TEST(Translation, StridedIsProgression) {
 
 TEST(Replication, LpusDifferingInReplicatedDimHoldIdenticalParts) {
     Part root = Part::whole({DimRange{0, 7}, DimRange{0, 5}});
-    ArrayConfig cfg{
-        "a", {DimInstruction::split(0, {PartitionFn::block_size, 3}), DimInstruction::replicate()}};
-    ArrayConfig other{
-        "b",
-        {DimInstruction::replicate(), DimInstruction::split(0, {PartitionFn::block_count, 2})}};
+    ArrayConfig cfg{"a", {DimInstruction::split(0, {PartitionFn::block_size, 3}), DimInstruction::replicate()}};
+    ArrayConfig other{"b", {DimInstruction::replicate(), DimInstruction::split(0, {PartitionFn::block_count, 2})}};
     Part root_b = Part::whole({DimRange{0, 5}});
     auto counts = lpu_counts(2, {cfg, other}, {root, root_b});
     ASSERT_EQ(counts, (std::vector<int64_t>{3, 2}));
@@ -346,9 +329,8 @@ TEST(GhostExchange, OneDimensionalNeighboursExactly) {
     for (const auto& t : transfers) {
         ASSERT_EQ(t.schedule.runs()[0].size(), 1u);
         const RunPair& r = t.schedule.runs()[0][0];
-        seen.push_back(std::to_string(t.from[0]) + "->" + std::to_string(t.to[0]) + " src " +
-                       std::to_string(r.src) + " dst " + std::to_string(r.dst) + " len " +
-                       std::to_string(r.length));
+        seen.push_back(std::to_string(t.from[0]) + "->" + std::to_string(t.to[0]) + " src " + std::to_string(r.src) +
+                       " dst " + std::to_string(r.dst) + " len " + std::to_string(r.length));
     }
     EXPECT_EQ(seen, (std::vector<std::string>{"1->0 src 1 dst 4 len 1", "0->1 src 3 dst 0 len 1",
                                               "2->1 src 1 dst 5 len 1", "1->2 src 4 dst 0 len 1"}));
@@ -374,8 +356,7 @@ TEST(GhostExchange, TwoDimensionalStripsAreCompressedIntoRuns) {
     EXPECT_EQ(to00.at({1, 1})->element_count(), 1);
     int64_t corner[] = {4, 4};
     Part me = lpu_part(root, cfg, std::vector<int64_t>{0, 0});
-    EXPECT_EQ(to00.at({1, 1})->receiver_indices(me),
-              (std::vector<std::vector<int64_t>>{{corner[0], corner[1]}}));
+    EXPECT_EQ(to00.at({1, 1})->receiver_indices(me), (std::vector<std::vector<int64_t>>{{corner[0], corner[1]}}));
 }
 
 } // namespace

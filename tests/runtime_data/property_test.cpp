@@ -24,9 +24,7 @@ using Tuple = std::vector<int64_t>;
 
 struct Rng {
     explicit Rng(uint64_t seed) : gen(seed) {}
-    int64_t in(int64_t lo, int64_t hi) {
-        return std::uniform_int_distribution<int64_t>(lo, hi)(gen);
-    }
+    int64_t in(int64_t lo, int64_t hi) { return std::uniform_int_distribution<int64_t>(lo, hi)(gen); }
     bool coin() { return in(0, 1) == 1; }
     std::mt19937_64 gen;
 };
@@ -35,8 +33,7 @@ std::vector<DimRange> random_ranges(Rng& r, int rank, int64_t max_len) {
     std::vector<DimRange> out;
     for (int d = 0; d < rank; ++d) {
         int64_t start = r.in(-20, 20), len = r.in(1, max_len);
-        out.push_back(r.coin() ? DimRange{start, start + len - 1}
-                               : DimRange{start, start - len + 1});
+        out.push_back(r.coin() ? DimRange{start, start + len - 1} : DimRange{start, start - len + 1});
     }
     return out;
 }
@@ -47,17 +44,10 @@ PartitionSpec random_spec(Rng& r, int64_t n, bool allow_strided, bool allow_padd
     s.fn = static_cast<PartitionFn>(r.in(0, kinds - 1));
     s.fanout = r.in(1, 5);
     switch (s.fn) {
-    case PartitionFn::block_size:
-        s.arg = r.in(1, n + 1);
-        break;
-    case PartitionFn::block_count:
-        s.arg = r.in(1, n + 2);
-        break;
-    case PartitionFn::stride:
-        break;
-    case PartitionFn::block_stride:
-        s.arg = r.in(1, 4);
-        break;
+    case PartitionFn::block_size: s.arg = r.in(1, n + 1); break;
+    case PartitionFn::block_count: s.arg = r.in(1, n + 2); break;
+    case PartitionFn::stride: break;
+    case PartitionFn::block_stride: s.arg = r.in(1, 4); break;
     }
     if (allow_padding && (s.fn == PartitionFn::block_size || s.fn == PartitionFn::block_count)) {
         s.pad_front = r.in(0, 3);
@@ -68,8 +58,7 @@ PartitionSpec random_spec(Rng& r, int64_t n, bool allow_strided, bool allow_padd
 
 // A random configuration of a space over `parent`: some space dims split distinct array dims,
 // others (only if `allow_replicated`) are replicated.
-ArrayConfig random_config(Rng& r, const Part& parent, bool allow_replicated,
-                          bool allow_strided = true) {
+ArrayConfig random_config(Rng& r, const Part& parent, bool allow_replicated, bool allow_strided = true) {
     std::vector<int> dims(parent.rank());
     for (int d = 0; d < parent.rank(); ++d)
         dims[d] = d;
@@ -77,8 +66,8 @@ ArrayConfig random_config(Rng& r, const Part& parent, bool allow_replicated,
     int splits = static_cast<int>(r.in(1, parent.rank()));
     ArrayConfig c{"x", {}};
     for (int i = 0; i < splits; ++i)
-        c.dims.push_back(DimInstruction::split(
-            dims[i], random_spec(r, parent.held(dims[i]).size(), allow_strided, true)));
+        c.dims.push_back(
+            DimInstruction::split(dims[i], random_spec(r, parent.held(dims[i]).size(), allow_strided, true)));
     if (allow_replicated && r.coin())
         c.dims.insert(c.dims.begin() + r.in(0, splits), DimInstruction::replicate());
     return c;
@@ -88,13 +77,11 @@ ArrayConfig random_config(Rng& r, const Part& parent, bool allow_replicated,
 std::vector<int64_t> counts_for(Rng& r, const Part& parent, const ArrayConfig& c) {
     std::vector<int64_t> counts;
     for (const auto& in : c.dims)
-        counts.push_back(in.replicated ? r.in(1, 3)
-                                       : part_count(in.spec, parent.held(in.array_dim).size()));
+        counts.push_back(in.replicated ? r.in(1, 3) : part_count(in.spec, parent.held(in.array_dim).size()));
     return counts;
 }
 
-void for_each_tuple(const std::vector<std::vector<int64_t>>& sets,
-                    const std::function<void(const Tuple&)>& fn) {
+void for_each_tuple(const std::vector<std::vector<int64_t>>& sets, const std::function<void(const Tuple&)>& fn) {
     Tuple t(sets.size());
     std::function<void(size_t)> rec = [&](size_t d) {
         if (d == sets.size())
@@ -114,13 +101,10 @@ std::vector<std::vector<int64_t>> held_lists(const Part& p) {
     return out;
 }
 
-uint64_t base_seed() {
-    return 20261122;
-}
+uint64_t base_seed() { return 20261122; }
 
 // Checks one level: all children of `parent` under config `c`.
-void check_level(const Part& root, const Part& parent, const ArrayConfig& c,
-                 const std::vector<int64_t>& counts) {
+void check_level(const Part& root, const Part& parent, const ArrayConfig& c, const std::vector<int64_t>& counts) {
     auto coords = grid_coordinates(counts);
     std::map<Tuple, int> owners;
     for (const auto& co : coords) {
@@ -136,10 +120,8 @@ void check_level(const Part& root, const Part& parent, const ArrayConfig& c,
                 want_held = e.held;
                 want_owned = e.owned;
             }
-            ASSERT_EQ(child.held(d).indices(), want_held)
-                << "dim " << d << " of " << child.to_string();
-            ASSERT_EQ(child.owned(d).indices(), want_owned)
-                << "dim " << d << " of " << child.to_string();
+            ASSERT_EQ(child.held(d).indices(), want_held) << "dim " << d << " of " << child.to_string();
+            ASSERT_EQ(child.owned(d).indices(), want_owned) << "dim " << d << " of " << child.to_string();
             // Owned sits inside held at owned_in_held.
             const Piece& oih = child.owned_in_held(d);
             for (int64_t k = 0; k < oih.count; ++k)
@@ -153,8 +135,7 @@ void check_level(const Part& root, const Part& parent, const ArrayConfig& c,
                 if (it == want_held.end()) {
                     ASSERT_FALSE(got.has_value()) << g << " in " << child.held(d).to_string();
                 } else {
-                    ASSERT_EQ(got, it - want_held.begin())
-                        << g << " in " << child.held(d).to_string();
+                    ASSERT_EQ(got, it - want_held.begin()) << g << " in " << child.held(d).to_string();
                 }
             }
             // 3. Nested parts lie inside their parent.
@@ -281,8 +262,7 @@ Part random_leaf(Rng& r, const Part& root) {
 }
 
 void check_transfer(const Part& root, const Part& a, const Part& b, bool owned_sender) {
-    auto sched =
-        owned_sender ? TransferSchedule::owned_to_held(a, b) : TransferSchedule::held_to_held(a, b);
+    auto sched = owned_sender ? TransferSchedule::owned_to_held(a, b) : TransferSchedule::held_to_held(a, b);
     std::set<Tuple> want;
     for_each_tuple(held_lists(root), [&](const Tuple& t) {
         if ((owned_sender ? a.owns(t) : a.holds(t)) && b.holds(t))
@@ -306,8 +286,7 @@ void check_transfer(const Part& root, const Part& a, const Part& b, bool owned_s
 
 TEST(TransferProperties, ScheduleMovesExactlyTheIntersection) {
     const uint64_t seed = base_seed() + 2;
-    std::cout << "[ seed ] TransferProperties.ScheduleMovesExactlyTheIntersection seed=" << seed
-              << " trials=500\n";
+    std::cout << "[ seed ] TransferProperties.ScheduleMovesExactlyTheIntersection seed=" << seed << " trials=500\n";
     Rng r(seed);
     for (int trial = 0; trial < 500; ++trial) {
         SCOPED_TRACE("seed " + std::to_string(seed) + " trial " + std::to_string(trial));
@@ -325,8 +304,7 @@ TEST(TransferProperties, ScheduleMovesExactlyTheIntersection) {
 
 TEST(TransferProperties, GhostExchangeFillsExactlyThePadding) {
     const uint64_t seed = base_seed() + 3;
-    std::cout << "[ seed ] TransferProperties.GhostExchangeFillsExactlyThePadding seed=" << seed
-              << " trials=200\n";
+    std::cout << "[ seed ] TransferProperties.GhostExchangeFillsExactlyThePadding seed=" << seed << " trials=200\n";
     Rng r(seed);
     for (int trial = 0; trial < 200; ++trial) {
         SCOPED_TRACE("seed " + std::to_string(seed) + " trial " + std::to_string(trial));
@@ -338,8 +316,7 @@ TEST(TransferProperties, GhostExchangeFillsExactlyThePadding) {
         ArrayConfig c = random_config(r, parent, true, /*allow_strided=*/false);
         auto counts = counts_for(r, parent, c);
         auto transfers = ghost_exchange(parent, c, counts);
-        std::map<Tuple, std::vector<std::pair<Tuple, Tuple>>>
-            received; // receiver -> (element, sender)
+        std::map<Tuple, std::vector<std::pair<Tuple, Tuple>>> received; // receiver -> (element, sender)
         for (const auto& g : transfers) {
             Part to = lpu_part(parent, c, g.to), from = lpu_part(parent, c, g.from);
             for (const auto& e : g.schedule.receiver_indices(to)) {
@@ -382,9 +359,8 @@ std::vector<Part> random_layout(Rng& r, const Part& root, bool primary_only) {
 
 TEST(TransferProperties, RedistributionDeliversEveryHeldElementExactlyOnce) {
     const uint64_t seed = base_seed() + 4;
-    std::cout
-        << "[ seed ] TransferProperties.RedistributionDeliversEveryHeldElementExactlyOnce seed="
-        << seed << " trials=200\n";
+    std::cout << "[ seed ] TransferProperties.RedistributionDeliversEveryHeldElementExactlyOnce seed=" << seed
+              << " trials=200\n";
     Rng r(seed);
     for (int trial = 0; trial < 200; ++trial) {
         SCOPED_TRACE("seed " + std::to_string(seed) + " trial " + std::to_string(trial));
@@ -406,8 +382,7 @@ TEST(TransferProperties, RedistributionDeliversEveryHeldElementExactlyOnce) {
         for (size_t j = 0; j < receivers.size(); ++j) {
             for_each_tuple(held_lists(receivers[j]), [&](const Tuple& t) {
                 ++needed;
-                ASSERT_EQ(got[j][t], 1)
-                    << "receiver " << j << " element received " << got[j][t] << " times";
+                ASSERT_EQ(got[j][t], 1) << "receiver " << j << " element received " << got[j][t] << " times";
             });
             ASSERT_EQ(static_cast<int64_t>(got[j].size()), receivers[j].element_count());
         }

@@ -12,14 +12,12 @@ namespace itrt::ref {
 
 inline int64_t owner(const PartitionSpec& s, int64_t n, int64_t p) {
     switch (s.fn) {
-    case PartitionFn::block_size:
-        return p / s.arg;
+    case PartitionFn::block_size: return p / s.arg;
     case PartitionFn::block_count: {
         int64_t parts = std::min(s.arg, n), q = n / parts;
         return std::min(p / q, parts - 1);
     }
-    case PartitionFn::stride:
-        return p % std::min(s.fanout, n);
+    case PartitionFn::stride: return p % std::min(s.fanout, n);
     case PartitionFn::block_stride: {
         int64_t blocks = (n + s.arg - 1) / s.arg;
         return (p / s.arg) % std::min(s.fanout, blocks);

@@ -171,8 +171,7 @@ TEST(Mpi, TagsConsecutivePerPeer) {
   vsa.run();
   std::map<int, std::vector<int>> by_peer;
   for (const Channel* c : vsa.channels())
-    if (c->inter_rank())
-      by_peer[c->src_rank() == vsa.rank() ? c->dst_rank() : c->src_rank()].push_back(c->tag());
+    if (c->inter_rank()) by_peer[c->src_rank() == vsa.rank() ? c->dst_rank() : c->src_rank()].push_back(c->tag());
   for (auto& [peer, tags] : by_peer) {
     std::sort(tags.begin(), tags.end());
     for (size_t i = 0; i < tags.size(); ++i) EXPECT_EQ(tags[i], kFirstChannelTag + int(i));

@@ -34,8 +34,8 @@ PacketRef combine_inputs(Vdp& vdp, int n, const Combiner& c) {
   for (int i = 1; i < n; ++i) {
     PacketRef in = vdp.pop(i);
     if (in->size() != acc->size())
-      fail(fmt::format("reduction {}: contributions of different sizes ({} and {} bytes)",
-                       vdp.tuple().str(), acc->size(), in->size()));
+      fail(fmt::format("reduction {}: contributions of different sizes ({} and {} bytes)", vdp.tuple().str(),
+                       acc->size(), in->size()));
     c.combine(acc->data(), in->data(), acc->size() / c.value_size);
   }
   return acc;
@@ -100,8 +100,7 @@ void insert_reduction_tree(Vsa& vsa, const ReductionTreeSpec& spec) {
   }
 }
 
-void add_contributor_channels(const Vsa& vsa, const ReductionTreeSpec& spec,
-                              VdpSpec& contributor) {
+void add_contributor_channels(const Vsa& vsa, const ReductionTreeSpec& spec, VdpSpec& contributor) {
   int r = vsa.rank_of(contributor.tuple);
   int index = 0;
   for (const Tuple& t : spec.contributors) {

@@ -202,8 +202,7 @@ Result check_cannon(Vsa& vsa, int nt, int nb, uint32_t seed) {
       for (int i = 0; i < nb; ++i)
         for (int j = 0; j < nb; ++j) {
           double want = 0;
-          for (int l = 0; l < size; ++l)
-            want += element(seed, 0, m * nb + i, l) * element(seed, 1, l, n * nb + j);
+          for (int l = 0; l < size; ++l) want += element(seed, 0, m * nb + i, l) * element(seed, 1, l, n * nb + j);
           if (t.c[i * nb + j] != want) ++bad;
         }
       r.expect(bad == 0, fmt::format("Cannon tile ({}, {}): {} wrong elements", m, n, bad));
@@ -260,8 +259,7 @@ Result check_broadcast(Vsa& vsa, int fanout, int rounds) {
   Result r;
   Vdp* src = vsa.find({40, 0});
   bool all_on_source_thread = true;
-  for (int c = 0; c < fanout; ++c)
-    all_on_source_thread &= vsa.thread_of({40, 1 + c}) == vsa.thread_of({40, 0});
+  for (int c = 0; c < fanout; ++c) all_on_source_thread &= vsa.thread_of({40, 1 + c}) == vsa.thread_of({40, 0});
   if (src) {
     auto& st = src->local<BroadcastSource>();
     r.expect(static_cast<int>(st.ref_counts.size()) == rounds, "source fired the wrong number of times");
@@ -577,8 +575,8 @@ void build_reductions(Vsa& vsa, int contributors, int values, int rounds, uint32
           PacketRef got = v.pop(c);
           std::vector<char> want = cs[c].expected(st.round);
           bool ok = got->size() == want.size() && cs[c].equal(got->data(), want.data());
-          st.result.expect(ok, fmt::format("reduction {} round {} wrong on contributor {}",
-                                           cs[c].name, st.round, st.index));
+          st.result.expect(
+              ok, fmt::format("reduction {} round {} wrong on contributor {}", cs[c].name, st.round, st.index));
           v.channel_off(c);
         }
         ++st.round;

@@ -53,8 +53,7 @@ Result check_gate(Vsa& vsa);
 
 // Every §6.7 operator on every applicable type through reduction trees, `contributors` VDPs,
 // `rounds` rounds, compared with a sequential reduction over all values.
-void build_reductions(Vsa& vsa, int contributors, int values_per_contributor, int rounds,
-                      uint32_t seed);
+void build_reductions(Vsa& vsa, int contributors, int values_per_contributor, int rounds, uint32_t seed);
 Result check_reductions(Vsa& vsa, int contributors);
 // Number of (operator, type) cases the reduction scenario covers.
 int reduction_case_count();

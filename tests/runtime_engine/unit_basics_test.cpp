@@ -55,8 +55,8 @@ TEST(Packet, RefCountingAndLifetime) {
 Args make_args(std::vector<std::string> w) { return Args(w); }
 
 TEST(Args, TypedAccessAndLastOccurrenceWins) {
-  Args a = make_args({"rows=12", "eps=0.5", "f=2.5", "on=TRUE", "off=false", "c=x",
-                      "name=in.txt", "rows=-7", "empty="});
+  Args a =
+      make_args({"rows=12", "eps=0.5", "f=2.5", "on=TRUE", "off=false", "c=x", "name=in.txt", "rows=-7", "empty="});
   EXPECT_EQ(a.get_int("rows"), -7);
   EXPECT_DOUBLE_EQ(a.get_double("eps"), 0.5);
   EXPECT_FLOAT_EQ(a.get_float("f"), 2.5f);
@@ -83,23 +83,15 @@ std::string error_of(const std::function<void()>& f) {
 
 TEST(Args, ErrorsNameTheKey) {
   Args a = make_args({"rows=abc", "big=99999999999", "x=1.5e", "b=yes", "c=ab", "n=12x"});
-  EXPECT_EQ(error_of([&] { a.get_int("rows"); }),
-            "argument 'rows': expected an integer, found 'abc'");
+  EXPECT_EQ(error_of([&] { a.get_int("rows"); }), "argument 'rows': expected an integer, found 'abc'");
   EXPECT_EQ(error_of([&] { a.get_int("n"); }), "argument 'n': expected an integer, found '12x'");
-  EXPECT_EQ(error_of([&] { a.get_int("big"); }),
-            "argument 'big': expected a 32-bit integer, found '99999999999'");
-  EXPECT_EQ(error_of([&] { a.get_double("x"); }),
-            "argument 'x': expected a real number, found '1.5e'");
-  EXPECT_EQ(error_of([&] { a.get_bool("b"); }),
-            "argument 'b': expected a boolean (TRUE or FALSE), found 'yes'");
-  EXPECT_EQ(error_of([&] { a.get_char("c"); }),
-            "argument 'c': expected a single character, found 'ab'");
-  EXPECT_EQ(error_of([&] { a.get_int("cols"); }),
-            "argument 'cols': missing; pass cols=<value> on the command line");
-  EXPECT_EQ(error_of([] { make_args({"novalue"}); }),
-            "command-line word 'novalue' is not of the form key=value");
-  EXPECT_EQ(error_of([] { make_args({"=3"}); }),
-            "command-line word '=3' is not of the form key=value");
+  EXPECT_EQ(error_of([&] { a.get_int("big"); }), "argument 'big': expected a 32-bit integer, found '99999999999'");
+  EXPECT_EQ(error_of([&] { a.get_double("x"); }), "argument 'x': expected a real number, found '1.5e'");
+  EXPECT_EQ(error_of([&] { a.get_bool("b"); }), "argument 'b': expected a boolean (TRUE or FALSE), found 'yes'");
+  EXPECT_EQ(error_of([&] { a.get_char("c"); }), "argument 'c': expected a single character, found 'ab'");
+  EXPECT_EQ(error_of([&] { a.get_int("cols"); }), "argument 'cols': missing; pass cols=<value> on the command line");
+  EXPECT_EQ(error_of([] { make_args({"novalue"}); }), "command-line word 'novalue' is not of the form key=value");
+  EXPECT_EQ(error_of([] { make_args({"=3"}); }), "command-line word '=3' is not of the form key=value");
 }
 
 TEST(Log, LevelsPerSubsystem) {

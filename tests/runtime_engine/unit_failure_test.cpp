@@ -36,8 +36,7 @@ TEST(FailureDeathTest, MissingLocalChannelEnd) {
         vsa.insert(s);
         vsa.run();
       },
-      ::testing::ExitedWithCode(1),
-      "destination VDP \\(2\\) \\(mapped to this rank\\) was never inserted");
+      ::testing::ExitedWithCode(1), "destination VDP \\(2\\) \\(mapped to this rank\\) was never inserted");
 }
 
 void insert_with_bad_mapping() {
@@ -74,8 +73,7 @@ void run_with_failing_worker() {
 
 TEST(FailureDeathTest, FailInsideAVdpOnAWorkerThread) {
   // The worker calls fail(); the proxy (another thread) must end the process: once, status 1.
-  EXPECT_EXIT(run_with_failing_worker(), ::testing::ExitedWithCode(1),
-              "^itrt: error on rank 0: deliberate\n$");
+  EXPECT_EXIT(run_with_failing_worker(), ::testing::ExitedWithCode(1), "^itrt: error on rank 0: deliberate\n$");
 }
 
 void run_throwing_vdp() {
@@ -88,8 +86,7 @@ void run_throwing_vdp() {
 }
 
 TEST(FailureDeathTest, ExceptionInVdpBecomesOneError) {
-  EXPECT_EXIT(run_throwing_vdp(), ::testing::ExitedWithCode(1),
-              "^itrt: error on rank 0: VDP \\(3, 1\\): boom\n$");
+  EXPECT_EXIT(run_throwing_vdp(), ::testing::ExitedWithCode(1), "^itrt: error on rank 0: VDP \\(3, 1\\): boom\n$");
 }
 
 TEST(FailureDeathTest, PopFromEmptyOrInactiveSlot) {

@@ -24,8 +24,7 @@ struct RankRun {
 };
 
 std::vector<RankRun> run_ranks(LoopbackFabric& fabric, int tpr, MappingFunction map,
-                               const std::function<void(Vsa&)>& build,
-                               const std::function<Result(Vsa&)>& check) {
+                               const std::function<void(Vsa&)>& build, const std::function<Result(Vsa&)>& check) {
   int n = fabric.size();
   std::vector<RankRun> runs(n);
   std::vector<std::thread> ts;
@@ -140,8 +139,7 @@ TEST_P(LoopbackRanks, RingCannonBroadcastCollatzReductions) {
   {
     LoopbackFabric fabric(ranks);
     auto runs = run_ranks(
-        fabric, tpr, testing::hash_mapping(),
-        [](Vsa& v) { testing::build_reductions(v, 6, 10, 2, 5); },
+        fabric, tpr, testing::hash_mapping(), [](Vsa& v) { testing::build_reductions(v, 6, 10, 2, 5); },
         [](Vsa& v) { return testing::check_reductions(v, 6); });
     expect_ok(total(runs), 6 * (2 * testing::reduction_case_count() + 1));
   }
@@ -149,8 +147,8 @@ TEST_P(LoopbackRanks, RingCannonBroadcastCollatzReductions) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Shapes, LoopbackRanks,
-                         ::testing::Values(std::make_pair(1, 1), std::make_pair(2, 2),
-                                           std::make_pair(4, 1), std::make_pair(3, 2)));
+                         ::testing::Values(std::make_pair(1, 1), std::make_pair(2, 2), std::make_pair(4, 1),
+                                           std::make_pair(3, 2)));
 
 TEST(Loopback, MessagesToFinishedVdpsAreDrainedBeforeTermination) {
   int64_t base = Packet::live();

@@ -20,8 +20,7 @@ void on_alarm(int) {
 
 void install_watchdog(int seconds, const char* what) {
   if (const char* env = std::getenv("ITRT_TEST_WATCHDOG")) seconds = std::atoi(env);
-  std::snprintf(g_message, sizeof g_message, "\nwatchdog: %s still running after %d s: hang?\n",
-                what, seconds);
+  std::snprintf(g_message, sizeof g_message, "\nwatchdog: %s still running after %d s: hang?\n", what, seconds);
   std::signal(SIGALRM, on_alarm);
   alarm(static_cast<unsigned>(seconds));
 }

@@ -70,8 +70,9 @@ TEST(CopyOutside, RandomBoxes) {
       a = coord(rng), b = coord(rng);
       inner.push_back({std::min(a, b), std::max(a, b) - (t % 7 == 0)});
     }
-    check(whole, inner, "seed " + std::to_string(seed) + ", case " + std::to_string(t) + ": whole " + show(whole) +
-                            " inner " + show(inner));
+    check(whole, inner,
+          "seed " + std::to_string(seed) + ", case " + std::to_string(t) + ": whole " + show(whole) + " inner " +
+              show(inner));
   }
 }
 

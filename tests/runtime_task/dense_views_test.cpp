@@ -71,8 +71,7 @@ void gemmCase(bool ta, bool tb, int alpha, int beta, double tol) {
   for (int64_t i = m.lo; i <= m.hi; ++i)
     for (int64_t j = n.lo; j <= n.hi; ++j) {
       T sum = 0;
-      for (int64_t q = k.lo; q <= k.hi; ++q)
-        sum += (ta ? a.v(q, i) : a.v(i, q)) * (tb ? b.v(j, q) : b.v(q, j));
+      for (int64_t q = k.lo; q <= k.hi; ++q) sum += (ta ? a.v(q, i) : a.v(i, q)) * (tb ? b.v(j, q) : b.v(q, j));
       want.v(i, j) = T(beta) * want.v(i, j) + T(alpha) * sum;
     }
   ASSERT_TRUE(itrt::task::dense_gemm(c.v, a.v, ta, b.v, tb, m, n, k, alpha, beta));
@@ -123,9 +122,9 @@ TEST(DenseViews, DeclinesWhatIsNotADenseBlock) {
     return !done;
   };
   Matrix<float> c(4, 4, 4, 0, 0, 1), a(4, 4, 4, 0, 0, 2);
-  EXPECT_FALSE(declined(c, a, all));  // the dense case itself is taken (and writes c)
+  EXPECT_FALSE(declined(c, a, all));    // the dense case itself is taken (and writes c)
   EXPECT_TRUE(declined(c, a, {0, 4}));  // a row beyond what the views hold
-  Matrix<float> gappy = c;  // every other column: not unit stride
+  Matrix<float> gappy = c;              // every other column: not unit stride
   gappy.v.origin = gappy.v.base = gappy.data.data();
   gappy.v.gstride[1] = 2;
   gappy.v.hi[1] = 1;

@@ -42,9 +42,7 @@ constexpr int kSlowMs = 500;
 constexpr int kSlowMs = 100;
 #endif
 
-double now() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
+double now() { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
 
 struct Events {
   double start[kLpus][kIterations] = {};
@@ -97,7 +95,9 @@ void declare(TaskInstance& t, int pps) {
   a.dims = 1;
   a.pps = pps;
   a.configs.push_back(
-      {0, itrt::ArrayConfig{"x", {itrt::DimInstruction::split(0, itrt::PartitionSpec{itrt::PartitionFn::block_count, kLpus, 1, 1, 1})}}});
+      {0, itrt::ArrayConfig{
+              "x",
+              {itrt::DimInstruction::split(0, itrt::PartitionSpec{itrt::PartitionFn::block_count, kLpus, 1, 1, 1})}}});
   t.add_lps(std::move(a));
 }
 
@@ -156,28 +156,33 @@ int main(int argc, char** argv) {
   for (int it = 0; it < kIterations; ++it) {
     next = ref;
     for (int64_t i = 1; i < kCells - 1; ++i)
-      next[static_cast<size_t>(i)] = (ref[static_cast<size_t>(i - 1)] + ref[static_cast<size_t>(i)] + ref[static_cast<size_t>(i + 1)]) / 3.0;
+      next[static_cast<size_t>(i)] =
+          (ref[static_cast<size_t>(i - 1)] + ref[static_cast<size_t>(i)] + ref[static_cast<size_t>(i + 1)]) / 3.0;
     ref = next;
   }
   for (int64_t i = 0; i < kCells; ++i)
     if (std::abs(all[static_cast<size_t>(i)] - ref[static_cast<size_t>(i)]) > 1e-12) {
-      check(false, "cell " + std::to_string(i) + " = " + std::to_string(all[static_cast<size_t>(i)]) + ", expected " +
-                       std::to_string(ref[static_cast<size_t>(i)]), me);
+      check(false,
+            "cell " + std::to_string(i) + " = " + std::to_string(all[static_cast<size_t>(i)]) + ", expected " +
+                std::to_string(ref[static_cast<size_t>(i)]),
+            me);
       break;
     }
   // Run-ahead: the clocks of one host are comparable across its processes (steady_clock).
   Events total;
   MPI_Allreduce(&ev, &total, static_cast<int>(sizeof(Events) / sizeof(double)), MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
   check(total.end[7][4] < total.start[0][3],
-        "LPU 7 ran ahead of the slow LPU 0: finished iteration 4 at " + std::to_string(total.end[7][4] - total.start[0][0]) +
-            " s, LPU 0 started iteration 3 at " + std::to_string(total.start[0][3] - total.start[0][0]) + " s",
+        "LPU 7 ran ahead of the slow LPU 0: finished iteration 4 at " +
+            std::to_string(total.end[7][4] - total.start[0][0]) + " s, LPU 0 started iteration 3 at " +
+            std::to_string(total.start[0][3] - total.start[0][0]) + " s",
         me);
   t.finish();
   prog.finish();
   int bad = 0;
   MPI_Allreduce(&failures, &bad, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
   if (me == 0 && bad == 0)
-    std::printf("flow_test: ok on %d ranks: LPU 7 finished iteration 4 at %.3f s, slow LPU 0 started iteration 3 at %.3f s\n",
-                np, total.end[7][4] - total.start[0][0], total.start[0][3] - total.start[0][0]);
+    std::printf(
+        "flow_test: ok on %d ranks: LPU 7 finished iteration 4 at %.3f s, slow LPU 0 started iteration 3 at %.3f s\n",
+        np, total.end[7][4] - total.start[0][0], total.start[0][3] - total.start[0][0]);
   return bad == 0 ? 0 : 1;
 }

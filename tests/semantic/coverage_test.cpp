@@ -10,7 +10,8 @@ TEST(SemanticDiagnostics, EveryKindHasAGoldenTest) {
     namespace fs = std::filesystem;
     std::string corpus;
     for (auto& e : fs::recursive_directory_iterator(SEMANTIC_TESTDATA)) {
-        if (e.path().extension() != ".expected") continue;
+        if (e.path().extension() != ".expected")
+            continue;
         std::ifstream in(e.path());
         std::stringstream s;
         s << in.rdbuf();
@@ -20,7 +21,8 @@ TEST(SemanticDiagnostics, EveryKindHasAGoldenTest) {
     std::string line;
     int kinds = 0;
     while (std::getline(def, line)) {
-        if (line.rfind("DIAG(", 0) != 0) continue;
+        if (line.rfind("DIAG(", 0) != 0)
+            continue;
         std::string name = line.substr(5, line.find(',') - 5);
         ++kinds;
         EXPECT_NE(corpus.find("[" + name + "]"), std::string::npos)
@@ -35,7 +37,8 @@ TEST(SemanticDiagnostics, FailTestsHaveExactlyOneError) {
     int files = 0;
     for (auto& e : fs::directory_iterator(SEMANTIC_TESTDATA)) {
         std::string name = e.path().filename().string();
-        if (name.rfind("fail_", 0) != 0 || e.path().extension() != ".expected") continue;
+        if (name.rfind("fail_", 0) != 0 || e.path().extension() != ".expected")
+            continue;
         ++files;
         std::ifstream in(e.path());
         std::stringstream s;

@@ -42,7 +42,8 @@ Task "T":
 )" + body + R"(
         }
     Computation:
-        Space A { s()" + args + R"() }
+        Space A { s()" +
+                       args + R"() }
     Partition:
         Space A <un-partitioned> { x, y, z, w, d, e, f, v, u, t, g, n, m }
 )";

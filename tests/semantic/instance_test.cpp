@@ -21,7 +21,8 @@ struct Checked : test::ParsedForTest {
 std::unique_ptr<Checked> check(const std::string& text) {
     auto c = std::make_unique<Checked>();
     c->parse("test.it", text);
-    if (c->diags->hasErrors()) return c;
+    if (c->diags->hasErrors())
+        return c;
     c->ok = checkProgram(*c->program, c->sources, *c->diags, c->out);
     return c;
 }

@@ -28,8 +28,11 @@ namespace {
 // Checks a one-stage program reducing with operator `op` over a Real, Boolean or Integer array.
 bool reduces(const std::string& op, const std::string& element) {
     const std::string text = "Program (args) {\n}\nTask \"T\":\n    Define:\n        v: 1d Array of " + element +
-                             "\n        r: " + element + " Reduction\n    Environment:\n        v: link\n    Stages:\n        s(v, r) {\n"
-                             "            do { reduce(r, \"" + op + "\", v[i]) } for i in v\n        }\n"
+                             "\n        r: " + element +
+                             " Reduction\n    Environment:\n        v: link\n    Stages:\n        s(v, r) {\n"
+                             "            do { reduce(r, \"" +
+                             op +
+                             "\", v[i]) } for i in v\n        }\n"
                              "    Computation:\n        Space A { s(v, Space A: r) }\n"
                              "    Partition:\n        Space A <un-partitioned> { v }\n";
     SourceManager sources;
@@ -44,10 +47,11 @@ bool reduces(const std::string& op, const std::string& element) {
 
 TEST(SharedLists, EveryRuntimeReductionOperatorChecks) {
     int count = 0;
-#define ITRT_REDUCE_OP(enumerator, name, kind)                                                     \
-    EXPECT_TRUE(reduces(name, std::string(#kind) == "logic" ? "Boolean"                            \
-                              : std::string(#kind) == "bits" ? "Integer" : "Real double-precision")) \
-        << name;                                                                                   \
+#define ITRT_REDUCE_OP(enumerator, name, kind)                                           \
+    EXPECT_TRUE(reduces(name, std::string(#kind) == "logic"  ? "Boolean"                 \
+                              : std::string(#kind) == "bits" ? "Integer"                 \
+                                                             : "Real double-precision")) \
+        << name;                                                                         \
     ++count;
 #define ITRT_REDUCE_ALIAS(alias, enumerator) EXPECT_TRUE(reduces(alias, "Real double-precision")) << alias;
 #include "runtime/engine/reduce_ops.def"

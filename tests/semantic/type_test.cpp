@@ -66,8 +66,7 @@ TEST(Types, CollectionsCompareStructurally) {
 }
 
 TEST(Types, Spelling) {
-    EXPECT_EQ(typeName(Type::dynamicArray(2, k(TypeKind::RealDouble))),
-              "2d Array of Real double-precision");
+    EXPECT_EQ(typeName(Type::dynamicArray(2, k(TypeKind::RealDouble))), "2d Array of Real double-precision");
     EXPECT_EQ(typeName(Type::staticArray({3, 4}, Type::integer())), "Array[3][4] of Integer");
     EXPECT_EQ(typeName(Type::list(Type::classType("Sample"))), "List of Sample");
     EXPECT_EQ(typeName(Type::taskEnvironment("Heat")), "TaskEnvironment of \"Heat\"");

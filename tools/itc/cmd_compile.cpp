@@ -64,8 +64,8 @@ std::string externLibraryFlags(const ast::Program& program) {
     c.visitProgram(program);
     std::string flags;
     for (const std::string& w : c.words) {
-        bool asIs = w.front() == '-' || w.find('/') != std::string::npos || w.ends_with(".a") ||
-                    w.ends_with(".so") || w.find(".so.") != std::string::npos;
+        bool asIs = w.front() == '-' || w.find('/') != std::string::npos || w.ends_with(".a") || w.ends_with(".so") ||
+                    w.find(".so.") != std::string::npos;
         std::string arg = asIs ? w : "-l" + w;
         std::string quoted = "'";
         for (char ch : arg)
@@ -96,7 +96,8 @@ std::optional<NativeError> nativeCodeError(const fs::path& src, const fs::path& 
     for (size_t i = 0; i < lines.size(); ++i) {
         std::smatch m;
         if (std::regex_search(lines[i], m, begin))
-            current = {static_cast<std::uint32_t>(std::stoul(m[1].str())), static_cast<std::uint32_t>(std::stoul(m[2].str()))};
+            current = {static_cast<std::uint32_t>(std::stoul(m[1].str())),
+                       static_cast<std::uint32_t>(std::stoul(m[2].str()))};
         else if (lines[i].find("// itc-native-code end") != std::string::npos)
             current = {0, 0};
         owner[i + 1] = current;
@@ -112,7 +113,7 @@ std::optional<NativeError> nativeCodeError(const fs::path& src, const fs::path& 
             continue;
         any = true;
         if (fs::path(m[1].str()).filename().string() != name)
-            return std::nullopt;  // an error in a header itc wrote or one of the runtime's
+            return std::nullopt; // an error in a header itc wrote or one of the runtime's
         size_t at = std::stoul(m[2].str());
         if (at >= owner.size() || owner[at].first == 0)
             return std::nullopt;
@@ -173,7 +174,8 @@ int compileProgram(const std::string& itFile, const std::string& mapFile, const 
     if (rc != 0) {
         // Errors only inside the program's own native code are the user's to fix.
         if (auto native = nativeCodeError(src, log)) {
-            diags.error(DiagKind::NativeCodeError, SourceRange::at({*result.file, native->line, std::max(1u, native->column)}),
+            diags.error(DiagKind::NativeCodeError,
+                        SourceRange::at({*result.file, native->line, std::max(1u, native->column)}),
                         "this @Extern code does not compile as C++: {}", native->message);
             diags.print(std::cerr);
             if (emitDir)
@@ -214,7 +216,6 @@ int runCompile(const std::vector<std::string>& args) {
                           cl.has("--debug"), !cl.has("--no-blas"));
 }
 
-const ItcCommand kCompile("compile", "compile an IT program for a machine into an MPI executable", kUsage,
-                          runCompile);
+const ItcCommand kCompile("compile", "compile an IT program for a machine into an MPI executable", kUsage, runCompile);
 
 } // namespace

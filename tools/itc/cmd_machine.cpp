@@ -70,8 +70,7 @@ int writeOutput(const std::string& text, const std::optional<std::string>& path)
 std::string summarize(const pcubes::MachineModel& m) {
     const pcubes::Level* core = m.level(*m.coreLevel());
     return fmt::format("{} levels, {} {}, {} {} PPUs", m.levelCount(), m.segmentCount(),
-                       m.segmentCount() == 1 ? "segment" : "segments", core->totalPPUs,
-                       core->name);
+                       m.segmentCount() == 1 ? "segment" : "segments", core->totalPPUs, core->name);
 }
 
 int checkOrPrint(const CommandLine& cl) {
@@ -95,7 +94,8 @@ int checkOrPrint(const CommandLine& cl) {
 }
 
 int run(const std::vector<std::string>& args) {
-    CommandLine cl(args, {"-o", "--nodes", "--segments", "--from-xml", "--synthetic", "--check", "--print", "--mapping"},
+    CommandLine cl(args,
+                   {"-o", "--nodes", "--segments", "--from-xml", "--synthetic", "--check", "--print", "--mapping"},
                    {"--fixed-header"});
     if (!cl.ok())
         return usageError("machine", cl.error());
@@ -141,7 +141,6 @@ int run(const std::vector<std::string>& args) {
     return writeOutput(pcubes::printMachine(found->model, found->print), cl.value("-o"));
 }
 
-const ItcCommand command("machine", "describe this machine (hwloc) or check a PCubeS file",
-                         kUsage, run);
+const ItcCommand command("machine", "describe this machine (hwloc) or check a PCubeS file", kUsage, run);
 
 } // namespace

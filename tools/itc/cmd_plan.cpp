@@ -56,14 +56,12 @@ int runPlan(const std::vector<std::string>& args) {
         std::string names;
         for (const semantic::TaskPlan& t : plan->tasks)
             names += (names.empty() ? "`" : ", `") + t.task + "`";
-        return usageError("plan", "the program has no task `" + *only + "`; its tasks are " +
-                                      names);
+        return usageError("plan", "the program has no task `" + *only + "`; its tasks are " + names);
     }
     std::cout << semantic::printProgramPlan(*plan);
     return kExitOk;
 }
 
-const ItcCommand kPlan("plan", "print how a program will run: LPSes, partitions, synchronisation",
-                       kUsage, runPlan);
+const ItcCommand kPlan("plan", "print how a program will run: LPSes, partitions, synchronisation", kUsage, runPlan);
 
 } // namespace

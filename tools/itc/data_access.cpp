@@ -12,8 +12,7 @@
 
 namespace itc::data {
 
-std::optional<ElementType> elementTypeFromOptions(const driver::CommandLine& cl,
-                                                  const std::string& sub, bool required,
+std::optional<ElementType> elementTypeFromOptions(const driver::CommandLine& cl, const std::string& sub, bool required,
                                                   int& exitCode) {
     const std::string command = "data " + sub;
     auto usage = [&](const std::string& message) {
@@ -48,7 +47,7 @@ std::optional<ElementType> elementTypeFromOptions(const driver::CommandLine& cl,
 }
 
 itrt::Collection collectionOf(const std::string& path) {
-    itrt::encoding_of(path); // the runtime's message for a wrong extension comes first
+    itrt::encoding_of(path);        // the runtime's message for a wrong extension comes first
     itrt::check_regular_file(path); // a FIFO would block the read below
     std::ifstream in(path, std::ios::binary);
     std::string header;
@@ -56,8 +55,8 @@ itrt::Collection collectionOf(const std::string& path) {
         std::getline(in, header);
     while (!header.empty() && (header.back() == '\r' || header.back() == ' ' || header.back() == '\t'))
         header.pop_back();
-    for (itrt::Collection c : {itrt::Collection::array, itrt::Collection::list,
-                               itrt::Collection::array_of_lists, itrt::Collection::list_of_arrays})
+    for (itrt::Collection c : {itrt::Collection::array, itrt::Collection::list, itrt::Collection::array_of_lists,
+                               itrt::Collection::list_of_arrays})
         if (itrt::header_of(c) == header)
             return c;
     // Not a header we know (or no file): the runtime's reader says exactly what is wrong.

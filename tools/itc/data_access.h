@@ -19,8 +19,7 @@ inline const std::set<std::string> kTypeOptions = {"--type", "--program", "--cla
 // `--type T` or `--program P --class C` (exactly one of the two). On a command-line mistake
 // prints a usage error for `itc data <sub>` and sets `exitCode`; on a bad program prints its
 // diagnostics and sets kExitUserError. `required` = false lets a subcommand go without a type.
-std::optional<ElementType> elementTypeFromOptions(const driver::CommandLine& cl,
-                                                  const std::string& sub, bool required,
+std::optional<ElementType> elementTypeFromOptions(const driver::CommandLine& cl, const std::string& sub, bool required,
                                                   int& exitCode);
 
 // The collection type a data file declares in its header line. Throws itrt::DataFileError (the

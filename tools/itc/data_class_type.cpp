@@ -40,8 +40,7 @@ std::string staticIndex(int64_t k, const std::vector<int64_t>& lengths) {
 
 class ClassLayouts {
 public:
-    ClassLayouts(const semantic::CheckedProgram& program, std::ostream& err)
-        : program_(program), err_(err) {}
+    ClassLayouts(const semantic::CheckedProgram& program, std::ostream& err) : program_(program), err_(err) {}
 
     // Nullopt (with a message) for a field type a data file cannot hold.
     std::optional<Layout> layoutOf(const semantic::Type& t, const std::string& where) {
@@ -55,17 +54,17 @@ public:
         case TypeKind::Character: return scalar(itrt::char_codec(), ScalarKind::character, 1);
         case TypeKind::Boolean: return scalar(itrt::bool_codec(), ScalarKind::boolean, sizeof(bool));
         case TypeKind::String:
-            return Layout{&itrt::string_codec(), sizeof(itrt::FixedString), 1,
-                          {Leaf{0, ScalarKind::string, "", ""}}};
+            return Layout{&itrt::string_codec(), sizeof(itrt::FixedString), 1, {Leaf{0, ScalarKind::string, "", ""}}};
         case TypeKind::Range:
-            return Layout{&itrt::range_codec(), sizeof(itrt::RangeValue), alignof(itrt::RangeValue),
+            return Layout{&itrt::range_codec(),
+                          sizeof(itrt::RangeValue),
+                          alignof(itrt::RangeValue),
                           {Leaf{offsetof(itrt::RangeValue, min), ScalarKind::integer, ".min", ""},
                            Leaf{offsetof(itrt::RangeValue, max), ScalarKind::integer, ".max", ""}}};
         case TypeKind::Class: return classLayout(t.name);
         default: break;
         }
-        err_ << fmt::format("{}: a field of type `{}` cannot be stored in a data file\n", where,
-                            semantic::typeName(t));
+        err_ << fmt::format("{}: a field of type `{}` cannot be stored in a data file\n", where, semantic::typeName(t));
         return std::nullopt;
     }
 
@@ -96,8 +95,8 @@ public:
             for (int64_t k = 0; k < count; ++k) {
                 const std::string entry = lengths.empty() ? "" : staticIndex(k, lengths);
                 for (const Leaf& l : inner->leaves)
-                    result.leaves.push_back(Leaf{at + static_cast<std::size_t>(k) * inner->size + l.offset,
-                                                 l.kind, "." + f.name + entry + l.path, "." + f.name});
+                    result.leaves.push_back(Leaf{at + static_cast<std::size_t>(k) * inner->size + l.offset, l.kind,
+                                                 "." + f.name + entry + l.path, "." + f.name});
             }
             at += static_cast<std::size_t>(count) * inner->size;
             result.align = std::max(result.align, inner->align);
@@ -120,8 +119,8 @@ private:
 
 } // namespace
 
-std::optional<ElementType> classElementType(const std::string& programPath,
-                                            const std::string& className, std::ostream& err) {
+std::optional<ElementType> classElementType(const std::string& programPath, const std::string& className,
+                                            std::ostream& err) {
     SourceManager sources;
     DiagnosticEngine diags(sources);
     std::string reason;

@@ -18,8 +18,8 @@ constexpr int kDifferent = 1;
 constexpr int kTrouble = 2;
 
 // The first place where the shapes of `a` and `b` disagree, or "" when they agree.
-std::string shapeDifference(const std::string& pathA, const itrt::DataCollection& a,
-                            const std::string& pathB, const itrt::DataCollection& b) {
+std::string shapeDifference(const std::string& pathA, const itrt::DataCollection& a, const std::string& pathB,
+                            const itrt::DataCollection& b) {
     if (a.kind != b.kind || a.shape != b.shape)
         return fmt::format("{} is {}, {} is {}", pathA, itrt::describe_shape(a.kind, a.shape), pathB,
                            itrt::describe_shape(b.kind, b.shape));
@@ -58,8 +58,7 @@ int runCompare(const std::vector<std::string>& args) {
         auto [end, ec] = std::from_chars(t->data(), t->data() + t->size(), tolerance);
         if (t->empty() || ec != std::errc() || end != t->data() + t->size() || !(tolerance >= 0) ||
             std::isinf(tolerance))
-            return driver::usageError("data compare",
-                                      "--tolerance `" + *t + "`: expected a number, 0 or more");
+            return driver::usageError("data compare", "--tolerance `" + *t + "`: expected a number, 0 or more");
     }
     int exitCode = driver::kExitOk;
     std::optional<ElementType> type = elementTypeFromOptions(cl, "compare", true, exitCode);
@@ -93,19 +92,19 @@ int runCompare(const std::vector<std::string>& args) {
                 if (ok)
                     continue;
                 if (same && first.empty())
-                    first = fmt::format("{}{}: {} in {}, {} in {}", elementPosition(a, item, i),
-                                        leaf.path, leafText(ea, leaf), pathA, leafText(eb, leaf), pathB);
+                    first = fmt::format("{}{}: {} in {}, {} in {}", elementPosition(a, item, i), leaf.path,
+                                        leafText(ea, leaf), pathA, leafText(eb, leaf), pathB);
                 same = false;
             }
             differing += same ? 0 : 1;
         }
     if (differing == 0) {
-        std::cout << fmt::format("{} and {} are equal ({} element{}, tolerance {})\n", pathA, pathB,
-                                 elements, elements == 1 ? "" : "s", tolerance);
+        std::cout << fmt::format("{} and {} are equal ({} element{}, tolerance {})\n", pathA, pathB, elements,
+                                 elements == 1 ? "" : "s", tolerance);
         return driver::kExitOk;
     }
-    std::cout << fmt::format("{} and {} differ at {}\n{} of {} element{} differ (tolerance {})\n", pathA,
-                             pathB, first, differing, elements, elements == 1 ? "" : "s", tolerance);
+    std::cout << fmt::format("{} and {} differ at {}\n{} of {} element{} differ (tolerance {})\n", pathA, pathB, first,
+                             differing, elements, elements == 1 ? "" : "s", tolerance);
     return kDifferent;
 }
 

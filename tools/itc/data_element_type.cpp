@@ -10,11 +10,9 @@
 
 namespace itc::data {
 
-ElementType::ElementType(std::string name, const itrt::ElementCodec& codec,
-                         std::vector<Leaf> leaves,
+ElementType::ElementType(std::string name, const itrt::ElementCodec& codec, std::vector<Leaf> leaves,
                          std::vector<std::unique_ptr<itrt::StructCodec>> ownedCodecs)
-    : name_(std::move(name)), codec_(&codec), leaves_(std::move(leaves)),
-      owned_(std::move(ownedCodecs)) {}
+    : name_(std::move(name)), codec_(&codec), leaves_(std::move(leaves)), owned_(std::move(ownedCodecs)) {}
 
 std::optional<ElementType> primitiveElementType(const std::string& name) {
     auto scalar = [&](const itrt::ElementCodec& codec, ScalarKind kind) {

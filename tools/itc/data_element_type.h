@@ -20,9 +20,9 @@ enum class ScalarKind { integer, real_single, real_double, character, boolean, s
 struct Leaf {
     std::size_t offset = 0; // bytes from the start of the element in memory
     ScalarKind kind = ScalarKind::integer;
-    std::string path;       // "" for a primitive element, ".x", ".coords[1]", ".span.min" otherwise
-    std::string group;      // the top-level field it belongs to ("" for primitives): statistics
-                            // are per group, so a static-array field gets one line, not one per entry
+    std::string path;  // "" for a primitive element, ".x", ".coords[1]", ".span.min" otherwise
+    std::string group; // the top-level field it belongs to ("" for primitives): statistics
+                       // are per group, so a static-array field gets one line, not one per entry
 };
 
 class ElementType {
@@ -52,10 +52,10 @@ std::optional<ElementType> primitiveElementType(const std::string& name);
 
 // The element type of class `className` of the IT program `programPath` (parsed and checked).
 // Diagnostics or "no such class" go to `err`; nullopt then.
-std::optional<ElementType> classElementType(const std::string& programPath,
-                                            const std::string& className, std::ostream& err);
+std::optional<ElementType> classElementType(const std::string& programPath, const std::string& className,
+                                            std::ostream& err);
 
-bool isNumeric(ScalarKind k); // every kind but string
+bool isNumeric(ScalarKind k);  // every kind but string
 bool isIntegral(ScalarKind k); // integer, character, boolean
 
 // The value of a numeric leaf of the element at `element`.

@@ -76,8 +76,7 @@ public:
             need(dims.size() <= 2, "a 1d or 2d array or a list");
             for (int64_t i = 0; i < rows; ++i)
                 for (int64_t j = 0; j < cols; ++j)
-                    v[i * cols + j] = o_.value + o_.coefA * static_cast<double>(i) +
-                                      o_.coefB * static_cast<double>(j);
+                    v[i * cols + j] = o_.value + o_.coefA * static_cast<double>(i) + o_.coefB * static_cast<double>(j);
         } else if (k == "identity") {
             need(dims.size() == 2, "2d arrays");
             for (int64_t i = 0; i < rows && i < cols; ++i)
@@ -124,8 +123,7 @@ private:
 
 } // namespace
 
-itrt::DataCollection generate(const ElementType& type, const ShapeSpec& shape,
-                              const GenerateOptions& options) {
+itrt::DataCollection generate(const ElementType& type, const ShapeSpec& shape, const GenerateOptions& options) {
     SplitMix64 rng{options.seed};
     PlaneGenerator planes(options, rng);
     std::vector<itrt::ElementBlock> items;
@@ -141,10 +139,9 @@ itrt::DataCollection generate(const ElementType& type, const ShapeSpec& shape,
             std::vector<double> v = planes.values(lengths, leaf.kind, position);
             for (int64_t i = 0; i < count; ++i)
                 if (!setLeafValue(block.bytes.data() + i * type.size(), leaf, v[i]))
-                    throw GenerateError(fmt::format(
-                        "--kind {} gives {}, which does not fit {}{}", options.kind, v[i],
-                        leaf.path.empty() ? "" : "field `" + leaf.path.substr(1) + "`, ",
-                        scalarName(leaf.kind)));
+                    throw GenerateError(fmt::format("--kind {} gives {}, which does not fit {}{}", options.kind, v[i],
+                                                    leaf.path.empty() ? "" : "field `" + leaf.path.substr(1) + "`, ",
+                                                    scalarName(leaf.kind)));
         }
         position += count;
         items.push_back(std::move(block));
@@ -152,10 +149,8 @@ itrt::DataCollection generate(const ElementType& type, const ShapeSpec& shape,
     switch (shape.kind) {
     case itrt::Collection::array: return itrt::DataCollection::array(std::move(items.front()));
     case itrt::Collection::list: return itrt::DataCollection::list(std::move(items.front()));
-    case itrt::Collection::list_of_arrays:
-        return itrt::DataCollection::list_of_arrays(std::move(items));
-    case itrt::Collection::array_of_lists:
-        return itrt::DataCollection::array_of_lists(shape.shape, std::move(items));
+    case itrt::Collection::list_of_arrays: return itrt::DataCollection::list_of_arrays(std::move(items));
+    case itrt::Collection::array_of_lists: return itrt::DataCollection::array_of_lists(shape.shape, std::move(items));
     }
     return {};
 }

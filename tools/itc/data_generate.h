@@ -23,8 +23,7 @@ struct GenerateOptions {
 };
 
 // The kinds, for usage messages and validation.
-inline constexpr const char* kGenerateKinds =
-    "uniform, constant, flat, linear, identity, diagdom, spd";
+inline constexpr const char* kGenerateKinds = "uniform, constant, flat, linear, identity, diagdom, spd";
 
 // A request that cannot be met: unknown kind, a kind the shape does not allow, a value that
 // does not fit the element type. The message is a complete sentence.
@@ -37,7 +36,6 @@ public:
 // element. A class's scalars are generated one leaf at a time, each as if it were a whole array
 // of its own, so `identity` gives identity matrices in every numeric field. String leaves are
 // left empty.
-itrt::DataCollection generate(const ElementType& type, const ShapeSpec& shape,
-                              const GenerateOptions& options);
+itrt::DataCollection generate(const ElementType& type, const ShapeSpec& shape, const GenerateOptions& options);
 
 } // namespace itc::data

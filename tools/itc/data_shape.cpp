@@ -30,8 +30,7 @@ std::optional<std::vector<int64_t>> parseLengths(const std::string& text, const 
     for (const std::string& part : split(text, 'x')) {
         int64_t v = -1;
         auto [end, ec] = std::from_chars(part.data(), part.data() + part.size(), v);
-        if (part.empty() || ec != std::errc() || end != part.data() + part.size() || v < 0 ||
-            v > kMaxElements) {
+        if (part.empty() || ec != std::errc() || end != part.data() + part.size() || v < 0 || v > kMaxElements) {
             error = fmt::format("{} `{}`: expected whole-number lengths separated by `x` "
                                 "(like `64x64`), found {}",
                                 option, text, part.empty() ? "an empty length" : "`" + part + "`");
@@ -70,9 +69,8 @@ int64_t product(const std::vector<int64_t>& v) {
 }
 
 // `--lengths` for a nested collection: one entry per item, or one entry for all of them.
-std::optional<std::vector<std::vector<int64_t>>>
-itemLengths(const std::optional<std::string>& lengths, int64_t items, const char* example,
-            std::string& error) {
+std::optional<std::vector<std::vector<int64_t>>> itemLengths(const std::optional<std::string>& lengths, int64_t items,
+                                                             const char* example, std::string& error) {
     if (!lengths) {
         error = fmt::format("this shape needs `--lengths` (like `{}`)", example);
         return std::nullopt;
@@ -95,13 +93,12 @@ itemLengths(const std::optional<std::string>& lengths, int64_t items, const char
 
 } // namespace
 
-std::optional<ShapeSpec> parseShape(const std::string& shape,
-                                    const std::optional<std::string>& lengths, std::string& error) {
+std::optional<ShapeSpec> parseShape(const std::string& shape, const std::optional<std::string>& lengths,
+                                    std::string& error) {
     ShapeSpec s;
     auto prefixed = [&](const char* prefix) { return shape.rfind(prefix, 0) == 0; };
     const std::string rest = shape.substr(std::min(shape.find(':') + 1, shape.size()));
-    if (!prefixed("list:") && !prefixed("lists:") && !prefixed("arrays:") &&
-        shape.find(':') != std::string::npos) {
+    if (!prefixed("list:") && !prefixed("lists:") && !prefixed("arrays:") && shape.find(':') != std::string::npos) {
         error = fmt::format("--shape `{}`: expected `N`, `RxC`, `list:N`, `lists:RxC` or "
                             "`arrays:N`",
                             shape);

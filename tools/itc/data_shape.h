@@ -25,7 +25,7 @@ struct ShapeSpec {
 //   arrays:N                a List of N Arrays; `lengths` gives each array's lengths
 //                           (`2x3,4x3,1x3`) or one for all (`2x3`)
 // On a mistake returns nullopt and sets `error` to a sentence naming the bad part.
-std::optional<ShapeSpec> parseShape(const std::string& shape,
-                                    const std::optional<std::string>& lengths, std::string& error);
+std::optional<ShapeSpec> parseShape(const std::string& shape, const std::optional<std::string>& lengths,
+                                    std::string& error);
 
 } // namespace itc::data

@@ -51,8 +51,7 @@ void printLayout(const std::string& path, const itrt::DataCollection& d) {
         lengths.push_back(itrt::format_lengths(d.items[i].lengths));
     if (d.items.size() > kShownLengths)
         lengths.push_back("...");
-    std::cout << fmt::format("{} lengths: {}\n",
-                             d.kind == itrt::Collection::list_of_arrays ? "array" : "list",
+    std::cout << fmt::format("{} lengths: {}\n", d.kind == itrt::Collection::list_of_arrays ? "array" : "list",
                              fmt::join(lengths, " "));
 }
 
@@ -60,8 +59,7 @@ void printElements(const itrt::DataCollection& d, const ElementType& type, int64
     int64_t shown = 0, total = 0;
     for (const auto& item : d.items)
         total += item.count();
-    std::cout << fmt::format("first {} element{}:\n", std::min(limit, total),
-                             std::min(limit, total) == 1 ? "" : "s");
+    std::cout << fmt::format("first {} element{}:\n", std::min(limit, total), std::min(limit, total) == 1 ? "" : "s");
     for (std::size_t item = 0; item < d.items.size() && shown < limit; ++item)
         for (int64_t i = 0; i < d.items[item].count() && shown < limit; ++i, ++shown) {
             const std::byte* e = d.items[item].bytes.data() + i * type.size();
@@ -138,19 +136,19 @@ int runShow(const std::vector<std::string>& args) {
             // runtime's scan_layout checks them); for binary files the content size hints at
             // the element size.
             const std::string file = itrt::read_whole_file(path);
-            itrt::FileLayout layout = itrt::scan_layout(
-                path, file.size(), [&](uint64_t off, uint64_t len) { return file.substr(off, len); },
-                {collectionOf(path), -1, {}});
+            itrt::FileLayout layout =
+                itrt::scan_layout(path, file.size(), [&](uint64_t off, uint64_t len) { return file.substr(off, len); },
+                                  {collectionOf(path), -1, {}});
             itrt::DataCollection skeleton{layout.kind, layout.shape, {}};
             for (const auto& e : layout.entries)
                 skeleton.items.push_back({e.lengths, {}});
             printLayout(path, skeleton);
             std::string hint;
             if (layout.encoding == itrt::Encoding::binary && layout.total_elements > 0)
-                hint = fmt::format(" ({} content bytes: {} bytes per element)",
-                                   layout.content_end - layout.content_begin,
-                                   static_cast<double>(layout.content_end - layout.content_begin) /
-                                       static_cast<double>(layout.total_elements));
+                hint =
+                    fmt::format(" ({} content bytes: {} bytes per element)", layout.content_end - layout.content_begin,
+                                static_cast<double>(layout.content_end - layout.content_begin) /
+                                    static_cast<double>(layout.total_elements));
             std::cout << fmt::format("element type: not recorded in the file{}; give --type or "
                                      "--program/--class to see elements\n",
                                      hint);

@@ -43,8 +43,7 @@ private:
 
 // A syntax error: what was expected, and where (1-based line and column).
 struct JsonError : std::runtime_error {
-    JsonError(const std::string& what, int line, int column)
-        : std::runtime_error(what), line(line), column(column) {}
+    JsonError(const std::string& what, int line, int column) : std::runtime_error(what), line(line), column(column) {}
     int line, column;
 };
 

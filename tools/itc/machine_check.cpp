@@ -6,10 +6,8 @@
 
 namespace itc::driver {
 
-std::optional<MachineAndMapping> checkMachineAndMapping(const ast::Program& program,
-                                                        const std::string& mappingPath,
-                                                        const std::string& machinePath,
-                                                        SourceManager& sources,
+std::optional<MachineAndMapping> checkMachineAndMapping(const ast::Program& program, const std::string& mappingPath,
+                                                        const std::string& machinePath, SourceManager& sources,
                                                         DiagnosticEngine& diags) {
     auto machine = pcubes::loadMachine(machinePath, sources, diags);
     if (!machine)

@@ -22,10 +22,8 @@ struct MachineAndMapping {
 // Loads `machinePath` and `mappingPath` into `sources` and checks both, and the mapping against
 // `program` (task and space names, completeness, partial order, Root confinement). Returns
 // nullopt after any error; every problem is in `diags`.
-std::optional<MachineAndMapping> checkMachineAndMapping(const ast::Program& program,
-                                                        const std::string& mappingPath,
-                                                        const std::string& machinePath,
-                                                        SourceManager& sources,
+std::optional<MachineAndMapping> checkMachineAndMapping(const ast::Program& program, const std::string& mappingPath,
+                                                        const std::string& machinePath, SourceManager& sources,
                                                         DiagnosticEngine& diags);
 
 } // namespace itc::driver

@@ -15,8 +15,7 @@ void printHelp(std::ostream& out) {
     out << "itc " ITC_VERSION_STRING " — compiler for the IT parallel programming language\n\n"
         << "usage: itc COMMAND [ARGS...]\n       itc --help | --version\n\ncommands:\n";
     for (const auto& [name, cmd] : registeredCommands())
-        out << "  " << name << std::string(name.size() < 10 ? 10 - name.size() : 1, ' ')
-            << cmd->summary << "\n";
+        out << "  " << name << std::string(name.size() < 10 ? 10 - name.size() : 1, ' ') << cmd->summary << "\n";
     out << "\nrun `itc COMMAND --help` for the options of one command\n";
 }
 

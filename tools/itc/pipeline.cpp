@@ -13,11 +13,16 @@
 namespace itc::driver {
 
 std::optional<Stage> stageByName(std::string_view name) {
-    if (name == "tokens") return Stage::Tokens;
-    if (name == "ast") return Stage::Ast;
-    if (name == "checked") return Stage::Checked;
-    if (name == "plan") return Stage::Plan;
-    if (name == "cpp") return Stage::Cpp;
+    if (name == "tokens")
+        return Stage::Tokens;
+    if (name == "ast")
+        return Stage::Ast;
+    if (name == "checked")
+        return Stage::Checked;
+    if (name == "plan")
+        return Stage::Plan;
+    if (name == "cpp")
+        return Stage::Cpp;
     return std::nullopt;
 }
 

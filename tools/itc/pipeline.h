@@ -41,7 +41,7 @@ struct PipelineResult {
     std::optional<MachineAndMapping> target;
     std::optional<semantic::ProgramPlan> plan;
     std::string cpp;
-    bool callsBlas = false;             // the C++ calls runtime/dense: link itrt_dense, OpenBLAS
+    bool callsBlas = false; // the C++ calls runtime/dense: link itrt_dense, OpenBLAS
 };
 
 // Runs the phases up to `request.last`. Returns false when a phase reported an error; every

@@ -9,11 +9,11 @@
 namespace itc::driver {
 
 struct RuntimeLocation {
-    std::string includeDir; // -I for `#include "runtime/..."`
-    std::string linkArgs;   // libitrt and the libraries it needs, shell-quoted
+    std::string includeDir;   // -I for `#include "runtime/..."`
+    std::string linkArgs;     // libitrt and the libraries it needs, shell-quoted
     std::string blasLinkArgs; // the dense kernels and OpenBLAS, for programs whose stages call them
-    bool installed = false; // found beside the executable, not in the build tree
-    std::string description; // for `itc --version`: where the headers and libitrt are
+    bool installed = false;   // found beside the executable, not in the build tree
+    std::string description;  // for `itc --version`: where the headers and libitrt are
 };
 
 // The installed layout when <prefix>/bin/itc has <prefix>/include/itc and <prefix>/lib/itc

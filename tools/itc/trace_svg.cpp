@@ -165,9 +165,10 @@ std::string timelineSvg(const Timeline& t, const SvgOptions& options) {
             }
         }
         for (const Rect& r : rects) {
-            o += fmt::format(R"(<rect x="{:.2f}" y="{}" width="{:.2f}" height="{}" fill="{}">)", r.x0, r.y,
-                             r.x1 - r.x0, r.h, r.fill);
-            o += "<title>" + xmlEscape(r.count > 1 ? fmt::format("{} spans merged; first: {}", r.count, r.title) : r.title) +
+            o += fmt::format(R"(<rect x="{:.2f}" y="{}" width="{:.2f}" height="{}" fill="{}">)", r.x0, r.y, r.x1 - r.x0,
+                             r.h, r.fill);
+            o += "<title>" +
+                 xmlEscape(r.count > 1 ? fmt::format("{} spans merged; first: {}", r.count, r.title) : r.title) +
                  "</title></rect>\n";
         }
         o += "</g>\n";
@@ -184,11 +185,11 @@ std::string timelineSvg(const Timeline& t, const SvgOptions& options) {
                 break;
             const int y0 = laneY.at({m.fromRank, m.fromTid}) + kLaneHeight / 2;
             const int y1 = laneY.at({m.toRank, m.toTid}) + kLaneHeight / 2;
-            o += fmt::format(R"(<line x1="{:.2f}" y1="{}" x2="{:.2f}" y2="{}"><title>{}</title></line>)"
-                             "\n",
-                             X(m.sent), y0, X(m.received), y1,
-                             xmlEscape(fmt::format("{} bytes, rank {} -> rank {}: {}", m.bytes, m.fromRank, m.toRank,
-                                                   m.sync)));
+            o += fmt::format(
+                R"(<line x1="{:.2f}" y1="{}" x2="{:.2f}" y2="{}"><title>{}</title></line>)"
+                "\n",
+                X(m.sent), y0, X(m.received), y1,
+                xmlEscape(fmt::format("{} bytes, rank {} -> rank {}: {}", m.bytes, m.fromRank, m.toRank, m.sync)));
         }
         o += "</g>\n";
     }

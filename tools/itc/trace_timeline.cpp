@@ -12,8 +12,7 @@
 namespace itc::driver {
 namespace {
 
-template <class T>
-T& byName(std::vector<T>& list, const std::string& name) {
+template <class T> T& byName(std::vector<T>& list, const std::string& name) {
     for (T& x : list)
         if (x.name == name)
             return x;
@@ -69,9 +68,9 @@ Timeline readTimeline(const JsonValue& doc) {
         double ts;
         std::string name;
     };
-    std::map<std::pair<int, uint64_t>, Open> openWaits;       // (pid, id)
-    std::map<uint64_t, TraceMessage> flows;                   // by id, until both ends are seen
-    std::map<uint64_t, int> flowEnds;                         // ends seen per id (1 start + 1 end)
+    std::map<std::pair<int, uint64_t>, Open> openWaits; // (pid, id)
+    std::map<uint64_t, TraceMessage> flows;             // by id, until both ends are seen
+    std::map<uint64_t, int> flowEnds;                   // ends seen per id (1 start + 1 end)
     bool first = true;
     for (const JsonValue& e : events->items()) {
         if (!e.isObject())

@@ -16,7 +16,7 @@ struct TraceSpan {
     double begin = 0, end = 0; // microseconds from the common origin
     std::string cat;           // stage, vdp, wait, task, mpi
     std::string name;
-    std::string detail;        // tooltip text
+    std::string detail; // tooltip text
 };
 
 // One thread of one rank: a track of the trace, a lane of the picture.
@@ -41,7 +41,7 @@ struct StageTotal {
 
 struct SyncTotal {
     std::string name;
-    int64_t waits = 0;    // LPU waits (async spans)
+    int64_t waits = 0; // LPU waits (async spans)
     double waitUs = 0;
     int64_t messages = 0, interMessages = 0;
     double bytes = 0, interBytes = 0;
@@ -53,10 +53,10 @@ struct Timeline {
     double begin = 0, end = 0;
     std::vector<TraceLane> lanes; // by rank, then track number
     std::vector<TraceMessage> messages;
-    std::vector<StageTotal> stages; // first-seen order
-    std::vector<SyncTotal> syncs;   // first-seen order
+    std::vector<StageTotal> stages;               // first-seen order
+    std::vector<SyncTotal> syncs;                 // first-seen order
     double workerUs = 0, stageUs = 0, idleUs = 0; // summed over worker threads
-    int64_t unmatchedFlows = 0;                  // flow starts or ends without their other end
+    int64_t unmatchedFlows = 0;                   // flow starts or ends without their other end
 };
 
 // Reads a trace document; throws std::runtime_error saying what is missing or malformed.

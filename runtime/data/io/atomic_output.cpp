@@ -23,8 +23,7 @@ void commit_temporary(const std::string& tmp, const std::string& path) {
     if (std::rename(tmp.c_str(), path.c_str()) != 0) {
         int err = errno;
         std::remove(tmp.c_str());
-        throw DataFileError(
-            fmt::format("{}: cannot create the output file: {}", path, std::strerror(err)));
+        throw DataFileError(fmt::format("{}: cannot create the output file: {}", path, std::strerror(err)));
     }
 }
 
@@ -32,8 +31,7 @@ void write_file_atomically(const std::string& path, std::string_view bytes) {
     std::string tmp = temporary_path_for(path, std::to_string(::getpid()));
     std::FILE* f = std::fopen(tmp.c_str(), "wb");
     if (!f)
-        throw DataFileError(
-            fmt::format("{}: cannot open for writing: {}", path, std::strerror(errno)));
+        throw DataFileError(fmt::format("{}: cannot open for writing: {}", path, std::strerror(errno)));
     bool ok = std::fwrite(bytes.data(), 1, bytes.size(), f) == bytes.size();
     int err = errno;
     ok = (std::fclose(f) == 0) && ok;

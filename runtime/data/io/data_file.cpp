@@ -37,10 +37,8 @@ std::vector<Token> tokenize(const std::string& path, std::string_view s, int64_t
             size_t end = s.find_first_of("\"\n", i + 1);
             if (end == std::string_view::npos || s[end] == '\n')
                 throw DataFileError(fmt::format(
-                    "{}: line {}: expected a closing `\"` for the String starting here, found {}",
-                    path, line,
-                    end == std::string_view::npos ? "the end of the content"
-                                                  : "the end of the line"));
+                    "{}: line {}: expected a closing `\"` for the String starting here, found {}", path, line,
+                    end == std::string_view::npos ? "the end of the content" : "the end of the line"));
             out.push_back({s.substr(i, end - i + 1), line});
             i = end + 1;
         } else {
@@ -78,8 +76,7 @@ void check_collection(const DataCollection& d) {
 }
 
 // Text: one line per innermost row of an array, one line per list.
-void render_text_block(const ElementCodec& codec, const ElementBlock& b, bool is_list,
-                       std::string& out) {
+void render_text_block(const ElementCodec& codec, const ElementBlock& b, bool is_list, std::string& out) {
     const int64_t n = b.count();
     const int64_t row = is_list || b.lengths.empty() ? std::max<int64_t>(n, 1) : b.lengths.back();
     if (n == 0) {
@@ -115,13 +112,11 @@ DataCollection DataCollection::list_of_arrays(std::vector<ElementBlock> arrays) 
     int64_t n = static_cast<int64_t>(arrays.size());
     return DataCollection{Collection::list_of_arrays, {n}, std::move(arrays)};
 }
-DataCollection DataCollection::array_of_lists(std::vector<int64_t> outer,
-                                              std::vector<ElementBlock> lists) {
+DataCollection DataCollection::array_of_lists(std::vector<int64_t> outer, std::vector<ElementBlock> lists) {
     return DataCollection{Collection::array_of_lists, std::move(outer), std::move(lists)};
 }
 
-void write_data_file(const std::string& path, const ElementCodec& codec,
-                     const DataCollection& data) {
+void write_data_file(const std::string& path, const ElementCodec& codec, const DataCollection& data) {
     const Encoding enc = encoding_of(path);
     check_collection(data);
     std::string out = render_header(data.kind);
@@ -147,8 +142,7 @@ void write_data_file(const std::string& path, const ElementCodec& codec,
         out.resize(at + offset * codec.binary_size());
         for (const ElementBlock& b : data.items)
             for (int64_t i = 0; i < b.count(); ++i, at += codec.binary_size())
-                codec.encode(b.bytes.data() + i * codec.memory_size(),
-                             reinterpret_cast<std::byte*>(out.data() + at));
+                codec.encode(b.bytes.data() + i * codec.memory_size(), reinterpret_cast<std::byte*>(out.data() + at));
         out += '\n';
     }
     out += render_trailer(data.kind, data.shape, entries);
@@ -165,22 +159,21 @@ std::vector<DimRange> ranges_from_file(const std::vector<int64_t>& lengths) {
 void check_regular_file(const std::string& path) {
     struct stat st;
     if (::stat(path.c_str(), &st) != 0)
-        throw DataFileError(
-            fmt::format("{}: cannot open for reading: {}", path, std::strerror(errno)));
+        throw DataFileError(fmt::format("{}: cannot open for reading: {}", path, std::strerror(errno)));
     if (S_ISDIR(st.st_mode))
         throw DataFileError(fmt::format("{}: is a directory, expected a data file", path));
     if (!S_ISREG(st.st_mode))
-        throw DataFileError(fmt::format(
-            "{}: is a {}, expected a regular data file", path,
-            S_ISFIFO(st.st_mode) ? "FIFO (named pipe)" : S_ISSOCK(st.st_mode) ? "socket" : "device"));
+        throw DataFileError(fmt::format("{}: is a {}, expected a regular data file", path,
+                                        S_ISFIFO(st.st_mode)   ? "FIFO (named pipe)"
+                                        : S_ISSOCK(st.st_mode) ? "socket"
+                                                               : "device"));
 }
 
 std::string read_whole_file(const std::string& path) {
     check_regular_file(path); // opening a FIFO would block, a directory reads as empty
     std::FILE* f = std::fopen(path.c_str(), "rb");
     if (!f)
-        throw DataFileError(
-            fmt::format("{}: cannot open for reading: {}", path, std::strerror(errno)));
+        throw DataFileError(fmt::format("{}: cannot open for reading: {}", path, std::strerror(errno)));
     std::string s;
     char buf[1 << 16];
     size_t n;
@@ -193,19 +186,16 @@ std::string read_whole_file(const std::string& path) {
     return s;
 }
 
-DataCollection read_data_file(const std::string& path, const ElementCodec& codec,
-                              const FileExpectation& expect) {
+DataCollection read_data_file(const std::string& path, const ElementCodec& codec, const FileExpectation& expect) {
     encoding_of(path); // reject unknown extensions before touching the file
     return read_data_bytes(path, read_whole_file(path), codec, expect);
 }
 
-DataCollection read_data_bytes(const std::string& path, const std::string& file,
-                               const ElementCodec& codec, const FileExpectation& expect) {
+DataCollection read_data_bytes(const std::string& path, const std::string& file, const ElementCodec& codec,
+                               const FileExpectation& expect) {
     FileLayout L = scan_layout(
-        path, file.size(), [&](uint64_t off, uint64_t len) { return file.substr(off, len); },
-        expect);
-    std::string_view content =
-        std::string_view(file).substr(L.content_begin, L.content_end - L.content_begin);
+        path, file.size(), [&](uint64_t off, uint64_t len) { return file.substr(off, len); }, expect);
+    std::string_view content = std::string_view(file).substr(L.content_begin, L.content_end - L.content_begin);
     const std::string what = describe_shape(L.kind, L.shape);
     // The content must hold exactly the elements the trailer claims before any memory is set
     // aside for them.
@@ -218,12 +208,11 @@ DataCollection read_data_bytes(const std::string& path, const std::string& file,
         const size_t want = static_cast<size_t>(L.total_elements) * fields;
         if (tokens.size() != want) {
             if (fields == 1 || tokens.size() % fields == 0)
-                throw DataFileError(fmt::format("{}: line {}: expected {} elements for {}, found {}",
-                                                path, L.trailer_line, L.total_elements, what,
-                                                tokens.size() / fields));
-            throw DataFileError(fmt::format(
-                "{}: line {}: expected {} elements ({} values) for {} of {}, found {} values", path,
-                L.trailer_line, L.total_elements, want, what, codec.type_name(), tokens.size()));
+                throw DataFileError(fmt::format("{}: line {}: expected {} elements for {}, found {}", path,
+                                                L.trailer_line, L.total_elements, what, tokens.size() / fields));
+            throw DataFileError(
+                fmt::format("{}: line {}: expected {} elements ({} values) for {} of {}, found {} values", path,
+                            L.trailer_line, L.total_elements, want, what, codec.type_name(), tokens.size()));
         }
     }
     DataCollection d{L.kind, L.shape, {}};

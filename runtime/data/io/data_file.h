@@ -22,8 +22,7 @@ struct ElementBlock {
     std::vector<std::byte> bytes; // count() * codec.memory_size()
     int64_t count() const;
 
-    template <class T>
-    static ElementBlock of(std::vector<int64_t> lengths, const std::vector<T>& values) {
+    template <class T> static ElementBlock of(std::vector<int64_t> lengths, const std::vector<T>& values) {
         static_assert(std::is_trivially_copyable_v<T>);
         ElementBlock b{std::move(lengths), std::vector<std::byte>(values.size() * sizeof(T))};
         if (!values.empty())
@@ -50,26 +49,23 @@ struct DataCollection {
     static DataCollection array(ElementBlock a);
     static DataCollection list(ElementBlock l);
     static DataCollection list_of_arrays(std::vector<ElementBlock> arrays);
-    static DataCollection array_of_lists(std::vector<int64_t> outer,
-                                         std::vector<ElementBlock> lists);
+    static DataCollection array_of_lists(std::vector<int64_t> outer, std::vector<ElementBlock> lists);
 };
 
 // Writes `data` to `path` (`.txt` or `.bin`) through a temporary file and a rename.
-void write_data_file(const std::string& path, const ElementCodec& codec,
-                     const DataCollection& data);
+void write_data_file(const std::string& path, const ElementCodec& codec, const DataCollection& data);
 
 // Reads `path`, checking it against `expect`; arrays read back have ranges 0..d-1.
 // Throws DataFileError with a precise message for any malformed or mismatching file.
-DataCollection read_data_file(const std::string& path, const ElementCodec& codec,
-                              const FileExpectation& expect);
+DataCollection read_data_file(const std::string& path, const ElementCodec& codec, const FileExpectation& expect);
 
 // The ranges an array read from a file gets: 0..d-1 per dimension.
 std::vector<DimRange> ranges_from_file(const std::vector<int64_t>& lengths);
 
 // read_data_file on the bytes of a file already in memory; `path` names it in messages and
 // gives the encoding.
-DataCollection read_data_bytes(const std::string& path, const std::string& file,
-                               const ElementCodec& codec, const FileExpectation& expect);
+DataCollection read_data_bytes(const std::string& path, const std::string& file, const ElementCodec& codec,
+                               const FileExpectation& expect);
 
 // Throws DataFileError unless `path` is a regular file: a directory, FIFO, socket or device is
 // named as such (reading a FIFO would block), a missing file with the OS reason.

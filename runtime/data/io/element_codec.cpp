@@ -37,8 +37,7 @@ enum class NumberText { ok, malformed, out_of_range, not_finite };
 
 template <class T> NumberText parse_number(std::string_view tok, T& v) {
     auto r = std::from_chars(tok.data(), tok.data() + tok.size(), v);
-    if (r.ptr != tok.data() + tok.size() ||
-        (r.ec != std::errc() && r.ec != std::errc::result_out_of_range))
+    if (r.ptr != tok.data() + tok.size() || (r.ec != std::errc() && r.ec != std::errc::result_out_of_range))
         return NumberText::malformed;
     if (r.ec == std::errc::result_out_of_range)
         return NumberText::out_of_range;
@@ -49,17 +48,14 @@ template <class T> NumberText parse_number(std::string_view tok, T& v) {
 }
 
 // Parses `tok` into `v`; on failure sets `error` ("expected `what`, found ...") and returns false.
-template <class T>
-bool parse_number(std::string_view tok, T& v, std::string_view what, std::string& error) {
+template <class T> bool parse_number(std::string_view tok, T& v, std::string_view what, std::string& error) {
     switch (parse_number(tok, v)) {
-    case NumberText::ok:
-        return true;
-    case NumberText::malformed:
-        return fail(error, what, tok);
+    case NumberText::ok: return true;
+    case NumberText::malformed: return fail(error, what, tok);
     case NumberText::out_of_range:
         if constexpr (std::is_floating_point_v<T>)
-            error = fmt::format("expected {} (magnitude at most {}), found `{}`, which is out of range",
-                                what, std::numeric_limits<T>::max(), tok);
+            error = fmt::format("expected {} (magnitude at most {}), found `{}`, which is out of range", what,
+                                std::numeric_limits<T>::max(), tok);
         else
             error = fmt::format("expected {} ({}..{}), found `{}`, which is out of range", what,
                                 std::numeric_limits<T>::min(), std::numeric_limits<T>::max(), tok);
@@ -92,8 +88,7 @@ public:
     void write_text(const void* e, std::string& out) const override {
         out += std::to_string(*static_cast<const int32_t*>(e));
     }
-    bool read_text(std::span<const std::string_view> t, void* e,
-                   std::string& error) const override {
+    bool read_text(std::span<const std::string_view> t, void* e, std::string& error) const override {
         return parse_number(t[0], *static_cast<int32_t*>(e), "an Integer", error);
     }
 };
@@ -110,11 +105,8 @@ public:
     void decode(const std::byte* in, void* e) const override {
         *static_cast<float*>(e) = std::bit_cast<float>(load_le<uint32_t>(in));
     }
-    void write_text(const void* e, std::string& out) const override {
-        append_real(*static_cast<const float*>(e), out);
-    }
-    bool read_text(std::span<const std::string_view> t, void* e,
-                   std::string& error) const override {
+    void write_text(const void* e, std::string& out) const override { append_real(*static_cast<const float*>(e), out); }
+    bool read_text(std::span<const std::string_view> t, void* e, std::string& error) const override {
         return parse_number(t[0], *static_cast<float*>(e), "a Real single-precision", error);
     }
 };
@@ -134,8 +126,7 @@ public:
     void write_text(const void* e, std::string& out) const override {
         append_real(*static_cast<const double*>(e), out);
     }
-    bool read_text(std::span<const std::string_view> t, void* e,
-                   std::string& error) const override {
+    bool read_text(std::span<const std::string_view> t, void* e, std::string& error) const override {
         return parse_number(t[0], *static_cast<double*>(e), "a Real double-precision", error);
     }
 };
@@ -151,8 +142,7 @@ public:
     void write_text(const void* e, std::string& out) const override {
         out += std::to_string(static_cast<unsigned>(*static_cast<const unsigned char*>(e)));
     }
-    bool read_text(std::span<const std::string_view> t, void* e,
-                   std::string& error) const override {
+    bool read_text(std::span<const std::string_view> t, void* e, std::string& error) const override {
         int v = 0;
         if (parse_number(t[0], v) != NumberText::ok || v < 0 || v > 255)
             return fail(error, "a Character code 0..255", t[0]);
@@ -170,14 +160,9 @@ public:
     void encode(const void* e, std::byte* out) const override {
         out[0] = std::byte{*static_cast<const bool*>(e) ? uint8_t{1} : uint8_t{0}};
     }
-    void decode(const std::byte* in, void* e) const override {
-        *static_cast<bool*>(e) = in[0] != std::byte{0};
-    }
-    void write_text(const void* e, std::string& out) const override {
-        out += *static_cast<const bool*>(e) ? '1' : '0';
-    }
-    bool read_text(std::span<const std::string_view> t, void* e,
-                   std::string& error) const override {
+    void decode(const std::byte* in, void* e) const override { *static_cast<bool*>(e) = in[0] != std::byte{0}; }
+    void write_text(const void* e, std::string& out) const override { out += *static_cast<const bool*>(e) ? '1' : '0'; }
+    bool read_text(std::span<const std::string_view> t, void* e, std::string& error) const override {
         if (t[0] == "1" || t[0] == "TRUE") {
             *static_cast<bool*>(e) = true;
         } else if (t[0] == "0" || t[0] == "FALSE") {
@@ -208,15 +193,13 @@ public:
     void write_text(const void* e, std::string& out) const override {
         auto v = static_cast<const FixedString*>(e)->view();
         if (v.find_first_of("\"\n") != std::string_view::npos)
-            throw std::invalid_argument(
-                fmt::format("cannot write the String `{}` as text: it contains `{}`", v,
-                            v.find('"') != std::string_view::npos ? "\"" : "\\n"));
+            throw std::invalid_argument(fmt::format("cannot write the String `{}` as text: it contains `{}`", v,
+                                                    v.find('"') != std::string_view::npos ? "\"" : "\\n"));
         out += '"';
         out += v;
         out += '"';
     }
-    bool read_text(std::span<const std::string_view> t, void* e,
-                   std::string& error) const override {
+    bool read_text(std::span<const std::string_view> t, void* e, std::string& error) const override {
         std::string_view tok = t[0];
         if (tok.size() < 2 || tok.front() != '"' || tok.back() != '"')
             return fail(error, "a double-quoted String", tok);
@@ -247,8 +230,7 @@ public:
         auto* r = static_cast<const RangeValue*>(e);
         out += fmt::format("{} {}", r->min, r->max);
     }
-    bool read_text(std::span<const std::string_view> t, void* e,
-                   std::string& error) const override {
+    bool read_text(std::span<const std::string_view> t, void* e, std::string& error) const override {
         auto* r = static_cast<RangeValue*>(e);
         if (!parse_number(t[0], r->min, "the Integer `min` of a Range", error) ||
             !parse_number(t[1], r->max, "the Integer `max` of a Range", error))
@@ -265,9 +247,7 @@ FixedString FixedString::of(std::string_view s) {
     return f;
 }
 
-std::string_view FixedString::view() const {
-    return std::string_view(data, strnlen(data, 255));
-}
+std::string_view FixedString::view() const { return std::string_view(data, strnlen(data, 255)); }
 
 const ElementCodec& integer_codec() {
     static const IntegerCodec c;
@@ -336,15 +316,13 @@ void StructCodec::write_text(const void* elem, std::string& out) const {
         }
 }
 
-bool StructCodec::read_text(std::span<const std::string_view> tokens, void* elem,
-                            std::string& error) const {
+bool StructCodec::read_text(std::span<const std::string_view> tokens, void* elem, std::string& error) const {
     auto* base = static_cast<std::byte*>(elem);
     size_t at = 0;
     for (const Field& f : fields_)
         for (int64_t i = 0; i < f.count; ++i) {
             size_t n = static_cast<size_t>(f.codec->text_fields());
-            if (!f.codec->read_text(tokens.subspan(at, n),
-                                    base + f.offset + i * f.codec->memory_size(), error))
+            if (!f.codec->read_text(tokens.subspan(at, n), base + f.offset + i * f.codec->memory_size(), error))
                 return false;
             at += n;
         }

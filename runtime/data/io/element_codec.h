@@ -35,7 +35,7 @@ public:
     virtual std::string type_name() const = 0;
     virtual size_t memory_size() const = 0; // bytes between consecutive elements in memory
     virtual size_t binary_size() const = 0; // bytes per element in a .bin file
-    virtual int text_fields() const = 0; // whitespace-separated tokens per element in a .txt file
+    virtual int text_fields() const = 0;    // whitespace-separated tokens per element in a .txt file
     virtual void encode(const void* elem, std::byte* out) const = 0;
     virtual void decode(const std::byte* in, void* elem) const = 0;
     // Appends the element's tokens, separated by single spaces. Throws std::invalid_argument for a
@@ -43,8 +43,7 @@ public:
     virtual void write_text(const void* elem, std::string& out) const = 0;
     // Parses text_fields() tokens. On failure returns false and sets `error` to
     // "expected <what>, found `<token>`".
-    virtual bool read_text(std::span<const std::string_view> tokens, void* elem,
-                           std::string& error) const = 0;
+    virtual bool read_text(std::span<const std::string_view> tokens, void* elem, std::string& error) const = 0;
 };
 
 const ElementCodec& integer_codec(); // int32_t
@@ -73,8 +72,7 @@ public:
     void encode(const void* elem, std::byte* out) const override;
     void decode(const std::byte* in, void* elem) const override;
     void write_text(const void* elem, std::string& out) const override;
-    bool read_text(std::span<const std::string_view> tokens, void* elem,
-                   std::string& error) const override;
+    bool read_text(std::span<const std::string_view> tokens, void* elem, std::string& error) const override;
 
 private:
     std::string name_;

@@ -87,20 +87,14 @@ std::string printable(std::string_view s) {
 
 } // namespace
 
-int64_t DirEntry::count() const {
-    return product(lengths);
-}
+int64_t DirEntry::count() const { return product(lengths); }
 
 std::string_view header_of(Collection kind) {
     switch (kind) {
-    case Collection::array:
-        return "Array";
-    case Collection::list:
-        return "List";
-    case Collection::array_of_lists:
-        return "Array of Lists";
-    case Collection::list_of_arrays:
-        return "List of Arrays";
+    case Collection::array: return "Array";
+    case Collection::list: return "List";
+    case Collection::array_of_lists: return "Array of Lists";
+    case Collection::list_of_arrays: return "List of Arrays";
     }
     return "?";
 }
@@ -114,9 +108,8 @@ Encoding encoding_of(std::string_view path) {
         return Encoding::text;
     if (ext == ".bin")
         return Encoding::binary;
-    throw DataFileError(
-        fmt::format("{}: unknown data file extension `{}` (expected `.txt` or `.bin`)", path,
-                    ext.empty() ? "(none)" : std::string(ext)));
+    throw DataFileError(fmt::format("{}: unknown data file extension `{}` (expected `.txt` or `.bin`)", path,
+                                    ext.empty() ? "(none)" : std::string(ext)));
 }
 
 std::string format_lengths(const std::vector<int64_t>& lengths) {
@@ -128,29 +121,21 @@ std::string format_lengths(const std::vector<int64_t>& lengths) {
 
 std::string describe_shape(Collection kind, const std::vector<int64_t>& shape) {
     switch (kind) {
-    case Collection::array:
-        return fmt::format("a {} Array", format_lengths(shape));
-    case Collection::list:
-        return fmt::format("a List of length {}", shape.empty() ? 0 : shape[0]);
-    case Collection::list_of_arrays:
-        return fmt::format("a List of {} Arrays", shape.empty() ? 0 : shape[0]);
-    case Collection::array_of_lists:
-        return fmt::format("a {} Array of Lists", format_lengths(shape));
+    case Collection::array: return fmt::format("a {} Array", format_lengths(shape));
+    case Collection::list: return fmt::format("a List of length {}", shape.empty() ? 0 : shape[0]);
+    case Collection::list_of_arrays: return fmt::format("a List of {} Arrays", shape.empty() ? 0 : shape[0]);
+    case Collection::array_of_lists: return fmt::format("a {} Array of Lists", format_lengths(shape));
     }
     return "?";
 }
 
-std::string render_header(Collection kind) {
-    return std::string(header_of(kind)) + "\n";
-}
+std::string render_header(Collection kind) { return std::string(header_of(kind)) + "\n"; }
 
-std::string render_trailer(Collection kind, const std::vector<int64_t>& shape,
-                           const std::vector<DirEntry>& entries) {
+std::string render_trailer(Collection kind, const std::vector<int64_t>& shape, const std::vector<DirEntry>& entries) {
     std::string out;
     if (kind == Collection::list_of_arrays || kind == Collection::array_of_lists) {
         for (size_t i = 0; i < entries.size(); ++i)
-            out += fmt::format("{}{}:{}", i ? " " : "", entries[i].offset,
-                               format_lengths(entries[i].lengths));
+            out += fmt::format("{}{}:{}", i ? " " : "", entries[i].offset, format_lengths(entries[i].lengths));
         out += '\n';
     }
     out += format_lengths(shape) + "\n";
@@ -165,24 +150,23 @@ FileLayout scan_layout(const std::string& path, uint64_t file_size, const ByteRe
     const bool text = L.encoding == Encoding::text;
     const std::string expected_headers = "`Array`, `List`, `Array of Lists` or `List of Arrays`";
     if (file_size == 0)
-        throw DataFileError(fmt::format("{}: line 1: expected a header ({}), found an empty file",
-                                        path, expected_headers));
+        throw DataFileError(
+            fmt::format("{}: line 1: expected a header ({}), found an empty file", path, expected_headers));
 
     // Header: the first line.
     std::string head = read(0, std::min<uint64_t>(file_size, 4096));
     size_t lf = head.find('\n');
     if (lf == std::string::npos)
-        throw DataFileError(fmt::format(
-            "{}: line 1: expected a header line ending in LF, found `{}`", path, printable(head)));
+        throw DataFileError(
+            fmt::format("{}: line 1: expected a header line ending in LF, found `{}`", path, printable(head)));
     std::string_view header = trim(std::string_view(head).substr(0, lf));
-    auto known = std::find_if(std::begin(kAll), std::end(kAll),
-                              [&](Collection c) { return header_of(c) == header; });
+    auto known = std::find_if(std::begin(kAll), std::end(kAll), [&](Collection c) { return header_of(c) == header; });
     if (known == std::end(kAll))
-        throw DataFileError(fmt::format("{}: line 1: expected a header ({}), found `{}`", path,
-                                        expected_headers, printable(header)));
+        throw DataFileError(
+            fmt::format("{}: line 1: expected a header ({}), found `{}`", path, expected_headers, printable(header)));
     if (*known != expect.kind)
-        throw DataFileError(fmt::format("{}: line 1: expected header `{}`, found `{}`", path,
-                                        header_of(expect.kind), header));
+        throw DataFileError(
+            fmt::format("{}: line 1: expected header `{}`, found `{}`", path, header_of(expect.kind), header));
     const uint64_t header_end = lf + 1;
 
     // Trailer: scan backward over the expected number of LF-terminated lines.
@@ -191,8 +175,7 @@ FileLayout scan_layout(const std::string& path, uint64_t file_size, const ByteRe
     std::string tail;
     uint64_t tail_off = file_size - tail_len;
     std::vector<uint64_t> lfs; // absolute positions of the last lines+1 LFs, from the end
-    for (uint64_t chunk = tail_len;;
-         chunk = std::min<uint64_t>(chunk * 4, file_size - header_end)) {
+    for (uint64_t chunk = tail_len;; chunk = std::min<uint64_t>(chunk * 4, file_size - header_end)) {
         tail_off = file_size - chunk;
         tail = read(tail_off, chunk);
         lfs.clear();
@@ -203,8 +186,8 @@ FileLayout scan_layout(const std::string& path, uint64_t file_size, const ByteRe
             break;
     }
     if (head.size() == file_size ? head.back() != '\n' : read(file_size - 1, 1) != "\n")
-        throw DataFileError(fmt::format(
-            "{}: the file does not end with LF, so its trailer is missing or truncated", path));
+        throw DataFileError(
+            fmt::format("{}: the file does not end with LF, so its trailer is missing or truncated", path));
     // The LF that ends the content (or, with empty text content, the header's LF).
     uint64_t content_lf;
     if (lfs.size() == static_cast<size_t>(lines) + 1) {
@@ -212,12 +195,11 @@ FileLayout scan_layout(const std::string& path, uint64_t file_size, const ByteRe
     } else if (lfs.size() == static_cast<size_t>(lines) && text) {
         content_lf = lf;
     } else if (lfs.size() == static_cast<size_t>(lines)) {
-        throw DataFileError(fmt::format(
-            "{}: expected an LF byte between the content and the trailer, found none", path));
-    } else {
         throw DataFileError(
-            fmt::format("{}: expected {} trailer line{} after the content of `{}`, found {}", path,
-                        lines, lines == 1 ? "" : "s", header_of(expect.kind), lfs.size()));
+            fmt::format("{}: expected an LF byte between the content and the trailer, found none", path));
+    } else {
+        throw DataFileError(fmt::format("{}: expected {} trailer line{} after the content of `{}`, found {}", path,
+                                        lines, lines == 1 ? "" : "s", header_of(expect.kind), lfs.size()));
     }
     L.content_begin = header_end;
     L.content_end = std::max<uint64_t>(content_lf, header_end);
@@ -247,10 +229,10 @@ FileLayout scan_layout(const std::string& path, uint64_t file_size, const ByteRe
     const int64_t content_bytes = static_cast<int64_t>(L.content_end - L.content_begin);
     const int64_t limit = text ? int64_t{1} << 53 : content_bytes;
     auto too_many = [&](int from_end, const std::string& lengths) {
-        return DataFileError(fmt::format(
-            "{}`{}` claims more elements than the {} content byte{} can hold (the file is truncated "
-            "or its trailer is wrong)",
-            where(from_end), printable(lengths), content_bytes, content_bytes == 1 ? "" : "s"));
+        return DataFileError(
+            fmt::format("{}`{}` claims more elements than the {} content byte{} can hold (the file is truncated "
+                        "or its trailer is wrong)",
+                        where(from_end), printable(lengths), content_bytes, content_bytes == 1 ? "" : "s"));
     };
 
     // Shape line.
@@ -258,26 +240,23 @@ FileLayout scan_layout(const std::string& path, uint64_t file_size, const ByteRe
     if (expect.kind == Collection::list || expect.kind == Collection::list_of_arrays) {
         int64_t n = 0;
         if (!parse_count(last, n))
-            throw DataFileError(
-                fmt::format("{}expected the {} as a non-negative integer, found `{}`", where(0),
-                            expect.kind == Collection::list ? "list length" : "number of arrays",
-                            printable(last)));
+            throw DataFileError(fmt::format("{}expected the {} as a non-negative integer, found `{}`", where(0),
+                                            expect.kind == Collection::list ? "list length" : "number of arrays",
+                                            printable(last)));
         L.shape = {n};
         if (expect.kind == Collection::list && n > limit)
             throw too_many(0, last);
     } else {
         if (!parse_lengths(last, L.shape))
-            throw DataFileError(fmt::format("{}expected dimension lengths like `2*3`, found `{}`",
-                                            where(0), printable(last)));
+            throw DataFileError(
+                fmt::format("{}expected dimension lengths like `2*3`, found `{}`", where(0), printable(last)));
         if (expect.rank >= 0 && static_cast<int>(L.shape.size()) != expect.rank)
-            throw DataFileError(
-                fmt::format("{}expected {}-dimensional {}, found {} dimension{} `{}`", where(0),
-                            expect.rank, expect.kind == Collection::array ? "Array" : "outer Array",
-                            L.shape.size(), L.shape.size() == 1 ? "" : "s", last));
+            throw DataFileError(fmt::format("{}expected {}-dimensional {}, found {} dimension{} `{}`", where(0),
+                                            expect.rank, expect.kind == Collection::array ? "Array" : "outer Array",
+                                            L.shape.size(), L.shape.size() == 1 ? "" : "s", last));
         if (!expect.lengths.empty() && L.shape != expect.lengths)
-            throw DataFileError(
-                fmt::format("{}expected dimension lengths {} (as the program's array), found {}",
-                            where(0), format_lengths(expect.lengths), last));
+            throw DataFileError(fmt::format("{}expected dimension lengths {} (as the program's array), found {}",
+                                            where(0), format_lengths(expect.lengths), last));
         int64_t cells = 0;
         if (expect.kind == Collection::array && !product_at_most(L.shape, limit, cells))
             throw too_many(0, last);
@@ -307,25 +286,23 @@ FileLayout scan_layout(const std::string& path, uint64_t file_size, const ByteRe
                 break;
             rest.remove_prefix(sp + 1);
             if (rest.empty() || rest.front() == ' ')
-                throw DataFileError(fmt::format(
-                    "{}expected directory entries separated by single spaces, found `{}`", where(1),
-                    printable(dir)));
+                throw DataFileError(fmt::format("{}expected directory entries separated by single spaces, found `{}`",
+                                                where(1), printable(dir)));
         }
         if (want > most)
-            throw DataFileError(fmt::format(
-                "{}`{}` claims more collections than the directory line's {} entr{} describe",
-                where(0), printable(last), items.size(), items.size() == 1 ? "y" : "ies"));
+            throw DataFileError(
+                fmt::format("{}`{}` claims more collections than the directory line's {} entr{} describe", where(0),
+                            printable(last), items.size(), items.size() == 1 ? "y" : "ies"));
         if (static_cast<int64_t>(items.size()) != want)
-            throw DataFileError(fmt::format("{}expected {} directory entr{} for {}, found {}",
-                                            where(1), want, want == 1 ? "y" : "ies",
-                                            describe_shape(expect.kind, L.shape), items.size()));
+            throw DataFileError(fmt::format("{}expected {} directory entr{} for {}, found {}", where(1), want,
+                                            want == 1 ? "y" : "ies", describe_shape(expect.kind, L.shape),
+                                            items.size()));
         int64_t next = 0;
         for (size_t i = 0; i < items.size(); ++i) {
             std::string_view item = items[i];
             size_t colon = item.find(':');
             DirEntry e;
-            bool ok =
-                colon != std::string_view::npos && parse_count(item.substr(0, colon), e.offset);
+            bool ok = colon != std::string_view::npos && parse_count(item.substr(0, colon), e.offset);
             if (ok && lists) {
                 int64_t n = 0;
                 ok = parse_count(item.substr(colon + 1), n);
@@ -334,13 +311,12 @@ FileLayout scan_layout(const std::string& path, uint64_t file_size, const ByteRe
                 ok = parse_lengths(item.substr(colon + 1), e.lengths);
             }
             if (!ok)
-                throw DataFileError(fmt::format(
-                    "{}expected directory entry {} as `{}`, found `{}`", where(1), i + 1,
-                    lists ? "offset:length" : "offset:d1*...*dn", printable(item)));
+                throw DataFileError(fmt::format("{}expected directory entry {} as `{}`, found `{}`", where(1), i + 1,
+                                                lists ? "offset:length" : "offset:d1*...*dn", printable(item)));
             if (!lists && expect.rank >= 0 && static_cast<int>(e.lengths.size()) != expect.rank)
-                throw DataFileError(fmt::format(
-                    "{}expected directory entry {} to be a {}-dimensional Array, found `{}`",
-                    where(1), i + 1, expect.rank, item));
+                throw DataFileError(
+                    fmt::format("{}expected directory entry {} to be a {}-dimensional Array, found `{}`", where(1),
+                                i + 1, expect.rank, item));
             int64_t count = 0;
             if (!product_at_most(e.lengths, limit - next, count))
                 throw too_many(1, std::string(item));
@@ -364,9 +340,8 @@ void check_binary_content(const std::string& path, const FileLayout& layout, siz
     const uint64_t want = static_cast<uint64_t>(layout.total_elements) * element_size;
     if (have != want)
         throw DataFileError(fmt::format(
-            "{}: expected {} content bytes for {} of {} ({} elements of {} bytes), found {}", path,
-            want, describe_shape(layout.kind, layout.shape), type_name, layout.total_elements,
-            element_size, have));
+            "{}: expected {} content bytes for {} of {} ({} elements of {} bytes), found {}", path, want,
+            describe_shape(layout.kind, layout.shape), type_name, layout.total_elements, element_size, have));
 }
 
 } // namespace itrt

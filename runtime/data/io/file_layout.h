@@ -60,8 +60,7 @@ void check_binary_content(const std::string& path, const FileLayout& layout, siz
 // The header line, LF-terminated.
 std::string render_header(Collection kind);
 // The trailer lines, each LF-terminated, for the given shape and content collections.
-std::string render_trailer(Collection kind, const std::vector<int64_t>& shape,
-                           const std::vector<DirEntry>& entries);
+std::string render_trailer(Collection kind, const std::vector<int64_t>& shape, const std::vector<DirEntry>& entries);
 // "2*3" for {2, 3}.
 std::string format_lengths(const std::vector<int64_t>& lengths);
 // "a 2*3 Array", "a List of length 4", "a List of 2 Arrays", "a 1*2 Array of Lists".

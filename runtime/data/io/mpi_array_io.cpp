@@ -32,16 +32,14 @@ MPI_Datatype file_type(const std::vector<std::pair<int64_t, int64_t>>& byte_rang
         lens.push_back(static_cast<int>(l));
     }
     MPI_Datatype t;
-    MPI_Type_create_hindexed(static_cast<int>(lens.size()), lens.data(), disps.data(), MPI_BYTE,
-                             &t);
+    MPI_Type_create_hindexed(static_cast<int>(lens.size()), lens.data(), disps.data(), MPI_BYTE, &t);
     MPI_Type_commit(&t);
     return t;
 }
 
 // Collective read or write of `buf` through a view of the given byte ranges (offsets relative to
 // `disp`).
-int transfer_all(MPI_File fh, MPI_Offset disp,
-                 const std::vector<std::pair<int64_t, int64_t>>& byte_ranges,
+int transfer_all(MPI_File fh, MPI_Offset disp, const std::vector<std::pair<int64_t, int64_t>>& byte_ranges,
                  std::vector<std::byte>& buf, bool write) {
     MPI_Datatype ft = MPI_BYTE;
     if (!byte_ranges.empty())
@@ -78,8 +76,7 @@ bool is_text_file(MPI_Comm comm, const std::string& path) {
 } // namespace
 
 void write_array_parts(MPI_Comm comm, const std::string& path, const ElementCodec& codec,
-                       const std::vector<DimRange>& ranges,
-                       const std::vector<ConstLocalPart>& parts) {
+                       const std::vector<DimRange>& ranges, const std::vector<ConstLocalPart>& parts) {
     int rank;
     MPI_Comm_rank(comm, &rank);
     if (is_text_file(comm, path))
@@ -95,8 +92,7 @@ void write_array_parts(MPI_Comm comm, const std::string& path, const ElementCode
     std::vector<Segment> segs;
     for (size_t i = 0; i < parts.size(); ++i)
         part_segments(*parts[i].part, true, ranges, i, segs);
-    std::sort(segs.begin(), segs.end(),
-              [](const Segment& a, const Segment& b) { return a.file < b.file; });
+    std::sort(segs.begin(), segs.end(), [](const Segment& a, const Segment& b) { return a.file < b.file; });
     const size_t esz = codec.binary_size(), msz = codec.memory_size();
     int64_t total = 0;
     for (const Segment& s : segs)
@@ -108,22 +104,21 @@ void write_array_parts(MPI_Comm comm, const std::string& path, const ElementCode
         const auto* src = static_cast<const std::byte*>(parts[s.part].storage);
         for (int64_t e = 0; e < s.length; ++e, out += esz)
             codec.encode(src + (s.local + e) * msz, out);
-        if (!byte_ranges.empty() && byte_ranges.back().first + byte_ranges.back().second ==
-                                        s.file * static_cast<int64_t>(esz)) {
+        if (!byte_ranges.empty() &&
+            byte_ranges.back().first + byte_ranges.back().second == s.file * static_cast<int64_t>(esz)) {
             byte_ranges.back().second += s.length * esz;
         } else {
-            byte_ranges.push_back(
-                {s.file * static_cast<int64_t>(esz), s.length * static_cast<int64_t>(esz)});
+            byte_ranges.push_back({s.file * static_cast<int64_t>(esz), s.length * static_cast<int64_t>(esz)});
         }
     }
 
     long long mine = total, covered = 0;
     MPI_Allreduce(&mine, &covered, 1, MPI_LONG_LONG, MPI_SUM, comm);
     if (covered != elements)
-        throw DataFileError(fmt::format(
-            "{}: internal error: the parts written cover {} elements, but the {} array has {} "
-            "(each element must be written by exactly one part)",
-            path, covered, format_lengths(lengths), elements));
+        throw DataFileError(
+            fmt::format("{}: internal error: the parts written cover {} elements, but the {} array has {} "
+                        "(each element must be written by exactly one part)",
+                        path, covered, format_lengths(lengths), elements));
     const std::string header = render_header(Collection::array);
     const std::string trailer = "\n" + render_trailer(Collection::array, lengths, {});
     std::string tmp;
@@ -134,8 +129,7 @@ void write_array_parts(MPI_Comm comm, const std::string& path, const ElementCode
     tmp = bcast_string(comm, tmp);
 
     MPI_File fh;
-    int rc =
-        MPI_File_open(comm, tmp.c_str(), MPI_MODE_CREATE | MPI_MODE_WRONLY, MPI_INFO_NULL, &fh);
+    int rc = MPI_File_open(comm, tmp.c_str(), MPI_MODE_CREATE | MPI_MODE_WRONLY, MPI_INFO_NULL, &fh);
     std::string error;
     if (rc != MPI_SUCCESS)
         error = fmt::format("{}: cannot open for writing: {}", path, mpi_error(rc));
@@ -143,11 +137,9 @@ void write_array_parts(MPI_Comm comm, const std::string& path, const ElementCode
     if (rank == 0) {
         MPI_Status st;
         const MPI_Offset end = static_cast<MPI_Offset>(header.size() + elements * esz);
-        rc =
-            MPI_File_write_at(fh, 0, header.data(), static_cast<int>(header.size()), MPI_CHAR, &st);
+        rc = MPI_File_write_at(fh, 0, header.data(), static_cast<int>(header.size()), MPI_CHAR, &st);
         if (rc == MPI_SUCCESS)
-            rc = MPI_File_write_at(fh, end, trailer.data(), static_cast<int>(trailer.size()),
-                                   MPI_CHAR, &st);
+            rc = MPI_File_write_at(fh, end, trailer.data(), static_cast<int>(trailer.size()), MPI_CHAR, &st);
         if (rc != MPI_SUCCESS)
             error = fmt::format("{}: write failed: {}", path, mpi_error(rc));
     }
@@ -204,8 +196,7 @@ FileLayout collective_layout(MPI_Comm comm, const std::string& path, const FileE
             check_regular_file(path);
             std::FILE* f = std::fopen(path.c_str(), "rb");
             if (!f)
-                throw DataFileError(
-                    fmt::format("{}: cannot open for reading: {}", path, std::strerror(errno)));
+                throw DataFileError(fmt::format("{}: cannot open for reading: {}", path, std::strerror(errno)));
             std::fseek(f, 0, SEEK_END);
             uint64_t size = static_cast<uint64_t>(std::ftell(f));
             auto reader = [&](uint64_t off, uint64_t len) {
@@ -227,8 +218,7 @@ FileLayout collective_layout(MPI_Comm comm, const std::string& path, const FileE
         }
     }
     throw_if_any(comm, error);
-    long long meta[2] = {static_cast<long long>(L.content_begin),
-                         static_cast<long long>(L.shape.size())};
+    long long meta[2] = {static_cast<long long>(L.content_begin), static_cast<long long>(L.shape.size())};
     MPI_Bcast(meta, 2, MPI_LONG_LONG, 0, comm);
     L.content_begin = static_cast<uint64_t>(meta[0]);
     L.shape.resize(meta[1]);
@@ -240,8 +230,8 @@ FileLayout collective_layout(MPI_Comm comm, const std::string& path, const FileE
 
 } // namespace
 
-std::vector<int64_t> read_array_shape(MPI_Comm comm, const std::string& path,
-                                      const ElementCodec& codec, const FileExpectation& expect) {
+std::vector<int64_t> read_array_shape(MPI_Comm comm, const std::string& path, const ElementCodec& codec,
+                                      const FileExpectation& expect) {
     return collective_layout(comm, path, expect, codec).shape;
 }
 
@@ -257,8 +247,7 @@ void read_array_parts(MPI_Comm comm, const std::string& path, const ElementCodec
     std::vector<Segment> segs;
     for (size_t i = 0; i < parts.size(); ++i)
         part_segments(*parts[i].part, false, ranges, i, segs);
-    std::sort(segs.begin(), segs.end(),
-              [](const Segment& a, const Segment& b) { return a.file < b.file; });
+    std::sort(segs.begin(), segs.end(), [](const Segment& a, const Segment& b) { return a.file < b.file; });
     // Merge overlapping/adjacent segments (padding of neighbouring parts overlaps) into disjoint
     // ranges.
     struct Merged {
@@ -280,8 +269,7 @@ void read_array_parts(MPI_Comm comm, const std::string& path, const ElementCodec
     std::vector<std::byte> buf(staged * esz);
     std::vector<std::pair<int64_t, int64_t>> byte_ranges;
     for (const Merged& m : merged)
-        byte_ranges.push_back(
-            {m.file * static_cast<int64_t>(esz), m.length * static_cast<int64_t>(esz)});
+        byte_ranges.push_back({m.file * static_cast<int64_t>(esz), m.length * static_cast<int64_t>(esz)});
 
     MPI_File fh;
     int rc = MPI_File_open(comm, path.c_str(), MPI_MODE_RDONLY, MPI_INFO_NULL, &fh);

@@ -33,14 +33,13 @@ struct ConstLocalPart {
 // ranks must cover the array exactly once (pass one replica of replicated parts).
 // Throws DataFileError on every rank if any rank fails.
 void write_array_parts(MPI_Comm comm, const std::string& path, const ElementCodec& codec,
-                       const std::vector<DimRange>& ranges,
-                       const std::vector<ConstLocalPart>& parts);
+                       const std::vector<DimRange>& ranges, const std::vector<ConstLocalPart>& parts);
 
 // Collective. The dimension lengths stored in the binary Array file `path` (rank 0 reads the
 // trailer and checks that the content holds exactly that many elements of `codec`, so callers
 // may allocate for the lengths returned).
-std::vector<int64_t> read_array_shape(MPI_Comm comm, const std::string& path,
-                                      const ElementCodec& codec, const FileExpectation& expect);
+std::vector<int64_t> read_array_shape(MPI_Comm comm, const std::string& path, const ElementCodec& codec,
+                                      const FileExpectation& expect);
 
 // Collective. Fills the held elements (padding included) of each of this rank's `parts` from
 // the Array file `path`, whose lengths must equal those of `ranges`.

@@ -16,8 +16,7 @@ void part_segments(const Part& p, bool owned, const std::vector<DimRange>& range
     for (int d = 0; d < rank; ++d) {
         const IndexSet1D& s = owned ? p.owned(d) : p.held(d);
         for (const IndexRun& r : s.runs())
-            runs[d].push_back(
-                {ranges[d].position_of(r.first), *p.held(d).local_of(r.first), r.length});
+            runs[d].push_back({ranges[d].position_of(r.first), *p.held(d).local_of(r.first), r.length});
         if (runs[d].empty())
             return;
     }

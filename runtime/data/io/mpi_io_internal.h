@@ -35,10 +35,8 @@ void throw_if_any(MPI_Comm comm, const std::string& mine);
 
 // Text (`.txt`) Array files: rank 0 gathers/reads the whole array and writes/broadcasts it.
 void write_text_array_parts(MPI_Comm comm, const std::string& path, const ElementCodec& codec,
-                            const std::vector<DimRange>& ranges,
-                            const std::vector<ConstLocalPart>& parts);
+                            const std::vector<DimRange>& ranges, const std::vector<ConstLocalPart>& parts);
 void read_text_array_parts(MPI_Comm comm, const std::string& path, const ElementCodec& codec,
-                           const std::vector<DimRange>& ranges,
-                           const std::vector<LocalPart>& parts);
+                           const std::vector<DimRange>& ranges, const std::vector<LocalPart>& parts);
 
 } // namespace itrt::detail

@@ -19,15 +19,13 @@ void bcast_bytes(MPI_Comm comm, std::vector<std::byte>& bytes) {
     MPI_Bcast(&n, 1, MPI_LONG_LONG, 0, comm);
     bytes.resize(n);
     for (int64_t at = 0; at < n; at += kChunk)
-        MPI_Bcast(bytes.data() + at, static_cast<int>(std::min<int64_t>(kChunk, n - at)), MPI_BYTE,
-                  0, comm);
+        MPI_Bcast(bytes.data() + at, static_cast<int>(std::min<int64_t>(kChunk, n - at)), MPI_BYTE, 0, comm);
 }
 
 } // namespace
 
 void write_text_array_parts(MPI_Comm comm, const std::string& path, const ElementCodec& codec,
-                            const std::vector<DimRange>& ranges,
-                            const std::vector<ConstLocalPart>& parts) {
+                            const std::vector<DimRange>& ranges, const std::vector<ConstLocalPart>& parts) {
     int rank, size;
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &size);
@@ -57,10 +55,9 @@ void write_text_array_parts(MPI_Comm comm, const std::string& path, const Elemen
     }
     std::vector<long long> all_meta(rank == 0 ? mdisp.back() + mcount.back() : 0);
     std::vector<std::byte> all_data(rank == 0 ? ddisp.back() + dcount.back() : 0);
-    MPI_Gatherv(meta.data(), counts[0], MPI_LONG_LONG, all_meta.data(), mcount.data(), mdisp.data(),
-                MPI_LONG_LONG, 0, comm);
-    MPI_Gatherv(data.data(), counts[1], MPI_BYTE, all_data.data(), dcount.data(), ddisp.data(),
-                MPI_BYTE, 0, comm);
+    MPI_Gatherv(meta.data(), counts[0], MPI_LONG_LONG, all_meta.data(), mcount.data(), mdisp.data(), MPI_LONG_LONG, 0,
+                comm);
+    MPI_Gatherv(data.data(), counts[1], MPI_BYTE, all_data.data(), dcount.data(), ddisp.data(), MPI_BYTE, 0, comm);
     std::string error;
     if (rank == 0) {
         std::vector<int64_t> lengths;
@@ -79,11 +76,10 @@ void write_text_array_parts(MPI_Comm comm, const std::string& path, const Elemen
         }
         try {
             if (covered != elements)
-                throw DataFileError(
-                    fmt::format("{}: internal error: the parts written cover {} elements, but the "
-                                "{} array has {} "
-                                "(each element must be written by exactly one part)",
-                                path, covered, format_lengths(lengths), elements));
+                throw DataFileError(fmt::format("{}: internal error: the parts written cover {} elements, but the "
+                                                "{} array has {} "
+                                                "(each element must be written by exactly one part)",
+                                                path, covered, format_lengths(lengths), elements));
             write_data_file(path, codec, DataCollection::array(std::move(block)));
         } catch (const DataFileError& e) {
             error = e.what();
@@ -93,8 +89,7 @@ void write_text_array_parts(MPI_Comm comm, const std::string& path, const Elemen
 }
 
 void read_text_array_parts(MPI_Comm comm, const std::string& path, const ElementCodec& codec,
-                           const std::vector<DimRange>& ranges,
-                           const std::vector<LocalPart>& parts) {
+                           const std::vector<DimRange>& ranges, const std::vector<LocalPart>& parts) {
     int rank;
     MPI_Comm_rank(comm, &rank);
     FileExpectation expect{Collection::array, static_cast<int>(ranges.size()), {}};
@@ -116,8 +111,8 @@ void read_text_array_parts(MPI_Comm comm, const std::string& path, const Element
     for (size_t i = 0; i < parts.size(); ++i)
         part_segments(*parts[i].part, false, ranges, i, segs);
     for (const Segment& s : segs)
-        std::memcpy(static_cast<std::byte*>(parts[s.part].storage) + s.local * msz,
-                    full.data() + s.file * msz, s.length * msz);
+        std::memcpy(static_cast<std::byte*>(parts[s.part].storage) + s.local * msz, full.data() + s.file * msz,
+                    s.length * msz);
 }
 
 } // namespace itrt::detail

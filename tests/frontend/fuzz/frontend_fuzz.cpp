@@ -22,9 +22,9 @@
 
 namespace {
 
-constexpr unsigned kParseSeconds = 20;    // per parse, under sanitizers
+constexpr unsigned kParseSeconds = 20;       // per parse, under sanitizers
 constexpr std::size_t kMaxTruncations = 150; // per example, evenly spaced
-constexpr int kMutations = 200;           // per example
+constexpr int kMutations = 200;              // per example
 constexpr std::uint32_t kBaseSeed = 20261122;
 
 int gStderr = -1; // the real stderr while fds 1 and 2 are captured
@@ -104,8 +104,8 @@ std::string parseOnce(const std::string& label, const std::string& text, Stats& 
     for (const itc::Diagnostic& d : diags.diagnostics()) {
         if (d.kind == itc::DiagKind::InternalError)
             return "internal error: " + d.message;
-        for (const char* antlrText : {"mismatched input", "extraneous input", "no viable alternative",
-                                      "token recognition error", "missing '"})
+        for (const char* antlrText :
+             {"mismatched input", "extraneous input", "no viable alternative", "token recognition error", "missing '"})
             if (d.message.find(antlrText) != std::string::npos)
                 return "ANTLR wording in a diagnostic: " + d.message;
         std::string rendered = diags.render(d); // rendering must not crash either
@@ -158,8 +158,7 @@ int main() {
         std::vector<std::pair<std::string, std::string>> inputs; // label, text
         std::size_t step = std::max<std::size_t>(1, toks.size() / kMaxTruncations);
         for (std::size_t k = 0; k < toks.size(); k += step)
-            inputs.emplace_back(fmt::format("{} truncated before token {}", name, k),
-                                text.substr(0, toks[k].begin));
+            inputs.emplace_back(fmt::format("{} truncated before token {}", name, k), text.substr(0, toks[k].begin));
         std::mt19937 rng(seed);
         for (int m = 0; m < kMutations && toks.size() > 2; ++m) {
             std::vector<std::size_t> order(toks.size());
@@ -170,8 +169,14 @@ int main() {
             for (int i = 0; i < edits && order.size() > 2; ++i) {
                 std::size_t at = rng() % order.size();
                 switch (rng() % 4) {
-                case 0: order.erase(order.begin() + at); what += fmt::format(" delete@{}", at); break;
-                case 1: order.insert(order.begin() + at, order[at]); what += fmt::format(" dup@{}", at); break;
+                case 0:
+                    order.erase(order.begin() + at);
+                    what += fmt::format(" delete@{}", at);
+                    break;
+                case 1:
+                    order.insert(order.begin() + at, order[at]);
+                    what += fmt::format(" dup@{}", at);
+                    break;
                 case 2: {
                     std::size_t other = (at + 1) % order.size();
                     std::swap(order[at], order[other]);
@@ -181,8 +186,7 @@ int main() {
                 default: order[at] = rng() % toks.size(); what += fmt::format(" replace@{}", at);
                 }
             }
-            inputs.emplace_back(fmt::format("{} seed {} mutation {}:{}", name, seed, m, what),
-                                join(text, toks, order));
+            inputs.emplace_back(fmt::format("{} seed {} mutation {}:{}", name, seed, m, what), join(text, toks, order));
         }
 
         Stats stats;
@@ -195,13 +199,13 @@ int main() {
         }
         std::string printed = capture.finish();
         if (!printed.empty())
-            problems.push_back(fmt::format("{}: the parser printed to stdout/stderr:\n{}", name,
-                                           printed.substr(0, 2000)));
+            problems.push_back(
+                fmt::format("{}: the parser printed to stdout/stderr:\n{}", name, printed.substr(0, 2000)));
         for (const std::string& p : problems)
             std::printf("FAIL %s\n", p.c_str());
         failures += static_cast<int>(problems.size());
-        std::printf("  %d parses: %d accepted, %d rejected with diagnostics\n", stats.parses,
-                    stats.accepted, stats.rejected);
+        std::printf("  %d parses: %d accepted, %d rejected with diagnostics\n", stats.parses, stats.accepted,
+                    stats.rejected);
         total.parses += stats.parses;
     }
     std::printf("%d parses in total, %d failures\n", total.parses, failures);

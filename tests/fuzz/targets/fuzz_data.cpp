@@ -27,11 +27,10 @@ struct Point {
 
 // A class element type, as generated code describes one: fields with padding between them.
 const itrt::ElementCodec& point_codec() {
-    static const itrt::StructCodec codec(
-        "Point", sizeof(Point),
-        {{offsetof(Point, x), &itrt::integer_codec(), 1},
-         {offsetof(Point, weight), &itrt::double_codec(), 2},
-         {offsetof(Point, tag), &itrt::char_codec(), 1}});
+    static const itrt::StructCodec codec("Point", sizeof(Point),
+                                         {{offsetof(Point, x), &itrt::integer_codec(), 1},
+                                          {offsetof(Point, weight), &itrt::double_codec(), 2},
+                                          {offsetof(Point, tag), &itrt::char_codec(), 1}});
     return codec;
 }
 
@@ -97,8 +96,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (binary && expect.kind == itrt::Collection::array) {
         try {
             itrt::FileLayout L = itrt::scan_layout(
-                path, file.size(),
-                [&](uint64_t off, uint64_t len) { return file.substr(off, len); }, expect);
+                path, file.size(), [&](uint64_t off, uint64_t len) { return file.substr(off, len); }, expect);
             itrt::check_binary_content(path, L, codec.binary_size(), codec.type_name());
             if (L.shape.size() != static_cast<size_t>(expect.rank) && expect.rank >= 0)
                 bug("scan_layout accepted an Array of another dimensionality");

@@ -14,8 +14,7 @@ using namespace itc;
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     SourceManager sources;
     DiagnosticEngine diags(sources);
-    FileId file = sources.addBuffer("fuzz.pcubes",
-                                    std::string(reinterpret_cast<const char*>(data), size));
+    FileId file = sources.addBuffer("fuzz.pcubes", std::string(reinterpret_cast<const char*>(data), size));
     auto model = pcubes::parseMachine(file, sources, diags);
     fuzz::checkDiagnostics(diags, model.has_value(), "machine parser");
     if (!model)

@@ -31,8 +31,7 @@ const ExampleSpaces& exampleSpaces() {
     static const ExampleSpaces examples = [] {
         ExampleSpaces out;
         std::vector<std::filesystem::path> files; // sorted: the same choice on every run
-        for (const auto& f :
-             std::filesystem::recursive_directory_iterator(ITC_SOURCE_DIR "/examples"))
+        for (const auto& f : std::filesystem::recursive_directory_iterator(ITC_SOURCE_DIR "/examples"))
             if (f.path().extension() == ".it")
                 files.push_back(f.path());
         std::sort(files.begin(), files.end());
@@ -72,8 +71,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const pcubes::MachineModel& machine = fuzz::testMachine();
     SourceManager sources;
     DiagnosticEngine diags(sources);
-    FileId file =
-        sources.addBuffer("fuzz.map", std::string(reinterpret_cast<const char*>(data), size));
+    FileId file = sources.addBuffer("fuzz.map", std::string(reinterpret_cast<const char*>(data), size));
     auto mapping = pcubes::parseMapping(file, sources, diags);
     fuzz::checkDiagnostics(diags, mapping.has_value(), "mapping parser");
     if (!mapping)

@@ -38,8 +38,7 @@ inline const pcubes::MachineModel& testMachine() {
     static const pcubes::MachineModel model = [] {
         SourceManager sources;
         DiagnosticEngine diags(sources);
-        auto m = pcubes::loadMachine(ITC_SOURCE_DIR "/pcubes-models/test-cluster-4.pcubes", sources,
-                                     diags);
+        auto m = pcubes::loadMachine(ITC_SOURCE_DIR "/pcubes-models/test-cluster-4.pcubes", sources, diags);
         if (!m)
             bug("cannot load pcubes-models/test-cluster-4.pcubes");
         return *m;

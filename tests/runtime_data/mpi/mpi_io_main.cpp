@@ -23,20 +23,17 @@ namespace fs = std::filesystem;
 
 int g_rank = 0, g_size = 1, g_failures = 0;
 
-#define CHECK(cond, ...)                                                                           \
-    do {                                                                                           \
-        if (!(cond)) {                                                                             \
-            ++g_failures;                                                                          \
-            std::fprintf(stderr, "rank %d: %s:%d: check failed: %s: ", g_rank, __FILE__, __LINE__, \
-                         #cond);                                                                   \
-            std::fprintf(stderr, __VA_ARGS__);                                                     \
-            std::fprintf(stderr, "\n");                                                            \
-        }                                                                                          \
+#define CHECK(cond, ...)                                                                                   \
+    do {                                                                                                   \
+        if (!(cond)) {                                                                                     \
+            ++g_failures;                                                                                  \
+            std::fprintf(stderr, "rank %d: %s:%d: check failed: %s: ", g_rank, __FILE__, __LINE__, #cond); \
+            std::fprintf(stderr, __VA_ARGS__);                                                             \
+            std::fprintf(stderr, "\n");                                                                    \
+        }                                                                                                  \
     } while (0)
 
-double value_at(int64_t i, int64_t j, int salt) {
-    return salt * 1000.0 + i * 37.0 + j * 0.5;
-}
+double value_at(int64_t i, int64_t j, int salt) { return salt * 1000.0 + i * 37.0 + j * 0.5; }
 
 struct Layout {
     std::vector<DimRange> ranges;
@@ -47,9 +44,8 @@ struct Layout {
 
 // `other` (optional) is a second array of the space that splits the dimensions `config` replicates.
 // With `all_replicas` false only the primary replica of each shared part is kept.
-Layout make_layout(std::vector<DimRange> ranges, ArrayConfig config,
-                   const ArrayConfig* other = nullptr, std::vector<DimRange> other_ranges = {},
-                   bool all_replicas = false) {
+Layout make_layout(std::vector<DimRange> ranges, ArrayConfig config, const ArrayConfig* other = nullptr,
+                   std::vector<DimRange> other_ranges = {}, bool all_replicas = false) {
     Layout L{std::move(ranges), std::move(config), {}, {}};
     Part root = Part::whole(L.ranges);
     if (other) {
@@ -59,8 +55,7 @@ Layout make_layout(std::vector<DimRange> ranges, ArrayConfig config,
     }
     auto coords = grid_coordinates(L.counts);
     for (size_t i = 0; i < coords.size(); ++i)
-        if (static_cast<int>(i % g_size) == g_rank &&
-            (all_replicas || primary_replica(L.config, coords[i])))
+        if (static_cast<int>(i % g_size) == g_rank && (all_replicas || primary_replica(L.config, coords[i])))
             L.parts.push_back(lpu_part(root, L.config, coords[i]));
     return L;
 }
@@ -82,12 +77,8 @@ std::vector<std::vector<double>> fill(const Layout& L, int salt) {
 }
 
 void replicas_must_not_be_written_twice(const std::string& dir) {
-    ArrayConfig v{
-        "v",
-        {DimInstruction::replicate(), DimInstruction::split(0, {PartitionFn::block_count, 2})}};
-    ArrayConfig m{
-        "m",
-        {DimInstruction::split(0, {PartitionFn::block_count, 2}), DimInstruction::replicate()}};
+    ArrayConfig v{"v", {DimInstruction::replicate(), DimInstruction::split(0, {PartitionFn::block_count, 2})}};
+    ArrayConfig m{"m", {DimInstruction::split(0, {PartitionFn::block_count, 2}), DimInstruction::replicate()}};
     Layout dup = make_layout({{0, 3}, {0, 1}}, m, &v, {{0, 5}}, /*all_replicas=*/true);
     auto storage = fill(dup, 7);
     std::vector<ConstLocalPart> parts;
@@ -106,8 +97,7 @@ void replicas_must_not_be_written_twice(const std::string& dir) {
     CHECK(!fs::exists(dir + "/dup.bin"), "dup.bin exists after a failed write");
 }
 
-void write_then_read_sequentially(const std::string& dir, const Layout& L, int salt,
-                                  const char* ext = ".bin") {
+void write_then_read_sequentially(const std::string& dir, const Layout& L, int salt, const char* ext = ".bin") {
     const std::string path = dir + "/parts" + std::to_string(salt) + ext;
     auto storage = fill(L, salt);
     std::vector<ConstLocalPart> parts;
@@ -117,16 +107,15 @@ void write_then_read_sequentially(const std::string& dir, const Layout& L, int s
     int bad = 0;
     if (g_rank == 0) {
         auto d =
-            read_data_file(path, double_codec(),
-                           {Collection::array, 2, {L.ranges[0].length(), L.ranges[1].length()}});
+            read_data_file(path, double_codec(), {Collection::array, 2, {L.ranges[0].length(), L.ranges[1].length()}});
         auto v = d.items[0].values<double>();
         for (int64_t p = 0; p < L.ranges[0].length(); ++p)
             for (int64_t q = 0; q < L.ranges[1].length(); ++q) {
                 double want = value_at(L.ranges[0].index_at(p), L.ranges[1].index_at(q), salt);
                 double got = v[p * L.ranges[1].length() + q];
                 if (got != want && bad++ < 5)
-                    CHECK(got == want, "%s: position (%lld,%lld): %g != %g", path.c_str(),
-                          (long long)p, (long long)q, got, want);
+                    CHECK(got == want, "%s: position (%lld,%lld): %g != %g", path.c_str(), (long long)p, (long long)q,
+                          got, want);
             }
         int leftovers = 0;
         for (const auto& e : fs::directory_iterator(dir))
@@ -135,17 +124,16 @@ void write_then_read_sequentially(const std::string& dir, const Layout& L, int s
     }
 }
 
-void write_sequentially_then_read_parts(const std::string& dir, const Layout& L, int salt,
-                                        const char* ext = ".bin") {
+void write_sequentially_then_read_parts(const std::string& dir, const Layout& L, int salt, const char* ext = ".bin") {
     const std::string path = dir + "/seq" + std::to_string(salt) + ext;
     if (g_rank == 0) {
         std::vector<double> v;
         for (int64_t p = 0; p < L.ranges[0].length(); ++p)
             for (int64_t q = 0; q < L.ranges[1].length(); ++q)
                 v.push_back(value_at(L.ranges[0].index_at(p), L.ranges[1].index_at(q), salt));
-        write_data_file(path, double_codec(),
-                        DataCollection::array(ElementBlock::of<double>(
-                            {L.ranges[0].length(), L.ranges[1].length()}, v)));
+        write_data_file(
+            path, double_codec(),
+            DataCollection::array(ElementBlock::of<double>({L.ranges[0].length(), L.ranges[1].length()}, v)));
     }
     MPI_Barrier(MPI_COMM_WORLD);
     if (std::string(ext) == ".bin") {
@@ -167,8 +155,8 @@ void write_sequentially_then_read_parts(const std::string& dir, const Layout& L,
                 int64_t g[] = {p.held(0).at(a), p.held(1).at(b)};
                 double got = storage[k][*p.local_offset(g)], want = value_at(g[0], g[1], salt);
                 if (got != want && bad++ < 5)
-                    CHECK(got == want, "held (%lld,%lld) of %s: %g != %g", (long long)g[0],
-                          (long long)g[1], p.to_string().c_str(), got, want);
+                    CHECK(got == want, "held (%lld,%lld) of %s: %g != %g", (long long)g[0], (long long)g[1],
+                          p.to_string().c_str(), got, want);
             }
     }
 }
@@ -181,10 +169,9 @@ void malformed_fails_everywhere(const std::string& dir) {
         std::fclose(f);
     }
     MPI_Barrier(MPI_COMM_WORLD);
-    Layout L =
-        make_layout({{0, 1}, {0, 2}}, {"a",
-                                       {DimInstruction::split(0, {PartitionFn::block_count, 2}),
-                                        DimInstruction::split(1, {PartitionFn::block_count, 1})}});
+    Layout L = make_layout({{0, 1}, {0, 2}}, {"a",
+                                              {DimInstruction::split(0, {PartitionFn::block_count, 2}),
+                                               DimInstruction::split(1, {PartitionFn::block_count, 1})}});
     std::vector<double> dummy(6);
     std::vector<LocalPart> parts;
     for (const Part& p : L.parts)
@@ -204,16 +191,15 @@ void malformed_fails_everywhere(const std::string& dir) {
     } catch (const DataFileError& e) {
         msg = e.what();
     }
-    CHECK(msg == dir + "/out.dat: unknown data file extension `.dat` (expected `.txt` or `.bin`)",
-          "got `%s`", msg.c_str());
+    CHECK(msg == dir + "/out.dat: unknown data file extension `.dat` (expected `.txt` or `.bin`)", "got `%s`",
+          msg.c_str());
     msg.clear();
     try {
         read_array_parts(MPI_COMM_WORLD, dir + "/missing.txt", double_codec(), L.ranges, parts);
     } catch (const DataFileError& e) {
         msg = e.what();
     }
-    CHECK(msg == dir + "/missing.txt: cannot open for reading: No such file or directory",
-          "got `%s`", msg.c_str());
+    CHECK(msg == dir + "/missing.txt: cannot open for reading: No such file or directory", "got `%s`", msg.c_str());
 }
 
 } // namespace
@@ -241,29 +227,24 @@ int main(int argc, char** argv) {
     try {
         auto split = [](int d, PartitionSpec s) { return DimInstruction::split(d, s); };
         // Block partition with padding, inverted first dimension, non-zero starts, uneven division.
-        Layout blocks =
-            make_layout({{5, -6}, {2, 11}}, {"a",
-                                             {split(0, {PartitionFn::block_count, 3, 1, 1}),
-                                              split(1, {PartitionFn::block_size, 4, 0, 2})}});
+        Layout blocks = make_layout(
+            {{5, -6}, {2, 11}},
+            {"a", {split(0, {PartitionFn::block_count, 3, 1, 1}), split(1, {PartitionFn::block_size, 4, 0, 2})}});
         // Block-strided rows and strided columns: non-contiguous parts.
-        Layout strided =
-            make_layout({{0, 12}, {-3, 6}}, {"b",
-                                             {split(0, {PartitionFn::block_stride, 2, 0, 0, 3}),
-                                              split(1, {PartitionFn::stride, 1, 0, 0, 2})}});
+        Layout strided = make_layout(
+            {{0, 12}, {-3, 6}},
+            {"b", {split(0, {PartitionFn::block_stride, 2, 0, 0, 3}), split(1, {PartitionFn::stride, 1, 0, 0, 2})}});
         // More LPUs than elements per rank and a rank without parts (np=4): 3x1 grid.
-        Layout few = make_layout({{0, 2}, {0, 4}}, {"c",
-                                                    {split(0, {PartitionFn::block_size, 1}),
-                                                     split(1, {PartitionFn::block_count, 1})}});
+        Layout few = make_layout(
+            {{0, 2}, {0, 4}}, {"c", {split(0, {PartitionFn::block_size, 1}), split(1, {PartitionFn::block_count, 1})}});
         // Rows split along space dimension 1, replicated along dimension 2 (split by another
         // array).
         ArrayConfig v{"v", {DimInstruction::replicate(), split(0, {PartitionFn::block_count, 3})}};
         Layout replicated = make_layout(
-            {{3, -4}, {0, 4}},
-            {"m", {split(0, {PartitionFn::block_size, 3, 1, 0}), DimInstruction::replicate()}}, &v,
+            {{3, -4}, {0, 4}}, {"m", {split(0, {PartitionFn::block_size, 3, 1, 0}), DimInstruction::replicate()}}, &v,
             {{0, 8}});
         Layout replicated_all = make_layout(
-            {{3, -4}, {0, 4}},
-            {"m", {split(0, {PartitionFn::block_size, 3, 1, 0}), DimInstruction::replicate()}}, &v,
+            {{3, -4}, {0, 4}}, {"m", {split(0, {PartitionFn::block_size, 3, 1, 0}), DimInstruction::replicate()}}, &v,
             {{0, 8}}, true);
         int salt = 1;
         write_then_read_sequentially(dir, replicated, 50);

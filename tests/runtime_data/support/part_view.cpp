@@ -10,9 +10,8 @@ namespace itrt {
 
 PartView::PartView(const Part& part, const Part& ancestor) {
     if (part.rank() != ancestor.rank())
-        throw PartitionError(
-            fmt::format("internal error: view of a {}-dimensional part in a {}-dimensional one",
-                        part.rank(), ancestor.rank()));
+        throw PartitionError(fmt::format("internal error: view of a {}-dimensional part in a {}-dimensional one",
+                                         part.rank(), ancestor.rank()));
     auto astrides = ancestor.strides();
     for (int d = 0; d < part.rank(); ++d) {
         const IndexSet1D& mine = part.held(d);
@@ -35,9 +34,8 @@ PartView::PartView(const Part& part, const Part& ancestor) {
             for (int64_t k = 0; k < mine.size(); ++k) {
                 auto p = outer.local_of(mine.at(k));
                 if (!p)
-                    throw PartitionError(
-                        fmt::format("internal error: part {} is not inside part {}",
-                                    part.to_string(), ancestor.to_string()));
+                    throw PartitionError(fmt::format("internal error: part {} is not inside part {}", part.to_string(),
+                                                     ancestor.to_string()));
                 dim.table.push_back(*p);
             }
         }

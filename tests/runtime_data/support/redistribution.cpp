@@ -16,8 +16,7 @@ bool extents_meet(const Part& sender, const Part& receiver) {
     return true;
 }
 
-std::vector<PartTransfer> redistribution(const std::vector<Part>& senders,
-                                         const std::vector<Part>& receivers,
+std::vector<PartTransfer> redistribution(const std::vector<Part>& senders, const std::vector<Part>& receivers,
                                          bool same_index_skipped) {
     std::vector<PartTransfer> out;
     for (size_t j = 0; j < receivers.size(); ++j) {

@@ -19,8 +19,7 @@ struct PartTransfer {
 // All non-empty transfers owned(senders[i]) -> held(receivers[j]). The senders' owned sets must
 // not overlap (pass one replica of replicated parts); `same_index_skipped` omits i == j (for
 // exchanges within one layout, where an LPU already holds its own data).
-std::vector<PartTransfer> redistribution(const std::vector<Part>& senders,
-                                         const std::vector<Part>& receivers,
+std::vector<PartTransfer> redistribution(const std::vector<Part>& senders, const std::vector<Part>& receivers,
                                          bool same_index_skipped = false);
 
 // True when the sender's owned extent and the receiver's held extent overlap in every dimension
