@@ -44,6 +44,9 @@ grep -Eq '^Space 1<core>' here.pcubes ||
   { echo "FAIL: level 1 of here.pcubes is not the cores, as the tutorial says"; cat here.pcubes; exit 1; }
 itc check scale.it scale.map --machine here.pcubes
 itc plan  scale.it scale.map --machine here.pcubes >plan-mapped.txt
+itc plan  scale.it scale.map --machine here.pcubes --suggest x=1000000,y=1000000 >suggest.txt
+grep -q "suggested partition arguments: blocks=" suggest.txt ||
+  { echo "FAIL: --suggest as the tutorial shows it proposes no \`blocks\`"; cat suggest.txt; exit 1; }
 itc compile scale.it scale.map --machine here.pcubes -o scale
 printf 'Array\n1 2 3 4 5 6 7 8 9 10\n10\n' > x.txt
 mpirun -np 1 ./scale input=x.txt output=y.txt factor=2.5 blocks=2

@@ -3,6 +3,7 @@
 // compiler inserts, dependencies and epoch versions. It runs the driver's pipeline
 // (pipeline.h) up to the task plans and stops at the first phase that reports an error.
 #include "semantic/plan/print_plan.h"
+#include "semantic/plan/suggest.h"
 #include "tools/itc/command.h"
 #include "tools/itc/pipeline.h"
 
@@ -14,6 +15,7 @@ using namespace itc::driver;
 namespace {
 
 constexpr const char* kUsage = R"(usage: itc plan FILE.it [FILE.map --machine FILE.pcubes] [--task NAME]
+                [--suggest NAME=SIZE,...]
 
 Prints, per task, how the program will run: the LPS tree with each array's partition and the
 LPU-count formulas, the flow with every synchronisation the compiler inserts (replica
@@ -23,11 +25,53 @@ environment data between tasks. With a mapping file and a machine model it also 
 PPS and PPU count of every LPS, the number of ranks and the threads per rank.
   --machine FILE   the PCubeS machine description the mapping refers to
   --task NAME      print only the plan of task NAME (the hand-overs are omitted)
+  --suggest SIZES  instead of the plan, propose partition arguments for these array sizes
+                   (`a=2048x2048,b=2048x2048,c=2048x2048`; a Partition parameter given as
+                   `p1=1` stays fixed, and padding widths must be given so): every mapped
+                   space's LPUs keep its PPUs busy and evenly loaded, an LPU's working set fits
+                   its PPU's cache when the machine model gives one, then fewer, larger LPUs.
+                   Needs the mapping and the machine model.
 Exit status: 0 plan printed, 1 errors found (diagnostics on stderr), 2 bad command line.
 )";
 
+// `a=2048x2048,p1=1`: name -> lengths (one value for a 1d array or a parameter).
+std::optional<std::map<std::string, std::vector<std::int64_t>>> parseSizes(const std::string& text,
+                                                                           std::string& error) {
+    std::map<std::string, std::vector<std::int64_t>> sizes;
+    std::size_t at = 0;
+    while (at <= text.size()) {
+        std::size_t end = text.find(',', at);
+        std::string item = text.substr(at, end == std::string::npos ? std::string::npos : end - at);
+        std::size_t eq = item.find('=');
+        if (eq == std::string::npos || eq == 0 || eq + 1 == item.size()) {
+            error = "`--suggest` takes NAME=SIZE items separated by commas (`a=2048x2048,p1=1`), not `" + item + "`";
+            return std::nullopt;
+        }
+        std::vector<std::int64_t> lengths;
+        std::string dims = item.substr(eq + 1);
+        for (std::size_t p = 0; p <= dims.size();) {
+            std::size_t x = dims.find('x', p);
+            std::string n = dims.substr(p, x == std::string::npos ? std::string::npos : x - p);
+            if (n.empty() || n.size() > 12 || n.find_first_not_of("0123456789") != std::string::npos ||
+                std::stoll(n) < 1) {
+                error = "`--suggest`: `" + item + "` needs positive whole numbers separated by `x`";
+                return std::nullopt;
+            }
+            lengths.push_back(std::stoll(n));
+            if (x == std::string::npos)
+                break;
+            p = x + 1;
+        }
+        sizes[item.substr(0, eq)] = lengths;
+        if (end == std::string::npos)
+            break;
+        at = end + 1;
+    }
+    return sizes;
+}
+
 int runPlan(const std::vector<std::string>& args) {
-    CommandLine cl(args, {"--machine", "--task"}, {});
+    CommandLine cl(args, {"--machine", "--task", "--suggest"}, {});
     if (!cl.ok())
         return usageError("plan", cl.error());
     const auto& pos = cl.positionals();
@@ -47,6 +91,28 @@ int runPlan(const std::vector<std::string>& args) {
     if (!ok)
         return kExitUserError;
     const std::optional<semantic::ProgramPlan>& plan = result.plan;
+    if (auto text = cl.value("--suggest")) {
+        if (!result.target)
+            return usageError("plan", "`--suggest` needs the mapping file and `--machine FILE.pcubes`");
+        std::string error;
+        auto sizes = parseSizes(*text, error);
+        if (!sizes)
+            return usageError("plan", error);
+        auto only = cl.value("--task");
+        bool found = false;
+        for (const semantic::TaskPlan& t : plan->tasks) {
+            if (only && t.task != *only)
+                continue;
+            found = true;
+            const semantic::TaskInfo* info = result.checked.findTask(t.task);
+            if (info)
+                std::cout << semantic::printSuggestion(
+                    semantic::suggestPartition(t, *info, result.target->machine, *sizes));
+        }
+        if (!found)
+            return usageError("plan", "the program has no task `" + *only + "`");
+        return kExitOk;
+    }
     if (auto only = cl.value("--task")) {
         for (const semantic::TaskPlan& t : plan->tasks)
             if (t.task == *only) {
