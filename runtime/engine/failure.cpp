@@ -25,6 +25,7 @@ std::atomic<int> g_size{1};
 std::mutex g_hooks_mutex;
 std::vector<const detail::FailureHooks*> g_hooks;  // the proxies running now
 thread_local std::function<void()> t_collective_failure;
+std::function<void()> g_before_finalize;  // set and cleared by the main thread only
 
 [[noreturn]] void park_then_exit() {
   // The winning thread is ending the process; if it somehow cannot, do not hang forever.
@@ -94,6 +95,7 @@ void fail_collective(std::string_view message) {
   }
   std::fflush(nullptr);
   if (t_collective_failure) t_collective_failure();  // does not return
+  if (g_before_finalize) g_before_finalize();
   // Every rank got here with the same error: finalize cleanly so mpirun reports plain exit codes.
   if (mpi_usable()) MPI_Finalize();
   std::exit(1);
@@ -112,6 +114,8 @@ void remove_failure_hooks(const FailureHooks* hooks) {
 }
 
 void set_collective_failure_handler(std::function<void()> handler) { t_collective_failure = std::move(handler); }
+
+void set_before_finalize(std::function<void()> wait) { g_before_finalize = std::move(wait); }
 
 bool failure_requested() { return g_requested.load(std::memory_order_acquire); }
 

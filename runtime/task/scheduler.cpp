@@ -58,10 +58,20 @@ TaskScheduler::TaskScheduler(bool concurrent)
   // IT_CONCURRENT_TASKS=0 runs tasks one after the other (to compare, or to rule concurrency out).
   if (const char* c = std::getenv("IT_CONCURRENT_TASKS"); c && std::string(c) == "0") concurrent_ = false;
   g_scheduler = this;
+  // An error the coordinator reports on every rank (fail_collective) finalizes MPI: the tasks in
+  // flight end first, so that no thread is inside MPI then.
+  itrt::detail::set_before_finalize([this] {
+    if (std::this_thread::get_id() != coordinator_) return;
+    std::unique_lock lock(mutex_);
+    changed_.wait(lock, [&] {
+      return std::all_of(running_.begin(), running_.end(), [](auto& t) { return t->done || t->failed; });
+    });
+  });
 }
 
 TaskScheduler::~TaskScheduler() {
   wait_all();
+  itrt::detail::set_before_finalize(nullptr);
   if (g_scheduler == this) g_scheduler = nullptr;
 }
 

@@ -1220,15 +1220,18 @@ Type BodyChecker::checkExecute(const ast::Execute& e) {
     // initialize: matches the Initialize parameters (guide: The coordinator).
     std::size_t initParams = task.def->initialize ? task.def->initialize->params.size() : 0;
     std::size_t initGiven = byLabel[2] ? byLabel[2]->values.size() : 0;
+    // `initialize:` / `partition:` giving another number of values than the section has parameters.
+    auto countMismatch = [&](const ast::ExecuteArg* arg, const char* section, const char* label, std::size_t params,
+                             std::size_t given) {
+        state_.rep.error(
+            DiagKind::ExecuteArgumentCount, arg ? arg->range : e.range,
+            params == 0
+                ? fmt::format("task \"{}\" has no {} parameters, but `{}:` gives {}", lit->value, section, label, given)
+                : fmt::format("task \"{}\" has {} {} parameter{}, but {} {} given with `{}:`", lit->value, params,
+                              section, params == 1 ? "" : "s", given, given == 1 ? "is" : "are", label));
+    };
     if (initGiven != initParams) {
-        state_.rep.error(DiagKind::ExecuteArgumentCount, byLabel[2] ? byLabel[2]->range : e.range,
-                         initParams == 0 ? fmt::format("task \"{}\" has no Initialize parameters, but `initialize:` "
-                                                       "gives {}",
-                                                       lit->value, initGiven)
-                                         : fmt::format("task \"{}\" has {} Initialize parameter{}, but {} {} given "
-                                                       "with `initialize:`",
-                                                       lit->value, initParams, initParams == 1 ? "" : "s", initGiven,
-                                                       initGiven == 1 ? "is" : "are"));
+        countMismatch(byLabel[2], "Initialize", "initialize", initParams, initGiven);
     } else if (initParams) {
         for (std::size_t i = 0; i < initParams; ++i) {
             const std::string& p = task.def->initialize->params[i].text;
@@ -1245,14 +1248,7 @@ Type BodyChecker::checkExecute(const ast::Execute& e) {
     std::size_t partParams = task.partitionParams.size();
     std::size_t partGiven = byLabel[3] ? byLabel[3]->values.size() : 0;
     if (partGiven != partParams) {
-        state_.rep.error(DiagKind::ExecuteArgumentCount, byLabel[3] ? byLabel[3]->range : e.range,
-                         partParams == 0 ? fmt::format("task \"{}\" has no Partition parameters, but `partition:` "
-                                                       "gives {}",
-                                                       lit->value, partGiven)
-                                         : fmt::format("task \"{}\" has {} Partition parameter{}, but {} {} given "
-                                                       "with `partition:`",
-                                                       lit->value, partParams, partParams == 1 ? "" : "s", partGiven,
-                                                       partGiven == 1 ? "is" : "are"));
+        countMismatch(byLabel[3], "Partition", "partition", partParams, partGiven);
     } else {
         for (std::size_t i = 0; i < partGiven; ++i)
             if (!isIntegerLike(types[3][i]))

@@ -159,4 +159,17 @@ expect "Boolean argument" "argument \`strict=maybe\`: expected a Boolean" \
   timeout 60 $mpirun -np 2 "$ev" input_file=v.txt k=3 strict=maybe sep=x p=2 summary_file=ev.txt
 expect "Character argument" "argument \`sep=xy\`: expected a single Character" \
   timeout 60 $mpirun -np 2 "$ev" input_file=v.txt k=3 strict=1 sep=xy p=2 summary_file=ev.txt
+# An error of the coordinator while tasks run (a missing argument read after two executes): the
+# tasks end first, then every rank exits 1 with the message; finalizing MPI under running tasks
+# crashed (segmentation fault) two runs in three.
+ct=$(dirname "$work")/concurrent_tasks-cluster/prog-cluster
+"$ref/make_input" -o cl.txt --type double --shape 3000 --seed 5 >/dev/null
+for attempt in 1 2 3; do
+  expect "coordinator error while tasks run ($attempt)" "missing command-line argument \`left_out=" \
+    timeout 60 $mpirun -np 2 "$ct" left_file=cl.txt right_file=cl.txt rounds=100000 loops=2 p=4 right_out=cr.txt \
+    summary_file=cs.txt loop_out=cp.txt
+  if grep -q -i "signal\|segmentation" <<<"$out" || [[ $rc != 1 ]]; then
+    echo "FAIL (coordinator error while tasks run): exit $rc"; echo "$out"; bad=1
+  fi
+done
 exit $bad
