@@ -41,9 +41,6 @@ class TaskScheduler {
   // Env's hook: settles `env` when the caller is the coordinator thread of the running program
   // (calls from a task's own threads never wait).
   static void settle_for_coordinator(const Env& env);
-  // IT_TASKS=1: one line per task on rank 0's stderr when it is launched (with the tasks it
-  // waited for and those still running beside it) and when it ends, with times.
-  bool log() const { return log_; }
 
  private:
   struct InFlight {
@@ -65,6 +62,8 @@ class TaskScheduler {
   std::vector<std::string> settle_names(const Env& env);
 
   bool concurrent_;
+  // IT_TASKS=1: one line per task on rank 0's stderr when it is launched (with the tasks it
+  // waited for and those still running beside it) and when it ends, with times.
   bool log_ = false;
   std::thread::id coordinator_;
   std::list<std::unique_ptr<InFlight>> running_;  // touched by the coordinator thread only
