@@ -198,6 +198,14 @@ std::string ExprEmitter::binary(const ast::Binary& b) {
     return "(" + l + " " + std::string(binaryOp(b.op)) + " " + r + ")";
 }
 
+// A static array that is a task-global is held like any task array: in parts in stages, as an
+// environment item in the coordinator. Other static arrays (class fields, locals) are std::arrays.
+bool ExprEmitter::heldAsTaskArray(const ast::Expr& a) const {
+    auto* named = a.as<ast::NameRef>();
+    auto* field = a.as<ast::FieldAccess>();
+    return (named && partArray(named->name)) || (field && typeOf(*field->base).kind == TypeKind::TaskEnvironment);
+}
+
 // `a.dimensionK.range`, `a.local.dimensionK.range`, and `a.dimensionK` used as a range.
 std::string ExprEmitter::property(const ast::Property& p) {
     const ast::Expr* base = p.base.get();
@@ -212,6 +220,9 @@ std::string ExprEmitter::property(const ast::Property& p) {
             arr = l->base.get();
         }
         int k = p.dimensionIndex == 0 ? 0 : p.dimensionIndex - 1;
+        if (const semantic::Type at = typeOf(*arr);
+            at.kind == TypeKind::StaticArray && !heldAsTaskArray(*arr) && k < static_cast<int>(at.lengths.size()))
+            return "Range{0, " + std::to_string(at.lengths[static_cast<size_t>(k)] - 1) + "}"; // fixed: 0 to length - 1
         if (auto field = arr->as<ast::FieldAccess>())
             return fieldDimensionRange(p, *field, k, local);
         auto name = arr->as<ast::NameRef>();
@@ -293,24 +304,30 @@ std::string ExprEmitter::emitExpr(const ast::Expr& e) {
     case K::Subscript: {
         auto* s = e.as<ast::Subscript>();
         if (s->base->kind == K::LpuId) {
-            if (s->items.size() != 1 || s->items[0].kind != ast::SubscriptItem::Kind::Index)
-                unsupported(s->range, "this use of `lpuId`");
+            if (s->items.size() != 1 || s->items[0].kind != ast::SubscriptItem::Kind::Index) // a section
+                return "itrt::task::section_of(" + emit(*s->base) + ", " +
+                       sectionItems(
+                           s, 1, [&](const ast::Expr& x) { return emit(x); },
+                           [](int) { return "{false, 0, 0, true}"; }) +
+                       ", " + whereOf(s->range) + ")";
             return "static_cast<int32_t>(" + lpuId(*s->base) + "[" + emit(*s->items[0].index) + "])";
         }
         // A static array that is a task-global is held like any task array: in parts in stages,
         // as an environment item in the coordinator.
-        auto* named = s->base->as<ast::NameRef>();
-        auto* field = s->base->as<ast::FieldAccess>();
-        const bool taskArray =
-            (named && partArray(named->name)) || (field && typeOf(*field->base).kind == TypeKind::TaskEnvironment);
-        if (typeOf(*s->base).kind == TypeKind::StaticArray && !taskArray) {
+        const semantic::Type baseType = typeOf(*s->base);
+        if (baseType.kind == TypeKind::StaticArray && !heldAsTaskArray(*s->base)) {
             // A static array (a class field or a local): std::array, indices from 0 (guide: Types).
-            std::string r = "(" + emit(*s->base) + ")";
-            for (auto& it : s->items) {
-                if (it.kind != ast::SubscriptItem::Kind::Index)
-                    unsupported(it.range, "sections of static arrays");
-                r += "[" + emit(*it.index) + "]";
+            // A section of it is a new array of the section's indices, as for any array value.
+            if (typeOf(e).isArray()) {
+                const std::string items = sectionItems(
+                    s, baseType.arrayDims(), [&](const ast::Expr& x) { return emit(x); },
+                    [](int) { return "{false, 0, 0, true}"; });
+                return "itrt::task::section_of(itrt::task::static_array_value(" + emit(*s->base) + "), " + items +
+                       ", " + whereOf(s->range) + ")";
             }
+            std::string r = "(" + emit(*s->base) + ")";
+            for (auto& it : s->items)
+                r += "[" + emit(*it.index) + "]";
             return r;
         }
         if (auto f = s->base->as<ast::FieldAccess>())
@@ -364,9 +381,17 @@ std::string ExprEmitter::emitExpr(const ast::Expr& e) {
         lag_ = saved;
         return s;
     }
-    case K::LpuId: unsupported(e.range, "`lpuId` without a subscript");
+    case K::LpuId: return "itrt::task::lpu_id_value(" + lpuId(e) + ")"; // a 1d Integer array from 0
+    case K::NewCollection: {
+        // `new List of T` (empty, capacity to be set) or `new 1d Array of T` (no ranges yet).
+        const semantic::Type t = typeOf(e);
+        if (t.kind == TypeKind::List)
+            return cppType(t) + "{}";
+        if (t.kind == TypeKind::DynamicArray)
+            return cppType(t) + "(" + std::to_string(t.arrayDims()) + ")";
+        unsupported(e.range, "`new` of this collection");
+    }
     case K::ReduceExpr: unsupported(e.range, "`reduce` outside the body of a parallel loop");
-    case K::NewCollection: unsupported(e.range, "`new` collections here");
     case K::Execute: unsupported(e.range, "`execute` here");
     }
     unsupported(e.range, "this expression");

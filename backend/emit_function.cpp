@@ -172,7 +172,9 @@ std::string ExprEmitter::call(const ast::Call& c) {
             s += sectionArgument(*a.as<ast::Subscript>());
             continue;
         }
-        if ((at.kind == TypeKind::DynamicArray || at.kind == TypeKind::List) && !wholeArrays()) {
+        if ((at.kind == TypeKind::DynamicArray || at.kind == TypeKind::List ||
+             (at.kind == TypeKind::StaticArray && heldAsTaskArray(a))) &&
+            !wholeArrays()) {
             s += partArgument(a, params.at(i).second);
             continue;
         }

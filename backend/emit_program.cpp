@@ -295,8 +295,8 @@ private:
                 if (auto en = fa->base->as<ast::NameRef>(); en && localType(en->name).kind == TypeKind::TaskEnvironment)
                     return "v_" + en->name + "->write_item(prog, " + cString(fa->field.text) + ", std::string(" +
                            arg(1) + "))";
-            auto n = c.args.at(0).value->as<ast::NameRef>();
-            semantic::Type t = n ? localType(n->name) : semantic::Type::error();
+            // Any other array or list value (a coordinator array, a section, a function's result).
+            const semantic::Type t = typeOf(*c.args.at(0).value);
             if (t.kind != TypeKind::DynamicArray && t.kind != TypeKind::List)
                 unsupported(c.range, "`store` of this value");
             return "itrt::task::store(prog, " + arg(0) + ", " + fileCodecOf(t) + ", std::string(" + arg(1) + "))";

@@ -291,9 +291,23 @@ void TaskEmitter::emitInitialize(Out& o) {
         std::string nameRef(const ast::NameRef& n) override {
             if (params.count(n.name) && !te.isGlobal(n.name))
                 return "i_" + n.name;
-            if (te.isGlobal(n.name))
+            if (te.isGlobal(n.name)) {
+                // An array (a function argument): its shape, for its elements are not there yet.
+                const semantic::Type& t = te.global(n.name).type;
+                if (t.kind == TypeKind::DynamicArray)
+                    return "itrt::task::array_shape<" + cppElement(t) + ">(t.whole_ranges(" +
+                           std::to_string(te.arrayIndex(n.name)) + "))";
+                if (t.kind == TypeKind::StaticArray)
+                    return cppType(t) + "{}";
                 return te.scalarRef(n.name, "g");
+            }
             return "L_" + n.name;
+        }
+        std::string referenceArg(const ast::Expr& e) override {
+            auto* n = e.as<ast::NameRef>();
+            if (n && te.isGlobal(n->name) && te.global(n->name).type.isArray()) // a copy the call may change
+                return "it_lvalue(" + emit(e) + ")";
+            return SequentialBody::referenceArg(e);
         }
         std::string dimensionRange(const ast::Expr& at, const std::string& array, int k, bool local) override {
             if (local || !te.isGlobal(array))

@@ -209,6 +209,26 @@ protected:
         }
         return cppName(n.name); // a local (`class` -> `class_`)
     }
+    // A local of this stage call holding an array value (LocalArray): a copy, not a part.
+    bool localArray(const std::string& name) const {
+        if (sig_.params.count(name) || sig_.directArrays.count(name) || te_.isGlobal(name) || loopVars_.count(name))
+            return false;
+        auto it = inst_.locals.find(name);
+        return it != inst_.locals.end() && it->second.kind == TypeKind::DynamicArray;
+    }
+    // Whether array value `e` (an epoch, section or name) is rooted at a part this LPU holds.
+    bool rootedAtPart(const ast::Expr& e) const {
+        const ast::Expr* x = &e;
+        if (auto* ep = x->as<ast::Epoch>())
+            x = ep->operand.get();
+        if (auto* sub = x->as<ast::Subscript>())
+            x = sub->base.get();
+        auto* n = x->as<ast::NameRef>();
+        if (!n)
+            return false;
+        auto it = sig_.params.find(n->name);
+        return it != sig_.params.end() ? it->second.isArray : sig_.directArrays.count(n->name) != 0;
+    }
     // The view of this LPU's part of array `array` (a parameter or a task-global used directly)
     // and the task-global it is rooted at.
     std::pair<std::string, std::string> arrayView(const std::string& array, SourceRange at) const {
@@ -220,6 +240,12 @@ protected:
     }
     std::string element(const ast::Subscript& s, const std::string& array, const std::vector<std::string>& idx,
                         int lag) override {
+        if (localArray(array)) { // a LocalArray value of this stage call
+            std::string args;
+            for (auto& i : idx)
+                args += (args.empty() ? "" : ", ") + std::string("static_cast<int64_t>(") + i + ")";
+            return cppName(array) + ".at({" + args + "})";
+        }
         auto [view, global] = arrayView(array, s.range);
         std::string base = view;
         if (lag > 0)
@@ -255,6 +281,10 @@ protected:
         return view + "(" + args + ")";
     }
     std::string dimensionRange(const ast::Expr& at, const std::string& array, int k, bool local) override {
+        if (localArray(array)) {
+            const std::string r = cppName(array) + ".ranges[" + std::to_string(k) + "]";
+            return "Range{static_cast<int32_t>(" + r + ".min), static_cast<int32_t>(" + r + ".max)}";
+        }
         std::string global = array;
         if (auto it = sig_.params.find(array); it != sig_.params.end()) {
             if (!it->second.isArray)
@@ -298,6 +328,10 @@ protected:
         }
         if (typeOf(a).kind == TypeKind::List) // each LPU has a list of its own: passed as it is
             return emit(a);
+        if (!rootedAtPart(*e)) { // an array value of the stage call (a local, `lpuId`, a section of a static array)
+            const bool lvalue = e->as<ast::NameRef>() != nullptr;
+            return byReference && !lvalue ? "it_lvalue(" + emit(a) + ")" : emit(a);
+        }
         // A section (`m[k]`, `m[...][c]`, `v[i...j]`): the LPU's part of it, a slice of its view.
         auto* sub = e->as<ast::Subscript>();
         auto* n = (sub ? sub->base.get() : e)->as<ast::NameRef>();
@@ -313,6 +347,10 @@ protected:
             view += "_" + std::to_string(lag);
         const semantic::Type t = typeOf(a);
         const std::string where = cString(te_.where(a.range));
+        if (t.kind == TypeKind::StaticArray) // a whole static task-global: the function takes a std::array
+            return byReference ? "itrt::task::StaticPartArgument<" + cppType(t) + ", " + cppElement(t) + ", " +
+                                     std::to_string(t.arrayDims()) + ">(" + view + ").value()"
+                               : "itrt::task::static_part<" + cppType(t) + ">(" + view + ")";
         if (sub) {
             const std::string items = sectionItems(
                 sub, typeOf(*sub->base).arrayDims(), [&](const ast::Expr& x) { return emit(x); },
@@ -346,7 +384,15 @@ private:
         case K::ExprStmt: {
             const ast::Expr& e = *s.as<ast::ExprStmt>()->expr;
             auto* a = e.as<ast::Assign>();
-            o << (a && typeOf(*a->value).kind == TypeKind::DynamicArray ? sectionCopy(*a) : emit(e)) << ";\n";
+            if (a && typeOf(*a->value).kind == TypeKind::DynamicArray) {
+                auto* target = a->target->as<ast::NameRef>();
+                if (target && localArray(target->name)) // a copy: this LPU's part of a section, or a value
+                    o << cppName(target->name) << " = " << partArgument(*a->value, false) << ";\n";
+                else
+                    o << sectionCopy(*a) << ";\n";
+                return;
+            }
+            o << emit(e) << ";\n";
             return;
         }
         case K::ParallelLoop: parallelLoop(o, *s.as<ast::ParallelLoop>()); return;

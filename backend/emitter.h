@@ -152,6 +152,9 @@ protected:
     // Whether `name` is a task-global array seen as a part (a view), also when its type is a
     // static array.
     virtual bool partArray(const std::string&) const { return false; }
+    // Whether `a` names a task-global array held in parts or an environment item (also when its
+    // type is a static array), not a std::array value.
+    bool heldAsTaskArray(const ast::Expr& a) const;
     // Where they are not: a whole array or list `a` passed to a function (`&` if byReference).
     virtual std::string partArgument(const ast::Expr& a, bool byReference);
 

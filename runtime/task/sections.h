@@ -176,6 +176,98 @@ LocalArray<T> section_of(const LocalArray<T>& a, std::array<SectionItem, N> item
   return s;
 }
 
+// A static array (`Array[2][3] of T`: nested std::arrays, dimension 1 outermost) as an array
+// value with indices from 0, for its sections (`s.extremes[1...2]`, `grid[1]`).
+template <class T>
+struct StaticArrayShape {
+  using element = T;
+  static constexpr int dims = 0;
+  static void ranges(std::vector<DimRange>&) {}
+  static void append(std::vector<T>& out, const T& v) { out.push_back(v); }
+  static T& at(T& v, const int64_t*) { return v; }
+};
+template <class T, size_t L>
+struct StaticArrayShape<std::array<T, L>> {
+  using element = typename StaticArrayShape<T>::element;
+  static constexpr int dims = 1 + StaticArrayShape<T>::dims;
+  static void ranges(std::vector<DimRange>& r) {
+    r.push_back(DimRange{0, static_cast<int64_t>(L) - 1});
+    StaticArrayShape<T>::ranges(r);
+  }
+  static void append(std::vector<element>& out, const std::array<T, L>& a) {
+    for (const T& v : a) StaticArrayShape<T>::append(out, v);
+  }
+  static element& at(std::array<T, L>& a, const int64_t* g) {
+    return StaticArrayShape<T>::at(a[static_cast<size_t>(g[0])], g + 1);
+  }
+};
+template <class A>
+LocalArray<typename StaticArrayShape<A>::element> static_array_value(const A& a) {
+  LocalArray<typename StaticArrayShape<A>::element> v(0);
+  StaticArrayShape<A>::ranges(v.ranges);
+  StaticArrayShape<A>::append(v.data, a);
+  return v;
+}
+
+// An array passed to a function from Initialize: its ranges as set so far and no elements, as
+// arrays are not allocated before the task distributes its data; an element read is zero.
+template <class T>
+LocalArray<T> array_shape(const std::vector<DimRange>& ranges) {
+  LocalArray<T> a(0);
+  a.ranges = ranges;
+  return a;
+}
+
+// Calls f(global indices) for every element of a part whose dimensions are intervals.
+template <class T, int N, class F>
+void for_each_held_index(const View<T, N>& v, F f) {
+  int64_t g[N];
+  for (int d = 0; d < N; ++d) {
+    if (v.lo[d] > v.hi[d]) return;
+    g[d] = v.lo[d];
+  }
+  for (;;) {
+    f(static_cast<const int64_t*>(g));
+    int d = N - 1;
+    for (; d >= 0 && g[d] == v.hi[d]; --d) g[d] = v.lo[d];
+    if (d < 0) return;
+    ++g[d];
+  }
+}
+
+// A part of a static task-global array passed to a function from a stage: the function's
+// std::array of the whole lengths, with the elements this LPU holds at their indices (others
+// zero); for a `&` parameter they are written back when the call's full expression ends.
+template <class A, class T, int N>
+A static_part(const View<T, N>& v) {
+  A out{};
+  for_each_held_index(v, [&](const int64_t* g) { StaticArrayShape<A>::at(out, g) = v.at_index(g); });
+  return out;
+}
+template <class A, class T, int N>
+class StaticPartArgument {
+ public:
+  explicit StaticPartArgument(const View<T, N>& v) : view_(v), copy_(static_part<A>(v)) {}
+  StaticPartArgument(const StaticPartArgument&) = delete;
+  StaticPartArgument& operator=(const StaticPartArgument&) = delete;
+  ~StaticPartArgument() {
+    for_each_held_index(view_, [&](const int64_t* g) { view_.at_index(g) = StaticArrayShape<A>::at(copy_, g); });
+  }
+  A& value() { return copy_; }
+
+ private:
+  View<T, N> view_;
+  A copy_;
+};
+
+// `lpuId` as a whole value: a 1d Integer array of the LPU's coordinates, indices from 0.
+inline LocalArray<int32_t> lpu_id_value(const std::vector<int64_t>& coords) {
+  LocalArray<int32_t> v(1);
+  v.ranges[0] = DimRange{0, static_cast<int64_t>(coords.size()) - 1};
+  for (int64_t c : coords) v.data.push_back(static_cast<int32_t>(c));
+  return v;
+}
+
 // A section passed to a function's `&` parameter (`f(m[2])` with `Function f(&row)`): a copy
 // with the section's indices, written back into the array when the call's full expression ends
 // (`f(SectionArgument<T, N>(m, items, where).array())`).

@@ -73,6 +73,7 @@ else
   sections) printf '"Sections" { Space A: %s }\n' "$core" >"$map" ;;
   function_sections) printf '"Double" { Space A: %s }\n' "$core" >"$map" ;;
   static_globals) printf '"Static Globals" { Space A: %s }\n' "$core" >"$map" ;;
+  array_values) printf '"Array Values" { Space A: %s }\n' "$core" >"$map" ;;
   part_functions) printf '"Part Functions" { Space A: %s Space B: %s }\n' "$core" "$core" >"$map" ;;
   env_values) printf '"Values" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
   list_arrays) printf '"Row Lists" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
@@ -180,6 +181,7 @@ replicated_where:small) r=16 c=12 p=4 ;; replicated_where:uneven) r=37 c=23 p=6 
 sections:small) r=16 c=12 p=4 ;; sections:uneven) r=37 c=23 p=6 ;;
 function_sections:small) r=5 c=7 p=2 ;; function_sections:uneven) r=9 c=11 p=3 ;;
 static_globals:small) n=64 p=4 ;; static_globals:uneven) n=101 p=6 ;;
+array_values:small) n=64 p=4 ;; array_values:uneven) n=101 p=7 ;;
 env_values:small) n=12 k=4 p=4 ;; env_values:uneven) n=29 k=7 p=3 ;;
 list_arrays:small) r=8 c=5 k=3 p=4 ;; list_arrays:uneven) r=13 c=7 k=11 p=3 ;;
 concurrent_tasks:small) n=1500 m=1000 rounds=20000 p=4 ;; concurrent_tasks:uneven) n=1499 m=701 rounds=20001 p=5 ;;
@@ -410,6 +412,16 @@ function_sections)
   "$ref/ref_function_sections" "${args[@]}" summary_file=s_ref.txt seg_file=g_ref.txt rev_file=v_ref.txt \
     x_file=x_ref.txt
   for f in s g v x; do chk equal $f.txt ${f}_ref.txt 0; done ;;
+array_values)
+  # static arrays of class objects, lpuId, stage-local copies of parts and lists as values
+  mk -o x.txt --type double --shape $n --seed 36 --lo -1 --hi 1
+  args=(x_file=x.txt k=3 p=$p)
+  run "${args[@]}" y_file=y.txt c_file=c.txt summary_file=s.txt head_file=h.txt
+  "$ref/ref_array_values" "${args[@]}" y_file=y_ref.txt c_file=c_ref.txt summary_file=s_ref.txt head_file=h_ref.txt
+  chk equal y.txt y_ref.txt 1e-12
+  chk equal c.txt c_ref.txt 0
+  chk equal s.txt s_ref.txt 0
+  chk equal h.txt h_ref.txt 1e-12 ;;
 static_globals)
   # static arrays as task-globals: replicated coefficients, a replicated Integer[2] written under
   # Where, 1d and 2d static arrays written to files
