@@ -12,7 +12,8 @@
 install(TARGETS itc RUNTIME DESTINATION bin)
 install(TARGETS itrt_task itrt_data itrt_engine itrt_dense ARCHIVE DESTINATION ${ITC_INSTALL_RUNTIME_LIBDIR})
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/runtime/ DESTINATION ${ITC_INSTALL_INCLUDEDIR}/runtime
-        FILES_MATCHING PATTERN "*.h" PATTERN "*.def")
+        FILES_MATCHING PATTERN "*.h" PATTERN "*.def"
+        PATTERN "task_state.h" EXCLUDE)  # the runtime's own: generated programs never include it
 install(FILES ${CMAKE_SOURCE_DIR}/README.md DESTINATION share/doc/itc)
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/docs/language DESTINATION share/doc/itc)
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/examples DESTINATION share/doc/itc)

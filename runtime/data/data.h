@@ -1,6 +1,6 @@
-// The one public header of libitrt's data side: parts and their index arithmetic, views,
-// transfer schedules, ghost exchange, and data files (sequential and MPI-IO).
-// Generated code includes this header only.
+// libitrt's data side in one header: parts and their index arithmetic, views, transfer
+// schedules, ghost exchange, and data files (sequential and MPI-IO). runtime/task includes it;
+// generated programs reach it through runtime/task/program.h, their one header.
 #pragma once
 
 #include "runtime/data/data_error.h"

@@ -1,5 +1,6 @@
-// The one public header of the libitrt channel engine: include this from generated programs.
-// Must only include other headers; no declarations of its own.
+// The channel engine's headers in one: what runtime/task (and tests of the engine) include.
+// Generated programs include runtime/task/program.h, which includes this. Must only include
+// other headers; no declarations of its own.
 #pragma once
 
 #include "runtime/engine/args.h"

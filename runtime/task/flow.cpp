@@ -25,6 +25,7 @@
 #include "runtime/data/transfer_schedule.h"
 #include "runtime/task/boxes.h"
 #include "runtime/task/program.h"
+#include "runtime/task/task_state.h"
 
 #include <fmt/format.h>
 
@@ -120,7 +121,7 @@ struct LpuState {
   bool wait_traced = false;
 
   void send(int sync, int slot, const PacketRef& p, bool inter) {
-    if (task->drop_for_test_[static_cast<size_t>(sync)]) return;
+    if (task->s_->drop_for_test_[static_cast<size_t>(sync)]) return;
     vdp->push(slot, p);
     auto& c = counters[sync];
     c.v[inter ? 2 : 0].fetch_add(p->size(), std::memory_order_relaxed);
@@ -164,16 +165,16 @@ VdpFunction combiner_function(Combiner c, int inputs, int sync) {
 class FlowBuilder {
  public:
   FlowBuilder(TaskInstance& t, const std::vector<std::pair<int, SpaceFlow>>& spaces) : t_(t) {
-    vdp_.assign(t.grid_.size(), {});
+    vdp_.assign(t.s_->grid_.size(), {});
     for (auto& [lps, fn] : spaces) {
-      auto& g = t.grid_[static_cast<size_t>(lps)];
+      auto& g = t.s_->grid_[static_cast<size_t>(lps)];
       auto& v = vdp_[static_cast<size_t>(lps)];
       for (const Lpu& u : g) {
         v.push_back(static_cast<int>(specs_.size()));
         specs_.emplace_back();
         specs_.back().tuple = Tuple{u.lps, static_cast<int>(u.id)};
         if (trace::enabled())  // what its firings are called in the trace
-          specs_.back().label = "Space " + t.lps_[static_cast<size_t>(lps)].name + " " +
+          specs_.back().label = "Space " + t.s_->lps_[static_cast<size_t>(lps)].name + " " +
                                 Tuple(std::vector<int32_t>(u.coords.begin(), u.coords.end())).str();
         specs_.back().counter = 0;
         lpus_.push_back(&u);
@@ -182,8 +183,8 @@ class FlowBuilder {
     roles_.resize(specs_.size());
     out_slots_.assign(specs_.size(), 0);
     in_slots_.assign(specs_.size(), 0);
-    for (size_t k = 0; k < t.syncs_.size(); ++k) {
-      const auto& s = t.syncs_[k];
+    for (size_t k = 0; k < t.s_->syncs_.size(); ++k) {
+      const auto& s = t.s_->syncs_[k];
       label_ = s.name.c_str();
       switch (s.kind) {
         case TaskInstance::SyncDesc::Kind::padding: padding(static_cast<int>(k), s); break;
@@ -207,7 +208,7 @@ class FlowBuilder {
     const auto& v = vdp_[static_cast<size_t>(lps)];
     if (v.empty())
       fail("itrt: internal error: task `" + t_.name_ + "` synchronises space " +
-           t_.lps_[static_cast<size_t>(lps)].name + ", which has no flow");
+           t_.s_->lps_[static_cast<size_t>(lps)].name + ", which has no flow");
     return v[static_cast<size_t>(id)];
   }
   // A channel from VDP a to VDP b; returns (output slot of a, input slot of b).
@@ -225,8 +226,8 @@ class FlowBuilder {
   // each cell from one replica only, on the receiver's rank when one is there. Later movements
   // hear every replica: only the one that wrote has changed cells to send.
   void move(int k, const TaskInstance::SyncDesc& s) {
-    const auto& S = t_.grid_[static_cast<size_t>(s.from)];
-    const auto& D = t_.grid_[static_cast<size_t>(s.to)];
+    const auto& S = t_.s_->grid_[static_cast<size_t>(s.from)];
+    const auto& D = t_.s_->grid_[static_cast<size_t>(s.to)];
     // Per sender, once: what it may hand on, and (whole movements) the LPUs holding the same part.
     std::vector<Part> owning;
     std::map<std::string, std::vector<const Lpu*>> replicas;  // sender part -> its LPUs
@@ -277,8 +278,8 @@ class FlowBuilder {
       role(uv, k).outs.push_back({so, {}, u.rank != d.rank});
       role(dv, k).ins.push_back({si, 1, {}, {}});
     };
-    const auto& S = t_.grid_[static_cast<size_t>(s.from)];
-    const auto& D = t_.grid_[static_cast<size_t>(s.to)];
+    const auto& S = t_.s_->grid_[static_cast<size_t>(s.from)];
+    const auto& D = t_.s_->grid_[static_cast<size_t>(s.to)];
     if (s.from != s.to && t_.is_ancestor(s.from, s.to)) {
       for (const Lpu& d : D) link(t_.ancestor(d, s.from), d);
     } else if (s.from != s.to && t_.is_ancestor(s.to, s.from)) {
@@ -295,7 +296,7 @@ class FlowBuilder {
   void padding(int k, const TaskInstance::SyncDesc& s) {
     const int h = s.home;
     auto& pieces = t_.refresh_plan(s.array, h, s.lps);
-    const auto& H = t_.grid_[static_cast<size_t>(h)];
+    const auto& H = t_.s_->grid_[static_cast<size_t>(h)];
     const size_t es = t_.arrays[static_cast<size_t>(s.array)]->elem_size;
     std::map<int64_t, std::vector<int>> by_src;
     for (size_t p = 0; p < pieces.size(); ++p) by_src[pieces[p].src].push_back(static_cast<int>(p));
@@ -366,7 +367,7 @@ class FlowBuilder {
 
   // One empty packet per LPU of the child space and its ancestor in the parent space.
   void token(int k, const TaskInstance::SyncDesc& s) {
-    for (const Lpu& y : t_.grid_[static_cast<size_t>(s.target)]) {
+    for (const Lpu& y : t_.s_->grid_[static_cast<size_t>(s.target)]) {
       const Lpu& p = t_.ancestor(y, s.invoking);
       int from = vdp(s.invoking, p.id), to = vdp(s.target, y.id);
       if (!s.down) std::swap(from, to);
@@ -377,9 +378,9 @@ class FlowBuilder {
   }
 
   void reduction(int k, const TaskInstance::SyncDesc& s) {
-    const auto& X = t_.grid_[static_cast<size_t>(s.target)];
+    const auto& X = t_.s_->grid_[static_cast<size_t>(s.target)];
     std::vector<std::vector<int64_t>> under(X.size());
-    for (const Lpu& y : t_.grid_[static_cast<size_t>(s.invoking)])
+    for (const Lpu& y : t_.s_->grid_[static_cast<size_t>(s.invoking)])
       under[static_cast<size_t>(t_.ancestor(y, s.target).id)].push_back(y.id);
     for (const Lpu& x : X) {
       const int xv = vdp(s.target, x.id);
@@ -387,7 +388,7 @@ class FlowBuilder {
       // Contributors on the target's rank send directly; those of another rank meet first in a
       // combiner VDP there, which sends the target one partial per rank (tree over threads,
       // then across ranks).
-      const auto& Y = t_.grid_[static_cast<size_t>(s.invoking)];
+      const auto& Y = t_.s_->grid_[static_cast<size_t>(s.invoking)];
       std::map<int, std::vector<int64_t>> by_rank;
       for (int64_t y : under[static_cast<size_t>(x.id)]) {
         if (s.invoking == s.target) {
@@ -433,7 +434,7 @@ class FlowBuilder {
       }
       for (int r : s.readers) {
         if (r == s.target) continue;
-        for (const Lpu& v : t_.grid_[static_cast<size_t>(r)]) {
+        for (const Lpu& v : t_.s_->grid_[static_cast<size_t>(r)]) {
           if (t_.ancestor(v, s.target).id != x.id) continue;
           const int rv = vdp(r, v.id);
           auto [so, si] = connect(xv, rv);
@@ -468,7 +469,7 @@ FlowWait FlowContext::exchange(int sync) {
   auto it = state_.roles.find(sync);
   if (it == state_.roles.end()) return {true};
   TaskInstance& t = *state_.task;
-  const auto& s = t.syncs_[static_cast<size_t>(sync)];
+  const auto& s = t.s_->syncs_[static_cast<size_t>(sync)];
   if (s.kind == TaskInstance::SyncDesc::Kind::token) {
     for (const OutEdge& o : it->second.outs) state_.send(sync, o.slot, Packet::create(0), o.inter);
   } else if (!it->second.outs.empty()) {
@@ -491,7 +492,7 @@ FlowWait FlowContext::move(int sync) {
   auto it = state_.roles.find(sync);
   if (it == state_.roles.end()) return {true};
   TaskInstance& t = *state_.task;
-  const auto& s = t.syncs_[static_cast<size_t>(sync)];
+  const auto& s = t.s_->syncs_[static_cast<size_t>(sync)];
   if (!it->second.outs.empty()) {
     const size_t es = t.arrays[static_cast<size_t>(s.array)]->elem_size;
     PartStorage& mine = t.storage(s.array, *state_.lpu);
@@ -514,7 +515,7 @@ FlowWait FlowContext::move(int sync) {
 }
 
 FlowWait FlowContext::move(int sync, void* value) {
-  return move_value(sync, value, state_.task->syncs_[static_cast<size_t>(sync)].bytes, value, nullptr);
+  return move_value(sync, value, state_.task->s_->syncs_[static_cast<size_t>(sync)].bytes, value, nullptr);
 }
 
 FlowWait FlowContext::move_bytes(int sync, const std::vector<std::byte>& out,
@@ -530,7 +531,7 @@ FlowWait FlowContext::move_value(int sync, const void* out, size_t n, void* resu
                                  std::function<void(const std::byte*, size_t)> sink) {
   auto it = state_.roles.find(sync);
   if (it == state_.roles.end()) return {true};
-  const auto& s = state_.task->syncs_[static_cast<size_t>(sync)];
+  const auto& s = state_.task->s_->syncs_[static_cast<size_t>(sync)];
   if (!it->second.outs.empty()) {
     const uint64_t writes = state_.scalar_writes[s.scalar];
     uint64_t& sent = state_.scalar_sent[{s.scalar, s.to}];
@@ -557,7 +558,7 @@ void FlowContext::wrote_scalar(int scalar) { ++state_.scalar_writes[scalar]; }
 void FlowContext::contribute(int sync, const void* partial) {
   auto it = state_.roles.find(sync);
   if (it == state_.roles.end()) return;
-  const size_t vs = state_.task->syncs_[static_cast<size_t>(sync)].combiner.value_size;
+  const size_t vs = state_.task->s_->syncs_[static_cast<size_t>(sync)].combiner.value_size;
   for (const OutEdge& o : it->second.outs) {
     PacketRef p = Packet::copy_of(partial, vs);
     state_.send(sync, o.slot, p, o.inter);
@@ -621,15 +622,15 @@ void FlowContext::complete_epoch(int array) {
 
 void FlowContext::publish(int slot, const void* bytes, size_t n) {
   TaskInstance& t = *state_.task;
-  std::lock_guard<std::mutex> lk(t.published_mutex_);
-  t.published_[slot].assign(static_cast<const std::byte*>(bytes), static_cast<const std::byte*>(bytes) + n);
+  std::lock_guard<std::mutex> lk(t.s_->published_mutex_);
+  t.s_->published_[slot].assign(static_cast<const std::byte*>(bytes), static_cast<const std::byte*>(bytes) + n);
 }
 
 // --- the driver ---------------------------------------------------------------------------------
 
 void LpuState::unpack(int sync, const InEdge& in, const Packet& p) {
   TaskInstance& t = *task;
-  const auto& s = t.syncs_[static_cast<size_t>(sync)];
+  const auto& s = t.s_->syncs_[static_cast<size_t>(sync)];
   if (s.kind == TaskInstance::SyncDesc::Kind::move) {
     if (p.size() == 0) return;  // the sender's part did not change
     PartStorage& mine = t.storage(s.array, *lpu);
@@ -661,18 +662,18 @@ void LpuState::start_wait(int sync, void* value, bool suspends) {
   if (!trace::enabled() || !suspends) return;
   // The LPU's wait is an async span on its own track; the thread's idle spans name the
   // synchronisations its LPUs wait at.
-  const std::string& name = task->syncs_[static_cast<size_t>(sync)].name;
+  const std::string& name = task->s_->syncs_[static_cast<size_t>(sync)].name;
   trace::async_begin(
       trace_id, "wait", name,
       fmt::format(R"("task":{},"space":{},"lpu":{})", trace::quoted(task->name_),
-                  trace::quoted(task->lps_[static_cast<size_t>(lpu->lps)].name), trace::json_list(lpu->coords)));
+                  trace::quoted(task->s_->lps_[static_cast<size_t>(lpu->lps)].name), trace::json_list(lpu->coords)));
   trace::wait_pending(name.c_str(), 1);
   wait_traced = true;
 }
 
 void LpuState::finish_wait() {
   TaskInstance& t = *task;
-  const auto& s = t.syncs_[static_cast<size_t>(wait)];
+  const auto& s = t.s_->syncs_[static_cast<size_t>(wait)];
   if (wait_traced) {
     trace::async_end(trace_id, "wait", s.name);
     trace::wait_pending(s.name.c_str(), -1);
@@ -705,7 +706,7 @@ void LpuState::finish_wait() {
 bool LpuState::progress() {
   Role& r = roles.at(wait);
   // Padding and token packets are handled as they are popped; reduction partials all at once.
-  const bool padding = task->syncs_[static_cast<size_t>(wait)].kind != TaskInstance::SyncDesc::Kind::reduction;
+  const bool padding = task->s_->syncs_[static_cast<size_t>(wait)].kind != TaskInstance::SyncDesc::Kind::reduction;
   for (;;) {
     bool any = false, all = true;
     for (const InEdge& e : r.ins) {
@@ -767,8 +768,8 @@ int TaskInstance::padding_sync(int array, int home, int lps, const std::string& 
   d.home = home;
   d.lps = lps;
   d.name = sync;
-  syncs_.push_back(std::move(d));
-  return static_cast<int>(syncs_.size()) - 1;
+  s_->syncs_.push_back(std::move(d));
+  return static_cast<int>(s_->syncs_.size()) - 1;
 }
 
 int TaskInstance::move_sync(int array, int from, int to, bool whole, const std::string& sync) {
@@ -779,8 +780,8 @@ int TaskInstance::move_sync(int array, int from, int to, bool whole, const std::
   d.from = from;
   d.to = to;
   d.name = sync;
-  syncs_.push_back(std::move(d));
-  return static_cast<int>(syncs_.size()) - 1;
+  s_->syncs_.push_back(std::move(d));
+  return static_cast<int>(s_->syncs_.size()) - 1;
 }
 
 int TaskInstance::scalar_sync(int scalar, int from, int to, size_t bytes, const std::string& sync) {
@@ -791,8 +792,8 @@ int TaskInstance::scalar_sync(int scalar, int from, int to, size_t bytes, const 
   d.to = to;
   d.bytes = bytes;
   d.name = sync;
-  syncs_.push_back(std::move(d));
-  return static_cast<int>(syncs_.size()) - 1;
+  s_->syncs_.push_back(std::move(d));
+  return static_cast<int>(s_->syncs_.size()) - 1;
 }
 
 int TaskInstance::token_sync(int parent, int child, bool down, const std::string& sync) {
@@ -802,8 +803,8 @@ int TaskInstance::token_sync(int parent, int child, bool down, const std::string
   d.target = child;
   d.down = down;
   d.name = sync;
-  syncs_.push_back(std::move(d));
-  return static_cast<int>(syncs_.size()) - 1;
+  s_->syncs_.push_back(std::move(d));
+  return static_cast<int>(s_->syncs_.size()) - 1;
 }
 
 int TaskInstance::reduction_sync(int invoking, int target, Combiner combiner, std::vector<int> readers,
@@ -815,8 +816,8 @@ int TaskInstance::reduction_sync(int invoking, int target, Combiner combiner, st
   d.combiner = combiner;
   d.readers = std::move(readers);
   d.name = sync;
-  syncs_.push_back(std::move(d));
-  return static_cast<int>(syncs_.size()) - 1;
+  s_->syncs_.push_back(std::move(d));
+  return static_cast<int>(s_->syncs_.size()) - 1;
 }
 
 std::string TaskInstance::describe_wait(Vdp& v) const {
@@ -824,12 +825,12 @@ std::string TaskInstance::describe_wait(Vdp& v) const {
   if (!state) return {};
   const LpuState& s = **state;
   const Lpu& u = *s.lpu;
-  std::string out = "(task `" + name_ + "`, Space " + lps_[static_cast<size_t>(u.lps)].name + " LPU " +
+  std::string out = "(task `" + name_ + "`, Space " + s_->lps_[static_cast<size_t>(u.lps)].name + " LPU " +
                     Tuple(std::vector<int32_t>(u.coords.begin(), u.coords.end())).str() + ")";
   if (s.wait < 0) return out + " is not at a synchronisation";
   const auto k = static_cast<size_t>(s.wait);
-  out += " waits at `" + syncs_[k].name + "`";
-  if (k < sync_lines_.size()) out += " (" + prog_.name_ + ":" + std::to_string(sync_lines_[k]) + ")";
+  out += " waits at `" + s_->syncs_[k].name + "`";
+  if (k < s_->sync_lines_.size()) out += " (" + prog_.name() + ":" + std::to_string(s_->sync_lines_[k]) + ")";
   return out;
 }
 
@@ -837,25 +838,26 @@ void TaskInstance::run_flow(const std::vector<std::pair<int, SpaceFlow>>& spaces
   const int me = prog_.rank();
   // ITRT_TEST_DROP_SYNC=<text>: packets of the synchronisations whose name contains <text> are
   // never sent, so their receivers wait forever. Only the watchdog's tests set it.
-  drop_for_test_.assign(syncs_.size(), 0);
+  s_->drop_for_test_.assign(s_->syncs_.size(), 0);
   if (const char* text = std::getenv("ITRT_TEST_DROP_SYNC"); text && *text)
-    for (size_t k = 0; k < syncs_.size(); ++k) drop_for_test_[k] = syncs_[k].name.find(text) != std::string::npos;
+    for (size_t k = 0; k < s_->syncs_.size(); ++k)
+      s_->drop_for_test_[k] = s_->syncs_[k].name.find(text) != std::string::npos;
   std::unique_ptr<FlowBuilder> b;
   try {
     b = std::make_unique<FlowBuilder>(*this, spaces);
   } catch (const std::exception& e) {
     fail("task `" + name_ + "`: " + e.what());
   }
-  std::vector<LpuState::Counters> counters(syncs_.size());
+  std::vector<LpuState::Counters> counters(s_->syncs_.size());
   for (auto& c : counters)
     for (auto& v : c.v) v.store(0);
   VsaConfig cfg;
   cfg.threads_per_rank = threads_;
   cfg.mapping = [this](const Tuple& t, int) {
-    const Lpu& u = grid_[static_cast<size_t>(t[0])][static_cast<size_t>(t[1])];
+    const Lpu& u = s_->grid_[static_cast<size_t>(t[0])][static_cast<size_t>(t[1])];
     return u.rank * threads_ + u.thread;
   };
-  cfg.cpus = thread_cpus_;
+  cfg.cpus = s_->thread_cpus_;
   cfg.describe_wait = [this](Vdp& v) { return describe_wait(v); };
   cfg.transport = std::make_unique<MpiTransport>(comm_);
   Vsa vsa(std::move(cfg));
@@ -889,15 +891,15 @@ void TaskInstance::run_flow(const std::vector<std::pair<int, SpaceFlow>>& spaces
   if (vsa.discarded_packets() != 0)
     fail("itrt: internal error: task `" + name_ + "` ended with " + std::to_string(vsa.discarded_packets()) +
          " undelivered packets");
-  for (size_t k = 0; k < syncs_.size(); ++k) {
-    prog_.count(syncs_[k].name, false, counters[k].v[0].load(), counters[k].v[1].load());
-    prog_.count(syncs_[k].name, true, counters[k].v[2].load(), counters[k].v[3].load());
+  for (size_t k = 0; k < s_->syncs_.size(); ++k) {
+    prog_.count(s_->syncs_[k].name, false, counters[k].v[0].load(), counters[k].v[1].load());
+    prog_.count(s_->syncs_[k].name, true, counters[k].v[2].load(), counters[k].v[3].load());
   }
 }
 
 std::vector<std::byte> TaskInstance::published_bytes(int slot, int lps) {
   const int me = prog_.rank(), np = prog_.size();
-  const auto& g = grid_[static_cast<size_t>(lps)];
+  const auto& g = s_->grid_[static_cast<size_t>(lps)];
   if (g.empty()) return {};
   const int owner = g[0].rank;
   std::vector<std::vector<char>> pairs(static_cast<size_t>(np), std::vector<char>(static_cast<size_t>(np), 0));
@@ -906,8 +908,8 @@ std::vector<std::byte> TaskInstance::published_bytes(int slot, int lps) {
   std::vector<std::vector<std::byte>> send(static_cast<size_t>(np));
   std::vector<std::byte> mine;
   if (me == owner) {
-    auto it = published_.find(slot);
-    if (it == published_.end()) fail("itrt: internal error: task result was not published");
+    auto it = s_->published_.find(slot);
+    if (it == s_->published_.end()) fail("itrt: internal error: task result was not published");
     mine = it->second;
     for (int d = 0; d < np; ++d)
       if (d != owner) send[static_cast<size_t>(d)] = mine;
@@ -917,7 +919,7 @@ std::vector<std::byte> TaskInstance::published_bytes(int slot, int lps) {
 }
 
 void TaskInstance::published(int slot, int lps, void* bytes, size_t n) {
-  if (grid_[static_cast<size_t>(lps)].empty()) return;
+  if (s_->grid_[static_cast<size_t>(lps)].empty()) return;
   std::vector<std::byte> v = published_bytes(slot, lps);
   if (v.size() != n) fail("itrt: internal error: task result of the wrong size");
   std::memcpy(bytes, v.data(), n);

@@ -75,9 +75,16 @@ int64_t MachineDesc::per_parent(int level, int above) const {
 
 // --- Program -----------------------------------------------------------------------------------
 
+struct Program::Counters {
+  std::mutex mutex;
+  std::vector<std::pair<std::string, SyncCounters>> stats;  // in first-use order
+  std::map<std::string, uint64_t> memory;
+  uint64_t memory_now = 0, memory_peak = 0;
+};
+
 Program::Program(int& argc, char**& argv, MachineDesc machine, std::string program_name,
                  std::optional<std::vector<ArgSpec>> known_args, bool concurrent_tasks)
-    : machine_(std::move(machine)), name_(std::move(program_name)) {
+    : machine_(std::move(machine)), name_(std::move(program_name)), counters_(std::make_unique<Counters>()) {
   runtime_ = std::make_unique<Runtime>(argc, argv, concurrent_tasks);
   scheduler_ = std::make_unique<TaskScheduler>(runtime_->threads_multiple());
   // Help before any check, so that it works whatever else is on the command line; every rank
@@ -116,11 +123,11 @@ ArgValue Program::arg(const std::string& key) const {
 }
 
 void Program::count(const std::string& sync, bool inter, uint64_t bytes, uint64_t messages) {
-  std::lock_guard<std::mutex> lk(stats_mutex_);
-  auto it = std::find_if(stats_.begin(), stats_.end(), [&](auto& p) { return p.first == sync; });
-  if (it == stats_.end()) {
-    stats_.push_back({sync, {}});
-    it = stats_.end() - 1;
+  std::lock_guard<std::mutex> lk(counters_->mutex);
+  auto it = std::find_if(counters_->stats.begin(), counters_->stats.end(), [&](auto& p) { return p.first == sync; });
+  if (it == counters_->stats.end()) {
+    counters_->stats.push_back({sync, {}});
+    it = counters_->stats.end() - 1;
   }
   if (inter) {
     it->second.inter_bytes += bytes;
@@ -132,10 +139,10 @@ void Program::count(const std::string& sync, bool inter, uint64_t bytes, uint64_
 }
 
 void Program::note_memory(const std::string& what, uint64_t bytes) {
-  std::lock_guard<std::mutex> lk(stats_mutex_);
-  memory_[what] += bytes;
-  memory_now_ += bytes;
-  memory_peak_ = std::max(memory_peak_, memory_now_);
+  std::lock_guard<std::mutex> lk(counters_->mutex);
+  counters_->memory[what] += bytes;
+  counters_->memory_now += bytes;
+  counters_->memory_peak = std::max(counters_->memory_peak, counters_->memory_now);
 }
 
 std::vector<std::vector<std::byte>> Program::exchange(const std::string& sync,
@@ -227,7 +234,7 @@ std::vector<Program::SyncTotals> Program::gather_sync_counters() {
   // Ranks may have met different synchronisations (a rank without traffic in one never names
   // it), so rank 0 sums the lines by name: every rank sends "name\tn1\tn2\tn3\tn4\n" lines.
   std::string mine;
-  for (auto& [name, c] : stats_)
+  for (auto& [name, c] : counters_->stats)
     mine += name + "\t" + std::to_string(c.intra_bytes) + "\t" + std::to_string(c.intra_messages) + "\t" +
             std::to_string(c.inter_bytes) + "\t" + std::to_string(c.inter_messages) + "\n";
   int len = static_cast<int>(mine.size());
@@ -271,16 +278,16 @@ std::vector<Program::SyncTotals> Program::gather_sync_counters() {
 }
 
 void Program::print_stats_lines(const std::vector<SyncTotals>& summed) {
-  uint64_t peak = memory_peak_;
+  uint64_t peak = counters_->memory_peak;
   std::vector<uint64_t> peaks(static_cast<size_t>(size()));
   MPI_Gather(&peak, 1, MPI_UINT64_T, peaks.data(), 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
   // Per array memory of every rank.
   std::string mem;
-  for (auto& [what, bytes] : memory_) mem += " " + what + "=" + std::to_string(bytes);
+  for (auto& [what, bytes] : counters_->memory) mem += " " + what + "=" + std::to_string(bytes);
   for (int r = 0; r < size(); ++r) {
     if (r == rank()) {
       std::fprintf(stderr, "IT_STATS rank %d memory:%s peak=%llu\n", r, mem.c_str(),
-                   static_cast<unsigned long long>(memory_peak_));
+                   static_cast<unsigned long long>(counters_->memory_peak));
       std::fflush(stderr);
     }
     MPI_Barrier(MPI_COMM_WORLD);

@@ -17,16 +17,13 @@
 #include <array>
 #include <atomic>
 #include <cmath>
-#include <condition_variable>
 #include <cstdint>
 #include <cstring>
 #include <functional>
 #include <map>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <string>
-#include <thread>
 #include <type_traits>
 #include <vector>
 
@@ -167,6 +164,7 @@ class Program {
   int rank() const { return runtime_->rank(); }
   int size() const { return runtime_->size(); }
   const MachineDesc& machine() const { return machine_; }
+  const std::string& name() const { return name_; }  // the IT program's file, for messages
   ArgValue arg(const std::string& key) const;
   bool debug = false;
 
@@ -197,11 +195,8 @@ class Program {
   MachineDesc machine_;
   std::string name_;
   Args args_;
-  std::mutex stats_mutex_;
-  std::vector<std::pair<std::string, SyncCounters>> stats_;  // in first-use order
-  std::map<std::string, uint64_t> memory_;
-  uint64_t memory_now_ = 0, memory_peak_ = 0;
-  friend class TaskInstance;
+  struct Counters;  // IT_STATS counters and memory notes, behind a mutex (program.cpp)
+  std::unique_ptr<Counters> counters_;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -703,7 +698,7 @@ class TaskInstance {
   void add_storage(int array, int lps);
   // Stages of Space `lps` work in views into the parts of `array` held by their ancestors in
   // Space `storage` (same memory, no copy), which must therefore be on the same rank.
-  void view_in(int array, int lps, int storage) { views_.push_back({array, lps, storage}); }
+  void view_in(int array, int lps, int storage);
   // Builds the LPU grids, places LPUs on ranks and threads, allocates this rank's parts and
   // reads pending inputs. Checks that every array has its ranges.
   void launch();
@@ -713,7 +708,7 @@ class TaskInstance {
   void check_part_size(size_t a, int lps, const Part& p) const;
 
   // -- flow --------------------------------------------------------------------------------
-  const std::vector<Lpu>& lpus(int lps) const { return grid_[static_cast<size_t>(lps)]; }
+  const std::vector<Lpu>& lpus(int lps) const;
   const Lpu& ancestor(const Lpu& u, int lps) const;
   bool is_ancestor(int ancestor, int lps) const;  // `ancestor` is a proper ancestor of `lps`
   template <class T, int N>
@@ -741,7 +736,7 @@ class TaskInstance {
   template <class T, int N>
   std::optional<View<T, N>> turn_view(int array, const Lpu& u, int64_t sub, int lag = 0);
   // The largest number of sub-partitions of any LPU of `lps` (the same on every rank).
-  int64_t max_subpartitions(int lps) const { return max_subpartitions_[static_cast<size_t>(lps)]; }
+  int64_t max_subpartitions(int lps) const;
   // Synchronisations of the flow, declared after launch() in the same order on every rank;
   // each returns the number FlowContext calls use. `sync` names the IT_STATS line.
   // Exit of padded Space `lps`: the padded copies of `array` are refreshed, owner wins.
@@ -763,7 +758,7 @@ class TaskInstance {
   int scalar_sync(int scalar, int from, int to, size_t bytes, const std::string& sync);
   // The IT source line of each synchronisation's point in the flow (by number), which the
   // watchdog's report of a hung run names (runtime/engine/watchdog.h).
-  void sync_lines(std::vector<int> lines) { sync_lines_ = std::move(lines); }
+  void sync_lines(std::vector<int> lines);
   // Runs the flow: one VDP per LPU of every listed space, on this rank's worker threads (one per
   // PPU of the lowest PPS the mapping uses, pinned when the model numbers its processors).
   void run_flow(const std::vector<std::pair<int, SpaceFlow>>& spaces);
@@ -772,7 +767,7 @@ class TaskInstance {
   std::vector<std::byte> published_bytes(int slot, int lps);  // the same, of any size
   int threads() const { return threads_; }
   // The OS processors each worker thread is pinned to (empty: not pinned).
-  const std::vector<std::vector<int>>& thread_cpus() const { return thread_cpus_; }
+  const std::vector<std::vector<int>>& thread_cpus() const;
   // Keeps environmental arrays in the environment; called at the end of the task.
   void finish();
   // Called by a stage that writes exactly the box lo[d]...hi[d] (global indices, per dimension)
@@ -804,46 +799,27 @@ class TaskInstance {
   std::vector<int64_t> read_text_input(int index, const std::string& file, const ElementCodec& codec,
                                        const FileExpectation& expect, const std::string& what);
   void scatter_text_input(int array, const std::vector<PartStorage*>& mine);
-  struct Piece {
-    std::vector<std::pair<int64_t, int64_t>> box;  // global index interval per dimension
-    int64_t src;                                   // home LPU holding the source cells
-    std::vector<int> dst_ranks;
-    std::vector<int64_t> dst;  // home LPUs to fill (all ranks)
-  };
+  struct Piece;     // a box of cells a refresh moves from one home LPU (task_state.h)
+  struct ViewDesc;  // a space working in views of an ancestor's parts (task_state.h)
+  struct SyncDesc;  // one synchronisation of the flow (task_state.h)
+  struct State;     // the instance's grids, parts and plans (task_state.h)
   std::vector<Piece>& refresh_plan(int array, int home, int lps);
   // The space whose parts stages of `lps` work in for `array` (itself, or the one it views).
   int storage_space(int array, int lps) const;
+  // The storage and the cells of LPU `u`'s view of `array`: for view(), for sub_view() (nullopt:
+  // the LPU has fewer sub-partitions) and for turn_view() (nullopt: no part in that turn).
+  struct ViewSource {
+    PartStorage* storage;
+    const Part* cells;
+  };
+  ViewSource view_source(int array, const Lpu& u);
+  std::optional<ViewSource> sub_view_source(int array, const Lpu& u, int64_t sub);
+  std::optional<ViewSource> turn_view_source(int array, const Lpu& u, int64_t sub);
   friend struct LpuState;
   friend class FlowContext;
   friend class FlowBuilder;
-  struct ViewDesc {
-    int array, lps, storage;
-  };
-  std::vector<ViewDesc> views_;
-  struct SyncDesc {
-    enum class Kind { padding, reduction, token, move, scalar } kind = Kind::padding;
-    int array = -1, lps = -1;        // padding (lps: the padded space); move: the array
-    int home = -1;                   // padding: the storage space whose LPUs exchange
-    int from = -1, to = -1;          // move, scalar: sending and receiving spaces
-    int scalar = -1;                 // scalar: its number
-    size_t bytes = 0;                // scalar: its size
-    bool whole = false;              // move: send even what did not change
-    int invoking = -1, target = -1;  // reduction; token: parent and child space
-    bool down = true;                // token: parent -> child (entry), else child -> parent
-    Combiner combiner;
-    std::vector<int> readers;
-    std::string name;
-  };
-  std::vector<SyncDesc> syncs_;
-  std::vector<int> sync_lines_;      // [sync] -> IT source line (empty: not given)
-  std::vector<char> drop_for_test_;  // [sync] -> never send its packets (ITRT_TEST_DROP_SYNC)
   // The watchdog's words for where LPU VDP `v` waits (empty for other VDPs).
   std::string describe_wait(Vdp& v) const;
-  std::mutex published_mutex_;
-  std::map<int, std::vector<std::byte>> published_;
-  std::vector<std::vector<int>> thread_cpus_;  // per local worker thread (empty: not pinned)
-  std::map<std::pair<int, int>, std::vector<Piece>> refresh_plans_;
-  std::map<int, DataCollection> text_inputs_;
 
   Program& prog_;
   std::string name_;
@@ -851,23 +827,7 @@ class TaskInstance {
   // The task's own communicator (TaskScheduler::task_comm on the thread that made the instance):
   // every message and collective of the task goes over it, apart from other tasks' traffic.
   MPI_Comm comm_;
-  std::vector<LpsDesc> lps_;
-  std::vector<std::vector<Lpu>> grid_;
-  // parts_[lps][array] -> part per LPU of that LPS (only for LPSes at or below a configuring one)
-  std::vector<std::map<int, std::vector<Part>>> parts_;
-  std::vector<int> home_;
-  std::vector<int> versions_;
-  std::vector<bool> written_;
-  std::vector<std::vector<std::shared_ptr<PartStorage>>> store_;  // [array][lpu of home]
-  // Parts of storage spaces other than the home: [array][space][lpu of that space].
-  std::vector<std::map<int, std::vector<std::shared_ptr<PartStorage>>>> other_store_;
-  std::vector<std::vector<std::vector<Part>>> sub_parts_;  // [array][lpu] -> sub-partition parts
-  // [array] -> for views of sections, where its dimensions sit in the viewed item's (see
-  // Part::with_fixed); empty otherwise.
-  std::vector<std::vector<std::optional<int64_t>>> section_fixed_;
-  std::vector<int64_t> max_subpartitions_;  // [lps]
-  // Spaces dividing sub-partitions: [(lps, array)][lpu][turn] -> the LPU's part in that turn.
-  std::map<std::pair<int, int>, std::vector<std::vector<std::optional<Part>>>> turn_parts_;  // [(lps, array)]
+  std::unique_ptr<State> s_;
   // The sub-partition parts of every LPU of `lps` (all ranks), per array of its Sub-partition
   // section, in visiting order: [array][turn].
   std::map<int, std::vector<Part>> subpartition_parts(int lps, const Lpu& u) const;
@@ -914,35 +874,22 @@ View<T, N> make_view(PartStorage& s, std::byte* data, const Part& range_part, co
 
 template <class T, int N>
 View<T, N> TaskInstance::view(int array, const Lpu& u, int lag) {
-  const int h = storage_space(array, u.lps);
-  if (u.lps == h) {
-    PartStorage& s = storage(array, u);
-    return detail::make_view<T, N>(s, s.version(lag), s.part, whole_ranges(array));
-  }
-  // A space that views its ancestor's parts: this LPU's cells inside them (same memory).
-  PartStorage& s = storage(array, ancestor(u, h));
-  return detail::make_view<T, N>(s, s.version(lag), part_of(array, u.lps, u.id), whole_ranges(array));
+  const ViewSource v = view_source(array, u);
+  return detail::make_view<T, N>(*v.storage, v.storage->version(lag), *v.cells, whole_ranges(array));
 }
 
 template <class T, int N>
 std::optional<View<T, N>> TaskInstance::sub_view(int array, const Lpu& u, int64_t sub, int lag) {
-  PartStorage& s = storage(array, u);
-  const auto& subs = sub_parts_[static_cast<size_t>(array)];
-  if (subs.empty() || subs[static_cast<size_t>(u.id)].empty())
-    return detail::make_view<T, N>(s, s.version(lag), s.part, whole_ranges(array));
-  const auto& mine = subs[static_cast<size_t>(u.id)];
-  if (sub >= static_cast<int64_t>(mine.size())) return std::nullopt;
-  return detail::make_view<T, N>(s, s.version(lag), mine[static_cast<size_t>(sub)], whole_ranges(array));
+  const std::optional<ViewSource> v = sub_view_source(array, u, sub);
+  if (!v) return std::nullopt;
+  return detail::make_view<T, N>(*v->storage, v->storage->version(lag), *v->cells, whole_ranges(array));
 }
 
 template <class T, int N>
 std::optional<View<T, N>> TaskInstance::turn_view(int array, const Lpu& u, int64_t sub, int lag) {
-  auto it = turn_parts_.find({u.lps, array});
-  if (it == turn_parts_.end()) return view<T, N>(array, u, lag);  // not in the sub-partition
-  const auto& turns = it->second[static_cast<size_t>(u.id)];
-  if (sub >= static_cast<int64_t>(turns.size()) || !turns[static_cast<size_t>(sub)]) return std::nullopt;
-  PartStorage& s = storage(array, ancestor(u, storage_space(array, u.lps)));
-  return detail::make_view<T, N>(s, s.version(lag), *turns[static_cast<size_t>(sub)], whole_ranges(array));
+  const std::optional<ViewSource> v = turn_view_source(array, u, sub);
+  if (!v) return std::nullopt;
+  return detail::make_view<T, N>(*v->storage, v->storage->version(lag), *v->cells, whole_ranges(array));
 }
 
 template <class T>

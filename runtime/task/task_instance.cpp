@@ -5,6 +5,7 @@
 #include "runtime/data/transfer_schedule.h"
 #include "runtime/task/boxes.h"
 #include "runtime/task/program.h"
+#include "runtime/task/task_state.h"
 #include "runtime/engine/pinning.h"
 
 #include <mpi.h>
@@ -21,9 +22,46 @@ namespace itrt::task {
 using namespace boxes;
 
 TaskInstance::TaskInstance(Program& prog, std::string task_name, Env& env)
-    : prog_(prog), name_(std::move(task_name)), env_(env), comm_(TaskScheduler::task_comm()) {}
+    : prog_(prog),
+      name_(std::move(task_name)),
+      env_(env),
+      comm_(TaskScheduler::task_comm()),
+      s_(std::make_unique<State>()) {}
 
 TaskInstance::~TaskInstance() = default;
+
+const std::vector<Lpu>& TaskInstance::lpus(int lps) const { return s_->grid_[static_cast<size_t>(lps)]; }
+int64_t TaskInstance::max_subpartitions(int lps) const { return s_->max_subpartitions_[static_cast<size_t>(lps)]; }
+void TaskInstance::view_in(int array, int lps, int storage) { s_->views_.push_back({array, lps, storage}); }
+void TaskInstance::sync_lines(std::vector<int> lines) { s_->sync_lines_ = std::move(lines); }
+const std::vector<std::vector<int>>& TaskInstance::thread_cpus() const { return s_->thread_cpus_; }
+
+TaskInstance::ViewSource TaskInstance::view_source(int array, const Lpu& u) {
+  const int h = storage_space(array, u.lps);
+  if (u.lps == h) {
+    PartStorage& s = storage(array, u);
+    return {&s, &s.part};
+  }
+  // A space that views its ancestor's parts: this LPU's cells inside them (same memory).
+  return {&storage(array, ancestor(u, h)), &part_of(array, u.lps, u.id)};
+}
+
+std::optional<TaskInstance::ViewSource> TaskInstance::sub_view_source(int array, const Lpu& u, int64_t sub) {
+  PartStorage& s = storage(array, u);
+  const auto& subs = s_->sub_parts_[static_cast<size_t>(array)];
+  if (subs.empty() || subs[static_cast<size_t>(u.id)].empty()) return ViewSource{&s, &s.part};
+  const auto& mine = subs[static_cast<size_t>(u.id)];
+  if (sub >= static_cast<int64_t>(mine.size())) return std::nullopt;
+  return ViewSource{&s, &mine[static_cast<size_t>(sub)]};
+}
+
+std::optional<TaskInstance::ViewSource> TaskInstance::turn_view_source(int array, const Lpu& u, int64_t sub) {
+  auto it = s_->turn_parts_.find({u.lps, array});
+  if (it == s_->turn_parts_.end()) return view_source(array, u);  // not in the sub-partition
+  const auto& turns = it->second[static_cast<size_t>(u.id)];
+  if (sub >= static_cast<int64_t>(turns.size()) || !turns[static_cast<size_t>(sub)]) return std::nullopt;
+  return ViewSource{&storage(array, ancestor(u, storage_space(array, u.lps))), &*turns[static_cast<size_t>(sub)]};
+}
 
 void TaskInstance::declare_array(int index, const std::string& name, int dims, size_t elem_size,
                                  const ElementCodec* codec, bool environmental, int link_mode, int home, int versions,
@@ -31,13 +69,13 @@ void TaskInstance::declare_array(int index, const std::string& name, int dims, s
   size_t i = static_cast<size_t>(index);
   if (arrays.size() <= i) {
     arrays.resize(i + 1);
-    home_.resize(i + 1, -1);
-    versions_.resize(i + 1, 1);
-    written_.resize(i + 1, false);
-    store_.resize(i + 1);
-    other_store_.resize(i + 1);
-    sub_parts_.resize(i + 1);
-    section_fixed_.resize(i + 1);
+    s_->home_.resize(i + 1, -1);
+    s_->versions_.resize(i + 1, 1);
+    s_->written_.resize(i + 1, false);
+    s_->store_.resize(i + 1);
+    s_->other_store_.resize(i + 1);
+    s_->sub_parts_.resize(i + 1);
+    s_->section_fixed_.resize(i + 1);
   }
   std::shared_ptr<ArrayData> a;
   if (environmental && env_.array(name) && env_.array(name)->section) {
@@ -61,7 +99,7 @@ void TaskInstance::declare_array(int index, const std::string& name, int dims, s
   // own, so the task may read both but write neither (a write through one would not be seen
   // through the other).
   for (size_t j = 0; j < arrays.size(); ++j)
-    if (j != i && arrays[j] == a && (written || written_[j]))
+    if (j != i && arrays[j] == a && (written || s_->written_[j]))
       fail_collective("task `" + name_ + "`: environment items `" + a->name + "` and `" + name +
                       "` are the same array (assigned from one item), and the task writes it; a task "
                       "may only read an array it sees under two names — give one of them another array");
@@ -90,9 +128,9 @@ void TaskInstance::declare_array(int index, const std::string& name, int dims, s
     a->has_ranges = true;
   }
   arrays[i] = a;
-  home_[i] = home;
-  versions_[i] = std::max(1, versions);
-  written_[i] = written;
+  s_->home_[i] = home;
+  s_->versions_[i] = std::max(1, versions);
+  s_->written_[i] = written;
   if (a->section) resolve_section(i);
 }
 
@@ -152,7 +190,7 @@ void TaskInstance::resolve_section(size_t i) {
   fresh.ranges = std::move(ranges);
   fresh.has_ranges = true;
   a = std::move(fresh);
-  section_fixed_[i] = drops ? std::move(fixed) : std::vector<std::optional<int64_t>>{};
+  s_->section_fixed_[i] = drops ? std::move(fixed) : std::vector<std::optional<int64_t>>{};
 }
 
 DimRange& TaskInstance::range(int array, int dim) {
@@ -188,14 +226,14 @@ bool TaskInstance::holds(int array, const Lpu& u, int d, int64_t index) const {
   return part_of(array, u.lps, u.id).held(d).contains(index);
 }
 
-void TaskInstance::add_lps(LpsDesc desc) { lps_.push_back(std::move(desc)); }
+void TaskInstance::add_lps(LpsDesc desc) { s_->lps_.push_back(std::move(desc)); }
 
-void TaskInstance::add_storage(int array, int lps) { other_store_[static_cast<size_t>(array)][lps]; }
+void TaskInstance::add_storage(int array, int lps) { s_->other_store_[static_cast<size_t>(array)][lps]; }
 
 int TaskInstance::storage_space(int array, int lps) const {
-  const int h = home_[static_cast<size_t>(array)];
-  if (lps == h || other_store_[static_cast<size_t>(array)].count(lps)) return lps;
-  for (const ViewDesc& v : views_)
+  const int h = s_->home_[static_cast<size_t>(array)];
+  if (lps == h || s_->other_store_[static_cast<size_t>(array)].count(lps)) return lps;
+  for (const ViewDesc& v : s_->views_)
     if (v.array == array && v.lps == lps) return v.storage;
   return h;
 }
@@ -204,20 +242,20 @@ const Lpu& TaskInstance::ancestor(const Lpu& u, int lps) const {
   const Lpu* p = &u;
   while (p->lps != lps) {
     if (p->lps == 0) fail("itrt: internal error: LPS is not an ancestor");
-    int parent = lps_[static_cast<size_t>(p->lps)].parent;
-    p = &grid_[static_cast<size_t>(parent)][static_cast<size_t>(p->parent)];
+    int parent = s_->lps_[static_cast<size_t>(p->lps)].parent;
+    p = &s_->grid_[static_cast<size_t>(parent)][static_cast<size_t>(p->parent)];
   }
   return *p;
 }
 
 bool TaskInstance::is_ancestor(int a, int lps) const {
-  for (int l = lps_[static_cast<size_t>(lps)].parent; l >= 0; l = lps_[static_cast<size_t>(l)].parent)
+  for (int l = s_->lps_[static_cast<size_t>(lps)].parent; l >= 0; l = s_->lps_[static_cast<size_t>(l)].parent)
     if (l == a) return true;
   return false;
 }
 
 const Part& TaskInstance::part_of(int array, int lps, int64_t lpu) const {
-  return parts_[static_cast<size_t>(lps)].at(array)[static_cast<size_t>(lpu)];
+  return s_->parts_[static_cast<size_t>(lps)].at(array)[static_cast<size_t>(lpu)];
 }
 
 // Partitions that would create more LPUs than the runtime holds (every rank keeps every LPU of a
@@ -251,12 +289,12 @@ void TaskInstance::check_part_size(size_t a, int lps, const Part& p) const {
     return pages > 0 && page > 0 ? static_cast<double>(pages) * static_cast<double>(page) : 0.0;
   }();
   const double bytes = static_cast<double>(p.element_count()) * static_cast<double>(arrays[a]->elem_size) *
-                       static_cast<double>(versions_[a]);
+                       static_cast<double>(s_->versions_[a]);
   if (memory <= 0 || bytes <= memory) return;
   auto gib = [](double b) { return std::to_string(static_cast<long long>(b / (1024.0 * 1024.0 * 1024.0))) + " GiB"; };
-  fail("task `" + name_ + "`, Space " + lps_[static_cast<size_t>(lps)].name + ": one part of `" + arrays[a]->name +
+  fail("task `" + name_ + "`, Space " + s_->lps_[static_cast<size_t>(lps)].name + ": one part of `" + arrays[a]->name +
        "` needs " + gib(bytes) + " (" + std::to_string(p.element_count()) + " elements" +
-       (versions_[a] > 1 ? " x " + std::to_string(versions_[a]) + " epoch versions" : "") +
+       (s_->versions_[a] > 1 ? " x " + std::to_string(s_->versions_[a]) + " epoch versions" : "") +
        "), more than this machine's " + gib(memory) + " of memory; partition it into smaller parts");
 }
 
@@ -264,7 +302,7 @@ void TaskInstance::launch() {
   const MachineDesc& m = prog_.machine();
   const int me = prog_.rank(), np = prog_.size();
   for (size_t a = 0; a < arrays.size(); ++a)
-    if (arrays[a] && home_[a] >= 0 && !arrays[a]->has_ranges)
+    if (arrays[a] && s_->home_[a] >= 0 && !arrays[a]->has_ranges)
       fail_collective("task `" + name_ + "`: array `" + arrays[a]->name +
                       "` has no dimension ranges after Initialize (set them there, or link it)");
   // Threads: one per PPU of the lowest PPS the mapping uses (L, at least `<core>`) inside each
@@ -272,7 +310,7 @@ void TaskInstance::launch() {
   // (R-68 for spaces above L); its segment decides the rank (fewer ranks carry several).
   // Levels below `<core>` have no threads of their own: their LPUs run on their core.
   int lowest = m.top;
-  for (const LpsDesc& d : lps_) lowest = std::min(lowest, d.pps ? d.pps : m.top);
+  for (const LpsDesc& d : s_->lps_) lowest = std::min(lowest, d.pps ? d.pps : m.top);
   lowest = std::max(lowest, std::min(m.core, m.top));
   const int seg_level = m.segment ? m.segment : m.top;
   const int64_t segs = m.segments();
@@ -287,7 +325,7 @@ void TaskInstance::launch() {
   };
   // Pinning: the `<core>` PPU of each thread, through the model's processor numbering; without
   // one only on request (IT_PIN=1: thread k of the machine to the k-th processor).
-  thread_cpus_.assign(static_cast<size_t>(threads_), {});
+  s_->thread_cpus_.assign(static_cast<size_t>(threads_), {});
   const char* pin = std::getenv("IT_PIN");
   const std::string pin_mode = pin ? pin : "";
   if (pin_mode != "0" && (!m.processors.empty() || pin_mode == "1")) {
@@ -305,33 +343,33 @@ void TaskInstance::launch() {
       int cpu = m.processors.empty()
                     ? static_cast<int>((static_cast<int64_t>(me) * threads_ + th) % hw)
                     : m.processors[static_cast<size_t>(core % static_cast<int64_t>(m.processors.size()))];
-      thread_cpus_[static_cast<size_t>(th)] = {cpu};
+      s_->thread_cpus_[static_cast<size_t>(th)] = {cpu};
     }
   }
-  grid_.assign(lps_.size(), {});
-  parts_.assign(lps_.size(), {});
-  for (size_t l = 0; l < lps_.size(); ++l) {
-    LpsDesc& d = lps_[l];
+  s_->grid_.assign(s_->lps_.size(), {});
+  s_->parts_.assign(s_->lps_.size(), {});
+  for (size_t l = 0; l < s_->lps_.size(); ++l) {
+    LpsDesc& d = s_->lps_[l];
     int pps = d.pps ? d.pps : m.top;
     if (l == 0) {
       Lpu root;
       root.lps = 0;
       place(root, pps);
-      grid_[0].push_back(root);
+      s_->grid_[0].push_back(root);
       for (size_t a = 0; a < arrays.size(); ++a)
         if (arrays[a] && arrays[a]->has_ranges)
-          parts_[0][static_cast<int>(a)].push_back(Part::whole(arrays[a]->ranges));
+          s_->parts_[0][static_cast<int>(a)].push_back(Part::whole(arrays[a]->ranges));
       continue;
     }
-    const LpsDesc& pd = lps_[static_cast<size_t>(d.parent)];
+    const LpsDesc& pd = s_->lps_[static_cast<size_t>(d.parent)];
     int ppps = pd.pps ? pd.pps : m.top;
     int64_t U = m.per_parent(pps, ppps);
     for (auto& [arr, cfg] : d.configs)
       for (auto& di : cfg.dims) di.spec.fanout = U;
     for (auto& [arr, cfg] : d.sub_configs)
       for (auto& di : cfg.dims) di.spec.fanout = 1;
-    auto& grid = grid_[l];
-    auto& parts = parts_[l];
+    auto& grid = s_->grid_[l];
+    auto& parts = s_->parts_[l];
     // The i-th of a parent's n child LPUs, on its share of the parent's PPUs, appended to the grid.
     auto add_child = [&](const Lpu& parent, std::vector<int64_t> coords, int64_t i, int64_t n) -> const Lpu& {
       Lpu u;
@@ -344,13 +382,13 @@ void TaskInstance::launch() {
       grid.push_back(u);
       return grid.back();
     };
-    for (auto& [a, v] : parts_[static_cast<size_t>(d.parent)]) parts[a];
+    for (auto& [a, v] : s_->parts_[static_cast<size_t>(d.parent)]) parts[a];
     // A space below one that divides sub-partitions works, turn by turn, in its parent's current
     // turn parts too (views of the same memory): its parts change every turn as well.
     std::set<int> parent_turn_arrays;
-    for (auto& [key, v] : turn_parts_)
+    for (auto& [key, v] : s_->turn_parts_)
       if (key.first == d.parent) parent_turn_arrays.insert(key.second);
-    for (const Lpu& parent : grid_[static_cast<size_t>(d.parent)]) {
+    for (const Lpu& parent : s_->grid_[static_cast<size_t>(d.parent)]) {
       if (d.divides_sub || !parent_turn_arrays.empty()) {
         // The parent LPU's sub-partitions (or its own turn parts), turn by turn; this space
         // splits each of them. Its grid is that of the turn with the most LPUs; in a turn with
@@ -360,7 +398,7 @@ void TaskInstance::launch() {
           for (auto& [a, v] : subpartition_parts(d.parent, parent))
             for (const Part& p : v) subs[a].push_back(p);
         } else {
-          for (int a : parent_turn_arrays) subs[a] = turn_parts_.at({d.parent, a})[static_cast<size_t>(parent.id)];
+          for (int a : parent_turn_arrays) subs[a] = s_->turn_parts_.at({d.parent, a})[static_cast<size_t>(parent.id)];
         }
         size_t turns = 0;
         for (auto& [a, v] : subs) turns = std::max(turns, v.size());
@@ -415,7 +453,7 @@ void TaskInstance::launch() {
           for (size_t k = 0; k < cfg_arrays.size(); ++k) {
             const int a = cfg_arrays[k];
             split.insert(a);
-            auto& mine = turn_parts_[{static_cast<int>(l), a}];
+            auto& mine = s_->turn_parts_[{static_cast<int>(l), a}];
             mine.emplace_back();
             for (size_t t = 0; t < turns; ++t) {
               bool inside = true;
@@ -430,13 +468,13 @@ void TaskInstance::launch() {
           // in a turn where the parent LPU takes no part).
           for (auto& [a, v] : subs) {
             if (split.count(a)) continue;
-            auto& mine = turn_parts_[{static_cast<int>(l), a}];
+            auto& mine = s_->turn_parts_[{static_cast<int>(l), a}];
             mine.emplace_back();
             for (size_t t = 0; t < turns; ++t) mine.back().push_back(turn_part(a, t));
           }
           for (auto& [a, v] : parts) {
-            auto tp = turn_parts_.find({static_cast<int>(l), a});
-            v.push_back(tp != turn_parts_.end() && !tp->second.back().empty() && tp->second.back()[0]
+            auto tp = s_->turn_parts_.find({static_cast<int>(l), a});
+            v.push_back(tp != s_->turn_parts_.end() && !tp->second.back().empty() && tp->second.back()[0]
                             ? *tp->second.back()[0]
                             : part_of(a, d.parent, parent.id));
           }
@@ -477,12 +515,12 @@ void TaskInstance::launch() {
   }
   if (const char* v = std::getenv("IT_VERBOSE"); v && std::string(v) == "1") print_banner();
   // Sub-partitions of local LPUs.
-  max_subpartitions_.assign(lps_.size(), 0);
-  for (size_t l = 0; l < lps_.size(); ++l) {
-    const LpsDesc& d = lps_[l];
+  s_->max_subpartitions_.assign(s_->lps_.size(), 0);
+  for (size_t l = 0; l < s_->lps_.size(); ++l) {
+    const LpsDesc& d = s_->lps_[l];
     if (d.sub_dims == 0) continue;
-    for (auto& [a, cfg] : d.sub_configs) sub_parts_[static_cast<size_t>(a)].assign(grid_[l].size(), {});
-    for (const Lpu& u : grid_[l]) {
+    for (auto& [a, cfg] : d.sub_configs) s_->sub_parts_[static_cast<size_t>(a)].assign(s_->grid_[l].size(), {});
+    for (const Lpu& u : s_->grid_[l]) {
       std::vector<ArrayConfig> cfgs;
       std::vector<Part> uparts;
       for (auto& [a, cfg] : d.sub_configs) {
@@ -495,11 +533,11 @@ void TaskInstance::launch() {
         // inside `Repeat foreach sub-partition` meet the same number of times everywhere.
         int64_t n = 1;
         for (int64_t c : counts) n *= c;
-        max_subpartitions_[l] = std::max(max_subpartitions_[l], n);
+        s_->max_subpartitions_[l] = std::max(s_->max_subpartitions_[l], n);
         if (u.rank != me) continue;
         for (auto& c : subpartition_order(counts, d.sub_order))
           for (size_t k = 0; k < cfgs.size(); ++k)
-            sub_parts_[static_cast<size_t>(d.sub_configs[k].first)][static_cast<size_t>(u.id)].push_back(
+            s_->sub_parts_[static_cast<size_t>(d.sub_configs[k].first)][static_cast<size_t>(u.id)].push_back(
                 lpu_part(uparts[k], cfgs[k], c));
       } catch (const std::exception& e) {
         fail("task `" + name_ + "`, Space " + d.name + " sub-partition: " + e.what());
@@ -507,31 +545,31 @@ void TaskInstance::launch() {
     }
   }
   // Spaces that view their ancestor's parts: those must be in their memory.
-  for (const ViewDesc& v : views_) {
+  for (const ViewDesc& v : s_->views_) {
     const int a = v.array, l = v.lps, h = v.storage;
-    for (const Lpu& u : grid_[static_cast<size_t>(l)])
+    for (const Lpu& u : s_->grid_[static_cast<size_t>(l)])
       if (ancestor(u, h).rank != u.rank)
-        fail_collective("task `" + name_ + "`: stages of Space " + lps_[static_cast<size_t>(l)].name + " and Space " +
-                        lps_[static_cast<size_t>(h)].name + " both use `" + arrays[static_cast<size_t>(a)]->name +
-                        "`, so a Space " + lps_[static_cast<size_t>(l)].name +
-                        " LPU must be in the memory of its Space " + lps_[static_cast<size_t>(h)].name +
-                        " LPU, but the mapping puts them on different processes; " + "map Space " +
-                        lps_[static_cast<size_t>(h)].name + " at or below the <segment> level");
+        fail_collective(
+            "task `" + name_ + "`: stages of Space " + s_->lps_[static_cast<size_t>(l)].name + " and Space " +
+            s_->lps_[static_cast<size_t>(h)].name + " both use `" + arrays[static_cast<size_t>(a)]->name +
+            "`, so a Space " + s_->lps_[static_cast<size_t>(l)].name + " LPU must be in the memory of its Space " +
+            s_->lps_[static_cast<size_t>(h)].name + " LPU, but the mapping puts them on different processes; " +
+            "map Space " + s_->lps_[static_cast<size_t>(h)].name + " at or below the <segment> level");
   }
   // Allocation of this rank's parts of every array in its home LPS. A part the previous task
   // left on this rank with exactly the same shape is taken over as it is (no copy): objects keep
   // their distribution from task to task, data moves only where the partition differs.
   std::vector<std::vector<char>> adopted(arrays.size());
   for (size_t a = 0; a < arrays.size(); ++a) {
-    if (!arrays[a] || home_[a] < 0) continue;
-    int h = home_[a];
-    auto& st = store_[a];
-    st.assign(grid_[static_cast<size_t>(h)].size(), nullptr);
+    if (!arrays[a] || s_->home_[a] < 0) continue;
+    int h = s_->home_[a];
+    auto& st = s_->store_[a];
+    st.assign(s_->grid_[static_cast<size_t>(h)].size(), nullptr);
     adopted[a].assign(st.size(), 0);
     const ArrayData& prev = *arrays[a];
-    const bool can_adopt = versions_[a] == 1 && prev.pending_input.empty() && prev.storage.size() == st.size();
+    const bool can_adopt = s_->versions_[a] == 1 && prev.pending_input.empty() && prev.storage.size() == st.size();
     std::map<std::string, std::shared_ptr<PartStorage>> shared;
-    for (const Lpu& u : grid_[static_cast<size_t>(h)]) {
+    for (const Lpu& u : s_->grid_[static_cast<size_t>(h)]) {
       if (u.rank != me) continue;
       const Part& p = part_of(static_cast<int>(a), h, u.id);
       std::string key = p.to_string();
@@ -542,7 +580,7 @@ void TaskInstance::launch() {
         adopted[a][g] = 1;
         continue;
       }
-      if (!written_[a] && other_store_[a].empty()) {
+      if (!s_->written_[a] && s_->other_store_[a].empty()) {
         auto it = shared.find(key);
         if (it != shared.end()) {
           st[static_cast<size_t>(u.id)] = it->second;
@@ -557,20 +595,20 @@ void TaskInstance::launch() {
       size_t bytes = static_cast<size_t>(p.element_count()) * arrays[a]->elem_size;
       // Only the current version starts at zero: the others become copies of it below, once
       // inputs and handed-over data are in, so clearing them would be a wasted pass.
-      for (int v = 0; v < versions_[a]; ++v) {
+      for (int v = 0; v < s_->versions_[a]; ++v) {
         const size_t n = std::max<size_t>(bytes, 1);
         ps->versions.emplace_back(v == 0 ? new std::byte[n]() : new std::byte[n]);
         prog_.note_memory(arrays[a]->name, bytes);
       }
       st[static_cast<size_t>(u.id)] = ps;
-      if (!written_[a]) shared[key] = ps;
+      if (!s_->written_[a]) shared[key] = ps;
     }
   }
   // Parts of the other storage spaces: filled by the flow's movements, never shared.
   for (size_t a = 0; a < arrays.size(); ++a) {
-    for (auto& [l, st] : other_store_[a]) {
-      st.assign(grid_[static_cast<size_t>(l)].size(), nullptr);
-      for (const Lpu& u : grid_[static_cast<size_t>(l)]) {
+    for (auto& [l, st] : s_->other_store_[a]) {
+      st.assign(s_->grid_[static_cast<size_t>(l)].size(), nullptr);
+      for (const Lpu& u : s_->grid_[static_cast<size_t>(l)]) {
         if (u.rank != me) continue;
         const Part& p = part_of(static_cast<int>(a), l, u.id);
         check_part_size(a, l, p);
@@ -579,7 +617,7 @@ void TaskInstance::launch() {
         ps->index_tables.resize(static_cast<size_t>(p.rank()));
         for (int d = 0; d < p.rank(); ++d) ps->index_tables[static_cast<size_t>(d)] = p.held(d).indices();
         size_t bytes = static_cast<size_t>(p.element_count()) * arrays[a]->elem_size;
-        for (int v = 0; v < versions_[a]; ++v) {
+        for (int v = 0; v < s_->versions_[a]; ++v) {
           ps->versions.emplace_back(new std::byte[std::max<size_t>(bytes, 1)]());
           prog_.note_memory(arrays[a]->name, bytes);
         }
@@ -591,20 +629,20 @@ void TaskInstance::launch() {
   // the parts of both.
   std::map<const ArrayData*, std::string> inputs_read;
   for (size_t a = 0; a < arrays.size(); ++a) {
-    if (!arrays[a] || home_[a] < 0) continue;
+    if (!arrays[a] || s_->home_[a] < 0) continue;
     if (auto seen = inputs_read.find(arrays[a].get()); seen != inputs_read.end())
       arrays[a]->pending_input = seen->second;
     if (!arrays[a]->pending_input.empty()) {
       inputs_read[arrays[a].get()] = arrays[a]->pending_input;
       read_input(static_cast<int>(a));
     } else if (arrays[a]->section) {
-      hand_over(a, *arrays[a]->section->of, adopted[a], section_fixed_[a]);
+      hand_over(a, *arrays[a]->section->of, adopted[a], s_->section_fixed_[a]);
     } else if (!arrays[a]->storage.empty()) {
       hand_over(a, *arrays[a], adopted[a], {});
     }
     // All versions start equal.
     std::set<PartStorage*> done;
-    for (auto& ps : store_[a])
+    for (auto& ps : s_->store_[a])
       if (ps && done.insert(ps.get()).second)
         for (size_t v = 1; v < ps->versions.size(); ++v)
           std::memcpy(ps->versions[v].get(), ps->versions[0].get(),
@@ -716,15 +754,15 @@ void TaskInstance::move_cells(const std::string& sync, const ArrayData& from, co
 
 void TaskInstance::hand_over(size_t a, const ArrayData& old, const std::vector<char>& adopted,
                              const std::vector<std::optional<int64_t>>& fixed) {
-  const int h = home_[a];
+  const int h = s_->home_[a];
   std::vector<Part> to_parts;
   std::vector<int> to_rank;
   std::vector<std::byte*> to_store;
-  for (const Lpu& u : grid_[static_cast<size_t>(h)]) {
+  for (const Lpu& u : s_->grid_[static_cast<size_t>(h)]) {
     const Part& p = part_of(static_cast<int>(a), h, u.id);
     to_parts.push_back(fixed.empty() ? p : p.with_fixed(fixed));
     to_rank.push_back(u.rank);
-    const auto& ps = store_[a][static_cast<size_t>(u.id)];
+    const auto& ps = s_->store_[a][static_cast<size_t>(u.id)];
     to_store.push_back(ps ? ps->version(0) : nullptr);
   }
   const std::string what =
@@ -738,8 +776,8 @@ void TaskInstance::write_back(size_t a) {
   ArrayData& of = *view.section->of;
   std::vector<std::byte*> to_store;
   for (auto& ps : of.storage) to_store.push_back(ps ? ps->version(0) : nullptr);
-  move_cells("task " + name_ + ": write-back of " + view.name + " into " + of.name, embedded(view, section_fixed_[a]),
-             of.parts, of.part_rank, to_store, {});
+  move_cells("task " + name_ + ": write-back of " + view.name + " into " + of.name,
+             embedded(view, s_->section_fixed_[a]), of.parts, of.part_rank, to_store, {});
 }
 
 // A text file cannot be read part-wise: rank 0 reads it (and keeps it until launch), every rank
@@ -756,7 +794,7 @@ std::vector<int64_t> TaskInstance::read_text_input(int index, const std::string&
       DataCollection c = read_data_file(file, codec, expect);
       put("S", 1);
       put(c.shape.data(), c.shape.size() * sizeof(int64_t));
-      text_inputs_[index] = std::move(c);
+      s_->text_inputs_[index] = std::move(c);
     } catch (const std::exception& e) {
       verdict.clear();
       put("E", 1);
@@ -783,9 +821,9 @@ std::vector<int64_t> TaskInstance::read_text_input(int index, const std::string&
 void TaskInstance::scatter_text_input(int array, const std::vector<PartStorage*>& mine) {
   const ArrayData& a = *arrays[static_cast<size_t>(array)];
   const int np = prog_.size(), me = prog_.rank();
-  const int h = home_[static_cast<size_t>(array)];
+  const int h = s_->home_[static_cast<size_t>(array)];
   std::vector<Box> need(static_cast<size_t>(np));
-  for (const Lpu& u : grid_[static_cast<size_t>(h)]) {
+  for (const Lpu& u : s_->grid_[static_cast<size_t>(h)]) {
     const Part& p = part_of(array, h, u.id);
     Box b;
     for (int d = 0; d < p.rank(); ++d) {
@@ -809,7 +847,7 @@ void TaskInstance::scatter_text_input(int array, const std::vector<PartStorage*>
   std::vector<std::vector<char>> pairs(static_cast<size_t>(np), std::vector<char>(static_cast<size_t>(np), 0));
   std::vector<std::vector<std::byte>> send(static_cast<size_t>(np));
   Dense all{nullptr, {}, {}};
-  if (me == 0) all = dense_of(reinterpret_cast<std::byte*>(text_inputs_.at(array).items[0].bytes.data()), whole);
+  if (me == 0) all = dense_of(reinterpret_cast<std::byte*>(s_->text_inputs_.at(array).items[0].bytes.data()), whole);
   for (int r = 1; r < np; ++r) {
     const Box& n = need[static_cast<size_t>(r)];
     if (n.empty()) continue;
@@ -823,7 +861,7 @@ void TaskInstance::scatter_text_input(int array, const std::vector<PartStorage*>
   Dense src = me == 0 ? all : Dense{nullptr, {}, {}};
   if (me != 0 && !need[static_cast<size_t>(me)].empty()) src = dense_of(recv[0].data(), need[static_cast<size_t>(me)]);
   for (auto* ps : mine) copy_into_part(src, *ps, a.elem_size);
-  text_inputs_.erase(array);
+  s_->text_inputs_.erase(array);
 }
 
 void TaskInstance::read_input(int array) {
@@ -832,7 +870,7 @@ void TaskInstance::read_input(int array) {
   a.pending_input.clear();
   std::set<PartStorage*> seen;
   std::vector<PartStorage*> mine;
-  for (auto& ps : store_[static_cast<size_t>(array)])
+  for (auto& ps : s_->store_[static_cast<size_t>(array)])
     if (ps && seen.insert(ps.get()).second) mine.push_back(ps.get());
   try {
     if (extension(file) == ".bin") {
@@ -849,8 +887,8 @@ void TaskInstance::read_input(int array) {
 
 int64_t TaskInstance::subpartitions(int lps, const Lpu& u) const {
   int64_t n = 0;
-  for (auto& [a, cfg] : lps_[static_cast<size_t>(lps)].sub_configs) {
-    const auto& subs = sub_parts_[static_cast<size_t>(a)];
+  for (auto& [a, cfg] : s_->lps_[static_cast<size_t>(lps)].sub_configs) {
+    const auto& subs = s_->sub_parts_[static_cast<size_t>(a)];
     if (static_cast<size_t>(u.id) < subs.size())
       n = std::max<int64_t>(n, static_cast<int64_t>(subs[static_cast<size_t>(u.id)].size()));
   }
@@ -859,10 +897,10 @@ int64_t TaskInstance::subpartitions(int lps, const Lpu& u) const {
 
 Part TaskInstance::owning_part(int array, int lps, int64_t lpu) const {
   Part p = part_of(array, lps, lpu);
-  const Lpu* u = &grid_[static_cast<size_t>(lps)][static_cast<size_t>(lpu)];
+  const Lpu* u = &s_->grid_[static_cast<size_t>(lps)][static_cast<size_t>(lpu)];
   while (u->lps != 0) {
-    u = &grid_[static_cast<size_t>(lps_[static_cast<size_t>(u->lps)].parent)][static_cast<size_t>(u->parent)];
-    if (parts_[static_cast<size_t>(u->lps)].count(array) == 0) continue;  // not configured there
+    u = &s_->grid_[static_cast<size_t>(s_->lps_[static_cast<size_t>(u->lps)].parent)][static_cast<size_t>(u->parent)];
+    if (s_->parts_[static_cast<size_t>(u->lps)].count(array) == 0) continue;  // not configured there
     const Part& pp = part_of(array, u->lps, u->id);
     std::vector<std::pair<int64_t, int64_t>> box;
     bool padded = false;
@@ -893,7 +931,7 @@ void TaskInstance::print_banner() const {
   std::string line = "IT_VERBOSE task `" + name_ + "` rank " + std::to_string(me) + ": " + std::to_string(threads_) +
                      " worker thread" + (threads_ == 1 ? "" : "s");
   std::string pins;
-  for (const auto& cpus : thread_cpus_)
+  for (const auto& cpus : s_->thread_cpus_)
     for (int c : cpus) pins += (pins.empty() ? "" : ",") + std::to_string(c);
   line += pins.empty() ? ", not pinned" : ", pinned to processors " + pins;
   line += "; the process may use " + std::to_string(usable) + " processor" + (usable == 1 ? "" : "s");
@@ -901,13 +939,14 @@ void TaskInstance::print_banner() const {
     line += " — oversubscribed: threads share processors (map the spaces to fewer PPUs, or use more processes)";
   std::fprintf(stderr, "%s\n", line.c_str());
   if (me != 0) return;
-  for (size_t l = 0; l < lps_.size(); ++l)
-    std::fprintf(stderr, "IT_VERBOSE task `%s` Space %s: PPS %d, %zu LPU%s\n", name_.c_str(), lps_[l].name.c_str(),
-                 lps_[l].pps ? lps_[l].pps : prog_.machine().top, grid_[l].size(), grid_[l].size() == 1 ? "" : "s");
+  for (size_t l = 0; l < s_->lps_.size(); ++l)
+    std::fprintf(stderr, "IT_VERBOSE task `%s` Space %s: PPS %d, %zu LPU%s\n", name_.c_str(), s_->lps_[l].name.c_str(),
+                 s_->lps_[l].pps ? s_->lps_[l].pps : prog_.machine().top, s_->grid_[l].size(),
+                 s_->grid_[l].size() == 1 ? "" : "s");
 }
 
 std::map<int, std::vector<Part>> TaskInstance::subpartition_parts(int lps, const Lpu& u) const {
-  const LpsDesc& d = lps_[static_cast<size_t>(lps)];
+  const LpsDesc& d = s_->lps_[static_cast<size_t>(lps)];
   std::map<int, std::vector<Part>> out;
   if (d.sub_dims == 0) return out;
   std::vector<ArrayConfig> cfgs;
@@ -927,11 +966,11 @@ std::map<int, std::vector<Part>> TaskInstance::subpartition_parts(int lps, const
 }
 
 PartStorage& TaskInstance::storage(int array, const Lpu& u) {
-  const auto& other = other_store_[static_cast<size_t>(array)];
+  const auto& other = s_->other_store_[static_cast<size_t>(array)];
   auto it = other.find(u.lps);
-  const auto* st = it != other.end()                            ? &it->second
-                   : home_[static_cast<size_t>(array)] == u.lps ? &store_[static_cast<size_t>(array)]
-                                                                : nullptr;
+  const auto* st = it != other.end()                                ? &it->second
+                   : s_->home_[static_cast<size_t>(array)] == u.lps ? &s_->store_[static_cast<size_t>(array)]
+                                                                    : nullptr;
   if (!st || static_cast<size_t>(u.id) >= st->size() || !(*st)[static_cast<size_t>(u.id)])
     fail("itrt: internal error: no local part of `" + arrays[static_cast<size_t>(array)]->name + "` for this LPU");
   return *(*st)[static_cast<size_t>(u.id)];
@@ -950,11 +989,11 @@ void TaskInstance::epoch_wrote(int array, const Lpu& u, const int64_t* lo, const
 // sent once to every rank holding home LPUs of P that need them.
 std::vector<TaskInstance::Piece>& TaskInstance::refresh_plan(int array, int h, int lps) {
   auto key = std::make_pair(array, lps);
-  auto it = refresh_plans_.find(key);
-  if (it != refresh_plans_.end()) return it->second;
-  auto& pieces = refresh_plans_[key];
-  const auto& S = grid_[static_cast<size_t>(lps)];
-  const auto& H = grid_[static_cast<size_t>(h)];
+  auto it = s_->refresh_plans_.find(key);
+  if (it != s_->refresh_plans_.end()) return it->second;
+  auto& pieces = s_->refresh_plans_[key];
+  const auto& S = s_->grid_[static_cast<size_t>(lps)];
+  const auto& H = s_->grid_[static_cast<size_t>(h)];
   // Home LPUs under each S-LPU, and their chain-owned boxes below S.
   std::vector<std::vector<int64_t>> under(S.size());
   std::vector<Box> chain(H.size());
@@ -964,7 +1003,7 @@ std::vector<TaskInstance::Piece>& TaskInstance::refresh_plan(int array, int h, i
     while (true) {
       b = intersect(b, owned_box(part_of(array, p->lps, p->id)));
       if (p->lps == lps) break;
-      p = &grid_[static_cast<size_t>(lps_[static_cast<size_t>(p->lps)].parent)][static_cast<size_t>(p->parent)];
+      p = &s_->grid_[static_cast<size_t>(s_->lps_[static_cast<size_t>(p->lps)].parent)][static_cast<size_t>(p->parent)];
     }
     chain[static_cast<size_t>(g.id)] = b;
     under[static_cast<size_t>(p->id)].push_back(g.id);
@@ -994,13 +1033,13 @@ std::vector<TaskInstance::Piece>& TaskInstance::refresh_plan(int array, int h, i
 
 void TaskInstance::finish() {
   for (size_t a = 0; a < arrays.size(); ++a) {
-    if (!arrays[a] || home_[a] < 0) continue;
+    if (!arrays[a] || s_->home_[a] < 0) continue;
     ArrayData& d = *arrays[a];
     // Read only: the distribution the data had before this task is still valid (and where the
     // writer left it), so the next task hands over from there.
-    if (!written_[a] && !d.storage.empty() && !d.strided) continue;
-    int h = home_[a];
-    const auto& H = grid_[static_cast<size_t>(h)];
+    if (!s_->written_[a] && !d.storage.empty() && !d.strided) continue;
+    int h = s_->home_[a];
+    const auto& H = s_->grid_[static_cast<size_t>(h)];
     d.parts.clear();
     d.part_rank.clear();
     d.canonical.clear();
@@ -1021,7 +1060,8 @@ void TaskInstance::finish() {
         while (true) {
           b = intersect(b, owned_box(part_of(static_cast<int>(a), p->lps, p->id)));
           if (p->lps == 0) break;
-          p = &grid_[static_cast<size_t>(lps_[static_cast<size_t>(p->lps)].parent)][static_cast<size_t>(p->parent)];
+          p = &s_->grid_[static_cast<size_t>(s_->lps_[static_cast<size_t>(p->lps)].parent)]
+                        [static_cast<size_t>(p->parent)];
         }
         if (empty(b) || !seen.insert(b).second) b.clear();
         d.owner.push_back(!b.empty());
@@ -1044,7 +1084,7 @@ void TaskInstance::finish() {
     d.storage.assign(H.size(), nullptr);
     std::map<const PartStorage*, std::shared_ptr<PartStorage>> kept;
     for (size_t g = 0; g < H.size(); ++g) {
-      auto& ps = store_[a][g];
+      auto& ps = s_->store_[a][g];
       if (!ps) continue;
       if (auto it = kept.find(ps.get()); it != kept.end()) {
         d.storage[g] = it->second;
@@ -1059,7 +1099,7 @@ void TaskInstance::finish() {
       d.storage[g] = keep;
     }
     d.has_ranges = true;
-    if (d.section && written_[a]) write_back(a);
+    if (d.section && s_->written_[a]) write_back(a);
   }
 }
 

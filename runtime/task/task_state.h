@@ -1,0 +1,78 @@
+// The data of a TaskInstance (runtime/task/program.h) that generated programs never touch: its
+// LPU grids, parts and their storage, the synchronisations of its flow and the plans that carry
+// them out. Only the runtime's own sources include this header; program.h, which generated code
+// includes, holds the task API and a pointer to this state.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "runtime/task/program.h"
+
+namespace itrt::task {
+
+struct TaskInstance::Piece {
+  std::vector<std::pair<int64_t, int64_t>> box;  // global index interval per dimension
+  int64_t src;                                   // home LPU holding the source cells
+  std::vector<int> dst_ranks;
+  std::vector<int64_t> dst;  // home LPUs to fill (all ranks)
+};
+
+struct TaskInstance::ViewDesc {
+  int array, lps, storage;
+};
+
+struct TaskInstance::SyncDesc {
+  enum class Kind { padding, reduction, token, move, scalar } kind = Kind::padding;
+  int array = -1, lps = -1;        // padding (lps: the padded space); move: the array
+  int home = -1;                   // padding: the storage space whose LPUs exchange
+  int from = -1, to = -1;          // move, scalar: sending and receiving spaces
+  int scalar = -1;                 // scalar: its number
+  size_t bytes = 0;                // scalar: its size
+  bool whole = false;              // move: send even what did not change
+  int invoking = -1, target = -1;  // reduction; token: parent and child space
+  bool down = true;                // token: parent -> child (entry), else child -> parent
+  Combiner combiner;
+  std::vector<int> readers;
+  std::string name;
+};
+
+// The fields keep the trailing underscore of the members they were: TaskInstance code reads
+// `s_->grid_` as its own state.
+struct TaskInstance::State {
+  std::vector<ViewDesc> views_;
+  std::vector<SyncDesc> syncs_;
+  std::vector<int> sync_lines_;      // [sync] -> IT source line (empty: not given)
+  std::vector<char> drop_for_test_;  // [sync] -> never send its packets (ITRT_TEST_DROP_SYNC)
+  std::mutex published_mutex_;
+  std::map<int, std::vector<std::byte>> published_;
+  std::vector<std::vector<int>> thread_cpus_;  // per local worker thread (empty: not pinned)
+  std::map<std::pair<int, int>, std::vector<Piece>> refresh_plans_;
+  std::map<int, DataCollection> text_inputs_;
+  std::vector<LpsDesc> lps_;
+  std::vector<std::vector<Lpu>> grid_;
+  // parts_[lps][array] -> part per LPU of that LPS (only for LPSes at or below a configuring one)
+  std::vector<std::map<int, std::vector<Part>>> parts_;
+  std::vector<int> home_;
+  std::vector<int> versions_;
+  std::vector<bool> written_;
+  std::vector<std::vector<std::shared_ptr<PartStorage>>> store_;  // [array][lpu of home]
+  // Parts of storage spaces other than the home: [array][space][lpu of that space].
+  std::vector<std::map<int, std::vector<std::shared_ptr<PartStorage>>>> other_store_;
+  std::vector<std::vector<std::vector<Part>>> sub_parts_;  // [array][lpu] -> sub-partition parts
+  // [array] -> for views of sections, where its dimensions sit in the viewed item's (see
+  // Part::with_fixed); empty otherwise.
+  std::vector<std::vector<std::optional<int64_t>>> section_fixed_;
+  std::vector<int64_t> max_subpartitions_;  // [lps]
+  // Spaces dividing sub-partitions: [(lps, array)][lpu][turn] -> the LPU's part in that turn.
+  std::map<std::pair<int, int>, std::vector<std::vector<std::optional<Part>>>> turn_parts_;
+};
+
+}  // namespace itrt::task
