@@ -11,7 +11,8 @@
 int main(int argc, char** argv) {
   return itref::run_main("ref_array_values", argc, argv, [](const itref::Args& args) {
     auto x = itref::read_data<double>(args.str("x_file"));
-    if (x.dims.size() != 1 || x.values.size() < 3) throw std::runtime_error("x must be a 1d array of at least 3 values");
+    if (x.dims.size() != 1 || x.values.size() < 3)
+      throw std::runtime_error("x must be a 1d array of at least 3 values");
     const long long n = static_cast<long long>(x.values.size());
     const long long k = args.integer("k");
     const long long blocks = std::min(args.integer("p"), n);
@@ -25,7 +26,8 @@ int main(int argc, char** argv) {
       const double mean = sum / static_cast<double>(hi - lo + 1);
       for (long long i = lo; i <= hi; ++i) {
         // the program's order of additions: x * w[2] + mean + (w[0] + w[1]) + 0 + extra
-        y[static_cast<size_t>(i)] = x.values[static_cast<size_t>(i)] * 1.0 + mean + (2.0 + 2.0 * static_cast<double>(k)) + 0.0 + 4.25;
+        y[static_cast<size_t>(i)] =
+            x.values[static_cast<size_t>(i)] * 1.0 + mean + (2.0 + 2.0 * static_cast<double>(k)) + 0.0 + 4.25;
         c[static_cast<size_t>(i)] = static_cast<int>(102 * b + 1);
       }
     }
