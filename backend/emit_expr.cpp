@@ -61,7 +61,7 @@ std::string codecOf(const semantic::Type& e) {
 }
 
 std::string listCodecOf(const semantic::Type& list) {
-    const semantic::Type e = list.elementType();
+    const semantic::Type& e = list.elementType();
     // A List of Arrays keeps its arrays' element codec (its files are List of Arrays files).
     return codecOf(e.kind == TypeKind::DynamicArray ? e.elementType() : e);
 }

@@ -1048,7 +1048,7 @@ std::string TaskEmitter::sectionArgument(Out& o, const ast::Expr& e, int lps, co
                                  "stride() or block_stride() (copy the section into an array of its own in the stage)");
     views(base->name);
     const int dims = global(base->name).type.arrayDims();
-    const std::string name = "s_" + std::to_string(sectionArgs_++);
+    std::string name = "s_" + std::to_string(sectionArgs_++);
     o << "const View<" << sp.element << ", " << sp.dims << "> " << name << "[" << sp.versions << "] = {";
     for (int v = 0; v < sp.versions; ++v) {
         const std::string view = "v_" + base->name + "[" + std::to_string(v) + "]";

@@ -285,7 +285,6 @@ protected:
             const std::string r = cppName(array) + ".ranges[" + std::to_string(k) + "]";
             return "Range{static_cast<int32_t>(" + r + ".min), static_cast<int32_t>(" + r + ".max)}";
         }
-        std::string global = array;
         if (auto it = sig_.params.find(array); it != sig_.params.end()) {
             if (!it->second.isArray)
                 unsupported(at.range, "dimension attribute of a non-array");
@@ -296,7 +295,7 @@ protected:
                 unsupported(at.range, "`local` attribute of `" + array + "`");
             return "d_" + array + ".range(" + std::to_string(k) + ")";
         }
-        return "T.whole_range(" + std::to_string(te_.arrayIndex(global)) + ", " + std::to_string(k) + ")";
+        return "T.whole_range(" + std::to_string(te_.arrayIndex(array)) + ", " + std::to_string(k) + ")";
     }
     std::string lpuId(const ast::Expr&) override { return "LPU.coords"; }
     // `&` arguments that are not C++ lvalues of the parameter's type: a loop index (int64_t) or

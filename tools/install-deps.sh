@@ -7,6 +7,7 @@ packages=(
   build-essential g++ cmake ninja-build pkg-config git
   antlr4 libantlr4-runtime-dev default-jre-headless
   libclang-cpp14-dev libclang-14-dev llvm-14-dev clang-format
+  clang-tidy-14                 # tools/tidy.sh (CI)
   clang-14 libclang-rt-14-dev   # libFuzzer and its sanitizers (tools/fuzz.sh)
   libopenmpi-dev openmpi-bin
   libhwloc-dev hwloc

@@ -58,8 +58,8 @@ std::vector<RunPair> intersect_runs(const IndexSet1D& a, const IndexSet1D& a_loc
     return out;
 }
 
-TransferSchedule::TransferSchedule(std::vector<std::vector<RunPair>> runs, std::vector<int64_t> src_extents,
-                                   std::vector<int64_t> dst_extents)
+TransferSchedule::TransferSchedule(std::vector<std::vector<RunPair>> runs, const std::vector<int64_t>& src_extents,
+                                   const std::vector<int64_t>& dst_extents)
     : runs_(std::move(runs)), src_strides_(row_major_strides(src_extents)),
       dst_strides_(row_major_strides(dst_extents)) {
     for (const auto& r : runs_) {

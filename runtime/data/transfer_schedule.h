@@ -49,8 +49,8 @@ public:
     std::vector<std::vector<int64_t>> receiver_indices(const Part& receiver) const;
 
 private:
-    TransferSchedule(std::vector<std::vector<RunPair>> runs, std::vector<int64_t> src_extents,
-                     std::vector<int64_t> dst_extents);
+    TransferSchedule(std::vector<std::vector<RunPair>> runs, const std::vector<int64_t>& src_extents,
+                     const std::vector<int64_t>& dst_extents);
     template <class Fn> void for_each_segment(Fn&& fn) const;
 
     std::vector<std::vector<RunPair>> runs_;

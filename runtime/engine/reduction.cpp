@@ -16,9 +16,9 @@ std::string_view reduce_op_name(ReduceOp op) {
 
 std::optional<ReduceOp> reduce_op_from_name(std::string_view name) {
 #define ITRT_REDUCE_OP(e, n, kind) \
-  if (name == n) return ReduceOp::e;
+  if (name == (n)) return ReduceOp::e;
 #define ITRT_REDUCE_ALIAS(alias, e) \
-  if (name == alias) return ReduceOp::e;
+  if (name == (alias)) return ReduceOp::e;
 #include "runtime/engine/reduce_ops.def"
 #undef ITRT_REDUCE_ALIAS
 #undef ITRT_REDUCE_OP

@@ -253,7 +253,7 @@ std::vector<Program::SyncTotals> Program::gather_sync_counters() {
   std::vector<SyncTotals> summed;  // rank 0's order, then new names
   if (rank() == 0) {
     size_t pos = 0;
-    const size_t end = static_cast<size_t>(offs.back() + lens.back());
+    const size_t end = static_cast<size_t>(offs.back()) + static_cast<size_t>(lens.back());
     while (pos < end) {
       size_t nl = all.find('\n', pos);
       std::string line = all.substr(pos, nl - pos);

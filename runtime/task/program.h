@@ -399,7 +399,7 @@ class Env : public std::enable_shared_from_this<Env> {
   // Writes the item to `file` now (`store(env.item, file)`, and bind_output at the end; `bound`:
   // the item's data when it was bound, if it has been replaced since).
   void write_item(Program& prog, const std::string& item, const std::string& file,
-                  std::shared_ptr<ArrayData> bound = nullptr);
+                  const std::shared_ptr<ArrayData>& bound = nullptr);
 
  private:
   // The coordinator waits here for the tasks in flight that use this environment's objects;

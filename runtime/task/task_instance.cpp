@@ -504,7 +504,8 @@ void TaskInstance::launch() {
         const Lpu& u = add_child(parent, coords[static_cast<size_t>(i)], i, n);
         for (auto& [a, v] : parts) {
           const Part& pp = part_of(a, d.parent, parent.id);
-          auto it = std::find_if(d.configs.begin(), d.configs.end(), [&](auto& c) { return c.first == a; });
+          const int array = a;  // clang 14 lambdas cannot capture structured bindings
+          auto it = std::find_if(d.configs.begin(), d.configs.end(), [&](auto& c) { return c.first == array; });
           if (it != d.configs.end() && d.dims > 0)
             v.push_back(lpu_part(pp, it->second, u.coords));
           else
@@ -1252,7 +1253,7 @@ void Env::bind_output(Program& prog, const std::string& item, const std::string&
 }
 
 void Env::write_item(Program& prog, const std::string& item, const std::string& file,
-                     std::shared_ptr<ArrayData> bound) {
+                     const std::shared_ptr<ArrayData>& bound) {
   settle();
   Program* p = &prog;
   const std::string& task = task_;

@@ -1297,8 +1297,8 @@ Type BodyChecker::reductionResult(const ast::ReduceOperator& op, const ast::Expr
         constexpr OperatorKind arithmetic = Arith, order = Order, entry = Entry, logic = Logic, bits = Bits;
         std::map<std::string, OperatorKind> m;
         std::map<std::string, std::string> nameOf;
-#define ITRT_REDUCE_OP(enumerator, name, kind) m[name] = kind, nameOf[#enumerator] = name;
-#define ITRT_REDUCE_ALIAS(alias, enumerator) m[alias] = m.at(nameOf.at(#enumerator));
+#define ITRT_REDUCE_OP(enumerator, name, kind) m[(name)] = (kind), nameOf[#enumerator] = (name);
+#define ITRT_REDUCE_ALIAS(alias, enumerator) m[(alias)] = m.at(nameOf.at(#enumerator));
 #include "runtime/engine/reduce_ops.def"
 #undef ITRT_REDUCE_ALIAS
 #undef ITRT_REDUCE_OP

@@ -19,8 +19,8 @@ ItcCommand::ItcCommand(std::string n, std::string s, std::string u,
 
 const std::map<std::string, const ItcCommand*>& registeredCommands() { return registry(); }
 
-CommandLine::CommandLine(std::vector<std::string> args, std::set<std::string> valueOptions,
-                         std::set<std::string> flagOptions) {
+CommandLine::CommandLine(std::vector<std::string> args, const std::set<std::string>& valueOptions,
+                         const std::set<std::string>& flagOptions) {
     bool onlyPositionals = false;
     for (std::size_t i = 0; i < args.size() && error_.empty(); ++i) {
         const std::string& arg = args[i];

@@ -20,7 +20,8 @@ inline constexpr int kExitUsageError = 2; // the command line is wrong
 class CommandLine {
 public:
     // `valueOptions` take a value (`-o FILE`, `--machine=FILE`); `flagOptions` do not.
-    CommandLine(std::vector<std::string> args, std::set<std::string> valueOptions, std::set<std::string> flagOptions);
+    CommandLine(std::vector<std::string> args, const std::set<std::string>& valueOptions,
+                const std::set<std::string>& flagOptions);
 
     bool ok() const { return error_.empty(); }
     const std::string& error() const { return error_; }

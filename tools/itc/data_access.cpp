@@ -83,7 +83,7 @@ std::string multiIndex(int64_t k, const std::vector<int64_t>& lengths) {
 } // namespace
 
 std::string elementPosition(const itrt::DataCollection& data, std::size_t item, int64_t index) {
-    const std::string inner = multiIndex(index, data.items[item].lengths);
+    std::string inner = multiIndex(index, data.items[item].lengths);
     switch (data.kind) {
     case itrt::Collection::array:
     case itrt::Collection::list: return inner;

@@ -136,7 +136,8 @@ void write_array_parts(MPI_Comm comm, const std::string& path, const ElementCode
     throw_if_any(comm, error);
     if (rank == 0) {
         MPI_Status st;
-        const MPI_Offset end = static_cast<MPI_Offset>(header.size() + elements * esz);
+        const MPI_Offset end =
+            static_cast<MPI_Offset>(header.size()) + static_cast<MPI_Offset>(elements) * static_cast<MPI_Offset>(esz);
         rc = MPI_File_write_at(fh, 0, header.data(), static_cast<int>(header.size()), MPI_CHAR, &st);
         if (rc == MPI_SUCCESS)
             rc = MPI_File_write_at(fh, end, trailer.data(), static_cast<int>(trailer.size()), MPI_CHAR, &st);

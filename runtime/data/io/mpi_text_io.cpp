@@ -42,12 +42,12 @@ void write_text_array_parts(MPI_Comm comm, const std::string& path, const Elemen
         data.insert(data.end(), src, src + s.length * msz);
     }
     int counts[2] = {static_cast<int>(meta.size()), static_cast<int>(data.size())};
-    std::vector<int> all(2 * size);
+    std::vector<int> all(2 * static_cast<size_t>(size));
     MPI_Gather(counts, 2, MPI_INT, all.data(), 2, MPI_INT, 0, comm);
     std::vector<int> mcount(size), mdisp(size), dcount(size), ddisp(size);
     for (int r = 0, m = 0, d = 0; r < size; ++r) {
-        mcount[r] = all[2 * r];
-        dcount[r] = all[2 * r + 1];
+        mcount[r] = all[2 * static_cast<size_t>(r)];
+        dcount[r] = all[2 * static_cast<size_t>(r) + 1];
         mdisp[r] = m;
         ddisp[r] = d;
         m += mcount[r];
