@@ -8,6 +8,7 @@
 #include "runtime/engine/failure.h"
 #include "runtime/engine/log.h"
 #include "runtime/engine/trace.h"
+#include "runtime/engine/worker.h"
 
 #include <fmt/format.h>
 #include <sys/prctl.h>
@@ -229,6 +230,9 @@ void Proxy::run() {
   // Short sleeps are only short if the kernel's timer slack (default 50 us) allows it.
   int old_slack = prctl(PR_GET_TIMERSLACK, 0, 0, 0, 0);
   prctl(PR_SET_TIMERSLACK, 1000, 0, 0, 0);  // 1 us, in ns
+  // A proxy that polls (other ranks) keeps a processor half busy: workers count it before spinning.
+  const int polling = transport_.needs_polling() ? 1 : 0;
+  detail::busy_engine_threads().fetch_add(polling, std::memory_order_relaxed);
   uint64_t idle_rounds = 0;
   for (;;) {
     if (detail::failure_requested()) abort_all();
@@ -256,6 +260,7 @@ void Proxy::run() {
     idle_rounds = progress ? 0 : transport_.in_flight() ? std::min<uint64_t>(idle_rounds + 1, 63) : idle_rounds + 1;
     if (!progress) wait_for_work(idle_rounds);
   }
+  detail::busy_engine_threads().fetch_sub(polling, std::memory_order_relaxed);
   transport_.close();
   if (old_slack > 0) prctl(PR_SET_TIMERSLACK, old_slack, 0, 0, 0);
   detail::remove_failure_hooks(&hooks);

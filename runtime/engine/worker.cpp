@@ -11,6 +11,9 @@
 #include "runtime/engine/vdp.h"
 #include "runtime/engine/watchdog.h"
 
+#include <sched.h>
+
+#include <algorithm>
 #include <cstdlib>
 #include <exception>
 
@@ -18,13 +21,35 @@ namespace itrt {
 
 namespace {
 
-// Busy-wait iterations before a worker sleeps; ITRT_WORKER_SPIN overrides (0 disables).
-int spin_limit() {
-  static const int limit = [] {
-    const char* env = std::getenv("ITRT_WORKER_SPIN");
-    return env ? std::atoi(env) : 0;
+// Busy-wait iterations (`pause`, ~40-140 cycles each) before an idle worker sleeps.
+constexpr int kSpinWhenAlone = 2000;
+
+// The processors the engine's threads may have to themselves: this process's affinity, and the
+// node's processors shared by the ranks mpirun started on it (OMPI_COMM_WORLD_LOCAL_SIZE).
+int processors_per_process() {
+  static const int n = [] {
+    int usable = hardware_pu_count();
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    if (sched_getaffinity(0, sizeof set, &set) == 0) usable = std::min(usable, static_cast<int>(CPU_COUNT(&set)));
+    int local_ranks = 1;
+    if (const char* l = std::getenv("OMPI_COMM_WORLD_LOCAL_SIZE")) local_ranks = std::max(1, std::atoi(l));
+    return std::max(1, std::min(usable, hardware_pu_count() / local_ranks));
   }();
-  return limit;
+  return n;
+}
+
+// Spinning before sleeping saves the wake-up of the thread (tens of microseconds on a VM), but
+// only when every busy engine thread of the process has a processor to itself; otherwise it
+// steals the processor the sender needs (measured: 2000 spins made intra-rank ping-pong 3x
+// slower on 2 shared cores). ITRT_WORKER_SPIN=n forces n (0: never spin).
+int spin_limit() {
+  static const int forced = [] {
+    const char* env = std::getenv("ITRT_WORKER_SPIN");
+    return env ? std::max(0, std::atoi(env)) : -1;
+  }();
+  if (forced >= 0) return forced;
+  return detail::busy_engine_threads().load(std::memory_order_relaxed) <= processors_per_process() ? kSpinWhenAlone : 0;
 }
 
 inline void cpu_relax() {
@@ -36,6 +61,11 @@ inline void cpu_relax() {
 }
 
 }  // namespace
+
+std::atomic<int>& detail::busy_engine_threads() {
+  static std::atomic<int> n{0};
+  return n;
+}
 
 Worker::Worker(int global_id, int local_id, std::vector<Vdp*> vdps, std::vector<int> cpus, Proxy* proxy,
                EngineActivity& activity)
@@ -120,6 +150,10 @@ void Worker::end_idle(double now_us) {
 
 void Worker::loop() {
   trace::ThreadScope trace_scope(local_id_ + 1, fmt::format("worker {}", local_id_));
+  detail::busy_engine_threads().fetch_add(1, std::memory_order_relaxed);
+  struct Leaving {
+    ~Leaving() { detail::busy_engine_threads().fetch_sub(1, std::memory_order_relaxed); }
+  } leaving;
   if (!cpus_.empty()) pin_current_thread(cpus_);
   unfinished_ = vdps_.size();
   for (Vdp* v : vdps_) make_candidate(v);  // tuple order: deterministic first sweep
@@ -130,11 +164,10 @@ void Worker::loop() {
       idle_since_ = trace::now_us();
       idle_reason_ = trace::pending_waits();
     }
-    // Optional short busy spin before sleeping (ITRT_WORKER_SPIN iterations, default 0): it helps
-    // latency only with a core per thread; on an oversubscribed node it steals the core the
-    // sender needs (measured: 2000 spins made intra-rank ping-pong 3x slower on 2 shared cores).
+    // A short busy spin before sleeping when the engine's threads have processors of their own.
     bool changed = false;
-    for (int spin = 0; spin < spin_limit() && !changed; ++spin) {
+    const int spins = spin_limit();
+    for (int spin = 0; spin < spins && !changed; ++spin) {
       cpu_relax();
       changed = signal_.load(std::memory_order_seq_cst) != seen;
     }

@@ -19,6 +19,13 @@ class Vdp;
 class Proxy;
 struct EngineActivity;
 
+namespace detail {
+// The engine threads of this process that may be busy now: running workers of every VSA, and
+// proxies that poll for messages of other ranks. Workers spin before sleeping only while these
+// fit the processors the process has (worker.cpp).
+std::atomic<int>& busy_engine_threads();
+}  // namespace detail
+
 class Worker {
  public:
   // `local_id`: the thread's number on its rank (0, 1, ...), its trace track.
