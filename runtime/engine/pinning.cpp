@@ -5,6 +5,9 @@
 
 #include <fmt/ranges.h>
 #include <hwloc.h>
+#include <sched.h>
+
+#include <algorithm>
 
 #include <mutex>
 
@@ -45,6 +48,13 @@ int hardware_pu_count() {
   if (!topo) return 1;
   int n = hwloc_get_nbobjs_by_type(topo, HWLOC_OBJ_PU);
   return n > 0 ? n : 1;
+}
+
+int usable_processor_count() {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (sched_getaffinity(0, sizeof set, &set) != 0) return hardware_pu_count();
+  return std::max(1, static_cast<int>(CPU_COUNT(&set)));
 }
 
 }  // namespace itrt

@@ -12,4 +12,8 @@ bool pin_current_thread(const std::vector<int>& os_pus);
 // Number of processing units hwloc sees (1 if it cannot tell).
 int hardware_pu_count();
 
+// The processors this process may run on: its CPU affinity (mpirun may bind it to fewer than
+// the machine has), at least 1.
+int usable_processor_count();
+
 }  // namespace itrt

@@ -11,8 +11,6 @@
 #include "runtime/engine/vdp.h"
 #include "runtime/engine/watchdog.h"
 
-#include <sched.h>
-
 #include <algorithm>
 #include <cstdlib>
 #include <exception>
@@ -28,10 +26,7 @@ constexpr int kSpinWhenAlone = 2000;
 // node's processors shared by the ranks mpirun started on it (OMPI_COMM_WORLD_LOCAL_SIZE).
 int processors_per_process() {
   static const int n = [] {
-    int usable = hardware_pu_count();
-    cpu_set_t set;
-    CPU_ZERO(&set);
-    if (sched_getaffinity(0, sizeof set, &set) == 0) usable = std::min(usable, static_cast<int>(CPU_COUNT(&set)));
+    const int usable = std::min(hardware_pu_count(), usable_processor_count());
     int local_ranks = 1;
     if (const char* l = std::getenv("OMPI_COMM_WORLD_LOCAL_SIZE")) local_ranks = std::max(1, std::atoi(l));
     return std::max(1, std::min(usable, hardware_pu_count() / local_ranks));

@@ -9,7 +9,6 @@
 #include "runtime/engine/pinning.h"
 
 #include <mpi.h>
-#include <sched.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -924,11 +923,7 @@ Part TaskInstance::owning_part(int array, int lps, int64_t lpu) const {
 void TaskInstance::print_banner() const {
   const int me = prog_.rank();
   // The processors this process may run on (mpirun may bind it to fewer than the machine has).
-  int usable = hardware_pu_count();
-  cpu_set_t set;
-  CPU_ZERO(&set);
-  if (sched_getaffinity(0, sizeof set, &set) == 0) usable = CPU_COUNT(&set);
-  usable = std::max(usable, 1);
+  const int usable = usable_processor_count();
   std::string line = "IT_VERBOSE task `" + name_ + "` rank " + std::to_string(me) + ": " + std::to_string(threads_) +
                      " worker thread" + (threads_ == 1 ? "" : "s");
   std::string pins;
