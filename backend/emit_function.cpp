@@ -409,16 +409,6 @@ std::string SequentialBody::assign(const ast::Assign& a) {
                            "]." + f->field.text + " = " + emit(*a.value);
         }
     }
-    if (auto n = t->as<ast::NameRef>()) {
-        if (a.value->as<ast::NewCollection>()) {
-            semantic::Type lt = localType(n->name);
-            if (lt.kind == TypeKind::List) // empty, capacity to be set
-                return nameRefText(n->name) + " = " + cppType(lt) + "{}";
-            if (lt.kind != TypeKind::DynamicArray)
-                unsupported(a.range, "`new` of this collection");
-            return nameRefText(n->name) + " = " + cppType(lt) + "(" + std::to_string(lt.arrayDims()) + ")";
-        }
-    }
     if (auto chain = a.value->as<ast::Assign>())
         return emit(*t) + " = " + assign(*chain);
     if (isSection(*a.value)) // by position into a target of matching lengths (guide: Arrays)
