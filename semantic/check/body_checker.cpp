@@ -871,6 +871,13 @@ Type BodyChecker::checkCall(const ast::Call& e) {
         Type t = checkExpr(*a.value);
         if (!requireValue(t, *a.value))
             t = Type::error();
+        if (t.kind == TypeKind::Dimension || t.kind == TypeKind::LocalView) { // a parameter is a variable
+            state_.rep.error(DiagKind::TypeMismatch, a.value->range,
+                             fmt::format("a function parameter cannot hold a {}; pass `.range` to give it a "
+                                         "`Range`",
+                                         typeName(t)));
+            t = Type::error();
+        }
         bad |= t.isError();
         argTypes.push_back(inferredLocalType(t));
     }

@@ -175,8 +175,8 @@ Type instantiateFunction(CheckState& state, const ast::FunctionDef& fn, const st
     std::string key = "paper";
     if (fn.form == ast::FunctionDef::Form::Brace) {
         key.clear();
-        for (const Type& t : argTypes)
-            key += typeName(t) + ";";
+        for (const Type& t : argTypes) // an `args` value prints as String but is an instance of its own
+            key += (t.kind == TypeKind::ArgValue ? std::string("args value") : typeName(t)) + ";";
     }
     auto k = std::make_pair(&fn, key);
     auto it = state.functionInstances.find(k);
