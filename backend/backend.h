@@ -1,8 +1,8 @@
 // The backend: a checked IT program with its task plans, mapping and machine model in, one
 // C++ translation unit out (formatted with clang's libFormat, commented with the IT source
-// lines it comes from, deterministic names). Only the backend knows C++ syntax. Constructs it
-// cannot translate yet are reported as `Unsupported` with their source range; nothing here
-// prints, builds or exits (tools/itc/cmd_compile.cpp does).
+// lines it comes from, deterministic names). Only the backend knows C++ syntax. The constructs
+// it does not translate are found first by its capability check (capability.h); nothing here
+// prints, builds or exits (tools/itc does).
 #pragma once
 
 #include "frontend/ast/ast.h"
@@ -38,15 +38,9 @@ struct BackendOutput {
     bool callsBlas = false; // some stage calls runtime/dense: link itrt_dense and OpenBLAS
 };
 
-// A construct of a valid program that this backend does not translate yet.
-struct Unsupported : std::runtime_error {
-    Unsupported(SourceRange r, const std::string& what) : std::runtime_error(what), range(r) {}
-    SourceRange range;
-};
-
 // Returns the whole generated program (prologue template + emitted code + main template),
-// formatted, and whether it calls the dense kernels. Throws Unsupported, or std::logic_error
-// for internal errors.
+// formatted, and whether it calls the dense kernels. Requires untranslatedConstructs(in) to be
+// empty (capability.h); throws std::logic_error for internal errors.
 BackendOutput emitProgram(const BackendInput& in);
 
 // Formats C++ text with clang libFormat (LLVM-based style); returns the input on failure.

@@ -10,8 +10,9 @@ namespace itc::backend {
 
 using semantic::TypeKind;
 
-void unsupported(SourceRange r, const std::string& what) {
-    throw Unsupported(r, what + " is not supported by this version of the itc backend");
+void notTranslated(SourceRange r, const std::string& what) {
+    throw std::logic_error("the backend met " + what + " (line " + std::to_string(r.begin.line) +
+                           "), which its capability check (backend/capability.cpp) should have refused");
 }
 
 std::string cppType(const semantic::Type& t) {
@@ -39,8 +40,7 @@ std::string cppType(const semantic::Type& t) {
     }
     default: break;
     }
-    throw Unsupported({}, "values of type `" + semantic::typeName(t) +
-                              "` are not supported by this version of the itc backend");
+    notTranslated({}, "a value of type `" + semantic::typeName(t) + "`");
 }
 
 std::string cppElement(const semantic::Type& array) { return cppType(array.elementType()); }
@@ -56,8 +56,7 @@ std::string codecOf(const semantic::Type& e) {
     case TypeKind::Class: return classCodecOf(e);
     default: break;
     }
-    throw Unsupported({},
-                      "arrays of `" + semantic::typeName(e) + "` are not supported by this version of the itc backend");
+    notTranslated({}, "an element codec for `" + semantic::typeName(e) + "`");
 }
 
 std::string listCodecOf(const semantic::Type& list) {
@@ -227,10 +226,10 @@ std::string ExprEmitter::property(const ast::Property& p) {
             return fieldDimensionRange(p, *field, k, local);
         auto name = arr->as<ast::NameRef>();
         if (!name)
-            unsupported(p.range, "this dimension attribute");
+            notTranslated(p.range, "this dimension attribute");
         return dimensionRange(p, name->name, k, local);
     }
-    unsupported(p.range, "this property");
+    notTranslated(p.range, "this property");
 }
 
 // `new Sensor(id: 3, label: s)`: the fields in declaration order (designated initializers),
@@ -243,7 +242,7 @@ std::string ExprEmitter::newObject(const ast::NewObject& o) {
         if (auto it = table->in().checked->classes.find(name); it != table->in().checked->classes.end())
             cls = &it->second;
     if (!cls)
-        unsupported(o.range, "`new` of this class here");
+        notTranslated(o.range, "`new` of this class here");
     std::string s = "c_" + name + "{";
     bool first = true;
     for (const auto& f : cls->fields)
@@ -257,16 +256,6 @@ std::string ExprEmitter::newObject(const ast::NewObject& o) {
 }
 
 std::string ExprEmitter::emit(const ast::Expr& e) {
-    try {
-        return emitExpr(e);
-    } catch (const Unsupported& u) {
-        if (u.range.valid())
-            throw;
-        throw Unsupported(e.range, u.what()); // a type refused deep inside: at least its expression
-    }
-}
-
-std::string ExprEmitter::emitExpr(const ast::Expr& e) {
     using K = ast::ExprKind;
     switch (e.kind) {
     case K::IntLiteral: return std::to_string(e.as<ast::IntLiteral>()->value);
@@ -343,7 +332,7 @@ std::string ExprEmitter::emitExpr(const ast::Expr& e) {
             return "(" + emit(*s->base) + ").at({" + idx + "})";
         }
         if (!n)
-            unsupported(s->range, "subscripts of computed values");
+            notTranslated(s->range, "subscripts of computed values");
         if (isSection(e))
             return sectionValue(*s, emit(*s->base), typeOf(*s->base).arrayDims());
         std::vector<std::string> idx;
@@ -366,7 +355,7 @@ std::string ExprEmitter::emitExpr(const ast::Expr& e) {
         }
         if (o->type.kind == ast::TypeKind::Class)
             return newObject(*o);
-        unsupported(e.range, "`new` of this type here");
+        notTranslated(e.range, "`new` of this type here");
     }
     case K::PartitionParam: return partitionParam(e.as<ast::PartitionParam>()->param.text);
     case K::RangeLiteral: {
@@ -389,12 +378,12 @@ std::string ExprEmitter::emitExpr(const ast::Expr& e) {
             return cppType(t) + "{}";
         if (t.kind == TypeKind::DynamicArray)
             return cppType(t) + "(" + std::to_string(t.arrayDims()) + ")";
-        unsupported(e.range, "`new` of this collection");
+        notTranslated(e.range, "`new` of this collection");
     }
-    case K::ReduceExpr: unsupported(e.range, "`reduce` outside the body of a parallel loop");
-    case K::Execute: unsupported(e.range, "`execute` here");
+    case K::ReduceExpr: notTranslated(e.range, "`reduce` outside the body of a parallel loop");
+    case K::Execute: notTranslated(e.range, "`execute` here");
     }
-    unsupported(e.range, "this expression");
+    notTranslated(e.range, "this expression");
 }
 
 } // namespace itc::backend

@@ -115,7 +115,7 @@ bool ExprEmitter::isSection(const ast::Expr& e) const {
 
 std::string ExprEmitter::sectionValue(const ast::Subscript& s, const std::string& array, int dims) {
     if (!wholeArrays())
-        unsupported(s.range, "array sections (`...`) here");
+        notTranslated(s.range, "array sections (`...`) here");
     const std::string items = sectionItems(
         &s, dims, [&](const ast::Expr& e) { return emit(e); }, [](int) { return "{false, 0, 0, true}"; });
     return "itrt::task::section_of(" + array + ", " + items + ", " + whereOf(s.range) + ")";
@@ -149,8 +149,8 @@ std::string sectionItems(const ast::Subscript* s, int dims, const std::function<
 }
 
 std::string ExprEmitter::partArgument(const ast::Expr& a, bool) {
-    unsupported(a.range, "passing a whole array or list to a function here (in Initialize the arrays have no "
-                         "parts yet)");
+    notTranslated(a.range, "passing a whole array or list to a function here (in Initialize the arrays have no "
+                           "parts yet)");
 }
 
 std::string ExprEmitter::call(const ast::Call& c) {
@@ -159,7 +159,7 @@ std::string ExprEmitter::call(const ast::Call& c) {
     const FunctionTable* table = currentFunctions();
     const FunctionTable::Entry* e = table ? table->find(c, types_) : nullptr;
     if (!e)
-        unsupported(c.range, "calling `" + c.callee.text + "` here");
+        notTranslated(c.range, "calling `" + c.callee.text + "` here");
     const semantic::FunctionInstance& inst = *e->instance;
     auto params = paramNames(*inst.function);
     std::string s = e->name + "(";
@@ -287,10 +287,8 @@ bool hasString(const semantic::Type& t, const semantic::CheckedProgram& cp) {
 std::string classCodecOf(const semantic::Type& cls) {
     const FunctionTable* t = currentFunctions();
     if (t && hasString(cls, *t->in().checked))
-        throw Unsupported(t->in().checked->classes.at(cls.name).def->name.range,
-                          "arrays of `" + cls.name +
-                              "` (a class with a String field) are not supported by this version of "
-                              "the itc backend");
+        notTranslated(t->in().checked->classes.at(cls.name).def->name.range,
+                      "an element codec for `" + cls.name + "` (a class with a String field)");
     return "c_" + cls.name + "_codec()";
 }
 
@@ -390,13 +388,65 @@ std::string SequentialBody::nameRefText(const std::string& name) {
 
 std::string SequentialBody::dimensionRange(const ast::Expr& at, const std::string& array, int k, bool local) {
     if (local || localType(array).kind != TypeKind::DynamicArray)
-        unsupported(at.range, "this dimension attribute here");
+        notTranslated(at.range, "this dimension attribute here");
     std::string v = nameRefText(array), ks = std::to_string(k);
     return "Range{static_cast<int32_t>(" + v + ".ranges[" + ks + "].min), static_cast<int32_t>(" + v + ".ranges[" + ks +
            "].max)}";
 }
 
+std::string SequentialBody::dimensionLvalue(const ast::Expr& array, int d) {
+    auto n = array.as<ast::NameRef>();
+    if (!n)
+        notTranslated(array.range, "a dimension assignment to this array");
+    return nameRefText(n->name) + ".ranges[" + std::to_string(d) + "]";
+}
+
+std::string SequentialBody::dimensionSource(const ast::Property& dim, int d) {
+    const ast::Expr& array = *dim.base;
+    if (auto n = array.as<ast::NameRef>())
+        return dimensionRange(dim, n->name, d, false);
+    if (auto f = array.as<ast::FieldAccess>())
+        return fieldDimensionRange(dim, *f, d, false);
+    const semantic::Type t = typeOf(array);
+    if (t.kind == TypeKind::StaticArray && d < static_cast<int>(t.lengths.size()))
+        return "Range{0, " + std::to_string(t.lengths[static_cast<size_t>(d)] - 1) + "}";
+    notTranslated(dim.range, "the dimensions of this array");
+}
+
+std::string SequentialBody::dimensionAssign(const ast::Assign& a) {
+    auto dimensionOf = [](const ast::Expr& e) -> const ast::Property* {
+        auto p = e.as<ast::Property>();
+        return p && p->property == ast::PropertyKind::Dimension ? p : nullptr;
+    };
+    std::vector<const ast::Property*> targets;
+    const ast::Expr* v = &a;
+    while (auto chain = v->as<ast::Assign>()) {
+        auto t = dimensionOf(*chain->target);
+        if (!t)
+            return "";
+        targets.push_back(t);
+        v = chain->value.get();
+    }
+    const ast::Property* src = dimensionOf(*v);
+    if (!src)
+        return "";
+    std::string out;
+    for (const ast::Property* t : targets) {
+        const bool whole = t->dimensionIndex == 0 && src->dimensionIndex == 0;
+        const int dims = whole ? typeOf(*t->base).arrayDims() : 1;
+        for (int d = 0; d < dims; ++d) {
+            const int td = t->dimensionIndex == 0 ? d : t->dimensionIndex - 1;
+            const int sd = src->dimensionIndex == 0 ? d : src->dimensionIndex - 1;
+            out += (out.empty() ? "" : ", ") + std::string("itrt::task::set_dim_range(") +
+                   dimensionLvalue(*t->base, td) + ", " + dimensionSource(*src, sd) + ")";
+        }
+    }
+    return out;
+}
+
 std::string SequentialBody::assign(const ast::Assign& a) {
+    if (std::string d = dimensionAssign(a); !d.empty())
+        return d;
     const ast::Expr* t = a.target.get();
     if (auto f = t->as<ast::FieldAccess>()) {
         if (f->field.text == "min" || f->field.text == "max") {
@@ -477,7 +527,7 @@ void SequentialBody::stmt(Out& o, const ast::Stmt& s) {
         return;
     case K::Extern: o << externBlock(*s.as<ast::Extern>(), externAliases()); return;
     case K::Return: returnStmt(o, *s.as<ast::Return>()); return;
-    default: unsupported(s.range, "this statement here");
+    default: notTranslated(s.range, "this statement here");
     }
 }
 

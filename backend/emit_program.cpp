@@ -109,8 +109,8 @@ protected:
             return "v_" + env + "->assign(prog, " + cString(f.field.text) + ", " + emit(value) + ", " +
                    codecOf(vt.elementType()) + ")";
         if (vt.isArray())
-            unsupported(at, "assigning a new array or a fixed-size array to an environment item (give the item a "
-                            "coordinator array, or let the task create it)");
+            notTranslated(at, "assigning a new array or a fixed-size array to an environment item (give the item a "
+                              "coordinator array, or let the task create it)");
         semantic::Type it = typeOf(f);
         if (it.kind == TypeKind::Error || it.kind == TypeKind::RealLiteral)
             it = vt.kind == TypeKind::RealLiteral ? semantic::Type::simple(TypeKind::RealDouble) : vt;
@@ -122,11 +122,11 @@ protected:
                                  const std::string& env) {
         semantic::Type t = typeOf(f);
         if (!t.isArray() || static_cast<int>(s.items.size()) != t.arrayDims())
-            unsupported(s.range, "writing an element of an environment array with fewer subscripts than dimensions");
+            notTranslated(s.range, "writing an element of an environment array with fewer subscripts than dimensions");
         std::string idx;
         for (const auto& it : s.items) {
             if (it.kind != ast::SubscriptItem::Kind::Index)
-                unsupported(it.range, "assigning to a section of an environment array in the coordinator");
+                notTranslated(it.range, "assigning to a section of an environment array in the coordinator");
             idx += (idx.empty() ? "" : ", ") + std::string("static_cast<int64_t>(") + emit(*it.index) + ")";
         }
         const std::string elem = cppType(t.elementType());
@@ -138,8 +138,8 @@ protected:
         auto vf = s.base->as<ast::FieldAccess>();
         auto vn = vf ? vf->base->as<ast::NameRef>() : nullptr;
         if (!vn || localType(vn->name).kind != TypeKind::TaskEnvironment)
-            unsupported(s.range,
-                        "assigning a section of something other than an environment array to an environment item");
+            notTranslated(s.range,
+                          "assigning a section of something other than an environment array to an environment item");
         std::string dims;
         for (const auto& it : s.items) {
             if (!dims.empty())
@@ -179,8 +179,8 @@ protected:
                     if (t.isNumeric() || t.kind == TypeKind::Boolean || t.kind == TypeKind::Character ||
                         t.kind == TypeKind::String)
                         return "itrt::task::EnvScalarRef<" + cppType(t) + ">(*v_" + n->name + ", " + item + ").value()";
-                    unsupported(e.range, "passing this environment item to a `&` parameter (assign it to a local "
-                                         "first)");
+                    notTranslated(e.range, "passing this environment item to a `&` parameter (assign it to a local "
+                                           "first)");
                 }
             }
         return emit(e);
@@ -194,6 +194,8 @@ protected:
     // Targets that are not plain C++ lvalues: env items, `new TaskEnvironment`; the rest is
     // shared with functions (dimension ranges of local arrays, `new` arrays).
     std::string assign(const ast::Assign& a) override {
+        if (std::string d = dimensionAssign(a); !d.empty())
+            return d;
         const ast::Expr* t = a.target.get();
         if (auto sub = t->as<ast::Subscript>())
             if (auto f = sub->base->as<ast::FieldAccess>())
@@ -286,7 +288,7 @@ private:
                 return "itrt::task::load(prog, v_" + n->name + ", " + fileCodecOf(localType(n->name)) +
                        ", std::string(" + arg(1) + "))";
             if (!en || localType(en->name).kind != TypeKind::TaskEnvironment)
-                unsupported(c.range, "`load` into something other than an environment item or a coordinator array");
+                notTranslated(c.range, "`load` into something other than an environment item or a coordinator array");
             return "v_" + en->name + "->load(prog, " + cString(fa->field.text) + ", std::string(" + arg(1) + "))";
         }
         if (f == "store") {
@@ -298,12 +300,12 @@ private:
             // Any other array or list value (a coordinator array, a section, a function's result).
             const semantic::Type t = typeOf(*c.args.at(0).value);
             if (t.kind != TypeKind::DynamicArray && t.kind != TypeKind::List)
-                unsupported(c.range, "`store` of this value");
+                notTranslated(c.range, "`store` of this value");
             return "itrt::task::store(prog, " + arg(0) + ", " + fileCodecOf(t) + ", std::string(" + arg(1) + "))";
         }
         if (currentFunctions() && currentFunctions()->find(c, types_))
             return SequentialBody::call(c);
-        unsupported(c.range, "calling `" + f + "` in the coordinator");
+        notTranslated(c.range, "calling `" + f + "` in the coordinator");
     }
 
     void stmt(Out& o, const ast::Stmt& s) override {

@@ -65,25 +65,7 @@ int TaskEmitter::storageOf(const std::string& array, int lps) const {
 std::set<int> TaskEmitter::stridedDims(const std::string& array) const { return stridedDims(array, stageLps_); }
 
 std::set<int> TaskEmitter::stridedDims(const std::string& array, int lps) const {
-    std::set<int> out;
-    auto it = plan_.storage.arrays.find(array);
-    if (it == plan_.storage.arrays.end() || it->second.home == semantic::kNoLps)
-        return out;
-    // The parts space `lps` works in: those of its storage space.
-    int start = it->second.home;
-    if (lps >= 0)
-        if (auto s = it->second.storageOf.find(lps); s != it->second.storageOf.end())
-            start = s->second;
-    for (int l = start; l > 0; l = plan_.lps.at(l).parent) {
-        const semantic::ArrayPartition* ap = plan_.lps.at(l).find(array);
-        if (!ap)
-            continue;
-        for (const auto& di : ap->instructions)
-            if (!di.replicated &&
-                (di.function == ast::PartitionFunction::Stride || di.function == ast::PartitionFunction::BlockStride))
-                out.insert(di.arrayDim - 1);
-    }
-    return out;
+    return semantic::stridedDimensions(plan_.storage, plan_.lps, array, lps);
 }
 
 std::string TaskEmitter::where(SourceRange r) const {
@@ -159,9 +141,9 @@ void TaskEmitter::analyse() {
             continue;
         const semantic::Type e = g.type.elementType();
         if (e.kind == TypeKind::List || e.kind == TypeKind::DynamicArray || hasString(e, *in_.checked))
-            unsupported(g.declared, "a task array of `" + semantic::typeName(e) +
-                                        "` (the parts of task arrays move as bytes; keep such values in "
-                                        "coordinator arrays)");
+            notTranslated(g.declared, "a task array of `" + semantic::typeName(e) +
+                                          "` (the parts of task arrays move as bytes; keep such values in "
+                                          "coordinator arrays)");
     }
 }
 
@@ -209,12 +191,12 @@ std::string TaskEmitter::flowExpr(const ast::Expr& e, int lps, const std::string
             if (te.isGlobal(n.name)) {
                 if (te.global(n.name).isReduction) {
                     if (w.empty())
-                        unsupported(n.range, "a Reduction variable outside a space");
+                        notTranslated(n.range, "a Reduction variable outside a space");
                     return te.reductionValue(n.name, "g");
                 }
                 return "g." + n.name;
             }
-            unsupported(n.range, "name `" + n.name + "` in the Computation section");
+            notTranslated(n.range, "name `" + n.name + "` in the Computation section");
         }
         bool partArray(const std::string& name) const override {
             return !w.empty() && te.isGlobal(name) && te.global(name).type.isArray();
@@ -223,7 +205,7 @@ std::string TaskEmitter::flowExpr(const ast::Expr& e, int lps, const std::string
         std::string element(const ast::Subscript& s, const std::string& array, const std::vector<std::string>& idx,
                             int lag) override {
             if (!partArray(array))
-                unsupported(s.range, "array element access here");
+                notTranslated(s.range, "array element access here");
             const semantic::Type& at = te.global(array).type;
             std::string args;
             for (const auto& i : idx)
@@ -234,18 +216,18 @@ std::string TaskEmitter::flowExpr(const ast::Expr& e, int lps, const std::string
         }
         std::string dimensionRange(const ast::Expr& at, const std::string& array, int k, bool local) override {
             if (!te.isGlobal(array) || !te.global(array).type.isArray())
-                unsupported(at.range, "this dimension attribute");
+                notTranslated(at.range, "this dimension attribute");
             std::string a = std::to_string(te.arrayIndex(array));
             if (local) {
                 if (w.empty())
-                    unsupported(at.range, "`local` outside a space");
+                    notTranslated(at.range, "`local` outside a space");
                 return "t.local_range(" + a + ", " + w + ", " + std::to_string(k) + ")";
             }
             return "t.whole_range(" + a + ", " + std::to_string(k) + ")";
         }
         std::string lpuId(const ast::Expr& at) override {
             if (w.empty())
-                unsupported(at.range, "`lpuId` outside a space");
+                notTranslated(at.range, "`lpuId` outside a space");
             return w + ".coords";
         }
     } f(*this, &in_.checked->exprTypes, lpuVar);
@@ -309,9 +291,15 @@ void TaskEmitter::emitInitialize(Out& o) {
                 return "it_lvalue(" + emit(e) + ")";
             return SequentialBody::referenceArg(e);
         }
+        std::string dimensionLvalue(const ast::Expr& array, int d) override {
+            auto n = array.as<ast::NameRef>();
+            if (n && te.isGlobal(n->name))
+                return "t.range(" + std::to_string(te.arrayIndex(n->name)) + ", " + std::to_string(d) + ")";
+            return SequentialBody::dimensionLvalue(array, d);
+        }
         std::string dimensionRange(const ast::Expr& at, const std::string& array, int k, bool local) override {
-            if (local || !te.isGlobal(array))
-                unsupported(at.range, "this dimension attribute in Initialize");
+            if (!te.isGlobal(array)) // a parameter or a local made with `new`: a LocalArray
+                return SequentialBody::dimensionRange(at, array, k, local);
             return "t.whole_range(" + std::to_string(te.arrayIndex(array)) + ", " + std::to_string(k) + ")";
         }
         // `x.dimensionK`, `x.dimensionK.range` as an assignable DimRange; -1 for all dimensions.
@@ -332,18 +320,20 @@ void TaskEmitter::emitInitialize(Out& o) {
                 // `u.dimension1 = l.dimension1 = a.dimension2`, `x.dimension = y.dimension1`:
                 // every target takes the ranges of the last name in the chain. A whole
                 // `.dimension` stands for dimension 1 when the other side names one.
+                // Other arrays on either side (a parameter, a local): bound by bound, as in
+                // functions.
                 std::vector<std::pair<std::string, int>> targets;
                 const ast::Expr* v = &a;
                 while (auto chain = v->as<ast::Assign>()) {
                     auto t = dimTarget(*chain->target);
                     if (!t)
-                        unsupported(a.range, "this `dimension` assignment");
+                        return SequentialBody::assign(a);
                     targets.push_back(*t);
                     v = chain->value.get();
                 }
                 auto src = dimTarget(*v);
                 if (!src)
-                    unsupported(a.range, "this `dimension` assignment (the source is no array dimension)");
+                    return SequentialBody::assign(a);
                 std::string out;
                 for (const auto& [t, d] : targets) {
                     std::string one;
@@ -360,9 +350,7 @@ void TaskEmitter::emitInitialize(Out& o) {
                 if (auto d = dimTarget(*f->base))
                     return "t.range(" + d->first + ", " + std::to_string(std::max(0, d->second)) + ")." +
                            f->field.text + " = " + emit(*a.value);
-            if (auto chain = a.value->as<ast::Assign>())
-                return emit(*a.target) + " = " + assign(*chain);
-            return emit(*a.target) + " = " + emit(*a.value);
+            return SequentialBody::assign(a); // locals: as in functions
         }
     } ie(*this, in_, &in_.checked->exprTypes, &info_->initializeLocals);
     for (const auto& p : init.params)
@@ -939,7 +927,7 @@ void TaskEmitter::emitFlow(Out& o, const ast::FlowList& list, int lps, int x) {
             o << "}\n";
         } else if (auto fe = f->as<ast::RepeatForeach>()) {
             if (foreachParent_ >= 0)
-                unsupported(fe->range, "nested `Repeat foreach sub-partition`");
+                notTranslated(fe->range, "nested `Repeat foreach sub-partition`");
             std::vector<const ast::StageCall*> calls;
             stageCallsIn(fe->body, calls);
             foreachParent_ = lps;
@@ -948,13 +936,14 @@ void TaskEmitter::emitFlow(Out& o, const ast::FlowList& list, int lps, int x) {
                 if (c == lps)
                     continue;
                 if (!turnSpace(c))
-                    unsupported(call->range, "calling stages of a space inside `Repeat foreach sub-partition` "
-                                             "that does not divide its sub-partitions");
+                    notTranslated(call->range, "calling stages of a space inside `Repeat foreach sub-partition` "
+                                               "that does not divide its sub-partitions");
                 // Its parts change every turn: they must be views of the foreach space's parts.
                 for (const auto& a : globalsUsedBy(*call))
                     if (arrayIndex_.count(a) && plan_.storage.storageOf(a, c) != plan_.storage.storageOf(a, lps))
-                        unsupported(call->range, "a space that divides sub-partitions and needs parts of its own of `" +
-                                                     a + "` (a stride, padding or a mapping across processes)");
+                        notTranslated(call->range,
+                                      "a space that divides sub-partitions and needs parts of its own of `" + a +
+                                          "` (a stride, padding or a mapping across processes)");
             }
             // Every LPU of every space takes as many turns as the LPU with the most sub-partitions,
             // so that the synchronisations inside meet the same number of times everywhere; in the
@@ -1024,7 +1013,7 @@ std::string TaskEmitter::elementArgument(const ast::Expr& e, int lps,
         return "";
     for (const auto& item : sub->items)
         if (item.kind != ast::SubscriptItem::Kind::Index || !item.index)
-            unsupported(e.range, "an array section as a stage argument");
+            notTranslated(e.range, "an array section as a stage argument");
     views(base->name);
     std::string v = "v_" + base->name + "[0]";
     std::string args;
@@ -1041,11 +1030,12 @@ std::string TaskEmitter::sectionArgument(Out& o, const ast::Expr& e, int lps, co
     auto sub = e.as<ast::Subscript>();
     auto base = sub ? sub->base->as<ast::NameRef>() : nullptr;
     if (!base || !arrayIndex_.count(base->name))
-        unsupported(e.range, "array arguments that are not a task-global name or a section of one");
+        notTranslated(e.range, "array arguments that are not a task-global name or a section of one");
     if (!stridedDims(base->name, lps).empty())
-        unsupported(e.range, "a section of `" + base->name +
-                                 "` as a stage argument where its parts are cut by "
-                                 "stride() or block_stride() (copy the section into an array of its own in the stage)");
+        notTranslated(e.range,
+                      "a section of `" + base->name +
+                          "` as a stage argument where its parts are cut by "
+                          "stride() or block_stride() (copy the section into an array of its own in the stage)");
     views(base->name);
     const int dims = global(base->name).type.arrayDims();
     std::string name = "s_" + std::to_string(sectionArgs_++);
@@ -1177,9 +1167,10 @@ void TaskEmitter::emitStageCall(Out& o, const ast::StageCall& call, int lps, int
                 args.push_back(el);
             } else {
                 auto n = ca.value ? ca.value->as<ast::NameRef>() : nullptr;
-                if (!n || !isGlobal(n->name))
-                    unsupported(ca.range, "this stage argument (a section of a task-global)");
-                args.push_back(global(n->name).isReduction ? reductionValue(n->name, "g") : "g." + n->name);
+                if (n && isGlobal(n->name))
+                    args.push_back(global(n->name).isReduction ? reductionValue(n->name, "g") : "g." + n->name);
+                else // a field of a task-global object (`r.min`): an lvalue of the flow's globals
+                    args.push_back(flowExpr(*ca.value, lps, "lpu"));
             }
         }
         for (const auto& a : sig.directArrays) {

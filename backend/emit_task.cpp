@@ -4,6 +4,7 @@
 // the LPUs of each space, inserting the synchronisations of the plan (padding refresh at
 // Space exits, cross-LPU reductions after the reducing stage, epoch shifts).
 #include "backend/task_emitter.h"
+#include "semantic/check/ast_walk.h"
 #include "semantic/idiom/dense_idiom.h"
 
 #include <algorithm>
@@ -25,7 +26,7 @@ std::string reduceOpName(const std::string& op) {
     };
     auto it = enumerators.find(op);
     if (it == enumerators.end())
-        throw Unsupported({}, "reduction operator `" + op + "`");
+        notTranslated({}, "reduction operator `" + op + "`");
     return "itrt::ReduceOp::" + it->second;
 }
 
@@ -78,66 +79,13 @@ void collectNames(const ast::Expr& e, std::set<std::string>& out) {
     }
 }
 
-// Every Subscript node of a block (for index binding and loop order).
-void collectSubscripts(const ast::Expr& e, std::vector<const ast::Subscript*>& out);
-void collectSubscripts(const ast::Block& b, std::vector<const ast::Subscript*>& out);
-void collectSubscriptsStmt(const ast::Stmt& s, std::vector<const ast::Subscript*>& out) {
-    using K = ast::StmtKind;
-    switch (s.kind) {
-    case K::ExprStmt: collectSubscripts(*s.as<ast::ExprStmt>()->expr, out); break;
-    case K::ParallelLoop:
-        collectSubscripts(s.as<ast::ParallelLoop>()->body, out);
-        for (auto& g : s.as<ast::ParallelLoop>()->groups)
-            if (g.restriction)
-                collectSubscripts(*g.restriction, out);
-        break;
-    case K::SequentialFor: collectSubscripts(s.as<ast::SequentialFor>()->body, out); break;
-    case K::While: collectSubscripts(s.as<ast::While>()->body, out); break;
-    case K::If:
-        for (auto& br : s.as<ast::If>()->branches) {
-            collectSubscripts(*br.condition, out);
-            collectSubscripts(br.body, out);
-        }
-        if (s.as<ast::If>()->elseBody)
-            collectSubscripts(*s.as<ast::If>()->elseBody, out);
-        break;
-    case K::ReduceStmt: collectSubscripts(*s.as<ast::ReduceStmt>()->operand, out); break;
-    default: break;
-    }
-}
+// Every Subscript node of a block, in the pre-order semantic/check binds loop indices by (index
+// binding and loop order must agree with the checker's).
 void collectSubscripts(const ast::Block& b, std::vector<const ast::Subscript*>& out) {
-    for (auto& s : b.stmts)
-        collectSubscriptsStmt(*s, out);
-}
-void collectSubscripts(const ast::Expr& e, std::vector<const ast::Subscript*>& out) {
-    if (auto s = e.as<ast::Subscript>())
-        out.push_back(s);
-    using K = ast::ExprKind;
-    switch (e.kind) {
-    case K::Unary: collectSubscripts(*e.as<ast::Unary>()->operand, out); break;
-    case K::Binary:
-        collectSubscripts(*e.as<ast::Binary>()->lhs, out);
-        collectSubscripts(*e.as<ast::Binary>()->rhs, out);
-        break;
-    case K::Assign:
-        collectSubscripts(*e.as<ast::Assign>()->target, out);
-        collectSubscripts(*e.as<ast::Assign>()->value, out);
-        break;
-    case K::FieldAccess: collectSubscripts(*e.as<ast::FieldAccess>()->base, out); break;
-    case K::Subscript:
-        for (auto& it : e.as<ast::Subscript>()->items)
-            if (it.index)
-                collectSubscripts(*it.index, out);
-        break;
-    case K::ReduceExpr: collectSubscripts(*e.as<ast::ReduceExpr>()->operand, out); break;
-    case K::Epoch: collectSubscripts(*e.as<ast::Epoch>()->operand, out); break;
-    case K::Call:
-        for (auto& a : e.as<ast::Call>()->args)
-            if (a.value)
-                collectSubscripts(*a.value, out);
-        break;
-    default: break;
-    }
+    semantic::check::walkBlock(b, [&](const ast::Expr& e) {
+        if (auto s = e.as<ast::Subscript>())
+            out.push_back(s);
+    });
 }
 
 void loopIndexNames(const ast::Block& b, std::set<std::string>& out) {
@@ -204,7 +152,7 @@ protected:
             if (gi.isReduction)
                 return te_.reductionValue(n.name, "G");
             if (gi.type.isArray())
-                unsupported(n.range, "whole-array use of `" + n.name + "` in a stage");
+                notTranslated(n.range, "whole-array use of `" + n.name + "` in a stage");
             return "G." + n.name;
         }
         return cppName(n.name); // a local (`class` -> `class_`)
@@ -236,7 +184,7 @@ protected:
             return {it->second.cppName, it->second.global};
         if (sig_.directArrays.count(array))
             return {"d_" + array, array};
-        unsupported(at, "element access on `" + array + "`");
+        notTranslated(at, "element access on `" + array + "`");
     }
     std::string element(const ast::Subscript& s, const std::string& array, const std::vector<std::string>& idx,
                         int lag) override {
@@ -287,12 +235,12 @@ protected:
         }
         if (auto it = sig_.params.find(array); it != sig_.params.end()) {
             if (!it->second.isArray)
-                unsupported(at.range, "dimension attribute of a non-array");
+                notTranslated(at.range, "dimension attribute of a non-array");
             // A view knows its whole range too: a section passed as the argument has its own.
             return it->second.cppName + (local ? ".range(" : ".whole_range(") + std::to_string(k) + ")";
         } else if (local) {
             if (!sig_.directArrays.count(array))
-                unsupported(at.range, "`local` attribute of `" + array + "`");
+                notTranslated(at.range, "`local` attribute of `" + array + "`");
             return "d_" + array + ".range(" + std::to_string(k) + ")";
         }
         return "T.whole_range(" + std::to_string(te_.arrayIndex(array)) + ", " + std::to_string(k) + ")";
@@ -335,13 +283,13 @@ protected:
         auto* sub = e->as<ast::Subscript>();
         auto* n = (sub ? sub->base.get() : e)->as<ast::NameRef>();
         if (!n)
-            unsupported(a.range, "passing this array value to a function from a stage (copy it into an array first)");
+            notTranslated(a.range, "passing this array value to a function from a stage (copy it into an array first)");
         const auto viewAndGlobal = arrayView(n->name, a.range);
         std::string view = viewAndGlobal.first;
         if (!te_.stridedDims(viewAndGlobal.second).empty())
-            unsupported(a.range, "passing `" + n->name +
-                                     "` to a function from a stage where its parts are cut by "
-                                     "stride() or block_stride()");
+            notTranslated(a.range, "passing `" + n->name +
+                                       "` to a function from a stage where its parts are cut by "
+                                       "stride() or block_stride()");
         if (lag > 0)
             view += "_" + std::to_string(lag);
         const semantic::Type t = typeOf(a);
@@ -432,8 +380,8 @@ private:
             o << externBlock(*s.as<ast::Extern>(), aliases, loopVars_);
             return;
         }
-        case K::ReduceStmt: unsupported(s.range, "`reduce` outside a parallel loop body of its own");
-        case K::Return: unsupported(s.range, "`return` in a stage");
+        case K::ReduceStmt: notTranslated(s.range, "`reduce` outside a parallel loop body of its own");
+        case K::Return: notTranslated(s.range, "`return` in a stage");
         }
     }
 
@@ -442,7 +390,7 @@ private:
     std::string sectionCopy(const ast::Assign& a) {
         auto* target = a.target->as<ast::NameRef>();
         if (!target)
-            unsupported(a.target->range, "assigning an array to something other than an array name");
+            notTranslated(a.target->range, "assigning an array to something other than an array name");
         const ast::Expr* value = a.value.get();
         int lag = 0;
         if (auto* ep = value->as<ast::Epoch>()) {
@@ -454,8 +402,8 @@ private:
         if (sub)
             source = sub->base->as<ast::NameRef>();
         if (!source || typeOf(*value).kind != TypeKind::DynamicArray)
-            unsupported(a.value->range,
-                        "this array value in a stage (a section or whole array of a task-global is copied)");
+            notTranslated(a.value->range,
+                          "this array value in a stage (a section or whole array of a task-global is copied)");
         // Plain names, not bindings: clang 14 lambdas cannot capture structured bindings.
         std::string view = arrayView(source->name, value->range).first;
         const std::string targetView = arrayView(target->name, a.target->range).first;
@@ -491,7 +439,7 @@ private:
                 view = "d_" + arr;
                 global = arr;
             } else {
-                unsupported(g.range, "a parallel loop over `" + arr + "`");
+                notTranslated(g.range, "a parallel loop over `" + arr + "`");
             }
             viewGlobal_[view] = global;
             int dims = te_.global(global).type.arrayDims();
@@ -517,7 +465,7 @@ private:
                     }
                 }
                 if (dim < 0)
-                    unsupported(g.range, "binding index `" + idx + "` to a dimension");
+                    notTranslated(g.range, "binding index `" + idx + "` to a dimension");
                 out.push_back({idx, {view, dim}});
             }
         }
@@ -628,7 +576,7 @@ private:
             if (!op.isLiteral) {
                 auto it = sig_.params.find(op.text);
                 if (it == sig_.params.end() || it->second.literal.empty())
-                    unsupported(op.range, "this reduction operator");
+                    notTranslated(op.range, "this reduction operator");
                 opName = it->second.literal;
             }
             semantic::Type t = typeOf(operand);
@@ -721,7 +669,7 @@ private:
             const ast::Expr& operand = rs ? *rs->operand : *re->operand;
             if (entry) {
                 if (idx.size() != 1)
-                    unsupported(p.range, "an entry reduction over several indices");
+                    notTranslated(p.range, "an entry reduction over several indices");
                 o << "acc_ = R_::combine(acc_, R_::Value{" << emit(operand) << ", static_cast<int32_t>(" << idx[0].first
                   << ")});\n";
             } else {
@@ -804,18 +752,19 @@ void TaskEmitter::emitStage(Out& o, size_t k) {
                             t = semantic::Type::simple(TypeKind::RealDouble);
                         std::string op = r->op.text;
                         if (!r->op.isLiteral) {
-                            // An operator parameter: the string literal this invocation binds to it.
+                            // An operator parameter: the string literal this invocation binds to it
+                            // (semantic/check requires one).
                             for (size_t q = 0; q < def.params.size(); ++q)
-                                if (def.params[q].text == op && inst.params[q].isStringLiteral)
+                                if (def.params[q].text == r->op.text && inst.params[q].isStringLiteral)
                                     op = inst.params[q].literalString;
-                            if (op == r->op.text)
-                                unsupported(r->op.range, "a reduction operator that is not a string literal here");
                         }
                         slotOps[r->target.text] = {op, cppType(t)};
                     }
                 scan(p->body);
             } else if (auto f = s->as<ast::SequentialFor>()) {
                 scan(f->body);
+            } else if (auto w = s->as<ast::While>()) {
+                scan(w->body);
             } else if (auto i = s->as<ast::If>()) {
                 for (auto& br : i->branches)
                     scan(br.body);
@@ -836,7 +785,7 @@ void TaskEmitter::emitStage(Out& o, size_t k) {
             sp.isReductionSlot = true;
             auto it = slotOps.find(pn);
             if (it == slotOps.end())
-                unsupported(def.range, "a `Space X:` argument not used as a reduction target");
+                notTranslated(def.range, "a `Space X:` argument not used as a reduction target");
             sp.reduceOp = reduceOpName(it->second.first);
             sp.reduceType = it->second.second;
             o << ", itrt::Reducer<" << sp.reduceOp << ", " << sp.reduceType << ">::Value& " << sp.cppName;
@@ -845,7 +794,7 @@ void TaskEmitter::emitStage(Out& o, size_t k) {
             sp.dims = b.type.arrayDims();
             sp.element = cppElement(b.type);
             if (b.rootGlobal.empty())
-                unsupported(def.range, "array arguments not named by a task-global");
+                notTranslated(def.range, "array arguments not named by a task-global");
             sp.versions = versionsOf(b.rootGlobal);
             o << ", const View<" << sp.element << ", " << sp.dims << ">* " << sp.cppName << "_v";
         } else if (b.isStringLiteral) {

@@ -41,7 +41,9 @@ std::string ident(const std::string& s);             // a C++ identifier from an
 bool isCppKeyword(const std::string& s);
 std::string cppName(const std::string& s); // an IT name as C++ (`class` -> `class_`)
 
-[[noreturn]] void unsupported(SourceRange r, const std::string& what);
+// A construct the capability check (capability.h) refuses reached an emitter: an internal error
+// (std::logic_error), for the emitters translate only what the check let through.
+[[noreturn]] void notTranslated(SourceRange r, const std::string& what);
 
 // `std::array<itrt::task::SectionItem, dims>{{...}}` for the subscripts of section `s` (null: the
 // whole array) of an array of `dims` dimensions (runtime/task/sections.h): `expr` emits an index
@@ -103,33 +105,30 @@ public:
     explicit ExprEmitter(const semantic::ExprTypes* types) : types_(types) {}
     virtual ~ExprEmitter() = default;
 
-    // A refusal without a position thrown below (a type the backend does not store) gets the
-    // expression's position.
     std::string emit(const ast::Expr& e);
     semantic::Type typeOf(const ast::Expr& e) const;
 
 protected:
-    std::string emitExpr(const ast::Expr& e);
     virtual std::string nameRef(const ast::NameRef& n) = 0;
     // a[i][j] (lag: epoch version); only arrays reach here.
     virtual std::string element(const ast::Subscript& s, const std::string& array,
                                 const std::vector<std::string>& indices, int lag) {
-        unsupported(s.range, "array element access here");
+        notTranslated(s.range, "array element access here");
     }
     // `a.dimensionK.range` (local = `a.local.dimensionK.range`); k is 0-based.
     virtual std::string dimensionRange(const ast::Expr& at, const std::string& array, int k, bool local) {
-        unsupported(at.range, "dimension attribute here");
+        notTranslated(at.range, "dimension attribute here");
     }
     // `env.item[i][j]` (an element of one of the coordinator's environment arrays).
     virtual std::string fieldElement(const ast::Subscript& s, const ast::FieldAccess&) {
-        unsupported(s.range, "subscripts of computed values");
+        notTranslated(s.range, "subscripts of computed values");
     }
     // `env.item.dimensionK` (the coordinator's environment arrays).
     virtual std::string fieldDimensionRange(const ast::Expr& at, const ast::FieldAccess&, int, bool) {
-        unsupported(at.range, "this dimension attribute");
+        notTranslated(at.range, "this dimension attribute");
     }
     virtual std::string fieldOfName(const ast::FieldAccess& f, const std::string& base) { return ""; }
-    virtual std::string lpuId(const ast::Expr& at) { unsupported(at.range, "`lpuId` here"); }
+    virtual std::string lpuId(const ast::Expr& at) { notTranslated(at.range, "`lpuId` here"); }
     virtual std::string partitionParam(const std::string& p) { return "p_" + p; }
     // Calls of user functions (guide: Functions) and of the list built-ins (guide: Lists); other
     // built-ins are reported unless a body kind handles them.
@@ -186,10 +185,18 @@ protected:
     std::string nameRefText(const std::string& name);
     // Assignments whose target is not a plain C++ lvalue (dimension ranges, `new` arrays).
     virtual std::string assign(const ast::Assign& a);
+    // `x.dimension = y.dimension`, `x.dimensionK = y.dimensionJ = z.dimensionL`: every target
+    // dimension takes the source's bounds (a whole `.dimension` stands for dimension 1 when the
+    // other side names one); "" when `a` assigns no dimension.
+    std::string dimensionAssign(const ast::Assign& a);
+    // The DimRange lvalue of dimension d of array `array` (a dimension target), and the range of
+    // dimension d of the array a source `dim` (`y.dimension...`) names.
+    virtual std::string dimensionLvalue(const ast::Expr& array, int d);
+    std::string dimensionSource(const ast::Property& dim, int d);
     virtual void stmt(Out& o, const ast::Stmt& s);
     // IT name -> C++ lvalue of the variables native code sees.
     virtual std::map<std::string, std::string> externAliases() const;
-    virtual void returnStmt(Out& o, const ast::Return& r) { unsupported(r.range, "`return` here"); }
+    virtual void returnStmt(Out& o, const ast::Return& r) { notTranslated(r.range, "`return` here"); }
 
     const BackendInput& in_;
     const std::map<std::string, semantic::Type>* locals_;

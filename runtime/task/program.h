@@ -65,6 +65,13 @@ class ArgValue {
 inline int64_t to_int(int64_t v) { return v; }
 inline int64_t to_int(const ArgValue& v) { return v.as_int(); }
 
+// A dimension that takes the bounds of another array's (a range of the generated code).
+template <class R>
+void set_dim_range(DimRange& d, const R& r) {
+  d.min = r.min;
+  d.max = r.max;
+}
+
 // A coordinator array made with `new Nd Array of T`: whole, on every rank.
 template <class T>
 struct LocalArray {

@@ -16,6 +16,27 @@ int StoragePlan::storageOf(const std::string& array, int lps) const {
     return s == it->second.storageOf.end() ? kNoLps : s->second;
 }
 
+std::set<int> stridedDimensions(const StoragePlan& storage, const LpsTree& lps, const std::string& array, int space) {
+    std::set<int> out;
+    auto it = storage.arrays.find(array);
+    if (it == storage.arrays.end() || it->second.home == kNoLps)
+        return out;
+    int start = it->second.home;
+    if (space >= 0)
+        if (auto s = it->second.storageOf.find(space); s != it->second.storageOf.end())
+            start = s->second;
+    for (int l = start; l > 0; l = lps.at(l).parent) {
+        const ArrayPartition* ap = lps.at(l).find(array);
+        if (!ap)
+            continue;
+        for (const auto& di : ap->instructions)
+            if (!di.replicated &&
+                (di.function == ast::PartitionFunction::Stride || di.function == ast::PartitionFunction::BlockStride))
+                out.insert(di.arrayDim - 1);
+    }
+    return out;
+}
+
 namespace {
 
 // Why the parts of `array` in `lps` cannot be views into its parent's, or "" when they can.

@@ -13,6 +13,7 @@
 #include "semantic/usage/task_globals.h"
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,11 @@ struct StoragePlan {
     // The storage space that stages of `lps` use for `array`; kNoLps when they do not use it.
     int storageOf(const std::string& array, int lps) const;
 };
+
+// The dimensions (0-based) of `array` that stride()/block_stride() split on the way to the parts
+// stages of `lps` work in (its storage space there; its home when lps < 0): the indices such a
+// part holds are not an interval.
+std::set<int> stridedDimensions(const StoragePlan& storage, const LpsTree& lps, const std::string& array, int space);
 
 // `sharedMemory[l]`: the LPUs of every space below `l` are in the memory of their ancestor in `l`
 // (true for every space when the task has no mapping: the plan then assumes one process).

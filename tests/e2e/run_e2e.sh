@@ -74,6 +74,7 @@ else
   function_sections) printf '"Double" { Space A: %s }\n' "$core" >"$map" ;;
   static_globals) printf '"Static Globals" { Space A: %s }\n' "$core" >"$map" ;;
   array_values) printf '"Array Values" { Space A: %s }\n' "$core" >"$map" ;;
+  stage_forms) printf '"Stage Forms" { Space A: %s }\n' "$core" >"$map" ;;
   part_functions) printf '"Part Functions" { Space A: %s Space B: %s }\n' "$core" "$core" >"$map" ;;
   env_values) printf '"Values" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
   list_arrays) printf '"Row Lists" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
@@ -182,6 +183,7 @@ sections:small) r=16 c=12 p=4 ;; sections:uneven) r=37 c=23 p=6 ;;
 function_sections:small) r=5 c=7 p=2 ;; function_sections:uneven) r=9 c=11 p=3 ;;
 static_globals:small) n=64 p=4 ;; static_globals:uneven) n=101 p=6 ;;
 array_values:small) n=64 p=4 ;; array_values:uneven) n=101 p=7 ;;
+stage_forms:small) n=64 p=4 ;; stage_forms:uneven) n=101 p=7 ;;
 env_values:small) n=12 k=4 p=4 ;; env_values:uneven) n=29 k=7 p=3 ;;
 list_arrays:small) r=8 c=5 k=3 p=4 ;; list_arrays:uneven) r=13 c=7 k=11 p=3 ;;
 concurrent_tasks:small) n=1500 m=1000 rounds=20000 p=4 ;; concurrent_tasks:uneven) n=1499 m=701 rounds=20001 p=5 ;;
@@ -422,6 +424,20 @@ array_values)
   chk equal c.txt c_ref.txt 0
   chk equal s.txt s_ref.txt 0
   chk equal h.txt h_ref.txt 1e-12 ;;
+stage_forms)
+  # a field as a stage argument, reductions in a stage's do-while and through an operator
+  # parameter, an index bound through a range literal, Initialize with a parameter array's
+  # dimensions, dimension assignments (chains, locals) in Initialize and the coordinator, one
+  # function called with an args value and a String
+  mk -o x.txt --type int --shape $n --seed 37 --lo -50 --hi 50
+  mk -o m.txt --type int --shape ${n}x2 --seed 38 --lo -20 --hi 20
+  args=(x_file=x.txt m_file=m.txt n=$n flag=yes p=$p)
+  run "${args[@]}" y_file=y.txt z_file=z.txt stats_file=s.txt twice_file=t.txt
+  "$ref/ref_stage_forms" "${args[@]}" y_file=y_ref.txt z_file=z_ref.txt stats_file=s_ref.txt twice_file=t_ref.txt
+  chk equal y.txt y_ref.txt 0
+  chk equal z.txt z_ref.txt 0
+  chk equal s.txt s_ref.txt 0
+  chk equal t.txt t_ref.txt 0 ;;
 static_globals)
   # static arrays as task-globals: replicated coefficients, a replicated Integer[2] written under
   # Where, 1d and 2d static arrays written to files

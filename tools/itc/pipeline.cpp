@@ -1,6 +1,7 @@
 // The driver's one pipeline; see pipeline.h.
 #include "tools/itc/pipeline.h"
 
+#include "backend/capability.h"
 #include "frontend/ast/ast_printer.h"
 #include "frontend/parser.h"
 #include "frontend/token_offsets.h"
@@ -74,16 +75,18 @@ bool runPipeline(const PipelineRequest& request, SourceManager& sources, Diagnos
     in.machineFile = *request.machine;
     in.debug = request.debug;
     in.blas = request.blas;
-    try {
-        backend::BackendOutput out = backend::emitProgram(in);
-        result.cpp = std::move(out.cpp);
-        result.callsBlas = out.callsBlas;
-    } catch (const backend::Unsupported& u) {
-        // Every refusal names a construct; one the backend could not place names the program.
-        SourceRange at = u.range.valid() ? u.range : SourceRange::at({*result.file, 1, 1});
-        diags.error(DiagKind::BackendUnsupported, at, "{}", u.what());
-        return false;
+    // Everything the backend does not translate is refused here, all at once, before any C++.
+    const std::vector<backend::Refusal> refused = backend::untranslatedConstructs(in);
+    for (const backend::Refusal& r : refused) {
+        SourceRange at = r.at.valid() ? r.at : SourceRange::at({*result.file, 1, 1});
+        diags.error(DiagKind::BackendUnsupported, at, "this version of the itc backend does not translate {} ({}); {}",
+                    r.construct, backend::limitKey(r.limit), backend::limitAdvice(r.limit));
     }
+    if (!refused.empty())
+        return false;
+    backend::BackendOutput out = backend::emitProgram(in);
+    result.cpp = std::move(out.cpp);
+    result.callsBlas = out.callsBlas;
     return true;
 }
 

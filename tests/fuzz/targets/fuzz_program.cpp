@@ -6,9 +6,11 @@
 // program that checks reaches the plan and the backend) and goes through the mapping parser and
 // validator like a user's file; which of three placements it uses depends on the input length.
 // Each phase runs only when the ones before found no error, as in tools/itc/cmd_compile.cpp. A
-// phase may fail only with an error diagnostic; an exception other than backend::Unsupported, an
-// internal-error diagnostic, a crash or UB is a bug.
+// phase may fail only with an error diagnostic or, for the backend, a refusal of its capability
+// check; an exception (the emitters meeting what the check let through), an internal-error
+// diagnostic, a crash or UB is a bug.
 #include "backend/backend.h"
+#include "backend/capability.h"
 #include "frontend/parser.h"
 #include "pcubes/mapping.h"
 #include "pcubes/program_spaces_from_ast.h"
@@ -108,14 +110,15 @@ void compileToCpp(const std::string& source, int placement) {
     in.sources = &sources;
     in.programFile = "fuzz.it";
     in.machineFile = "test-cluster-4.pcubes";
-    try {
-        std::string cpp = backend::emitProgram(in).cpp;
-        if (cpp.find("int main(") == std::string::npos)
-            fuzz::bug("the emitted C++ has no main()");
-    } catch (const backend::Unsupported& u) {
-        if (std::string(u.what()).empty())
-            fuzz::bug("backend::Unsupported without a message");
-    }
+    const std::vector<backend::Refusal> refused = backend::untranslatedConstructs(in);
+    for (const backend::Refusal& r : refused)
+        if (r.construct.empty())
+            fuzz::bug("a backend refusal without a construct");
+    if (!refused.empty())
+        return;
+    std::string cpp = backend::emitProgram(in).cpp;
+    if (cpp.find("int main(") == std::string::npos)
+        fuzz::bug("the emitted C++ has no main()");
 }
 
 } // namespace

@@ -1,0 +1,973 @@
+// The backend's capability check (capability.h). It walks every code body the way the emitters
+// translate it — the same names in the same kinds of body, the same special forms of assignments
+// and arguments — and where the emitters have no translation it records a Refusal naming the
+// construct and its reason (backend/limits.def). Plan facts it needs (stage spaces, storage
+// spaces, strided dimensions, sub-partition spaces) come from the task plan.
+#include "backend/capability.h"
+
+#include "backend/emitter.h"
+#include "semantic/builtins/builtins.h"
+#include "semantic/check/ast_walk.h"
+#include "semantic/plan/storage.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace itc::backend {
+
+namespace {
+
+using semantic::Type;
+using semantic::TypeKind;
+
+struct LimitInfo {
+    Limit limit;
+    const char* key;
+    const char* advice;
+};
+constexpr LimitInfo kLimits[] = {
+#define ITC_BACKEND_LIMIT(enumerator, key, advice) {Limit::enumerator, key, advice},
+#include "backend/limits.def"
+#undef ITC_BACKEND_LIMIT
+};
+
+const LimitInfo& infoOf(Limit l) { return kLimits[static_cast<size_t>(l)]; }
+
+// Element types with a data-file codec (emitter: codecOf).
+bool hasCodec(const Type& e, const semantic::CheckedProgram& cp) {
+    switch (e.kind) {
+    case TypeKind::Integer:
+    case TypeKind::RealSingle:
+    case TypeKind::RealDouble:
+    case TypeKind::Character:
+    case TypeKind::Boolean:
+    case TypeKind::Range: return true;
+    case TypeKind::Class: return !hasString(e, cp);
+    default: return false;
+    }
+}
+
+// Whether an array or list has the element codec its files and environment items use
+// (emitter: fileCodecOf, listCodecOf).
+bool hasFileCodec(const Type& c, const semantic::CheckedProgram& cp) {
+    const Type& e = c.elementType();
+    if (c.kind == TypeKind::List)
+        return hasCodec(e.kind == TypeKind::DynamicArray ? e.elementType() : e, cp);
+    return hasCodec(e.kind == TypeKind::List ? e.elementType() : e, cp);
+}
+
+const ast::Expr* stripEpoch(const ast::Expr* e) {
+    if (auto ep = e->as<ast::Epoch>())
+        return ep->operand.get();
+    return e;
+}
+
+// The kinds of code body, each with its own meaning of names (the emitters' ExprEmitter hooks).
+enum class BodyKind { Coordinator, Function, Initialize, Stage, Flow };
+
+class CapabilityCheck {
+public:
+    explicit CapabilityCheck(const BackendInput& in) : in_(in), cp_(*in.checked) {}
+
+    std::vector<Refusal> run() {
+        coordinator();
+        for (const auto& f : cp_.functions)
+            function(f);
+        for (size_t i = 0; i < in_.program->tasks.size(); ++i)
+            task(in_.program->tasks[i]);
+        std::stable_sort(out_.begin(), out_.end(), [](const Refusal& a, const Refusal& b) {
+            return std::tie(a.at.begin.line, a.at.begin.column) < std::tie(b.at.begin.line, b.at.begin.column);
+        });
+        std::vector<Refusal> unique;
+        for (auto& r : out_)
+            if (std::none_of(unique.begin(), unique.end(), [&](const Refusal& u) {
+                    return u.limit == r.limit && u.at.begin.line == r.at.begin.line &&
+                           u.at.begin.column == r.at.begin.column;
+                }))
+                unique.push_back(std::move(r));
+        return unique;
+    }
+
+private:
+    // ---- the body being checked --------------------------------------------------------------
+    struct Body {
+        BodyKind kind = BodyKind::Coordinator;
+        const semantic::ExprTypes* types = nullptr;
+        const std::map<std::string, Type>* locals = nullptr;
+        std::string argsName; // the coordinator's `args`
+        // Stages.
+        const semantic::StageInstance* stage = nullptr;
+        std::map<std::string, std::pair<bool, std::string>> params; // name -> (is an array, root global)
+        std::set<std::string> directArrays;                         // task-global arrays used by name
+        int lps = -1;                                               // the stage's space
+        // The Computation section: whether an LPU evaluates the expression (not a Repeat range).
+        bool inSpace = true;
+    };
+    Body b_;
+    std::set<std::string> loopVars_;
+    const semantic::TaskInfo* info_ = nullptr;
+    const semantic::TaskPlan* plan_ = nullptr;
+
+    void refuse(Limit l, SourceRange at, std::string construct) { out_.push_back({l, at, std::move(construct)}); }
+
+    Type typeOf(const ast::Expr& e) const {
+        if (b_.types)
+            if (auto it = b_.types->find(&e); it != b_.types->end())
+                return it->second;
+        return Type::error();
+    }
+    Type localType(const std::string& n) const {
+        if (b_.locals)
+            if (auto it = b_.locals->find(n); it != b_.locals->end())
+                return it->second;
+        return Type::error();
+    }
+    bool isEnvironment(const ast::Expr& e) const {
+        auto n = e.as<ast::NameRef>();
+        return n && localType(n->name).kind == TypeKind::TaskEnvironment;
+    }
+    const semantic::GlobalInfo* global(const std::string& n) const {
+        if (!info_ || loopVars_.count(n) || b_.params.count(n))
+            return nullptr;
+        for (const auto& g : info_->globals)
+            if (g.name == n)
+                return &g;
+        return nullptr;
+    }
+    bool isTaskArray(const std::string& n) const {
+        if (!info_)
+            return false;
+        for (const auto& g : info_->globals)
+            if (g.name == n)
+                return g.type.isArray();
+        return false;
+    }
+    bool wholeArrays() const {
+        return b_.kind == BodyKind::Coordinator || b_.kind == BodyKind::Function || b_.kind == BodyKind::Initialize;
+    }
+    // A task-global array seen as a part here (stages: parameters and direct uses).
+    bool partArray(const std::string& n) const {
+        if (b_.kind == BodyKind::Stage) {
+            auto it = b_.params.find(n);
+            return it != b_.params.end() ? it->second.first : b_.directArrays.count(n) != 0;
+        }
+        return b_.kind == BodyKind::Flow && b_.inSpace && isTaskArray(n);
+    }
+    bool heldAsTaskArray(const ast::Expr& a) const {
+        auto n = a.as<ast::NameRef>();
+        auto f = a.as<ast::FieldAccess>();
+        return (n && partArray(n->name)) || (f && typeOf(*f->base).kind == TypeKind::TaskEnvironment);
+    }
+    bool isSection(const ast::Expr& e) const {
+        auto s = e.as<ast::Subscript>();
+        if (!s || typeOf(*s->base).kind != TypeKind::DynamicArray)
+            return false;
+        if (static_cast<int>(s->items.size()) < typeOf(*s->base).arrayDims())
+            return true;
+        return std::any_of(s->items.begin(), s->items.end(),
+                           [](const ast::SubscriptItem& it) { return it.kind != ast::SubscriptItem::Kind::Index; });
+    }
+    // A stage-local array value (LocalArray), not a part.
+    bool stageLocalArray(const std::string& n) const {
+        if (b_.params.count(n) || b_.directArrays.count(n) || isTaskArray(n) || loopVars_.count(n))
+            return false;
+        return localType(n).kind == TypeKind::DynamicArray;
+    }
+    // The root global of a stage's part name (parameter or direct use), or "".
+    std::string partGlobal(const std::string& n) const {
+        if (auto it = b_.params.find(n); it != b_.params.end())
+            return it->second.first ? it->second.second : "";
+        return b_.directArrays.count(n) ? n : "";
+    }
+    bool strided(const std::string& global, int lps) const {
+        return plan_ && !semantic::stridedDimensions(plan_->storage, plan_->lps, global, lps).empty();
+    }
+
+    // ---- expressions (ExprEmitter::emit and the hooks of each body) ----------------------
+    void exprOpt(const ast::ExprPtr& e) {
+        if (e)
+            expr(*e);
+    }
+    void items(const ast::Subscript& s) {
+        for (const auto& it : s.items) {
+            exprOpt(it.index);
+            exprOpt(it.first);
+            exprOpt(it.last);
+        }
+    }
+
+    void expr(const ast::Expr& e) {
+        using K = ast::ExprKind;
+        switch (e.kind) {
+        case K::NameRef: nameRef(*e.as<ast::NameRef>()); return;
+        case K::Unary: expr(*e.as<ast::Unary>()->operand); return;
+        case K::Binary:
+            expr(*e.as<ast::Binary>()->lhs);
+            expr(*e.as<ast::Binary>()->rhs);
+            return;
+        case K::Assign:
+            expr(*e.as<ast::Assign>()->target);
+            expr(*e.as<ast::Assign>()->value);
+            return;
+        case K::FieldAccess: fieldAccess(*e.as<ast::FieldAccess>()); return;
+        case K::Property: property(*e.as<ast::Property>()); return;
+        case K::Subscript: subscript(e, *e.as<ast::Subscript>()); return;
+        case K::Call: call(*e.as<ast::Call>()); return;
+        case K::NewObject: {
+            auto o = e.as<ast::NewObject>();
+            if (o->type.kind != ast::TypeKind::Range && o->type.kind != ast::TypeKind::Class)
+                refuse(Limit::EnvironmentInPlace, e.range, "`new TaskEnvironment` other than assigned to a variable");
+            for (const auto& a : o->args)
+                exprOpt(a.value);
+            return;
+        }
+        case K::RangeLiteral:
+            expr(*e.as<ast::RangeLiteral>()->first);
+            expr(*e.as<ast::RangeLiteral>()->last);
+            return;
+        case K::Epoch: expr(*e.as<ast::Epoch>()->operand); return;
+        case K::ReduceExpr: expr(*e.as<ast::ReduceExpr>()->operand); return; // placed by semantic/check
+        default: return;                                                        // literals, lpuId, partition.p
+        }
+    }
+
+    void nameRef(const ast::NameRef& n) {
+        if (b_.kind != BodyKind::Stage && b_.kind != BodyKind::Flow)
+            return;
+        const semantic::GlobalInfo* g = global(n.name);
+        if (!g)
+            return;
+        if (b_.kind == BodyKind::Flow && g->isReduction && !b_.inSpace)
+            refuse(Limit::RepeatRangePerLpu, n.range,
+                   "Reduction variable `" + n.name + "` in a `Repeat for` range (no LPU evaluates it)");
+        if (b_.kind == BodyKind::Stage && !g->isReduction && g->type.isArray())
+            refuse(Limit::WholeArrayInStage, n.range, "whole-array use of task-global `" + n.name + "` in a stage");
+        if (b_.kind == BodyKind::Flow && !g->isReduction && g->type.isArray())
+            refuse(Limit::FlowArrayArgument, n.range,
+                   "task array `" + n.name + "` used whole in the Computation section");
+    }
+
+    void fieldAccess(const ast::FieldAccess& f) {
+        if (b_.kind == BodyKind::Function && typeOf(*f.base).kind == TypeKind::TaskEnvironment)
+            refuse(Limit::EnvironmentInFunction, f.range,
+                   "reading item `" + f.field.text + "` of a task environment inside a function");
+        if (auto n = f.base->as<ast::NameRef>(); n && b_.kind == BodyKind::Coordinator)
+            if (n->name == b_.argsName || localType(n->name).kind == TypeKind::TaskEnvironment)
+                return; // `args.key`, `env.item`
+        expr(*f.base);
+    }
+
+    void property(const ast::Property& p) {
+        const ast::Expr* base = p.base.get();
+        if (p.property == ast::PropertyKind::Range) {
+            auto dim = base->as<ast::Property>();
+            if (!dim || dim->property != ast::PropertyKind::Dimension) {
+                refuse(Limit::ComputedDimension, p.range, "`.range` of this value");
+                expr(*base);
+                return;
+            }
+            property(*dim);
+            return;
+        }
+        if (p.property != ast::PropertyKind::Dimension) {
+            refuse(Limit::ComputedDimension, p.range, "this property");
+            return;
+        }
+        const ast::Expr* arr = base;
+        if (auto l = base->as<ast::Property>(); l && l->property == ast::PropertyKind::Local)
+            arr = l->base.get();
+        const int k = p.dimensionIndex == 0 ? 0 : p.dimensionIndex - 1;
+        const Type at = typeOf(*arr);
+        if (at.kind == TypeKind::StaticArray && !heldAsTaskArray(*arr) && k < static_cast<int>(at.lengths.size()))
+            return; // a constant: 0 to length - 1
+        if (arr->as<ast::FieldAccess>()) {
+            fieldAccess(*arr->as<ast::FieldAccess>());
+            return;
+        }
+        if (!arr->as<ast::NameRef>())
+            refuse(Limit::ComputedDimension, p.range, "a dimension attribute of a computed array");
+        // Names: every body translates the dimensions of the arrays semantic/check lets it name.
+    }
+
+    void subscript(const ast::Expr& e, const ast::Subscript& s) {
+        items(s);
+        if (s.base->kind == ast::ExprKind::LpuId)
+            return;
+        auto n = s.base->as<ast::NameRef>();
+        if (b_.kind == BodyKind::Flow && !b_.inSpace && n && isTaskArray(n->name)) {
+            refuse(Limit::RepeatRangePerLpu, s.range,
+                   "an element of `" + n->name + "` in a `Repeat for` range (no LPU evaluates it)");
+            return;
+        }
+        const Type baseType = typeOf(*s.base);
+        if (baseType.kind == TypeKind::StaticArray && !heldAsTaskArray(*s.base)) {
+            expr(*s.base);
+            return;
+        }
+        if (auto f = s.base->as<ast::FieldAccess>()) {
+            fieldAccess(*f);
+            return;
+        }
+        if (!n && wholeArrays() && baseType.kind == TypeKind::DynamicArray) {
+            expr(*s.base);
+            return;
+        }
+        if (!n) {
+            refuse(Limit::ComputedSubscript, s.range, "subscripts of a computed array here");
+            expr(*s.base);
+            return;
+        }
+        if (isSection(e) && !wholeArrays())
+            refuse(Limit::SectionValue, s.range,
+                   b_.kind == BodyKind::Stage ? "a section of `" + n->name + "` inside a stage expression"
+                                              : "a section of `" + n->name + "` in the Computation section");
+    }
+
+    void call(const ast::Call& c) {
+        const std::string& f = c.callee.text;
+        if (semantic::isBuiltinOf(f, semantic::BuiltinFamily::List)) {
+            for (const auto& a : c.args) {
+                const bool part = f == "insert_at" && &a == &c.args.back() && !wholeArrays() &&
+                                  typeOf(*a.value).kind == TypeKind::DynamicArray;
+                if (part)
+                    partArgument(*a.value);
+                else
+                    exprOpt(a.value);
+            }
+            return;
+        }
+        if (b_.kind == BodyKind::Coordinator && coordinatorBuiltin(c))
+            return;
+        const ast::FunctionDef* fn = nullptr;
+        for (const auto& d : in_.program->functions)
+            if (d.name.text == f)
+                fn = &d;
+        for (size_t i = 0; i < c.args.size(); ++i) {
+            const ast::Expr& a = *c.args[i].value;
+            const bool byRef = fn && fn->form == ast::FunctionDef::Form::Brace && i < fn->params.size() &&
+                               fn->params[i].byReference;
+            const Type at = typeOf(a);
+            if (byRef && isSection(a) && wholeArrays()) {
+                auto s = a.as<ast::Subscript>();
+                items(*s);
+                referenceArgument(*s->base);
+                continue;
+            }
+            if ((at.kind == TypeKind::DynamicArray || at.kind == TypeKind::List ||
+                 (at.kind == TypeKind::StaticArray && heldAsTaskArray(a))) &&
+                !wholeArrays()) {
+                partArgument(a);
+                continue;
+            }
+            if (byRef) {
+                referenceArgument(a);
+                continue;
+            }
+            expr(a);
+        }
+    }
+
+    // A `&` argument (the emitters' referenceArg).
+    void referenceArgument(const ast::Expr& a) {
+        if (b_.kind == BodyKind::Coordinator)
+            if (auto f = a.as<ast::FieldAccess>(); f && isEnvironment(*f->base)) {
+                const Type t = typeOf(a);
+                if (t.kind != TypeKind::DynamicArray && t.kind != TypeKind::List && !t.isNumeric() &&
+                    t.kind != TypeKind::Boolean && t.kind != TypeKind::Character && t.kind != TypeKind::String)
+                    refuse(Limit::EnvironmentReference, a.range,
+                           "passing environment item `" + f->field.text + "` of type `" + semantic::typeName(t) +
+                               "` to a `&` parameter");
+                return;
+            }
+        expr(a);
+    }
+
+    // A whole array or list passed to a function where arrays are parts (stages, conditions).
+    void partArgument(const ast::Expr& a) {
+        if (b_.kind == BodyKind::Flow) {
+            refuse(Limit::FlowArrayArgument, a.range, "passing a task array to a function in the Computation section");
+            return;
+        }
+        const ast::Expr* e = stripEpoch(&a);
+        if (typeOf(a).kind == TypeKind::List) {
+            expr(a);
+            return;
+        }
+        if (!rootedAtPart(*e)) {
+            expr(a);
+            return;
+        }
+        auto sub = e->as<ast::Subscript>();
+        auto n = (sub ? sub->base.get() : e)->as<ast::NameRef>();
+        if (!n) {
+            refuse(Limit::StageArrayCopy, a.range, "an epoch of an epoch as an array value in a stage");
+            return;
+        }
+        if (strided(partGlobal(n->name), b_.lps))
+            refuse(Limit::StridedPartCopy, a.range,
+                   "passing `" + n->name +
+                       "` to a function, or copying it into a local array, from a stage where its parts are cut by "
+                       "stride() or block_stride()");
+        if (sub)
+            items(*sub);
+    }
+
+    bool rootedAtPart(const ast::Expr& e) const {
+        const ast::Expr* x = stripEpoch(&e);
+        if (auto sub = x->as<ast::Subscript>())
+            x = sub->base.get();
+        auto n = x->as<ast::NameRef>();
+        return n && partArray(n->name);
+    }
+
+    // The coordinator's own built-ins (`bind_*`, `load`, `store`); true when `c` is one.
+    bool coordinatorBuiltin(const ast::Call& c) {
+        const std::string& f = c.callee.text;
+        if (f == "bind_input" || f == "bind_output") {
+            for (const auto& a : c.args)
+                exprOpt(a.value);
+            return true;
+        }
+        if (f != "load" && f != "store")
+            return false;
+        const ast::Expr& target = *c.args.at(0).value;
+        for (size_t i = 1; i < c.args.size(); ++i)
+            exprOpt(c.args[i].value);
+        if (auto fa = target.as<ast::FieldAccess>(); fa && isEnvironment(*fa->base))
+            return true;
+        const Type t = typeOf(target);
+        if (f == "load") {
+            auto n = target.as<ast::NameRef>();
+            const Type lt = n ? localType(n->name) : Type::error();
+            if (!n || (lt.kind != TypeKind::DynamicArray && lt.kind != TypeKind::List))
+                refuse(Limit::LoadStoreValue, c.range,
+                       "`load` into something other than an environment item or a coordinator array or list");
+            else if (!hasFileCodec(lt, cp_))
+                refuse(Limit::ElementCodec, c.range, "`load` of a `" + semantic::typeName(lt) + "`");
+            return true;
+        }
+        expr(target);
+        if (t.kind != TypeKind::DynamicArray && t.kind != TypeKind::List)
+            refuse(Limit::LoadStoreValue, c.range, "`store` of a `" + semantic::typeName(t) + "`");
+        else if (!hasFileCodec(t, cp_))
+            refuse(Limit::ElementCodec, c.range, "`store` of a `" + semantic::typeName(t) + "`");
+        return true;
+    }
+
+    // ---- sequential bodies: the coordinator, functions, Initialize (SequentialBody::stmt) ----
+    void sequentialBlock(const ast::Block& block) {
+        for (const auto& s : block.stmts)
+            sequentialStmt(*s);
+    }
+    void sequentialStmt(const ast::Stmt& s) {
+        using K = ast::StmtKind;
+        switch (s.kind) {
+        case K::ExprStmt: {
+            const ast::Expr& e = *s.as<ast::ExprStmt>()->expr;
+            if (auto x = e.as<ast::Execute>())
+                execute(*x);
+            else if (auto a = e.as<ast::Assign>())
+                sequentialAssign(*a);
+            else
+                expr(e);
+            return;
+        }
+        case K::SequentialFor: {
+            auto f = s.as<ast::SequentialFor>();
+            expr(*f->rangeExpr);
+            exprOpt(f->step);
+            const bool added = loopVars_.insert(f->index.text).second;
+            exprOpt(f->restriction);
+            sequentialBlock(f->body);
+            if (added)
+                loopVars_.erase(f->index.text);
+            return;
+        }
+        case K::While:
+            expr(*s.as<ast::While>()->condition);
+            sequentialBlock(s.as<ast::While>()->body);
+            return;
+        case K::If:
+            for (const auto& br : s.as<ast::If>()->branches) {
+                expr(*br.condition);
+                sequentialBlock(br.body);
+            }
+            if (s.as<ast::If>()->elseBody)
+                sequentialBlock(*s.as<ast::If>()->elseBody);
+            return;
+        case K::Return: exprOpt(s.as<ast::Return>()->value); return;
+        default: return; // native code; parallel statements are stage-only (semantic/check)
+        }
+    }
+
+    void execute(const ast::Execute& x) {
+        for (const auto& a : x.args)
+            for (const auto& v : a.values)
+                exprOpt(v);
+    }
+
+    void sequentialAssign(const ast::Assign& a) {
+        const ast::Expr& t = *a.target;
+        if (b_.kind == BodyKind::Coordinator) {
+            if (auto sub = t.as<ast::Subscript>())
+                if (auto f = sub->base->as<ast::FieldAccess>(); f && isEnvironment(*f->base)) {
+                    environmentElementAssign(a, *sub, *f);
+                    return;
+                }
+            if (auto f = t.as<ast::FieldAccess>(); f && isEnvironment(*f->base)) {
+                if (auto chain = a.value->as<ast::Assign>()) {
+                    sequentialAssign(*chain);
+                    environmentAssign(*f, *chain->target, false);
+                } else {
+                    environmentAssign(*f, *a.value, true);
+                }
+                return;
+            }
+            if (auto no = a.value->as<ast::NewObject>(); no && t.as<ast::NameRef>() &&
+                                                         no->type.kind == ast::TypeKind::TaskEnvironment) {
+                for (const auto& arg : no->args)
+                    exprOpt(arg.value);
+                return;
+            }
+        }
+        if (auto chain = a.value->as<ast::Assign>()) {
+            expr(t);
+            sequentialAssign(*chain);
+            return;
+        }
+        expr(t);
+        expr(*a.value);
+    }
+
+    // `env.item[i][j] = value` (Coordinator::envElementAssign).
+    void environmentElementAssign(const ast::Assign& a, const ast::Subscript& s, const ast::FieldAccess& f) {
+        const Type t = typeOf(f);
+        if (!t.isArray() || static_cast<int>(s.items.size()) != t.arrayDims())
+            refuse(Limit::EnvironmentSectionAssignment, s.range,
+                   "assigning to a row of environment array `" + f.field.text + "` (fewer subscripts than dimensions)");
+        for (const auto& it : s.items)
+            if (it.kind != ast::SubscriptItem::Kind::Index)
+                refuse(Limit::EnvironmentSectionAssignment, it.range,
+                       "assigning to a section of environment array `" + f.field.text + "` in the coordinator");
+        items(s);
+        expr(*a.value);
+    }
+
+    // `env.item = value` (Coordinator::envAssign); `checkValue`: the value is not a chain's
+    // target already checked as one.
+    void environmentAssign(const ast::FieldAccess& f, const ast::Expr& value, bool checkValue) {
+        Type vt = typeOf(value);
+        if (vt.kind == TypeKind::Error)
+            vt = typeOf(f);
+        if (auto vf = value.as<ast::FieldAccess>(); vf && isEnvironment(*vf->base)) {
+            const Type st = typeOf(*vf);
+            if (st.isArray() || st.kind == TypeKind::List || typeOf(f).isArray() || typeOf(f).kind == TypeKind::List)
+                return; // shared
+        }
+        auto codec = [&](const Type& collection) {
+            if (!hasFileCodec(collection, cp_))
+                refuse(Limit::ElementCodec, value.range,
+                       "giving environment item `" + f.field.text + "` a `" + semantic::typeName(collection) + "`");
+        };
+        if (checkValue && !(value.as<ast::Subscript>() && vt.isArray()))
+            expr(value);
+        if (auto sub = value.as<ast::Subscript>(); sub && vt.isArray()) {
+            if (auto vn = sub->base->as<ast::NameRef>(); vn && localType(vn->name).kind == TypeKind::DynamicArray) {
+                if (checkValue)
+                    expr(value);
+                codec(vt);
+                return;
+            }
+            auto vf = sub->base->as<ast::FieldAccess>();
+            if (!vf || !isEnvironment(*vf->base))
+                refuse(Limit::EnvironmentSectionSource, sub->range,
+                       "assigning a section of something other than an environment or coordinator array to "
+                       "environment item `" +
+                           f.field.text + "`");
+            items(*sub);
+            return;
+        }
+        if (value.as<ast::NameRef>() && vt.kind == TypeKind::DynamicArray) {
+            codec(vt);
+            return;
+        }
+        if (vt.kind == TypeKind::List) {
+            codec(vt);
+            return;
+        }
+        if (vt.kind == TypeKind::DynamicArray && value.kind != ast::ExprKind::NewCollection &&
+            value.kind != ast::ExprKind::NewObject) {
+            codec(vt);
+            return;
+        }
+        if (vt.isArray())
+            refuse(Limit::EnvironmentNewArray, value.range,
+                   "assigning a new array or a fixed-size array to environment item `" + f.field.text + "`");
+    }
+
+    // ---- the coordinator and functions -------------------------------------------------------
+    void coordinator() {
+        const ast::Coordinator& c = in_.program->coordinators.at(0);
+        b_ = Body{};
+        b_.kind = BodyKind::Coordinator;
+        b_.types = &cp_.exprTypes;
+        b_.locals = &cp_.coordinatorLocals;
+        b_.argsName = c.argsName.text;
+        info_ = nullptr;
+        plan_ = nullptr;
+        sequentialBlock(c.body);
+    }
+
+    void function(const semantic::FunctionInstance& f) {
+        b_ = Body{};
+        b_.kind = BodyKind::Function;
+        b_.types = &f.exprTypes;
+        b_.locals = &f.locals;
+        info_ = nullptr;
+        plan_ = nullptr;
+        sequentialBlock(f.function->body);
+    }
+
+    // ---- tasks -------------------------------------------------------------------------------
+    void task(const ast::TaskDef& def) {
+        info_ = cp_.findTask(def.name.text);
+        plan_ = nullptr;
+        for (const auto& p : in_.plan->tasks)
+            if (p.task == def.name.text)
+                plan_ = &p;
+        if (!info_ || !plan_)
+            return;
+        // Task arrays are parts of raw memory that move as bytes and are stored through codecs.
+        for (const auto& g : info_->globals) {
+            if (g.type.isArray() && !hasCodec(g.type.elementType(), cp_))
+                refuse(Limit::TaskArrayElement, g.declared,
+                       "a task array of `" + semantic::typeName(g.type.elementType()) +
+                           "` (task arrays move as bytes and are stored element by element)");
+            else if (g.environmental && g.type.kind == TypeKind::List && !hasFileCodec(g.type, cp_))
+                refuse(Limit::ElementCodec, g.declared,
+                       "an environmental `" + semantic::typeName(g.type) + "` (environment lists keep an element codec)");
+        }
+        nodes_.clear();
+        int next = 1;
+        numberNodes(def.computation, next);
+        if (def.initialize) {
+            b_ = Body{};
+            b_.kind = BodyKind::Initialize;
+            b_.types = &cp_.exprTypes;
+            b_.locals = &info_->initializeLocals;
+            sequentialBlock(def.initialize->body);
+        }
+        for (const auto& inst : info_->stageInstances)
+            stage(inst);
+        b_ = Body{};
+        b_.kind = BodyKind::Flow;
+        b_.types = &cp_.exprTypes;
+        flow(def.computation, semantic::kRootLps, -1);
+    }
+
+    std::map<const ast::FlowPart*, int> nodes_;
+    void numberNodes(const ast::FlowList& list, int& next) {
+        for (const auto& f : list) {
+            nodes_[f.get()] = next++;
+            if (auto s = f->as<ast::SpaceBlock>())
+                numberNodes(s->body, next);
+            else if (auto r = f->as<ast::RepeatFor>())
+                numberNodes(r->body, next);
+            else if (auto w = f->as<ast::RepeatWhile>())
+                numberNodes(w->body, next);
+            else if (auto fe = f->as<ast::RepeatForeach>())
+                numberNodes(fe->body, next);
+            else if (auto c = f->as<ast::Condition>())
+                numberNodes(c->body, next);
+            else if (auto e = f->as<ast::EpochBlock>())
+                numberNodes(e->body, next);
+        }
+    }
+    int contextOf(const ast::FlowPart& f) const {
+        auto it = nodes_.find(&f);
+        return it == nodes_.end() ? semantic::kRootLps : plan_->flow.at(it->second).context;
+    }
+
+    // The Computation section. `lps`: the space entered; `foreach`: the space of the enclosing
+    // `Repeat foreach`, or -1.
+    void flow(const ast::FlowList& list, int lps, int foreach) {
+        for (const auto& f : list) {
+            if (auto s = f->as<ast::SpaceBlock>()) {
+                flow(s->body, plan_->lps.find(s->space.text), foreach);
+            } else if (auto r = f->as<ast::RepeatFor>()) {
+                b_.inSpace = false;
+                expr(*r->rangeExpr);
+                exprOpt(r->step);
+                b_.inSpace = true;
+                flow(r->body, lps, foreach);
+            } else if (auto w = f->as<ast::RepeatWhile>()) {
+                exprOpt(w->condition);
+                flow(w->body, lps, foreach);
+            } else if (auto fe = f->as<ast::RepeatForeach>()) {
+                if (foreach >= 0)
+                    refuse(Limit::NestedForeach, fe->range, "a nested `Repeat foreach sub-partition`");
+                foreachCalls(fe->body, lps, lps);
+                flow(fe->body, lps, lps);
+            } else if (auto c = f->as<ast::Condition>()) {
+                exprOpt(c->condition);
+                exprOpt(c->membershipRange);
+                flow(c->body, lps, foreach);
+            } else if (auto e = f->as<ast::EpochBlock>()) {
+                flow(e->body, lps, foreach);
+            } else if (auto call = f->as<ast::StageCall>()) {
+                stageCall(*call, contextOf(*call));
+            }
+        }
+    }
+
+    // A space whose parts change every turn of a `Repeat foreach` of space `parent`.
+    bool turnSpace(int lps, int parent) const {
+        if (parent < 0 || lps == parent || lps <= 0)
+            return false;
+        const auto& l = plan_->lps.at(lps);
+        if (l.dividesSubpartitions && l.parent == parent)
+            return true;
+        return l.parent != parent && turnSpace(l.parent, parent);
+    }
+
+    void foreachCalls(const ast::FlowList& list, int foreachLps, int parent) {
+        for (const auto& f : list) {
+            if (auto call = f->as<ast::StageCall>()) {
+                const int c = contextOf(*call);
+                if (c == foreachLps)
+                    continue;
+                if (!turnSpace(c, parent)) {
+                    refuse(Limit::ForeachOtherSpace, call->range,
+                           "calling stages of space " + plan_->lps.at(c).name +
+                               " inside `Repeat foreach sub-partition`, which does not divide its sub-partitions");
+                    continue;
+                }
+                const semantic::StageInstance* inst = instanceOf(*call);
+                if (!inst)
+                    continue;
+                std::set<std::string> used(inst->globalsUsed.begin(), inst->globalsUsed.end());
+                for (const auto& b : inst->params)
+                    if (!b.rootGlobal.empty())
+                        used.insert(b.rootGlobal);
+                for (const auto& a : used)
+                    if (isTaskArray(a) && plan_->storage.storageOf(a, c) != plan_->storage.storageOf(a, foreachLps))
+                        refuse(Limit::ForeachOwnParts, call->range,
+                               "a space that divides sub-partitions and needs parts of its own of `" + a +
+                                   "` (a stride, padding or a mapping across processes)");
+                continue;
+            }
+            if (auto s = f->as<ast::SpaceBlock>())
+                foreachCalls(s->body, foreachLps, parent);
+            else if (auto r = f->as<ast::RepeatFor>())
+                foreachCalls(r->body, foreachLps, parent);
+            else if (auto w = f->as<ast::RepeatWhile>())
+                foreachCalls(w->body, foreachLps, parent);
+            else if (auto c = f->as<ast::Condition>())
+                foreachCalls(c->body, foreachLps, parent);
+            else if (auto e = f->as<ast::EpochBlock>())
+                foreachCalls(e->body, foreachLps, parent);
+            // a nested foreach is refused on its own
+        }
+    }
+
+    const semantic::StageInstance* instanceOf(const ast::StageCall& call) const {
+        for (const auto& inst : info_->stageInstances)
+            if (std::find(inst.calls.begin(), inst.calls.end(), &call) != inst.calls.end())
+                return &inst;
+        return nullptr;
+    }
+
+    // The arguments of a stage call (TaskEmitter::emitStageCall).
+    void stageCall(const ast::StageCall& call, int lps) {
+        const semantic::StageInstance* inst = instanceOf(call);
+        if (!inst)
+            return;
+        for (size_t i = 0; i < inst->params.size() && i < call.args.size(); ++i) {
+            const semantic::ParamBinding& b = inst->params[i];
+            const ast::CallArg& ca = call.args[i];
+            if (!ca.value || !b.spaceTarget.empty() || b.isStringLiteral)
+                continue;
+            const ast::Expr& v = *ca.value;
+            if (b.type.isArray()) {
+                if (v.as<ast::NameRef>())
+                    continue;
+                auto sub = v.as<ast::Subscript>();
+                auto base = sub ? sub->base->as<ast::NameRef>() : nullptr;
+                if (!base || !isTaskArray(base->name)) {
+                    refuse(Limit::StageArgumentField, v.range,
+                           "an array argument that is not a task-global array or a section of one");
+                    continue;
+                }
+                if (strided(base->name, lps))
+                    refuse(Limit::StridedSectionArgument, v.range,
+                           "a section of `" + base->name +
+                               "` as a stage argument where its parts are cut by stride() or block_stride()");
+                items(*sub);
+                continue;
+            }
+            if (b.constant) {
+                expr(v);
+                continue;
+            }
+            if (auto sub = v.as<ast::Subscript>()) {
+                if (auto base = sub->base->as<ast::NameRef>(); base && isTaskArray(base->name)) {
+                    items(*sub); // an element of the LPU's part
+                    continue;
+                }
+            }
+            if (auto n = v.as<ast::NameRef>(); n && global(n->name))
+                continue;
+            if (scalarFieldOfGlobal(v))
+                continue;
+            refuse(Limit::StageArgumentField, v.range, "this field as a stage argument");
+        }
+    }
+
+    // `g.f`, `g.f.h` with g a task-global object: a C++ lvalue of the flow's globals.
+    bool scalarFieldOfGlobal(const ast::Expr& e) const {
+        const ast::Expr* x = &e;
+        while (auto f = x->as<ast::FieldAccess>())
+            x = f->base.get();
+        auto n = x->as<ast::NameRef>();
+        const semantic::GlobalInfo* g = n && x != &e ? global(n->name) : nullptr;
+        return g && !g->isReduction && !g->type.isArray();
+    }
+
+    // ---- stages (StageBody) ------------------------------------------------------------------
+    void stage(const semantic::StageInstance& inst) {
+        b_ = Body{};
+        b_.kind = BodyKind::Stage;
+        b_.types = &inst.exprTypes;
+        b_.locals = &inst.locals;
+        b_.stage = &inst;
+        b_.lps = inst.calls.empty() ? -1 : contextOf(*inst.calls.front());
+        const ast::StageDef& def = *inst.stage;
+        for (size_t i = 0; i < def.params.size() && i < inst.params.size(); ++i) {
+            const semantic::ParamBinding& b = inst.params[i];
+            b_.params[def.params[i].text] = {b.spaceTarget.empty() && b.type.isArray(), b.rootGlobal};
+        }
+        for (const auto& g : inst.globalsUsed)
+            if (isTaskArray(g) && !b_.params.count(g))
+                b_.directArrays.insert(g);
+        loopVars_.clear();
+        stageBlock(def.body);
+    }
+
+    void stageBlock(const ast::Block& block) {
+        for (const auto& s : block.stmts)
+            stageStmt(*s);
+    }
+
+    void stageStmt(const ast::Stmt& s) {
+        using K = ast::StmtKind;
+        switch (s.kind) {
+        case K::ExprStmt: {
+            const ast::Expr& e = *s.as<ast::ExprStmt>()->expr;
+            auto a = e.as<ast::Assign>();
+            if (a && typeOf(*a->value).kind == TypeKind::DynamicArray) {
+                auto target = a->target->as<ast::NameRef>();
+                if (target && stageLocalArray(target->name))
+                    partArgument(*a->value); // a copy of this LPU's part of a section, or a value
+                else
+                    sectionCopy(*a);
+                return;
+            }
+            expr(e);
+            return;
+        }
+        case K::ParallelLoop: {
+            auto p = s.as<ast::ParallelLoop>();
+            std::vector<std::string> added;
+            for (const auto& g : p->groups) {
+                if (partGlobal(g.collection.text).empty())
+                    refuse(Limit::LoopOverLocalArray, g.range,
+                           "a parallel loop over `" + g.collection.text + "`, an array local to the stage");
+                for (const auto& i : g.indices)
+                    if (loopVars_.insert(i.text).second)
+                        added.push_back(i.text);
+            }
+            for (const auto& g : p->groups)
+                exprOpt(g.restriction);
+            stageBlock(p->body);
+            for (const auto& i : added)
+                loopVars_.erase(i);
+            return;
+        }
+        case K::SequentialFor: {
+            auto f = s.as<ast::SequentialFor>();
+            expr(*f->rangeExpr);
+            exprOpt(f->step);
+            const bool added = loopVars_.insert(f->index.text).second;
+            exprOpt(f->restriction);
+            stageBlock(f->body);
+            if (added)
+                loopVars_.erase(f->index.text);
+            return;
+        }
+        case K::While:
+            expr(*s.as<ast::While>()->condition);
+            stageBlock(s.as<ast::While>()->body);
+            return;
+        case K::If:
+            for (const auto& br : s.as<ast::If>()->branches) {
+                expr(*br.condition);
+                stageBlock(br.body);
+            }
+            if (s.as<ast::If>()->elseBody)
+                stageBlock(*s.as<ast::If>()->elseBody);
+            return;
+        case K::ReduceStmt: expr(*s.as<ast::ReduceStmt>()->operand); return;
+        default: return; // native code; `return` is not allowed in stages (semantic/check)
+        }
+    }
+
+    // `target = a[...]`, `target = a` between parts (StageBody::sectionCopy).
+    void sectionCopy(const ast::Assign& a) {
+        auto target = a.target->as<ast::NameRef>();
+        const ast::Expr* value = stripEpoch(a.value.get());
+        auto source = value->as<ast::NameRef>();
+        auto sub = value->as<ast::Subscript>();
+        if (sub)
+            source = sub->base->as<ast::NameRef>();
+        if (!target) {
+            refuse(Limit::StageArrayCopy, a.target->range,
+                   "assigning an array in a stage to something other than an array name");
+        } else if (!source || typeOf(*value).kind != TypeKind::DynamicArray) {
+            refuse(Limit::StageArrayCopy, a.value->range,
+                   "copying this array value into a part in a stage (only sections and whole parts of task "
+                   "arrays are copied)");
+        } else if (partGlobal(source->name).empty()) {
+            refuse(Limit::StageArrayCopy, a.value->range,
+                   "copying `" + source->name + "`, an array local to the stage, into a part");
+        } else if (partGlobal(target->name).empty()) {
+            refuse(Limit::StageArrayCopy, a.target->range, "copying an array into `" + target->name + "`");
+        }
+        if (sub)
+            items(*sub);
+    }
+
+    const BackendInput& in_;
+    const semantic::CheckedProgram& cp_;
+    std::vector<Refusal> out_;
+};
+
+} // namespace
+
+const char* limitKey(Limit l) { return infoOf(l).key; }
+const char* limitAdvice(Limit l) { return infoOf(l).advice; }
+
+std::vector<Limit> allLimits() {
+    std::vector<Limit> out;
+    for (const auto& l : kLimits)
+        out.push_back(l.limit);
+    return out;
+}
+
+std::vector<Refusal> untranslatedConstructs(const BackendInput& in) {
+    FunctionTable functions(in); // classCodecOf and friends look at the program's classes
+    FunctionScope scope(&functions);
+    return CapabilityCheck(in).run();
+}
+
+} // namespace itc::backend
