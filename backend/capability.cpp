@@ -214,21 +214,17 @@ private:
         case K::Property: property(*e.as<ast::Property>()); return;
         case K::Subscript: subscript(e, *e.as<ast::Subscript>()); return;
         case K::Call: call(*e.as<ast::Call>()); return;
-        case K::NewObject: {
-            auto o = e.as<ast::NewObject>();
-            if (o->type.kind != ast::TypeKind::Range && o->type.kind != ast::TypeKind::Class)
-                refuse(Limit::EnvironmentInPlace, e.range, "`new TaskEnvironment` other than assigned to a variable");
-            for (const auto& a : o->args)
+        case K::NewObject:
+            for (const auto& a : e.as<ast::NewObject>()->args)
                 exprOpt(a.value);
             return;
-        }
         case K::RangeLiteral:
             expr(*e.as<ast::RangeLiteral>()->first);
             expr(*e.as<ast::RangeLiteral>()->last);
             return;
         case K::Epoch: expr(*e.as<ast::Epoch>()->operand); return;
         case K::ReduceExpr: expr(*e.as<ast::ReduceExpr>()->operand); return; // placed by semantic/check
-        default: return;                                                        // literals, lpuId, partition.p
+        default: return;                                                     // literals, lpuId, partition.p
         }
     }
 
@@ -285,8 +281,12 @@ private:
             fieldAccess(*arr->as<ast::FieldAccess>());
             return;
         }
-        if (!arr->as<ast::NameRef>())
-            refuse(Limit::ComputedDimension, p.range, "a dimension attribute of a computed array");
+        if (!arr->as<ast::NameRef>()) {
+            if (at.kind == TypeKind::DynamicArray && base == arr) // a computed array: a value
+                expr(*arr);
+            else
+                refuse(Limit::ComputedDimension, p.range, "this dimension attribute");
+        }
         // Names: every body translates the dimensions of the arrays semantic/check lets it name.
     }
 
@@ -309,16 +309,11 @@ private:
             fieldAccess(*f);
             return;
         }
-        if (!n && wholeArrays() && baseType.kind == TypeKind::DynamicArray) {
+        if (!n) { // a computed array (semantic/check types every other subscripted value as one)
             expr(*s.base);
             return;
         }
-        if (!n) {
-            refuse(Limit::ComputedSubscript, s.range, "subscripts of a computed array here");
-            expr(*s.base);
-            return;
-        }
-        if (isSection(e) && !wholeArrays())
+        if (isSection(e) && !(wholeArrays() || (b_.kind == BodyKind::Stage && stageLocalArray(n->name))))
             refuse(Limit::SectionValue, s.range,
                    b_.kind == BodyKind::Stage ? "a section of `" + n->name + "` inside a stage expression"
                                               : "a section of `" + n->name + "` in the Computation section");
@@ -345,8 +340,8 @@ private:
                 fn = &d;
         for (size_t i = 0; i < c.args.size(); ++i) {
             const ast::Expr& a = *c.args[i].value;
-            const bool byRef = fn && fn->form == ast::FunctionDef::Form::Brace && i < fn->params.size() &&
-                               fn->params[i].byReference;
+            const bool byRef =
+                fn && fn->form == ast::FunctionDef::Form::Brace && i < fn->params.size() && fn->params[i].byReference;
             const Type at = typeOf(a);
             if (byRef && isSection(a) && wholeArrays()) {
                 auto s = a.as<ast::Subscript>();
@@ -374,7 +369,8 @@ private:
             if (auto f = a.as<ast::FieldAccess>(); f && isEnvironment(*f->base)) {
                 const Type t = typeOf(a);
                 if (t.kind != TypeKind::DynamicArray && t.kind != TypeKind::List && !t.isNumeric() &&
-                    t.kind != TypeKind::Boolean && t.kind != TypeKind::Character && t.kind != TypeKind::String)
+                    t.kind != TypeKind::Boolean && t.kind != TypeKind::Character && t.kind != TypeKind::String &&
+                    t.kind != TypeKind::Range && t.kind != TypeKind::Class)
                     refuse(Limit::EnvironmentReference, a.range,
                            "passing environment item `" + f->field.text + "` of type `" + semantic::typeName(t) +
                                "` to a `&` parameter");
@@ -524,8 +520,8 @@ private:
                 }
                 return;
             }
-            if (auto no = a.value->as<ast::NewObject>(); no && t.as<ast::NameRef>() &&
-                                                         no->type.kind == ast::TypeKind::TaskEnvironment) {
+            if (auto no = a.value->as<ast::NewObject>();
+                no && t.as<ast::NameRef>() && no->type.kind == ast::TypeKind::TaskEnvironment) {
                 for (const auto& arg : no->args)
                     exprOpt(arg.value);
                 return;
@@ -646,7 +642,8 @@ private:
                            "` (task arrays move as bytes and are stored element by element)");
             else if (g.environmental && g.type.kind == TypeKind::List && !hasFileCodec(g.type, cp_))
                 refuse(Limit::ElementCodec, g.declared,
-                       "an environmental `" + semantic::typeName(g.type) + "` (environment lists keep an element codec)");
+                       "an environmental `" + semantic::typeName(g.type) +
+                           "` (environment lists keep an element codec)");
         }
         nodes_.clear();
         int next = 1;

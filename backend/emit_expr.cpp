@@ -225,6 +225,8 @@ std::string ExprEmitter::property(const ast::Property& p) {
         if (auto field = arr->as<ast::FieldAccess>())
             return fieldDimensionRange(p, *field, k, local);
         auto name = arr->as<ast::NameRef>();
+        if (!name && !local && typeOf(*arr).kind == TypeKind::DynamicArray) // a computed array: a value
+            return "itrt::task::range_of(" + emit(*arr) + ", " + std::to_string(k) + ")";
         if (!name)
             notTranslated(p.range, "this dimension attribute");
         return dimensionRange(p, name->name, k, local);
@@ -322,7 +324,7 @@ std::string ExprEmitter::emit(const ast::Expr& e) {
         if (auto f = s->base->as<ast::FieldAccess>())
             return fieldElement(*s, *f);
         auto* n = s->base->as<ast::NameRef>();
-        if (!n && wholeArrays() && typeOf(*s->base).kind == TypeKind::DynamicArray) {
+        if (!n && typeOf(*s->base).kind == TypeKind::DynamicArray) {
             // A computed array (a function's result, `value(c)` of a list of arrays): a value.
             if (isSection(e))
                 return sectionValue(*s, emit(*s->base), typeOf(*s->base).arrayDims());
@@ -333,8 +335,11 @@ std::string ExprEmitter::emit(const ast::Expr& e) {
         }
         if (!n)
             notTranslated(s->range, "subscripts of computed values");
-        if (isSection(e))
+        if (isSection(e)) {
+            if (!arrayValue(n->name))
+                notTranslated(s->range, "a section of a part inside an expression");
             return sectionValue(*s, emit(*s->base), typeOf(*s->base).arrayDims());
+        }
         std::vector<std::string> idx;
         for (auto& it : s->items)
             idx.push_back(emit(*it.index));
@@ -355,6 +360,10 @@ std::string ExprEmitter::emit(const ast::Expr& e) {
         }
         if (o->type.kind == ast::TypeKind::Class)
             return newObject(*o);
+        if (o->type.kind == ast::TypeKind::TaskEnvironment) // one not assigned to a variable first
+            for (const auto& a : o->args)
+                if (auto name = a.value->as<ast::StringLiteral>(); name && a.name.text == "name")
+                    return "std::make_shared<itrt::task::Env>(" + cString(name->value) + ")";
         notTranslated(e.range, "`new` of this type here");
     }
     case K::PartitionParam: return partitionParam(e.as<ast::PartitionParam>()->param.text);

@@ -114,8 +114,6 @@ bool ExprEmitter::isSection(const ast::Expr& e) const {
 }
 
 std::string ExprEmitter::sectionValue(const ast::Subscript& s, const std::string& array, int dims) {
-    if (!wholeArrays())
-        notTranslated(s.range, "array sections (`...`) here");
     const std::string items = sectionItems(
         &s, dims, [&](const ast::Expr& e) { return emit(e); }, [](int) { return "{false, 0, 0, true}"; });
     return "itrt::task::section_of(" + array + ", " + items + ", " + whereOf(s.range) + ")";

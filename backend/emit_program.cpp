@@ -177,7 +177,7 @@ protected:
                         return "itrt::task::EnvListRef<" + cppType(t.elementType()) + ">(*v_" + n->name + ", " + item +
                                ", " + listCodecOf(t) + ").list()";
                     if (t.isNumeric() || t.kind == TypeKind::Boolean || t.kind == TypeKind::Character ||
-                        t.kind == TypeKind::String)
+                        t.kind == TypeKind::String || t.kind == TypeKind::Range || t.kind == TypeKind::Class)
                         return "itrt::task::EnvScalarRef<" + cppType(t) + ">(*v_" + n->name + ", " + item + ").value()";
                     notTranslated(e.range, "passing this environment item to a `&` parameter (assign it to a local "
                                            "first)");

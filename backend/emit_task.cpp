@@ -157,6 +157,7 @@ protected:
         }
         return cppName(n.name); // a local (`class` -> `class_`)
     }
+    bool arrayValue(const std::string& name) const override { return localArray(name); }
     // A local of this stage call holding an array value (LocalArray): a copy, not a part.
     bool localArray(const std::string& name) const {
         if (sig_.params.count(name) || sig_.directArrays.count(name) || te_.isGlobal(name) || loopVars_.count(name))

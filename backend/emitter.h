@@ -148,6 +148,8 @@ protected:
     virtual std::string referenceArg(const ast::Expr& e) { return emit(e); }
     // Whether whole arrays are values here (LocalArray), so that they can be function arguments.
     virtual bool wholeArrays() const { return false; }
+    // Whether the array named `name` is a value here (a LocalArray, not a part of a task array).
+    virtual bool arrayValue(const std::string&) const { return wholeArrays(); }
     // Whether `name` is a task-global array seen as a part (a view), also when its type is a
     // static array.
     virtual bool partArray(const std::string&) const { return false; }

@@ -65,13 +65,6 @@ class ArgValue {
 inline int64_t to_int(int64_t v) { return v; }
 inline int64_t to_int(const ArgValue& v) { return v.as_int(); }
 
-// A dimension that takes the bounds of another array's (a range of the generated code).
-template <class R>
-void set_dim_range(DimRange& d, const R& r) {
-  d.min = r.min;
-  d.max = r.max;
-}
-
 // A coordinator array made with `new Nd Array of T`: whole, on every rank.
 template <class T>
 struct LocalArray {
@@ -95,6 +88,20 @@ struct LocalArray {
     return data[static_cast<size_t>(off)];
   }
 };
+
+// Dimension d of an array value as a range (its bounds as Integers).
+template <class T>
+RangeValue range_of(const LocalArray<T>& a, int d) {
+  const DimRange& r = a.ranges.at(static_cast<size_t>(d));
+  return RangeValue{static_cast<int32_t>(r.min), static_cast<int32_t>(r.max)};
+}
+
+// A dimension that takes the bounds of another array's (a range of the generated code).
+template <class R>
+void set_dim_range(DimRange& d, const R& r) {
+  d.min = r.min;
+  d.max = r.max;
+}
 
 // A LocalArray as an element of a list that moves (a List of Arrays): its ranges, then its
 // elements (runtime/task/list.h: value_bytes).

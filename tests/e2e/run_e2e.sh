@@ -74,7 +74,7 @@ else
   function_sections) printf '"Double" { Space A: %s }\n' "$core" >"$map" ;;
   static_globals) printf '"Static Globals" { Space A: %s }\n' "$core" >"$map" ;;
   array_values) printf '"Array Values" { Space A: %s }\n' "$core" >"$map" ;;
-  stage_forms) printf '"Stage Forms" { Space A: %s }\n' "$core" >"$map" ;;
+  stage_forms) printf '"Stage Forms" { Space A: %s }\n"Warm Up" { Space A: %s }\n' "$core" "$core" >"$map" ;;
   part_functions) printf '"Part Functions" { Space A: %s Space B: %s }\n' "$core" "$core" >"$map" ;;
   env_values) printf '"Values" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
   list_arrays) printf '"Row Lists" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
@@ -428,13 +428,16 @@ stage_forms)
   # a field as a stage argument, reductions in a stage's do-while and through an operator
   # parameter, an index bound through a range literal, Initialize with a parameter array's
   # dimensions, dimension assignments (chains, locals) in Initialize and the coordinator, one
-  # function called with an args value and a String
+  # function called with an args value and a String, array values in a stage, a task run with
+  # `new TaskEnvironment(...)` in place
   mk -o x.txt --type int --shape $n --seed 37 --lo -50 --hi 50
   mk -o m.txt --type int --shape ${n}x2 --seed 38 --lo -20 --hi 20
   args=(x_file=x.txt m_file=m.txt n=$n flag=yes p=$p)
-  run "${args[@]}" y_file=y.txt z_file=z.txt stats_file=s.txt twice_file=t.txt
-  "$ref/ref_stage_forms" "${args[@]}" y_file=y_ref.txt z_file=z_ref.txt stats_file=s_ref.txt twice_file=t_ref.txt
+  run "${args[@]}" y_file=y.txt z_file=z.txt w_file=w.txt stats_file=s.txt twice_file=t.txt
+  "$ref/ref_stage_forms" "${args[@]}" y_file=y_ref.txt z_file=z_ref.txt w_file=w_ref.txt stats_file=s_ref.txt \
+    twice_file=t_ref.txt
   chk equal y.txt y_ref.txt 0
+  chk equal w.txt w_ref.txt 0
   chk equal z.txt z_ref.txt 0
   chk equal s.txt s_ref.txt 0
   chk equal t.txt t_ref.txt 0 ;;

@@ -1,8 +1,11 @@
 // Sequential reference for tests/e2e/programs/stage_forms.it. With x of length n and m of n x 2:
 //   bonus = 10 when flag is "yes", else 0 (the String "no" never equals "yes");
 //   y[i] = x[i] + (n - 1) + bonus, z[i] = y[i] + (n - 1);
-//   stats = [max x, 3 * sum x, sum over rows of m[i][1] - m[i][0] + 1], twice = 2 * stats.
-// Arguments: x_file= m_file= n= flag= y_file= z_file= stats_file= twice_file=.
+//   w[lo] = b + x[lo] at the first index lo of each block b of P = min(p, n) blocks of
+//   floor(n / P) (the last block takes the rest), 0 elsewhere;
+//   stats = [max x, 3 * sum x, sum over rows of m[i][1] - m[i][0] + 1],
+//   twice = [n - 1 + 5, 2 * stats[1], 2 * stats[2]].
+// Arguments: x_file= m_file= n= flag= p= y_file= z_file= w_file= stats_file= twice_file=.
 #include <algorithm>
 #include <stdexcept>
 
@@ -30,8 +33,16 @@ int main(int argc, char** argv) {
     }
     itref::write_data(args.str("y_file"), itref::make_array<int>(x.dims, y));
     itref::write_data(args.str("z_file"), itref::make_array<int>(x.dims, z));
+    std::vector<int> w(x.values.size(), 0);
+    const long long blocks = std::min(args.integer("p"), n);
+    for (long long b = 0; b < blocks; ++b) {
+      const auto lo = static_cast<size_t>(b * (n / blocks));
+      w[lo] = static_cast<int>(b) + x.values[lo];
+    }
+    itref::write_data(args.str("w_file"), itref::make_array<int>(x.dims, w));
     const std::vector<int> stats = {top, static_cast<int>(3 * sum), static_cast<int>(widths)};
     itref::write_data(args.str("stats_file"), itref::make_array<int>({3}, stats));
-    itref::write_data(args.str("twice_file"), itref::make_array<int>({3}, {2 * stats[0], 2 * stats[1], 2 * stats[2]}));
+    itref::write_data(args.str("twice_file"),
+                      itref::make_array<int>({3}, {static_cast<int>(n + 4), 2 * stats[1], 2 * stats[2]}));
   });
 }
