@@ -160,13 +160,7 @@ private:
         return (n && partArray(n->name)) || (f && typeOf(*f->base).kind == TypeKind::TaskEnvironment);
     }
     bool isSection(const ast::Expr& e) const {
-        auto s = e.as<ast::Subscript>();
-        if (!s || typeOf(*s->base).kind != TypeKind::DynamicArray)
-            return false;
-        if (static_cast<int>(s->items.size()) < typeOf(*s->base).arrayDims())
-            return true;
-        return std::any_of(s->items.begin(), s->items.end(),
-                           [](const ast::SubscriptItem& it) { return it.kind != ast::SubscriptItem::Kind::Index; });
+        return isArraySection(e, [&](const ast::Expr& x) { return typeOf(x); });
     }
     // A stage-local array value (LocalArray), not a part.
     bool stageLocalArray(const std::string& n) const {
@@ -234,9 +228,6 @@ private:
         const semantic::GlobalInfo* g = global(n.name);
         if (!g)
             return;
-        if (b_.kind == BodyKind::Flow && g->isReduction && !b_.inSpace)
-            refuse(Limit::RepeatRangePerLpu, n.range,
-                   "Reduction variable `" + n.name + "` in a `Repeat for` range (no LPU evaluates it)");
         if (b_.kind == BodyKind::Stage && !g->isReduction && g->type.isArray())
             refuse(Limit::WholeArrayInStage, n.range, "whole-array use of task-global `" + n.name + "` in a stage");
         if (b_.kind == BodyKind::Flow && !g->isReduction && g->type.isArray())
@@ -469,31 +460,35 @@ private:
                 expr(e);
             return;
         }
-        case K::SequentialFor: {
-            auto f = s.as<ast::SequentialFor>();
+        case K::SequentialFor:
+        case K::While:
+        case K::If: controlStmt(s, &CapabilityCheck::sequentialBlock); return;
+        case K::Return: exprOpt(s.as<ast::Return>()->value); return;
+        default: return; // native code; parallel statements are stage-only (semantic/check)
+        }
+    }
+
+    // `do in sequence { } for`, `do { } while`, `if`: the same in every kind of body, with the
+    // body's own statement walk for the blocks.
+    void controlStmt(const ast::Stmt& s, void (CapabilityCheck::*block)(const ast::Block&)) {
+        if (auto f = s.as<ast::SequentialFor>()) {
             expr(*f->rangeExpr);
             exprOpt(f->step);
             const bool added = loopVars_.insert(f->index.text).second;
             exprOpt(f->restriction);
-            sequentialBlock(f->body);
+            (this->*block)(f->body);
             if (added)
                 loopVars_.erase(f->index.text);
-            return;
-        }
-        case K::While:
-            expr(*s.as<ast::While>()->condition);
-            sequentialBlock(s.as<ast::While>()->body);
-            return;
-        case K::If:
-            for (const auto& br : s.as<ast::If>()->branches) {
+        } else if (auto w = s.as<ast::While>()) {
+            expr(*w->condition);
+            (this->*block)(w->body);
+        } else if (auto i = s.as<ast::If>()) {
+            for (const auto& br : i->branches) {
                 expr(*br.condition);
-                sequentialBlock(br.body);
+                (this->*block)(br.body);
             }
-            if (s.as<ast::If>()->elseBody)
-                sequentialBlock(*s.as<ast::If>()->elseBody);
-            return;
-        case K::Return: exprOpt(s.as<ast::Return>()->value); return;
-        default: return; // native code; parallel statements are stage-only (semantic/check)
+            if (i->elseBody)
+                (this->*block)(*i->elseBody);
         }
     }
 
@@ -647,7 +642,7 @@ private:
         }
         nodes_.clear();
         int next = 1;
-        numberNodes(def.computation, next);
+        numberFlowNodes(def.computation, next, nodes_);
         if (def.initialize) {
             b_ = Body{};
             b_.kind = BodyKind::Initialize;
@@ -664,23 +659,6 @@ private:
     }
 
     std::map<const ast::FlowPart*, int> nodes_;
-    void numberNodes(const ast::FlowList& list, int& next) {
-        for (const auto& f : list) {
-            nodes_[f.get()] = next++;
-            if (auto s = f->as<ast::SpaceBlock>())
-                numberNodes(s->body, next);
-            else if (auto r = f->as<ast::RepeatFor>())
-                numberNodes(r->body, next);
-            else if (auto w = f->as<ast::RepeatWhile>())
-                numberNodes(w->body, next);
-            else if (auto fe = f->as<ast::RepeatForeach>())
-                numberNodes(fe->body, next);
-            else if (auto c = f->as<ast::Condition>())
-                numberNodes(c->body, next);
-            else if (auto e = f->as<ast::EpochBlock>())
-                numberNodes(e->body, next);
-        }
-    }
     int contextOf(const ast::FlowPart& f) const {
         auto it = nodes_.find(&f);
         return it == nodes_.end() ? semantic::kRootLps : plan_->flow.at(it->second).context;
@@ -891,29 +869,9 @@ private:
                 loopVars_.erase(i);
             return;
         }
-        case K::SequentialFor: {
-            auto f = s.as<ast::SequentialFor>();
-            expr(*f->rangeExpr);
-            exprOpt(f->step);
-            const bool added = loopVars_.insert(f->index.text).second;
-            exprOpt(f->restriction);
-            stageBlock(f->body);
-            if (added)
-                loopVars_.erase(f->index.text);
-            return;
-        }
+        case K::SequentialFor:
         case K::While:
-            expr(*s.as<ast::While>()->condition);
-            stageBlock(s.as<ast::While>()->body);
-            return;
-        case K::If:
-            for (const auto& br : s.as<ast::If>()->branches) {
-                expr(*br.condition);
-                stageBlock(br.body);
-            }
-            if (s.as<ast::If>()->elseBody)
-                stageBlock(*s.as<ast::If>()->elseBody);
-            return;
+        case K::If: controlStmt(s, &CapabilityCheck::stageBlock); return;
         case K::ReduceStmt: expr(*s.as<ast::ReduceStmt>()->operand); return;
         default: return; // native code; `return` is not allowed in stages (semantic/check)
         }

@@ -103,7 +103,7 @@ std::string ExprEmitter::whereOf(SourceRange r) const {
     return cString((table ? table->in().programFile : std::string("program")) + ":" + std::to_string(r.begin.line));
 }
 
-bool ExprEmitter::isSection(const ast::Expr& e) const {
+bool isArraySection(const ast::Expr& e, const std::function<semantic::Type(const ast::Expr&)>& typeOf) {
     auto* s = e.as<ast::Subscript>();
     if (!s || typeOf(*s->base).kind != TypeKind::DynamicArray)
         return false;
@@ -111,6 +111,10 @@ bool ExprEmitter::isSection(const ast::Expr& e) const {
         return true;
     return std::any_of(s->items.begin(), s->items.end(),
                        [](const ast::SubscriptItem& it) { return it.kind != ast::SubscriptItem::Kind::Index; });
+}
+
+bool ExprEmitter::isSection(const ast::Expr& e) const {
+    return isArraySection(e, [&](const ast::Expr& x) { return typeOf(x); });
 }
 
 std::string ExprEmitter::sectionValue(const ast::Subscript& s, const std::string& array, int dims) {

@@ -73,22 +73,21 @@ std::string TaskEmitter::where(SourceRange r) const {
     return file + ":" + std::to_string(r.begin.line);
 }
 
-// Flow nodes are numbered as semantic/usage/flow_tree numbers them: pre-order from 1.
-void TaskEmitter::numberNodes(const ast::FlowList& list, int& next) {
+void numberFlowNodes(const ast::FlowList& list, int& next, std::map<const ast::FlowPart*, int>& out) {
     for (const auto& f : list) {
-        nodeOf_[f.get()] = next++;
+        out[f.get()] = next++;
         if (auto s = f->as<ast::SpaceBlock>())
-            numberNodes(s->body, next);
+            numberFlowNodes(s->body, next, out);
         else if (auto r = f->as<ast::RepeatFor>())
-            numberNodes(r->body, next);
+            numberFlowNodes(r->body, next, out);
         else if (auto w = f->as<ast::RepeatWhile>())
-            numberNodes(w->body, next);
+            numberFlowNodes(w->body, next, out);
         else if (auto fe = f->as<ast::RepeatForeach>())
-            numberNodes(fe->body, next);
+            numberFlowNodes(fe->body, next, out);
         else if (auto c = f->as<ast::Condition>())
-            numberNodes(c->body, next);
+            numberFlowNodes(c->body, next, out);
         else if (auto e = f->as<ast::EpochBlock>())
-            numberNodes(e->body, next);
+            numberFlowNodes(e->body, next, out);
     }
 }
 
@@ -98,7 +97,7 @@ int TaskEmitter::nodeOf(const ast::FlowPart& f) const { return nodeOf_.at(&f); }
 // each synchronisation takes place. The backend adds no synchronisation of its own.
 void TaskEmitter::analyse() {
     int next = 1;
-    numberNodes(def_.computation, next);
+    numberFlowNodes(def_.computation, next, nodeOf_);
     if (next != static_cast<int>(plan_.flow.nodes.size()))
         throw std::logic_error("the flow tree does not match the Computation section");
     for (const auto& [a, st] : plan_.storage.arrays) {
@@ -189,11 +188,8 @@ std::string TaskEmitter::flowExpr(const ast::Expr& e, int lps, const std::string
             : ExprEmitter(ty), te(t), w(std::move(lpu)) {}
         std::string nameRef(const ast::NameRef& n) override {
             if (te.isGlobal(n.name)) {
-                if (te.global(n.name).isReduction) {
-                    if (w.empty())
-                        notTranslated(n.range, "a Reduction variable outside a space");
+                if (te.global(n.name).isReduction) // the result this flow knows (moved as the plan says)
                     return te.reductionValue(n.name, "g");
-                }
                 return "g." + n.name;
             }
             notTranslated(n.range, "name `" + n.name + "` in the Computation section");

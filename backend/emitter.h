@@ -51,6 +51,14 @@ std::string cppName(const std::string& s); // an IT name as C++ (`class` -> `cla
 std::string sectionItems(const ast::Subscript* s, int dims, const std::function<std::string(const ast::Expr&)>& expr,
                          const std::function<std::string(int)>& whole);
 
+// Whether `e` is a section of a dynamic array (some subscript a range, or fewer subscripts than
+// dimensions), with the types `typeOf` gives.
+bool isArraySection(const ast::Expr& e, const std::function<semantic::Type(const ast::Expr&)>& typeOf);
+
+// Numbers the parts of a Computation section as semantic/usage/flow_tree numbers its nodes:
+// pre-order, from `next`.
+void numberFlowNodes(const ast::FlowList& list, int& next, std::map<const ast::FlowPart*, int>& out);
+
 // The conjuncts of `a and b and ...` (an expression that is no `and`: itself).
 void splitAnd(const ast::Expr& e, std::vector<const ast::Expr*>& out);
 

@@ -63,7 +63,6 @@ public:
 
 private:
     void analyse();
-    void numberNodes(const ast::FlowList& list, int& next);
     int nodeOf(const ast::FlowPart& f) const;
     static bool isMovement(semantic::SyncKind k);
     bool movesSerialised(const semantic::Type& t) const;

@@ -95,6 +95,19 @@ public:
             stmt(*s);
     }
 
+    // A name whose part the body needs only for its shape (a parallel loop over it, `.local`)
+    // counts as an aligned read of that part, so that the LPU has the part (its data is moved
+    // as for a read: conservative, but the loop's bounds are right).
+    void recordShapeUses() {
+        for (const std::string& n : shapeUses_) {
+            NameUse& u = uses[n];
+            if (u.read || u.written)
+                continue;
+            u.read = true;
+            u.readDims.assign(8, DimAccess{});
+        }
+    }
+
     void expr(const ast::Expr* e, bool write, int lag) {
         if (!e)
             return;
@@ -144,7 +157,18 @@ public:
             return;
         }
         case K::FieldAccess: expr(e->as<ast::FieldAccess>()->base.get(), write, lag); return;
-        case K::Property: return; // shape metadata (dimension ranges, local.): not a data access
+        case K::Property: {
+            // Shape metadata (dimension ranges): not a data access, but `a.local...` is the
+            // shape of this LPU's part, which it needs to have (shapeUse).
+            const ast::Expr* x = e;
+            while (auto p = x->as<ast::Property>()) {
+                if (p->property == ast::PropertyKind::Local)
+                    if (auto n = p->base->as<ast::NameRef>(); n && isTracked(n->name))
+                        shapeUses_.insert(n->name);
+                x = p->base.get();
+            }
+            return;
+        }
         case K::Assign: {
             const auto* a = e->as<ast::Assign>();
             const ast::Expr* target = a->target.get();
@@ -203,6 +227,7 @@ public:
 
 private:
     std::vector<LoopBinding> activeLoops_; // the parallel loops around the statement walked
+    std::set<std::string> shapeUses_;      // names whose parts are looped over or asked `.local`
 
     bool isTracked(const std::string& n) const { return !loopIndices_.count(n) && tracked_(n); }
 
@@ -252,6 +277,9 @@ private:
                         parallelIndices_.insert(n.text);
                         added.push_back(n.text);
                     }
+            for (const ast::IndexGroup& g : l->groups)
+                if (isTracked(g.collection.text))
+                    shapeUses_.insert(g.collection.text); // the loop runs over this LPU's part
             const std::size_t outer = activeLoops_.size();
             for (const ast::IndexGroup& g : l->groups) {
                 const int n = static_cast<int>(g.indices.size());
@@ -481,6 +509,7 @@ private:
         UseCollector c([&](const std::string& n) { return params.count(n) || globals_.find(n) != nullptr; },
                        functions_);
         c.block(s.body);
+        c.recordShapeUses();
         return summaries_[&s] = std::move(c.uses);
     }
 

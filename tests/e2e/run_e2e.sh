@@ -74,6 +74,7 @@ else
   function_sections) printf '"Double" { Space A: %s }\n' "$core" >"$map" ;;
   static_globals) printf '"Static Globals" { Space A: %s }\n' "$core" >"$map" ;;
   array_values) printf '"Array Values" { Space A: %s }\n' "$core" >"$map" ;;
+  shape_uses) printf '"Shape Uses" { Space A: %s Space B: %s }\n' "$core" "$core" >"$map" ;;
   stage_forms) printf '"Stage Forms" { Space A: %s }\n"Warm Up" { Space A: %s }\n' "$core" "$core" >"$map" ;;
   part_functions) printf '"Part Functions" { Space A: %s Space B: %s }\n' "$core" "$core" >"$map" ;;
   env_values) printf '"Values" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
@@ -183,6 +184,7 @@ sections:small) r=16 c=12 p=4 ;; sections:uneven) r=37 c=23 p=6 ;;
 function_sections:small) r=5 c=7 p=2 ;; function_sections:uneven) r=9 c=11 p=3 ;;
 static_globals:small) n=64 p=4 ;; static_globals:uneven) n=101 p=6 ;;
 array_values:small) n=64 p=4 ;; array_values:uneven) n=101 p=7 ;;
+shape_uses:small) n=64 p=4 q=5 ;; shape_uses:uneven) n=101 p=7 q=9 ;;
 stage_forms:small) n=64 p=4 ;; stage_forms:uneven) n=101 p=7 ;;
 env_values:small) n=12 k=4 p=4 ;; env_values:uneven) n=29 k=7 p=3 ;;
 list_arrays:small) r=8 c=5 k=3 p=4 ;; list_arrays:uneven) r=13 c=7 k=11 p=3 ;;
@@ -424,6 +426,15 @@ array_values)
   chk equal c.txt c_ref.txt 0
   chk equal s.txt s_ref.txt 0
   chk equal h.txt h_ref.txt 1e-12 ;;
+shape_uses)
+  # stages that use an array only for its shape (a loop over it, `.local`) in a space where
+  # nothing else uses it; a Reduction variable bounds a Repeat for
+  mk -o v.txt --type int --shape $n --seed 39 --lo -50 --hi 50
+  args=(input_file=v.txt p=$p q=$q)
+  run "${args[@]}" output_file=o.txt firsts_file=f.txt
+  "$ref/ref_shape_uses" "${args[@]}" output_file=o_ref.txt firsts_file=f_ref.txt
+  chk equal o.txt o_ref.txt 0
+  chk equal f.txt f_ref.txt 0 ;;
 stage_forms)
   # a field as a stage argument, reductions in a stage's do-while and through an operator
   # parameter, an index bound through a range literal, Initialize with a parameter array's
