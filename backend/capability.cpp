@@ -34,29 +34,6 @@ constexpr LimitInfo kLimits[] = {
 
 const LimitInfo& infoOf(Limit l) { return kLimits[static_cast<size_t>(l)]; }
 
-// Element types with a data-file codec (emitter: codecOf).
-bool hasCodec(const Type& e, const semantic::CheckedProgram& cp) {
-    switch (e.kind) {
-    case TypeKind::Integer:
-    case TypeKind::RealSingle:
-    case TypeKind::RealDouble:
-    case TypeKind::Character:
-    case TypeKind::Boolean:
-    case TypeKind::Range: return true;
-    case TypeKind::Class: return !hasString(e, cp);
-    default: return false;
-    }
-}
-
-// Whether an array or list has the element codec its files and environment items use
-// (emitter: fileCodecOf, listCodecOf).
-bool hasFileCodec(const Type& c, const semantic::CheckedProgram& cp) {
-    const Type& e = c.elementType();
-    if (c.kind == TypeKind::List)
-        return hasCodec(e.kind == TypeKind::DynamicArray ? e.elementType() : e, cp);
-    return hasCodec(e.kind == TypeKind::List ? e.elementType() : e, cp);
-}
-
 const ast::Expr* stripEpoch(const ast::Expr* e) {
     if (auto ep = e->as<ast::Epoch>())
         return ep->operand.get();
@@ -97,7 +74,6 @@ private:
         const std::map<std::string, Type>* locals = nullptr;
         std::string argsName; // the coordinator's `args`
         // Stages.
-        const semantic::StageInstance* stage = nullptr;
         std::map<std::string, std::pair<bool, std::string>> params; // name -> (is an array, root global)
         std::set<std::string> directArrays;                         // task-global arrays used by name
         int lps = -1;                                               // the stage's space
@@ -631,7 +607,7 @@ private:
             return;
         // Task arrays are parts of raw memory that move as bytes and are stored through codecs.
         for (const auto& g : info_->globals) {
-            if (g.type.isArray() && !hasCodec(g.type.elementType(), cp_))
+            if (g.type.isArray() && !hasElementCodec(g.type.elementType(), cp_))
                 refuse(Limit::TaskArrayElement, g.declared,
                        "a task array of `" + semantic::typeName(g.type.elementType()) +
                            "` (task arrays move as bytes and are stored element by element)");
@@ -732,17 +708,8 @@ private:
                                    "` (a stride, padding or a mapping across processes)");
                 continue;
             }
-            if (auto s = f->as<ast::SpaceBlock>())
-                foreachCalls(s->body, foreachLps, parent);
-            else if (auto r = f->as<ast::RepeatFor>())
-                foreachCalls(r->body, foreachLps, parent);
-            else if (auto w = f->as<ast::RepeatWhile>())
-                foreachCalls(w->body, foreachLps, parent);
-            else if (auto c = f->as<ast::Condition>())
-                foreachCalls(c->body, foreachLps, parent);
-            else if (auto e = f->as<ast::EpochBlock>())
-                foreachCalls(e->body, foreachLps, parent);
-            // a nested foreach is refused on its own
+            if (const ast::FlowList* body = ast::nestedFlow(*f); body && !f->as<ast::RepeatForeach>())
+                foreachCalls(*body, foreachLps, parent); // a nested foreach is refused on its own
         }
     }
 
@@ -815,7 +782,6 @@ private:
         b_.kind = BodyKind::Stage;
         b_.types = &inst.exprTypes;
         b_.locals = &inst.locals;
-        b_.stage = &inst;
         b_.lps = inst.calls.empty() ? -1 : contextOf(*inst.calls.front());
         const ast::StageDef& def = *inst.stage;
         for (size_t i = 0; i < def.params.size() && i < inst.params.size(); ++i) {
@@ -912,17 +878,6 @@ private:
 const char* limitKey(Limit l) { return infoOf(l).key; }
 const char* limitAdvice(Limit l) { return infoOf(l).advice; }
 
-std::vector<Limit> allLimits() {
-    std::vector<Limit> out;
-    for (const auto& l : kLimits)
-        out.push_back(l.limit);
-    return out;
-}
-
-std::vector<Refusal> untranslatedConstructs(const BackendInput& in) {
-    FunctionTable functions(in); // classCodecOf and friends look at the program's classes
-    FunctionScope scope(&functions);
-    return CapabilityCheck(in).run();
-}
+std::vector<Refusal> untranslatedConstructs(const BackendInput& in) { return CapabilityCheck(in).run(); }
 
 } // namespace itc::backend

@@ -19,7 +19,6 @@ enum class Limit {
 
 const char* limitKey(Limit l);    // `strided-part-copy`
 const char* limitAdvice(Limit l); // what to write instead
-std::vector<Limit> allLimits();
 
 // One construct the backend does not translate: `construct` names it (`passing \`v\` to a
 // function from a stage where its parts are cut by stride()`).

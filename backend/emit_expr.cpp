@@ -45,6 +45,23 @@ std::string cppType(const semantic::Type& t) {
 
 std::string cppElement(const semantic::Type& array) { return cppType(array.elementType()); }
 
+std::string staticDimensionRange(const semantic::Type& array, int k) {
+    return "Range{0, " + std::to_string(array.lengths.at(static_cast<size_t>(k)) - 1) + "}"; // 0 to length - 1
+}
+
+bool hasElementCodec(const semantic::Type& e, const semantic::CheckedProgram& cp) {
+    switch (e.kind) {
+    case TypeKind::Integer:
+    case TypeKind::RealSingle:
+    case TypeKind::RealDouble:
+    case TypeKind::Character:
+    case TypeKind::Boolean:
+    case TypeKind::Range: return true;
+    case TypeKind::Class: return !hasString(e, cp); // stored field by field, fixed sizes
+    default: return false;
+    }
+}
+
 std::string codecOf(const semantic::Type& e) {
     switch (e.kind) {
     case TypeKind::Integer: return "itrt::integer_codec()";
@@ -59,17 +76,21 @@ std::string codecOf(const semantic::Type& e) {
     notTranslated({}, "an element codec for `" + semantic::typeName(e) + "`");
 }
 
-std::string listCodecOf(const semantic::Type& list) {
-    const semantic::Type& e = list.elementType();
-    // A List of Arrays keeps its arrays' element codec (its files are List of Arrays files).
-    return codecOf(e.kind == TypeKind::DynamicArray ? e.elementType() : e);
+// The elements a collection's files hold: a List of Arrays keeps its arrays' element codec (its
+// files are List of Arrays files), an Array of Lists its lists'.
+static const semantic::Type& fileElementOf(const semantic::Type& collection) {
+    const semantic::Type& e = collection.elementType();
+    if (collection.kind == TypeKind::List)
+        return e.kind == TypeKind::DynamicArray ? e.elementType() : e;
+    return e.kind == TypeKind::List ? e.elementType() : e;
 }
 
-std::string fileCodecOf(const semantic::Type& collection) {
-    if (collection.kind == TypeKind::List)
-        return listCodecOf(collection);
-    const semantic::Type e = collection.elementType(); // an Array of Lists: the lists' elements
-    return codecOf(e.kind == TypeKind::List ? e.elementType() : e);
+std::string listCodecOf(const semantic::Type& list) { return codecOf(fileElementOf(list)); }
+
+std::string fileCodecOf(const semantic::Type& collection) { return codecOf(fileElementOf(collection)); }
+
+bool hasFileCodec(const semantic::Type& collection, const semantic::CheckedProgram& cp) {
+    return hasElementCodec(fileElementOf(collection), cp);
 }
 
 std::string cString(const std::string& s) {
@@ -221,7 +242,7 @@ std::string ExprEmitter::property(const ast::Property& p) {
         int k = p.dimensionIndex == 0 ? 0 : p.dimensionIndex - 1;
         if (const semantic::Type at = typeOf(*arr);
             at.kind == TypeKind::StaticArray && !heldAsTaskArray(*arr) && k < static_cast<int>(at.lengths.size()))
-            return "Range{0, " + std::to_string(at.lengths[static_cast<size_t>(k)] - 1) + "}"; // fixed: 0 to length - 1
+            return staticDimensionRange(at, k);
         if (auto field = arr->as<ast::FieldAccess>())
             return fieldDimensionRange(p, *field, k, local);
         auto name = arr->as<ast::NameRef>();

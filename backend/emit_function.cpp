@@ -151,8 +151,7 @@ std::string sectionItems(const ast::Subscript* s, int dims, const std::function<
 }
 
 std::string ExprEmitter::partArgument(const ast::Expr& a, bool) {
-    notTranslated(a.range, "passing a whole array or list to a function here (in Initialize the arrays have no "
-                           "parts yet)");
+    notTranslated(a.range, "passing a whole array or list to a function in the Computation section");
 }
 
 std::string ExprEmitter::call(const ast::Call& c) {
@@ -411,7 +410,7 @@ std::string SequentialBody::dimensionSource(const ast::Property& dim, int d) {
         return fieldDimensionRange(dim, *f, d, false);
     const semantic::Type t = typeOf(array);
     if (t.kind == TypeKind::StaticArray && d < static_cast<int>(t.lengths.size()))
-        return "Range{0, " + std::to_string(t.lengths[static_cast<size_t>(d)] - 1) + "}";
+        return staticDimensionRange(t, d);
     notTranslated(dim.range, "the dimensions of this array");
 }
 

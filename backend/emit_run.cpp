@@ -76,18 +76,8 @@ std::string TaskEmitter::where(SourceRange r) const {
 void numberFlowNodes(const ast::FlowList& list, int& next, std::map<const ast::FlowPart*, int>& out) {
     for (const auto& f : list) {
         out[f.get()] = next++;
-        if (auto s = f->as<ast::SpaceBlock>())
-            numberFlowNodes(s->body, next, out);
-        else if (auto r = f->as<ast::RepeatFor>())
-            numberFlowNodes(r->body, next, out);
-        else if (auto w = f->as<ast::RepeatWhile>())
-            numberFlowNodes(w->body, next, out);
-        else if (auto fe = f->as<ast::RepeatForeach>())
-            numberFlowNodes(fe->body, next, out);
-        else if (auto c = f->as<ast::Condition>())
-            numberFlowNodes(c->body, next, out);
-        else if (auto e = f->as<ast::EpochBlock>())
-            numberFlowNodes(e->body, next, out);
+        if (const ast::FlowList* body = ast::nestedFlow(*f))
+            numberFlowNodes(*body, next, out);
     }
 }
 
@@ -134,16 +124,10 @@ void TaskEmitter::analyse() {
             reductionAt_[{s.node, s.var}] = k;
     }
     sigs_.resize(info_->stageInstances.size());
-    // Task arrays are parts of raw memory that move as bytes: elements must be plain values.
-    for (const auto& g : info_->globals) {
-        if (!g.type.isArray())
-            continue;
-        const semantic::Type e = g.type.elementType();
-        if (e.kind == TypeKind::List || e.kind == TypeKind::DynamicArray || hasString(e, *in_.checked))
-            notTranslated(g.declared, "a task array of `" + semantic::typeName(e) +
-                                          "` (the parts of task arrays move as bytes; keep such values in "
-                                          "coordinator arrays)");
-    }
+    // Task arrays are parts of raw memory that move as bytes and are stored through codecs.
+    for (const auto& g : info_->globals)
+        if (g.type.isArray() && !hasElementCodec(g.type.elementType(), *in_.checked))
+            notTranslated(g.declared, "a task array of `" + semantic::typeName(g.type.elementType()) + "`");
 }
 
 // Lists and values holding Strings have no fixed size: they move and are published as
@@ -532,19 +516,9 @@ bool TaskEmitter::relevant(const ast::FlowPart& f, int lps, int x) const {
     };
     if (auto s = f.as<ast::SpaceBlock>())
         return any(s->body, lpsOf(s->space.text));
-    if (auto r = f.as<ast::RepeatFor>())
-        return any(r->body, lps);
-    if (auto w = f.as<ast::RepeatWhile>())
-        return any(w->body, lps);
-    if (auto fe = f.as<ast::RepeatForeach>())
-        return any(fe->body, lps);
-    if (auto c = f.as<ast::Condition>())
-        return any(c->body, lps);
-    if (auto e = f.as<ast::EpochBlock>())
-        return any(e->body, lps);
-    if (f.as<ast::StageCall>())
-        return lps == x;
-    return false;
+    if (const ast::FlowList* body = ast::nestedFlow(f))
+        return any(*body, lps);
+    return f.as<ast::StageCall>() && lps == x;
 }
 
 std::string TaskEmitter::flowParams() const {
@@ -557,18 +531,8 @@ std::string TaskEmitter::flowParams() const {
 // Reduction operators and value types, known from the stage signatures of the reducing calls.
 void TaskEmitter::collectReductionOps(const ast::FlowList& list) {
     for (const auto& f : list) {
-        if (auto s = f->as<ast::SpaceBlock>())
-            collectReductionOps(s->body);
-        else if (auto r = f->as<ast::RepeatFor>())
-            collectReductionOps(r->body);
-        else if (auto w = f->as<ast::RepeatWhile>())
-            collectReductionOps(w->body);
-        else if (auto fe = f->as<ast::RepeatForeach>())
-            collectReductionOps(fe->body);
-        else if (auto c = f->as<ast::Condition>())
-            collectReductionOps(c->body);
-        else if (auto e = f->as<ast::EpochBlock>())
-            collectReductionOps(e->body);
+        if (const ast::FlowList* body = ast::nestedFlow(*f))
+            collectReductionOps(*body);
         else if (auto call = f->as<ast::StageCall>()) {
             const size_t k = instanceIndex(*call);
             const semantic::StageInstance& inst = info_->stageInstances[k];
@@ -807,18 +771,8 @@ static void stageCallsIn(const ast::FlowList& list, std::vector<const ast::Stage
 static void stageCallsIn(const ast::FlowPart& f, std::vector<const ast::StageCall*>& out) {
     if (auto c = f.as<ast::StageCall>())
         out.push_back(c);
-    else if (auto s = f.as<ast::SpaceBlock>())
-        stageCallsIn(s->body, out);
-    else if (auto r = f.as<ast::RepeatFor>())
-        stageCallsIn(r->body, out);
-    else if (auto r2 = f.as<ast::RepeatForeach>())
-        stageCallsIn(r2->body, out);
-    else if (auto r3 = f.as<ast::RepeatWhile>())
-        stageCallsIn(r3->body, out);
-    else if (auto c2 = f.as<ast::Condition>())
-        stageCallsIn(c2->body, out);
-    else if (auto e = f.as<ast::EpochBlock>())
-        stageCallsIn(e->body, out);
+    else if (const ast::FlowList* body = ast::nestedFlow(f))
+        stageCallsIn(*body, out);
 }
 static void stageCallsIn(const ast::FlowList& list, std::vector<const ast::StageCall*>& out) {
     for (const auto& f : list)

@@ -25,12 +25,16 @@ struct Out {
     std::string str() const { return s.str(); }
 };
 
-std::string cppType(const semantic::Type& t);              // scalars, classes, static arrays, elements
-std::string cppElement(const semantic::Type& array);       // element type of an array type
-std::string codecOf(const semantic::Type& element);        // `itrt::double_codec()`
-std::string classCodecOf(const semantic::Type& cls);       // `c_Point_codec()`
-std::string listCodecOf(const semantic::Type& list);       // the codec a list item keeps (for its files)
-std::string fileCodecOf(const semantic::Type& collection); // the element codec of an array's or list's file
+std::string cppType(const semantic::Type& t);                         // scalars, classes, static arrays, elements
+std::string cppElement(const semantic::Type& array);                  // element type of an array type
+std::string staticDimensionRange(const semantic::Type& array, int k); // `Range{0, L-1}` of a fixed-size array
+std::string codecOf(const semantic::Type& element);                   // `itrt::double_codec()`
+std::string classCodecOf(const semantic::Type& cls);                  // `c_Point_codec()`
+std::string listCodecOf(const semantic::Type& list);                  // the codec a list item keeps (for its files)
+std::string fileCodecOf(const semantic::Type& collection);            // the element codec of an array's or list's file
+// Whether codecOf / fileCodecOf have a codec for an element type / a collection's file elements.
+bool hasElementCodec(const semantic::Type& element, const semantic::CheckedProgram& cp);
+bool hasFileCodec(const semantic::Type& collection, const semantic::CheckedProgram& cp);
 // Whether values of `t` hold a String (a String, or a class or fixed array with one inside):
 // such values move serialised (value_bytes) and have no data-file codec.
 bool hasString(const semantic::Type& t, const semantic::CheckedProgram& cp);

@@ -414,6 +414,24 @@ struct StageCall : FlowPart {
     std::vector<CallArg> args;
 };
 
+// The flow nested in a flow part: the body of a Space block, a Repeat, a condition or an Epoch;
+// nullptr for a stage call.
+inline const FlowList* nestedFlow(const FlowPart& f) {
+    if (auto s = f.as<SpaceBlock>())
+        return &s->body;
+    if (auto r = f.as<RepeatFor>())
+        return &r->body;
+    if (auto w = f.as<RepeatWhile>())
+        return &w->body;
+    if (auto fe = f.as<RepeatForeach>())
+        return &fe->body;
+    if (auto c = f.as<Condition>())
+        return &c->body;
+    if (auto e = f.as<EpochBlock>())
+        return &e->body;
+    return nullptr;
+}
+
 // ---------------------------------------------------------------------------------------------
 // The Partition section
 // ---------------------------------------------------------------------------------------------

@@ -58,6 +58,7 @@ struct NameUse {
     std::string reduceOp;
     std::vector<DimAccess> readDims, writeDims;
     bool readWhole = false, writeWhole = false; // used without subscripts (all dims arbitrary)
+    bool readOwnPart = false;                   // only its shape: the LPU's own part, every dim aligned
     int maxLag = 0;
     std::vector<LoopBinding> writeLoops;
 };
@@ -104,7 +105,7 @@ public:
             if (u.read || u.written)
                 continue;
             u.read = true;
-            u.readDims.assign(8, DimAccess{});
+            u.readOwnPart = true;
         }
     }
 
@@ -546,7 +547,9 @@ private:
         int dims = g->isArray() ? g->dims : 0;
         if (use.read) {
             v.read = true;
-            mergeDims(v.readDims, normalize(use.readDims, use.readWhole || element, dims));
+            mergeDims(v.readDims, use.readOwnPart && !element
+                                      ? std::vector<DimAccess>(static_cast<std::size_t>(dims), DimAccess{})
+                                      : normalize(use.readDims, use.readWhole || element, dims));
             v.maxLag = std::max(v.maxLag, use.maxLag);
         }
         if (use.written) {
