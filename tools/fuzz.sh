@@ -7,7 +7,8 @@
 # becomes a regression input in tests/fuzz/regressions/TARGET/ (run by ctest, tests/fuzz).
 #
 # Usage: tools/fuzz.sh TARGET SECONDS     TARGET: program, machine, mapping, data or all
-#   program  IT source through parse, check, plan and the backend's C++ emission
+#   program  IT source through parse, check, plan and the backend's C++ emission (and, first,
+#            frontend_fuzz's truncated and mutated examples through the sanitized parser)
 #   machine  PCubeS machine files          mapping  mapping files
 #   data     data files (text and binary, all four collection types) as load and bind_input read them
 # Reproduce a finding: build-fuzz/tests/fuzz/targets/fuzz_TARGET FILE
@@ -34,12 +35,25 @@ if [[ ! -f $build/CMakeCache.txt ]]; then
     "-DCMAKE_C_FLAGS=-O1 -gline-tables-only" "-DCMAKE_CXX_FLAGS=-O1 -gline-tables-only" \
     -DITC_FUZZ=ON >/dev/null
 fi
-cmake --build "$build" -j "$jobs" --target "${targets[@]/#/fuzz_}"
+# With the program target comes frontend_fuzz (tests/frontend/fuzz): the examples truncated and
+# mutated token-wise through the parser, deterministic, here under ASan + UBSan.
+extra=()
+[[ " ${targets[*]} " == *" program "* ]] && extra=(frontend_fuzz)
+cmake --build "$build" -j "$jobs" --target "${targets[@]/#/fuzz_}" "${extra[@]}"
 echo "tools/fuzz.sh: built in $((SECONDS - start)) s"
+failed=()
+if ((${#extra[@]})); then
+  echo "tools/fuzz.sh: frontend_fuzz (truncated and mutated examples, sanitized)"
+  ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+    "$build/tests/frontend/frontend_fuzz" >"$build/frontend_fuzz.log" 2>&1 || {
+    echo "tools/fuzz.sh: frontend_fuzz FAILED; the end of its log:" >&2
+    tail -n 40 "$build/frontend_fuzz.log" >&2
+    failed+=(frontend_fuzz)
+  }
+fi
 
 # Per target: the longest input worth trying (the largest seeds are a few KiB).
 declare -A max_len=([program]=16384 [machine]=4096 [mapping]=4096 [data]=8192)
-failed=()
 for t in "${targets[@]}"; do
   corpus=$build/fuzz-corpus/$t       # seeds plus what the runs found; kept between runs
   findings=$build/fuzz-findings/$t
