@@ -821,9 +821,7 @@ private:
             auto p = s.as<ast::ParallelLoop>();
             std::vector<std::string> added;
             for (const auto& g : p->groups) {
-                if (partGlobal(g.collection.text).empty())
-                    refuse(Limit::LoopOverLocalArray, g.range,
-                           "a parallel loop over `" + g.collection.text + "`, an array local to the stage");
+                // over a part or a stage-local array (semantic/check allows nothing else)
                 for (const auto& i : g.indices)
                     if (loopVars_.insert(i.text).second)
                         added.push_back(i.text);

@@ -425,6 +425,16 @@ private:
     // Binds each index of a loop to (array view, dimension) (guide: Parallel loops).
     std::map<std::string, std::string> viewGlobal_;              // view name -> task-global
     std::map<std::string, std::pair<std::string, int>> loopPos_; // strided loop index -> (view, dim)
+    std::set<std::string> localLoopArrays_;                      // loop collections that are LocalArrays
+    // The first and last index of dimension d of a loop's collection: a part's bounds, or the
+    // range of a stage-local array, which may run downwards (a parallel loop has no order).
+    std::pair<std::string, std::string> loopBounds(const std::string& view, const std::string& d) const {
+        if (localLoopArrays_.count(view)) {
+            const std::string r = view + ".ranges[" + d + "]";
+            return {"std::min(" + r + ".min, " + r + ".max)", "std::max(" + r + ".min, " + r + ".max)"};
+        }
+        return {view + ".lo[" + d + "]", view + ".hi[" + d + "]"};
+    }
     void bindIndices(const ast::ParallelLoop& p,
                      std::vector<std::pair<std::string, std::pair<std::string, int>>>& out) {
         std::vector<const ast::Subscript*> subs;
@@ -433,17 +443,23 @@ private:
             std::string arr = g.collection.text;
             auto it = sig_.params.find(arr);
             std::string view, global;
+            int dims = 0;
             if (it != sig_.params.end() && it->second.isArray) {
                 view = it->second.cppName;
                 global = it->second.global;
             } else if (sig_.directArrays.count(arr)) {
                 view = "d_" + arr;
                 global = arr;
+            } else if (localArray(arr)) { // a LocalArray of this stage call: its own ranges
+                view = cppName(arr);
+                localLoopArrays_.insert(view);
+                dims = inst_.locals.at(arr).arrayDims();
             } else {
                 notTranslated(g.range, "a parallel loop over `" + arr + "`");
             }
             viewGlobal_[view] = global;
-            int dims = te_.global(global).type.arrayDims();
+            if (!global.empty())
+                dims = te_.global(global).type.arrayDims();
             for (size_t k = 0; k < g.indices.size(); ++k) {
                 const std::string& idx = g.indices[k].text;
                 int dim = -1;
@@ -609,7 +625,7 @@ private:
             } else {
                 // Restrictions `i > e`, `i <= e`, ... with e invariant in this loop tighten its
                 // bounds instead of testing every iteration.
-                std::string lo = vd.first + ".lo[" + d + "]", hi = vd.first + ".hi[" + d + "]";
+                auto [lo, hi] = loopBounds(vd.first, d);
                 std::vector<const ast::Expr*> rest;
                 std::set<std::string> inner;
                 for (size_t q = k; q < idx.size(); ++q)

@@ -75,6 +75,7 @@ else
   static_globals) printf '"Static Globals" { Space A: %s }\n' "$core" >"$map" ;;
   array_values) printf '"Array Values" { Space A: %s }\n' "$core" >"$map" ;;
   shape_uses) printf '"Shape Uses" { Space A: %s Space B: %s }\n' "$core" "$core" >"$map" ;;
+  local_loops) printf '"Local Loops" { Space A: %s }\n' "$core" >"$map" ;;
   stage_forms) printf '"Stage Forms" { Space A: %s }\n"Warm Up" { Space A: %s }\n' "$core" "$core" >"$map" ;;
   part_functions) printf '"Part Functions" { Space A: %s Space B: %s }\n' "$core" "$core" >"$map" ;;
   env_values) printf '"Values" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
@@ -185,6 +186,7 @@ function_sections:small) r=5 c=7 p=2 ;; function_sections:uneven) r=9 c=11 p=3 ;
 static_globals:small) n=64 p=4 ;; static_globals:uneven) n=101 p=6 ;;
 array_values:small) n=64 p=4 ;; array_values:uneven) n=101 p=7 ;;
 shape_uses:small) n=64 p=4 q=5 ;; shape_uses:uneven) n=101 p=7 q=9 ;;
+local_loops:small) r=16 c=12 n=64 p=4 ;; local_loops:uneven) r=37 c=23 n=101 p=7 ;;
 stage_forms:small) n=64 p=4 ;; stage_forms:uneven) n=101 p=7 ;;
 env_values:small) n=12 k=4 p=4 ;; env_values:uneven) n=29 k=7 p=3 ;;
 list_arrays:small) r=8 c=5 k=3 p=4 ;; list_arrays:uneven) r=13 c=7 k=11 p=3 ;;
@@ -435,6 +437,14 @@ shape_uses)
   "$ref/ref_shape_uses" "${args[@]}" output_file=o_ref.txt firsts_file=f_ref.txt
   chk equal o.txt o_ref.txt 0
   chk equal f.txt f_ref.txt 0 ;;
+local_loops)
+  # parallel loops over arrays local to a stage: a block of rows, a downward section, lpuId
+  mk -o m.txt --type int --shape ${r}x${c} --seed 41 --lo -50 --hi 50
+  mk -o v.txt --type int --shape $n --seed 42 --lo -50 --hi 50
+  args=(m_file=m.txt v_file=v.txt p=$p)
+  run "${args[@]}" out_file=o.txt rev_file=r.txt ids_file=i.txt stats_file=s.txt
+  "$ref/ref_local_loops" "${args[@]}" out_file=o_ref.txt rev_file=r_ref.txt ids_file=i_ref.txt stats_file=s_ref.txt
+  for f in o r i s; do chk equal $f.txt ${f}_ref.txt 0; done ;;
 stage_forms)
   # a field as a stage argument, reductions in a stage's do-while and through an operator
   # parameter, an index bound through a range literal, Initialize with a parameter array's

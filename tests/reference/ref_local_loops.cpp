@@ -1,0 +1,60 @@
+// Sequential reference for tests/e2e/programs/local_loops.it. Blocks: block_count(p) splits n
+// indices into P = min(p, n) blocks of floor(n / P) (the last block takes the rest); rows of m
+// and indices of v are split alike, each by its own length. With rows and columns from 0:
+//   out[i][j] = 2 m[i][j] + (j > 0 ? i : 0) + (i is the first row of its block ? 1000 : 0)
+//   rev[i]    = 3 v[i] - i
+//   ids[i]    = the number of the block holding i
+//   stats     = [sum of v[i] * i over the indices that are not the last of their block, P - 1]
+// Arguments: m_file= v_file= p= out_file= rev_file= ids_file= stats_file=.
+#include <algorithm>
+#include <stdexcept>
+#include <vector>
+
+#include "ref_common.h"
+
+namespace {
+
+// The block number of each of n indices.
+std::vector<long long> blockOf(long long n, long long p) {
+  const long long blocks = std::min(p, n), size = n / blocks;
+  std::vector<long long> b(static_cast<size_t>(n));
+  for (long long i = 0; i < n; ++i) b[static_cast<size_t>(i)] = std::min(i / size, blocks - 1);
+  return b;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  return itref::run_main("ref_local_loops", argc, argv, [](const itref::Args& args) {
+    auto m = itref::read_data<int>(args.str("m_file"));
+    auto v = itref::read_data<int>(args.str("v_file"));
+    if (m.dims.size() != 2 || v.dims.size() != 1 || v.values.empty() || m.values.empty())
+      throw std::runtime_error("m must be a non-empty 2d array and v a non-empty 1d array");
+    const long long p = args.integer("p");
+    const long long rows = static_cast<long long>(m.dims[0]), cols = static_cast<long long>(m.dims[1]);
+    const long long n = static_cast<long long>(v.values.size());
+    std::vector<long long> rowBlock = blockOf(rows, p), vBlock = blockOf(n, p);
+    std::vector<int> out(m.values.size()), rev(v.values.size()), ids(v.values.size());
+    for (long long i = 0; i < rows; ++i) {
+      const bool first = i == 0 || rowBlock[static_cast<size_t>(i - 1)] != rowBlock[static_cast<size_t>(i)];
+      for (long long j = 0; j < cols; ++j) {
+        const size_t k = static_cast<size_t>(i * cols + j);
+        out[k] = 2 * m.values[k] + static_cast<int>(j > 0 ? i : 0) + (first ? 1000 : 0);
+      }
+    }
+    long long total = 0;
+    for (long long i = 0; i < n; ++i) {
+      const size_t k = static_cast<size_t>(i);
+      rev[k] = 3 * v.values[k] - static_cast<int>(i);
+      ids[k] = static_cast<int>(vBlock[k]);
+      const bool last = i == n - 1 || vBlock[k + 1] != vBlock[k];
+      if (!last) total += static_cast<long long>(v.values[k]) * i;
+    }
+    itref::write_data(args.str("out_file"), itref::make_array<int>(m.dims, out));
+    itref::write_data(args.str("rev_file"), itref::make_array<int>(v.dims, rev));
+    itref::write_data(args.str("ids_file"), itref::make_array<int>(v.dims, ids));
+    const long long blocks = std::min(p, n);
+    itref::write_data(args.str("stats_file"),
+                      itref::make_array<int>({2}, {static_cast<int>(total), static_cast<int>(blocks - 1)}));
+  });
+}
