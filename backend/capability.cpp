@@ -198,15 +198,15 @@ private:
         }
     }
 
+    // In a stage a task array is used whole only as a copy or an argument (partArgument,
+    // staticArrayAssign); semantic/check types every other whole use as an error.
     void nameRef(const ast::NameRef& n) {
-        if (b_.kind != BodyKind::Stage && b_.kind != BodyKind::Flow)
+        if (b_.kind != BodyKind::Flow)
             return;
         const semantic::GlobalInfo* g = global(n.name);
         if (!g)
             return;
-        if (b_.kind == BodyKind::Stage && !g->isReduction && g->type.isArray())
-            refuse(Limit::WholeArrayInStage, n.range, "whole-array use of task-global `" + n.name + "` in a stage");
-        if (b_.kind == BodyKind::Flow && !g->isReduction && g->type.isArray())
+        if (!g->isReduction && g->type.isArray())
             refuse(Limit::FlowArrayArgument, n.range,
                    "task array `" + n.name + "` used whole in the Computation section");
     }
@@ -290,8 +290,8 @@ private:
         const std::string& f = c.callee.text;
         if (semantic::isBuiltinOf(f, semantic::BuiltinFamily::List)) {
             for (const auto& a : c.args) {
-                const bool part = f == "insert_at" && &a == &c.args.back() && !wholeArrays() &&
-                                  typeOf(*a.value).kind == TypeKind::DynamicArray;
+                const bool part =
+                    f == "insert_at" && &a == &c.args.back() && !wholeArrays() && typeOf(*a.value).isArray();
                 if (part)
                     partArgument(*a.value);
                 else
@@ -812,6 +812,16 @@ private:
                     partArgument(*a->value); // a copy of this LPU's part of a section, or a value
                 else
                     sectionCopy(*a);
+                return;
+            }
+            if (a && typeOf(*a->value).kind == TypeKind::StaticArray) { // StageBody::staticArrayAssign
+                auto target = a->target->as<ast::NameRef>();
+                if (!target || !partArray(target->name))
+                    expr(*a->target);
+                if (rootedAtPart(*a->value))
+                    partArgument(*a->value);
+                else
+                    expr(*a->value);
                 return;
             }
             expr(e);

@@ -86,8 +86,7 @@ std::string ExprEmitter::listCall(const ast::Call& c) {
     std::string args;
     for (const auto& a : c.args) {
         // An array inserted into a List of Arrays from a stage: the LPU's part, as it sees it.
-        const bool part = f == "insert_at" && &a == &c.args.back() && !wholeArrays() &&
-                          typeOf(*a.value).kind == TypeKind::DynamicArray;
+        const bool part = f == "insert_at" && &a == &c.args.back() && !wholeArrays() && typeOf(*a.value).isArray();
         args += (args.empty() ? "" : ", ") + (part ? partArgument(*a.value, false) : emit(*a.value));
     }
     if (f == "get_cursor" || f == "advance")

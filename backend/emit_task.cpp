@@ -340,6 +340,10 @@ private:
                     o << sectionCopy(*a) << ";\n";
                 return;
             }
+            if (a && typeOf(*a->value).kind == TypeKind::StaticArray) {
+                o << staticArrayAssign(*a) << ";\n";
+                return;
+            }
             o << emit(e) << ";\n";
             return;
         }
@@ -384,6 +388,20 @@ private:
         case K::ReduceStmt: notTranslated(s.range, "`reduce` outside a parallel loop body of its own");
         case K::Return: notTranslated(s.range, "`return` in a stage");
         }
+    }
+
+    // Whole static arrays (`Array[3] of T`) in a stage: a part of a static task array reads as a
+    // std::array holding this LPU's elements (static_part), and assigning one writes the LPU's
+    // elements of the part (StaticPartArgument writes its copy back when the statement ends).
+    std::string staticArrayAssign(const ast::Assign& a) {
+        const ast::Expr& v = *a.value;
+        std::string value = rootedAtPart(v) ? partArgument(v, false) : emit(v);
+        auto* target = a.target->as<ast::NameRef>();
+        if (!target || !partArray(target->name))
+            return emit(*a.target) + " = " + value;
+        const semantic::Type t = typeOf(*a.target);
+        return "itrt::task::StaticPartArgument<" + cppType(t) + ", " + cppElement(t) + ", " +
+               std::to_string(t.arrayDims()) + ">(" + arrayView(target->name, a.range).first + ").value() = " + value;
     }
 
     // `target = a[...]`, `target = a[i...j][k]`, `target = a`: the section of this LPU's part of

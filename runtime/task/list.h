@@ -81,6 +81,16 @@ void it_remove_at(List<T>& l, Cursor<T>& c, const char* where) {
   l.items.erase(l.items.begin() + c.p);
 }
 
+// A cursor made in the call itself (`insert_at(l, get_cursor(l), x)`): nothing keeps it.
+template <class T, class E>
+void it_insert_at(List<T>& l, Cursor<T>&& c, const E& e, const char* where) {
+  it_insert_at(l, c, e, where);
+}
+template <class T>
+void it_remove_at(List<T>& l, Cursor<T>&& c, const char* where) {
+  it_remove_at(l, c, where);
+}
+
 template <class T>
 void it_set_capacity(List<T>& l, int64_t n, const char* where) {
   if (n < static_cast<int64_t>(l.items.size()))

@@ -5,7 +5,8 @@
 //   rev[i]    = 3 v[i] - i
 //   ids[i]    = the number of the block holding i
 //   stats     = [sum of v[i] * i over the indices that are not the last of their block, P - 1]
-// Arguments: m_file= v_file= p= out_file= rev_file= ids_file= stats_file=.
+//   u[i]      = v[i] + 2 * 7 + 13 (the static array [7, 11, 13] a stage wrote)
+// Arguments: m_file= v_file= p= out_file= rev_file= ids_file= u_file= stats_file=.
 #include <algorithm>
 #include <stdexcept>
 #include <vector>
@@ -34,7 +35,7 @@ int main(int argc, char** argv) {
     const long long rows = static_cast<long long>(m.dims[0]), cols = static_cast<long long>(m.dims[1]);
     const long long n = static_cast<long long>(v.values.size());
     std::vector<long long> rowBlock = blockOf(rows, p), vBlock = blockOf(n, p);
-    std::vector<int> out(m.values.size()), rev(v.values.size()), ids(v.values.size());
+    std::vector<int> out(m.values.size()), rev(v.values.size()), ids(v.values.size()), u(v.values.size());
     for (long long i = 0; i < rows; ++i) {
       const bool first = i == 0 || rowBlock[static_cast<size_t>(i - 1)] != rowBlock[static_cast<size_t>(i)];
       for (long long j = 0; j < cols; ++j) {
@@ -47,12 +48,14 @@ int main(int argc, char** argv) {
       const size_t k = static_cast<size_t>(i);
       rev[k] = 3 * v.values[k] - static_cast<int>(i);
       ids[k] = static_cast<int>(vBlock[k]);
+      u[k] = v.values[k] + 2 * 7 + 13;
       const bool last = i == n - 1 || vBlock[k + 1] != vBlock[k];
       if (!last) total += static_cast<long long>(v.values[k]) * i;
     }
     itref::write_data(args.str("out_file"), itref::make_array<int>(m.dims, out));
     itref::write_data(args.str("rev_file"), itref::make_array<int>(v.dims, rev));
     itref::write_data(args.str("ids_file"), itref::make_array<int>(v.dims, ids));
+    itref::write_data(args.str("u_file"), itref::make_array<int>(v.dims, u));
     const long long blocks = std::min(p, n);
     itref::write_data(args.str("stats_file"),
                       itref::make_array<int>({2}, {static_cast<int>(total), static_cast<int>(blocks - 1)}));
