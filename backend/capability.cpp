@@ -851,29 +851,34 @@ private:
         }
     }
 
-    // `target = a[...]`, `target = a` between parts (StageBody::sectionCopy).
+    // `target = value` into a part or a section of one (StageBody::sectionCopy): a section or
+    // whole part of a task array, or an array value of the stage call.
     void sectionCopy(const ast::Assign& a) {
         auto target = a.target->as<ast::NameRef>();
-        const ast::Expr* value = stripEpoch(a.value.get());
-        auto source = value->as<ast::NameRef>();
-        auto sub = value->as<ast::Subscript>();
-        if (sub)
-            source = sub->base->as<ast::NameRef>();
-        if (!target) {
+        auto targetSub = a.target->as<ast::Subscript>();
+        if (targetSub && isSection(*a.target))
+            target = targetSub->base->as<ast::NameRef>();
+        else
+            targetSub = nullptr;
+        if (!target || partGlobal(target->name).empty()) {
             refuse(Limit::StageArrayCopy, a.target->range,
-                   "assigning an array in a stage to something other than an array name");
-        } else if (!source || typeOf(*value).kind != TypeKind::DynamicArray) {
-            refuse(Limit::StageArrayCopy, a.value->range,
-                   "copying this array value into a part in a stage (only sections and whole parts of task "
-                   "arrays are copied)");
-        } else if (partGlobal(source->name).empty()) {
-            refuse(Limit::StageArrayCopy, a.value->range,
-                   "copying `" + source->name + "`, an array local to the stage, into a part");
-        } else if (partGlobal(target->name).empty()) {
-            refuse(Limit::StageArrayCopy, a.target->range, "copying an array into `" + target->name + "`");
+                   "assigning an array in a stage to something other than a task array or a section of one");
+        } else if (targetSub && strided(partGlobal(target->name), b_.lps)) {
+            refuse(Limit::StageArrayCopy, a.target->range,
+                   "copying an array into a section of `" + target->name +
+                       "`, whose parts are cut by stride() or block_stride()");
         }
-        if (sub)
-            items(*sub);
+        if (targetSub)
+            items(*targetSub);
+        const ast::Expr* value = stripEpoch(a.value.get());
+        if (!targetSub && rootedAtPart(*value)) { // part to part by position (copy_section)
+            if (auto sub = value->as<ast::Subscript>())
+                items(*sub);
+            if (!value->as<ast::Subscript>() && !value->as<ast::NameRef>())
+                refuse(Limit::StageArrayCopy, a.value->range, "an epoch of an epoch as an array value in a stage");
+            return;
+        }
+        partArgument(*a.value); // the value as an array of the stage call, copied into the target
     }
 
     const BackendInput& in_;

@@ -406,10 +406,33 @@ private:
 
     // `target = a[...]`, `target = a[i...j][k]`, `target = a`: the section of this LPU's part of
     // `a` copied by position into its part of the array `target` (guide: Arrays: sections).
+    // Into a section of a part, or from an array value of the stage call (a local array,
+    // `lpuId`, a function's result): the value as the stage call holds it, copied by position into
+    // the indices of the target this LPU holds (copy_into_part / copy_into_section).
     std::string sectionCopy(const ast::Assign& a) {
         auto* target = a.target->as<ast::NameRef>();
+        auto* targetSub = a.target->as<ast::Subscript>();
+        const std::string where = cString(te_.where(a.range));
+        if (targetSub) {
+            auto* base = targetSub->base->as<ast::NameRef>();
+            if (!base)
+                notTranslated(a.target->range, "assigning an array to a section of a computed value");
+            const std::string view = arrayView(base->name, a.target->range).first;
+            const std::string items = sectionItems(
+                targetSub, typeOf(*base).dims, [&](const ast::Expr& x) { return emit(x); },
+                [&](int d) {
+                    const std::string r = view + ".whole_range(" + std::to_string(d) + ")";
+                    return "{false, " + r + ".min, " + r + ".max}";
+                });
+            return "itrt::task::copy_into_section(itrt::task::slice<" + std::to_string(typeOf(*a.target).arrayDims()) +
+                   ">(" + view + ", " + items + ", " + where + "), " + partArgument(*a.value, false) + ", " + where +
+                   ")";
+        }
         if (!target)
             notTranslated(a.target->range, "assigning an array to something other than an array name");
+        if (!rootedAtPart(*a.value))
+            return "itrt::task::copy_into_part(" + arrayView(target->name, a.target->range).first + ", " +
+                   partArgument(*a.value, false) + ", " + where + ")";
         const ast::Expr* value = a.value.get();
         int lag = 0;
         if (auto* ep = value->as<ast::Epoch>()) {

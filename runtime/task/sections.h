@@ -235,6 +235,53 @@ void for_each_held_index(const View<T, N>& v, F f) {
   }
 }
 
+// `target = value` in a stage, where value is an array of the stage call (a local array, `lpuId`,
+// a function's result, a copy of a section of a part): its elements, row-major, go by position
+// into the positions of the part this LPU holds (stride() parts too); the lengths must match.
+template <class U, int M, class T>
+void copy_into_part(const View<U, M>& target, const LocalArray<T>& source, const char* where) {
+  if (source.ranges.size() != static_cast<size_t>(M))
+    fail(std::string(where) + ": an array of " + std::to_string(source.ranges.size()) +
+         " dimensions is copied into a part of " + std::to_string(M));
+  int64_t count = 1;
+  for (int j = 0; j < M; ++j) {
+    const int64_t n = source.ranges[static_cast<size_t>(j)].length();
+    if (n != target.len[j])
+      fail(std::string(where) + ": an array of " + std::to_string(n) + " indices along its dimension " +
+           std::to_string(j + 1) + " is copied into " + std::to_string(target.len[j]) +
+           " held by the target (lengths must match)");
+    count *= n;
+  }
+  std::array<int64_t, static_cast<size_t>(M)> k{};
+  for (int64_t e = 0; e < count; ++e) {
+    int64_t off = 0;
+    for (int j = 0; j < M; ++j) off += k[j] * target.stride[j];
+    target.base[off] = source.data.empty() ? U{} : static_cast<U>(source.data[static_cast<size_t>(e)]);
+    for (int j = M - 1; j >= 0 && ++k[j] == target.len[j]; --j) k[j] = 0;
+  }
+}
+
+// `m[k] = value`, `m[i...j][...] = value` in a stage: the value (as copy_into_part) goes by
+// position into the indices of the section `target` (a slice) that this LPU holds.
+template <class U, int M, class T>
+void copy_into_section(const View<U, M>& target, const LocalArray<T>& source, const char* where) {
+  if (source.ranges.size() != static_cast<size_t>(M))
+    fail(std::string(where) + ": an array of " + std::to_string(source.ranges.size()) +
+         " dimensions is copied into a section of " + std::to_string(M));
+  for (int j = 0; j < M; ++j) {
+    const int64_t held = std::max<int64_t>(0, target.hi[j] - target.lo[j] + 1);
+    if (source.ranges[static_cast<size_t>(j)].length() != held)
+      fail(std::string(where) + ": an array of " + std::to_string(source.ranges[static_cast<size_t>(j)].length()) +
+           " indices along its dimension " + std::to_string(j + 1) + " is copied into " + std::to_string(held) +
+           " indices of the section held here (lengths must match)");
+  }
+  size_t e = 0;
+  for_each_held_index(target, [&](const int64_t* g) {
+    target.at_index(g) = source.data.empty() ? U{} : static_cast<U>(source.data[e]);
+    ++e;
+  });
+}
+
 // A part of a static task-global array passed to a function from a stage: the function's
 // std::array of the whole lengths, with the elements this LPU holds at their indices (others
 // zero); for a `&` parameter they are written back when the call's full expression ends.

@@ -439,14 +439,16 @@ shape_uses)
   chk equal f.txt f_ref.txt 0 ;;
 local_loops)
   # parallel loops over arrays local to a stage: a block of rows, a downward section, lpuId;
-  # whole static arrays copied, written and put in a list in stages
+  # whole static arrays copied, written and put in a list in stages; copies into parts from
+  # local arrays and into sections of parts
   mk -o m.txt --type int --shape ${r}x${c} --seed 41 --lo -50 --hi 50
   mk -o v.txt --type int --shape $n --seed 42 --lo -50 --hi 50
   args=(m_file=m.txt v_file=v.txt p=$p)
-  run "${args[@]}" out_file=o.txt rev_file=r.txt ids_file=i.txt u_file=u.txt stats_file=s.txt
+  run "${args[@]}" out_file=o.txt rev_file=r.txt ids_file=i.txt u_file=u.txt flip_file=f.txt five_file=5.txt \
+    stats_file=s.txt
   "$ref/ref_local_loops" "${args[@]}" out_file=o_ref.txt rev_file=r_ref.txt ids_file=i_ref.txt u_file=u_ref.txt \
-    stats_file=s_ref.txt
-  for f in o r i u s; do chk equal $f.txt ${f}_ref.txt 0; done ;;
+    flip_file=f_ref.txt five_file=5_ref.txt stats_file=s_ref.txt
+  for f in o r i u f 5 s; do chk equal $f.txt ${f}_ref.txt 0; done ;;
 stage_forms)
   # a field as a stage argument, reductions in a stage's do-while and through an operator
   # parameter, an index bound through a range literal, Initialize with a parameter array's

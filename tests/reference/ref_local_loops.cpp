@@ -6,7 +6,11 @@
 //   ids[i]    = the number of the block holding i
 //   stats     = [sum of v[i] * i over the indices that are not the last of their block, P - 1]
 //   u[i]      = v[i] + 2 * 7 + 13 (the static array [7, 11, 13] a stage wrote)
-// Arguments: m_file= v_file= p= out_file= rev_file= ids_file= u_file= stats_file=.
+//   flip[i]   = m[lo + hi - i] for the rows lo..hi of each block, except that the first two
+//               elements of row hi are m[hi]'s own
+//   five[i]   = 5 v[i]
+// Arguments: m_file= v_file= p= out_file= rev_file= ids_file= u_file= flip_file= five_file=
+//   stats_file=.
 #include <algorithm>
 #include <stdexcept>
 #include <vector>
@@ -36,6 +40,17 @@ int main(int argc, char** argv) {
     const long long n = static_cast<long long>(v.values.size());
     std::vector<long long> rowBlock = blockOf(rows, p), vBlock = blockOf(n, p);
     std::vector<int> out(m.values.size()), rev(v.values.size()), ids(v.values.size()), u(v.values.size());
+    std::vector<int> flip(m.values.size()), five(v.values.size());
+    for (long long lo = 0; lo < rows;) {
+      long long hi = lo;
+      while (hi + 1 < rows && rowBlock[static_cast<size_t>(hi + 1)] == rowBlock[static_cast<size_t>(lo)]) ++hi;
+      for (long long i = lo; i <= hi; ++i)
+        for (long long j = 0; j < cols; ++j) {
+          const long long from = i == hi && j < 2 ? i : lo + hi - i;
+          flip[static_cast<size_t>(i * cols + j)] = m.values[static_cast<size_t>(from * cols + j)];
+        }
+      lo = hi + 1;
+    }
     for (long long i = 0; i < rows; ++i) {
       const bool first = i == 0 || rowBlock[static_cast<size_t>(i - 1)] != rowBlock[static_cast<size_t>(i)];
       for (long long j = 0; j < cols; ++j) {
@@ -49,6 +64,7 @@ int main(int argc, char** argv) {
       rev[k] = 3 * v.values[k] - static_cast<int>(i);
       ids[k] = static_cast<int>(vBlock[k]);
       u[k] = v.values[k] + 2 * 7 + 13;
+      five[k] = 5 * v.values[k];
       const bool last = i == n - 1 || vBlock[k + 1] != vBlock[k];
       if (!last) total += static_cast<long long>(v.values[k]) * i;
     }
@@ -56,6 +72,8 @@ int main(int argc, char** argv) {
     itref::write_data(args.str("rev_file"), itref::make_array<int>(v.dims, rev));
     itref::write_data(args.str("ids_file"), itref::make_array<int>(v.dims, ids));
     itref::write_data(args.str("u_file"), itref::make_array<int>(v.dims, u));
+    itref::write_data(args.str("flip_file"), itref::make_array<int>(m.dims, flip));
+    itref::write_data(args.str("five_file"), itref::make_array<int>(v.dims, five));
     const long long blocks = std::min(p, n);
     itref::write_data(args.str("stats_file"),
                       itref::make_array<int>({2}, {static_cast<int>(total), static_cast<int>(blocks - 1)}));
