@@ -211,11 +211,12 @@ private:
                    "task array `" + n.name + "` used whole in the Computation section");
     }
 
+    // The bodies that hold task environments (EnvironmentBody): the coordinator, and functions
+    // it passes environments to.
+    bool environmentBody() const { return b_.kind == BodyKind::Coordinator || b_.kind == BodyKind::Function; }
+
     void fieldAccess(const ast::FieldAccess& f) {
-        if (b_.kind == BodyKind::Function && typeOf(*f.base).kind == TypeKind::TaskEnvironment)
-            refuse(Limit::EnvironmentInFunction, f.range,
-                   "reading item `" + f.field.text + "` of a task environment inside a function");
-        if (auto n = f.base->as<ast::NameRef>(); n && b_.kind == BodyKind::Coordinator)
+        if (auto n = f.base->as<ast::NameRef>(); n && environmentBody())
             if (n->name == b_.argsName || localType(n->name).kind == TypeKind::TaskEnvironment)
                 return; // `args.key`, `env.item`
         expr(*f.base);
@@ -332,7 +333,7 @@ private:
 
     // A `&` argument (the emitters' referenceArg).
     void referenceArgument(const ast::Expr& a) {
-        if (b_.kind == BodyKind::Coordinator)
+        if (environmentBody())
             if (auto f = a.as<ast::FieldAccess>(); f && isEnvironment(*f->base)) {
                 const Type t = typeOf(a);
                 if (t.kind != TypeKind::DynamicArray && t.kind != TypeKind::List && !t.isNumeric() &&
@@ -476,7 +477,7 @@ private:
 
     void sequentialAssign(const ast::Assign& a) {
         const ast::Expr& t = *a.target;
-        if (b_.kind == BodyKind::Coordinator) {
+        if (environmentBody()) {
             if (auto sub = t.as<ast::Subscript>())
                 if (auto f = sub->base->as<ast::FieldAccess>(); f && isEnvironment(*f->base)) {
                     environmentElementAssign(a, *sub, *f);
@@ -491,8 +492,9 @@ private:
                 }
                 return;
             }
-            if (auto no = a.value->as<ast::NewObject>();
-                no && t.as<ast::NameRef>() && no->type.kind == ast::TypeKind::TaskEnvironment) {
+            if (auto no = a.value->as<ast::NewObject>(); no && b_.kind == BodyKind::Coordinator &&
+                                                         t.as<ast::NameRef>() &&
+                                                         no->type.kind == ast::TypeKind::TaskEnvironment) {
                 for (const auto& arg : no->args)
                     exprOpt(arg.value);
                 return;

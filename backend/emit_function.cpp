@@ -4,6 +4,7 @@
 // Native code: @Extern), and the sequential body emitter that functions share with the coordinator.
 // No task or flow code here.
 #include "backend/emitter.h"
+#include "backend/environment_body.h"
 #include "frontend/ast/ast_visitor.h"
 #include "semantic/builtins/builtins.h"
 
@@ -537,10 +538,12 @@ void SequentialBody::stmt(Out& o, const ast::Stmt& s) {
 
 namespace {
 
-class FunctionBody : public SequentialBody {
+// A function body: environments it is given (only the coordinator has any to give) are read and
+// written through the running program.
+class FunctionBody : public EnvironmentBody {
 public:
     FunctionBody(const BackendInput& in, const semantic::FunctionInstance& inst)
-        : SequentialBody(in, &inst.exprTypes, &inst.locals), inst_(inst) {}
+        : EnvironmentBody(in, &inst.exprTypes, &inst.locals, "itrt::task::Program::current()"), inst_(inst) {}
 
 protected:
     void returnStmt(Out& o, const ast::Return& r) override {

@@ -1,6 +1,7 @@
 // The whole generated program: prologue template, the machine model as placement data, one
 // namespace per task, the coordinator (guide: The coordinator) as a function run by every rank in
 // the same order, and the main template. Reads top to bottom like the pipeline it ends.
+#include "backend/environment_body.h"
 #include "backend/task_emitter.h"
 #include "pcubes/machine_model.h"
 
@@ -12,10 +13,11 @@ using semantic::TypeKind;
 
 namespace {
 
-class Coordinator : public SequentialBody {
+class Coordinator : public EnvironmentBody {
 public:
     Coordinator(const BackendInput& in, std::map<std::string, std::string> taskNs)
-        : SequentialBody(in, &in.checked->exprTypes, &in.checked->coordinatorLocals), taskNs_(std::move(taskNs)) {}
+        : EnvironmentBody(in, &in.checked->exprTypes, &in.checked->coordinatorLocals, "prog"),
+          taskNs_(std::move(taskNs)) {}
 
     using ExprEmitter::emit;
     void emit(Out& o, const ast::Coordinator& c) {
@@ -39,151 +41,15 @@ protected:
     std::string fieldOfName(const ast::FieldAccess& f, const std::string& base) override {
         if (base == args_)
             return "prog.arg(" + cString(f.field.text) + ")";
-        semantic::Type bt = localType(base);
-        if (bt.kind == TypeKind::TaskEnvironment) {
-            semantic::Type t = typeOf(f);
-            if (t.isArray()) // a copy of the whole array, on every rank
-                return "v_" + base + "->array_copy<" + cppType(t.elementType()) + ">(prog, " + cString(f.field.text) +
-                       ", " + std::to_string(t.arrayDims()) + ")";
-            if (t.kind == TypeKind::List)
-                return "v_" + base + "->list_copy<" + cppType(t.elementType()) + ">(" + cString(f.field.text) + ", " +
-                       listCodecOf(t) + ")";
-            return "v_" + base + "->get<" + cppType(t) + ">(" + cString(f.field.text) + ")";
-        }
-        return "";
+        return EnvironmentBody::fieldOfName(f, base);
     }
-    // `env.item.dimensionK`: the ranges an environment array has now (guide: The coordinator; every
-    // earlier task has finished, as tasks run one after the other).
-    std::string fieldDimensionRange(const ast::Expr& at, const ast::FieldAccess& f, int k, bool local) override {
-        auto n = f.base->as<ast::NameRef>();
-        semantic::Type t = typeOf(f);
-        if (!n || localType(n->name).kind != TypeKind::TaskEnvironment || !t.isArray() || local)
-            return ExprEmitter::fieldDimensionRange(at, f, k, local);
-        return "v_" + n->name + "->range(prog, " + cString(f.field.text) + ", " + std::to_string(t.arrayDims()) + ", " +
-               std::to_string(k) + ", " + codecOf(t.elementType()) + ")";
-    }
-    // `env.item[i][j]` read in the coordinator: the element as the last task left it (every rank
-    // gets it from the rank that owns it).
-    std::string fieldElement(const ast::Subscript& s, const ast::FieldAccess& f) override {
-        auto n = f.base->as<ast::NameRef>();
-        semantic::Type t = typeOf(f);
-        if (!n || localType(n->name).kind != TypeKind::TaskEnvironment || !t.isArray())
-            return ExprEmitter::fieldElement(s, f);
-        if (isSection(s)) // a copy of the section (guide: The coordinator)
-            return sectionValue(s, fieldOfName(f, n->name), t.arrayDims());
-        std::string idx;
-        for (const auto& it : s.items)
-            idx += (idx.empty() ? "" : ", ") + std::string("static_cast<int64_t>(") + emit(*it.index) + ")";
-        return "v_" + n->name + "->element<" + cppType(t.elementType()) + ">(prog, " + cString(f.field.text) + ", {" +
-               idx + "})";
-    }
-    // `env.item = value`: arrays and lists of another environment are shared (guide: The
-    // coordinator), sections viewed, scalars copied.
-    std::string envAssign(const ast::FieldAccess& f, const std::string& env, const ast::Expr& value, SourceRange at) {
-        semantic::Type vt = typeOf(value);
-        if (vt.kind == TypeKind::Error)
-            vt = typeOf(f);
-        if (auto vf = value.as<ast::FieldAccess>())
-            if (auto vn = vf->base->as<ast::NameRef>(); vn && localType(vn->name).kind == TypeKind::TaskEnvironment) {
-                semantic::Type st = typeOf(*vf);
-                if (st.isArray() || st.kind == TypeKind::List || typeOf(f).isArray() ||
-                    typeOf(f).kind == TypeKind::List)
-                    return "v_" + env + "->share(" + cString(f.field.text) + ", *v_" + vn->name + ", " +
-                           cString(vf->field.text) + ")";
-            }
-        if (auto sub = value.as<ast::Subscript>(); sub && vt.isArray()) {
-            // A section of a coordinator array: the item gets a copy of it.
-            if (auto vn = sub->base->as<ast::NameRef>(); vn && localType(vn->name).kind == TypeKind::DynamicArray)
-                return "v_" + env + "->assign(prog, " + cString(f.field.text) + ", " + emit(value) + ", " +
-                       codecOf(vt.elementType()) + ")";
-            return sectionView(f, env, *sub);
-        }
-        if (auto vn = value.as<ast::NameRef>(); vn && vt.kind == TypeKind::DynamicArray)
-            return "v_" + env + "->assign(prog, " + cString(f.field.text) + ", v_" + vn->name + ", " +
-                   codecOf(vt.elementType()) + ")";
-        if (vt.kind == TypeKind::List) // the item gets a copy of the list
-            return "v_" + env + "->set_list(" + cString(f.field.text) + ", " + emit(value) + ", " + listCodecOf(vt) +
-                   ")";
-        if (vt.kind == TypeKind::DynamicArray && value.kind != ast::ExprKind::NewCollection &&
-            value.kind != ast::ExprKind::NewObject) // a computed array (a function's result): a copy
-            return "v_" + env + "->assign(prog, " + cString(f.field.text) + ", " + emit(value) + ", " +
-                   codecOf(vt.elementType()) + ")";
-        if (vt.isArray())
-            notTranslated(at, "assigning a new array or a fixed-size array to an environment item (give the item a "
-                              "coordinator array, or let the task create it)");
-        semantic::Type it = typeOf(f);
-        if (it.kind == TypeKind::Error || it.kind == TypeKind::RealLiteral)
-            it = vt.kind == TypeKind::RealLiteral ? semantic::Type::simple(TypeKind::RealDouble) : vt;
-        return "v_" + env + "->set<" + cppType(it) + ">(" + cString(f.field.text) + ", static_cast<" + cppType(it) +
-               ">(" + emit(value) + "))";
-    }
-    // `env.item[i][j] = value`: every copy of the element, as the last task left the item.
-    std::string envElementAssign(const ast::Assign& a, const ast::Subscript& s, const ast::FieldAccess& f,
-                                 const std::string& env) {
-        semantic::Type t = typeOf(f);
-        if (!t.isArray() || static_cast<int>(s.items.size()) != t.arrayDims())
-            notTranslated(s.range, "writing an element of an environment array with fewer subscripts than dimensions");
-        std::string idx;
-        for (const auto& it : s.items) {
-            if (it.kind != ast::SubscriptItem::Kind::Index)
-                notTranslated(it.range, "assigning to a section of an environment array in the coordinator");
-            idx += (idx.empty() ? "" : ", ") + std::string("static_cast<int64_t>(") + emit(*it.index) + ")";
-        }
-        const std::string elem = cppType(t.elementType());
-        return "v_" + env + "->set_element<" + elem + ">(prog, " + cString(f.field.text) + ", {" + idx +
-               "}, static_cast<" + elem + ">(" + emit(*a.value) + "))";
-    }
-    // `env.item = other.item[s1][s2]...`: a view of the section (guide: The coordinator).
-    std::string sectionView(const ast::FieldAccess& target, const std::string& env, const ast::Subscript& s) {
-        auto vf = s.base->as<ast::FieldAccess>();
-        auto vn = vf ? vf->base->as<ast::NameRef>() : nullptr;
-        if (!vn || localType(vn->name).kind != TypeKind::TaskEnvironment)
-            notTranslated(s.range,
-                          "assigning a section of something other than an environment array to an environment item");
-        std::string dims;
-        for (const auto& it : s.items) {
-            if (!dims.empty())
-                dims += ", ";
-            switch (it.kind) {
-            case ast::SubscriptItem::Kind::Whole: dims += "itrt::task::SectionDim{}"; break;
-            case ast::SubscriptItem::Kind::Index:
-                dims += "itrt::task::SectionDim{itrt::task::SectionDim::index, static_cast<int64_t>(" +
-                        emit(*it.index) + "), 0}";
-                break;
-            case ast::SubscriptItem::Kind::Section:
-                dims += "itrt::task::SectionDim{itrt::task::SectionDim::range, static_cast<int64_t>(" +
-                        emit(*it.first) + "), static_cast<int64_t>(" + emit(*it.last) + ")}";
-                break;
-            }
-        }
-        return "v_" + env + "->section(" + cString(target.field.text) + ", *v_" + vn->name + ", " +
-               cString(vf->field.text) + ", {" + dims + "})";
-    }
-    // `f(env.x)` to a `&` parameter: a copy the function changes, given back to the item when
-    // the call ends (guide: The coordinator).
+    // `f(args.x)` to a `&` parameter: not a variable, the function changes a copy dropped after
+    // the call; environment items as EnvironmentBody::referenceArg.
     std::string referenceArg(const ast::Expr& e) override {
         if (auto f = e.as<ast::FieldAccess>())
-            if (auto n = f->base->as<ast::NameRef>()) {
-                if (n->name == args_) // not a variable: the function changes a copy, dropped after the call
-                    return "it_lvalue(" + emit(e) + ")";
-                if (localType(n->name).kind == TypeKind::TaskEnvironment) {
-                    const semantic::Type t = typeOf(e);
-                    const std::string item = cString(f->field.text);
-                    if (t.kind == TypeKind::DynamicArray)
-                        return "itrt::task::EnvArrayRef<" + cppType(t.elementType()) + ">(prog, *v_" + n->name + ", " +
-                               item + ", " + std::to_string(t.arrayDims()) + ", " + codecOf(t.elementType()) +
-                               ").array()";
-                    if (t.kind == TypeKind::List)
-                        return "itrt::task::EnvListRef<" + cppType(t.elementType()) + ">(*v_" + n->name + ", " + item +
-                               ", " + listCodecOf(t) + ").list()";
-                    if (t.isNumeric() || t.kind == TypeKind::Boolean || t.kind == TypeKind::Character ||
-                        t.kind == TypeKind::String || t.kind == TypeKind::Range || t.kind == TypeKind::Class)
-                        return "itrt::task::EnvScalarRef<" + cppType(t) + ">(*v_" + n->name + ", " + item + ").value()";
-                    notTranslated(e.range, "passing this environment item to a `&` parameter (assign it to a local "
-                                           "first)");
-                }
-            }
-        return emit(e);
+            if (auto n = f->base->as<ast::NameRef>(); n && n->name == args_)
+                return "it_lvalue(" + emit(e) + ")";
+        return EnvironmentBody::referenceArg(e);
     }
     std::map<std::string, std::string> externAliases() const override {
         auto r = SequentialBody::externAliases();
@@ -191,24 +57,9 @@ protected:
         return r;
     }
 
-    // Targets that are not plain C++ lvalues: env items, `new TaskEnvironment`; the rest is
-    // shared with functions (dimension ranges of local arrays, `new` arrays).
+    // `env = new TaskEnvironment(...)`; environment items as EnvironmentBody::assign.
     std::string assign(const ast::Assign& a) override {
-        if (std::string d = dimensionAssign(a); !d.empty())
-            return d;
         const ast::Expr* t = a.target.get();
-        if (auto sub = t->as<ast::Subscript>())
-            if (auto f = sub->base->as<ast::FieldAccess>())
-                if (auto n = f->base->as<ast::NameRef>(); n && localType(n->name).kind == TypeKind::TaskEnvironment)
-                    return envElementAssign(a, *sub, *f, n->name);
-        if (auto f = t->as<ast::FieldAccess>()) {
-            if (auto n = f->base->as<ast::NameRef>(); n && localType(n->name).kind == TypeKind::TaskEnvironment) {
-                // `a.x = b.y = c.z`: the inner assignment first, then this one from its target.
-                if (auto chain = a.value->as<ast::Assign>())
-                    return "(" + assign(*chain) + ", " + envAssign(*f, n->name, *chain->target, a.range) + ")";
-                return envAssign(*f, n->name, *a.value, a.range);
-            }
-        }
         if (auto n = t->as<ast::NameRef>()) {
             if (auto no = a.value->as<ast::NewObject>(); no && no->type.kind == ast::TypeKind::TaskEnvironment) {
                 std::string task;
@@ -219,9 +70,7 @@ protected:
                 return "v_" + n->name + " = std::make_shared<itrt::task::Env>(" + cString(task) + ")";
             }
         }
-        if (auto chain = a.value->as<ast::Assign>())
-            return emit(*t) + " = " + assign(*chain);
-        return SequentialBody::assign(a);
+        return EnvironmentBody::assign(a);
     }
 
 private:

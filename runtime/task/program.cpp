@@ -82,9 +82,19 @@ struct Program::Counters {
   uint64_t memory_now = 0, memory_peak = 0;
 };
 
+namespace {
+Program* running = nullptr;  // set by the constructor, cleared by the destructor
+}  // namespace
+
+Program& Program::current() {
+  if (!running) fail("internal: no program is running");
+  return *running;
+}
+
 Program::Program(int& argc, char**& argv, MachineDesc machine, std::string program_name,
                  std::optional<std::vector<ArgSpec>> known_args, bool concurrent_tasks)
     : machine_(std::move(machine)), name_(std::move(program_name)), counters_(std::make_unique<Counters>()) {
+  running = this;
   runtime_ = std::make_unique<Runtime>(argc, argv, concurrent_tasks);
   scheduler_ = std::make_unique<TaskScheduler>(runtime_->threads_multiple());
   // Help before any check, so that it works whatever else is on the command line; every rank
@@ -114,7 +124,9 @@ Program::Program(int& argc, char**& argv, MachineDesc machine, std::string progr
   trace::start(rank(), size(), name_);
 }
 
-Program::~Program() = default;
+Program::~Program() {
+  if (running == this) running = nullptr;
+}
 
 ArgValue Program::arg(const std::string& key) const {
   if (!args_.has(key))

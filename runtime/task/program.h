@@ -175,6 +175,9 @@ class Program {
   Program(int& argc, char**& argv, MachineDesc machine, std::string program_name,
           std::optional<std::vector<ArgSpec>> known_args = std::nullopt, bool concurrent_tasks = false);
   ~Program();
+  // The program this process runs (one per process): for generated functions that read or write
+  // the items of a task environment they were given, which have no `prog` of their own.
+  static Program& current();
   int rank() const { return runtime_->rank(); }
   int size() const { return runtime_->size(); }
   const MachineDesc& machine() const { return machine_; }
