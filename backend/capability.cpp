@@ -211,6 +211,12 @@ private:
                    "task array `" + n.name + "` used whole in the Computation section");
     }
 
+    // A section of a static array held as std::array (a class field, a local), as a target.
+    bool staticSectionTarget(const ast::Expr& t) const {
+        auto s = t.as<ast::Subscript>();
+        return s && typeOf(*s->base).kind == TypeKind::StaticArray && !heldAsTaskArray(*s->base) && typeOf(t).isArray();
+    }
+
     // The bodies that hold task environments (EnvironmentBody): the coordinator, and functions
     // it passes environments to.
     bool environmentBody() const { return b_.kind == BodyKind::Coordinator || b_.kind == BodyKind::Function; }
@@ -510,15 +516,7 @@ private:
     }
 
     // `env.item[i][j] = value` (Coordinator::envElementAssign).
-    void environmentElementAssign(const ast::Assign& a, const ast::Subscript& s, const ast::FieldAccess& f) {
-        const Type t = typeOf(f);
-        if (!t.isArray() || static_cast<int>(s.items.size()) != t.arrayDims())
-            refuse(Limit::EnvironmentSectionAssignment, s.range,
-                   "assigning to a row of environment array `" + f.field.text + "` (fewer subscripts than dimensions)");
-        for (const auto& it : s.items)
-            if (it.kind != ast::SubscriptItem::Kind::Index)
-                refuse(Limit::EnvironmentSectionAssignment, it.range,
-                       "assigning to a section of environment array `" + f.field.text + "` in the coordinator");
+    void environmentElementAssign(const ast::Assign& a, const ast::Subscript& s, const ast::FieldAccess&) {
         items(s);
         expr(*a.value);
     }
@@ -808,6 +806,11 @@ private:
         case K::ExprStmt: {
             const ast::Expr& e = *s.as<ast::ExprStmt>()->expr;
             auto a = e.as<ast::Assign>();
+            if (a && staticSectionTarget(*a->target)) { // ExprEmitter::staticSectionAssign
+                expr(*a->target);
+                expr(*a->value);
+                return;
+            }
             if (a && typeOf(*a->value).kind == TypeKind::DynamicArray) {
                 auto target = a->target->as<ast::NameRef>();
                 if (target && stageLocalArray(target->name))

@@ -112,15 +112,19 @@ std::string EnvironmentBody::envAssign(const ast::FieldAccess& f, const std::str
 std::string EnvironmentBody::envElementAssign(const ast::Assign& a, const ast::Subscript& s, const ast::FieldAccess& f,
                                               const std::string& env) {
     semantic::Type t = typeOf(f);
-    if (!t.isArray() || static_cast<int>(s.items.size()) != t.arrayDims())
-        notTranslated(s.range, "writing an element of an environment array with fewer subscripts than dimensions");
-    std::string idx;
-    for (const auto& it : s.items) {
-        if (it.kind != ast::SubscriptItem::Kind::Index)
-            notTranslated(it.range, "assigning to a section of an environment array in the coordinator");
-        idx += (idx.empty() ? "" : ", ") + std::string("static_cast<int64_t>(") + emit(*it.index) + ")";
-    }
+    if (!t.isArray())
+        notTranslated(s.range, "writing an element of an environment item that is not an array");
     const std::string elem = cppType(t.elementType());
+    if (isSection(s)) { // `env.x[i...j] = value`, `env.m[k] = row`: element by element
+        const std::string items = sectionItems(
+            &s, t.arrayDims(), [&](const ast::Expr& e) { return emit(e); }, [](int) { return "{false, 0, 0, true}"; });
+        return "itrt::task::assign_env_section<" + elem + ">(" + program_ + ", *v_" + env + ", " +
+               cString(f.field.text) + ", " + items + ", " + emit(*a.value) + ", " + codecOf(t.elementType()) + ", " +
+               whereOf(a.range) + ")";
+    }
+    std::string idx;
+    for (const auto& it : s.items)
+        idx += (idx.empty() ? "" : ", ") + std::string("static_cast<int64_t>(") + emit(*it.index) + ")";
     return "v_" + env + "->set_element<" + elem + ">(" + program_ + ", " + cString(f.field.text) + ", {" + idx +
            "}, static_cast<" + elem + ">(" + emit(*a.value) + "))";
 }

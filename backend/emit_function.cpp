@@ -123,6 +123,19 @@ std::string ExprEmitter::sectionValue(const ast::Subscript& s, const std::string
     return "itrt::task::section_of(" + array + ", " + items + ", " + whereOf(s.range) + ")";
 }
 
+std::string ExprEmitter::staticSectionAssign(const ast::Assign& a) {
+    auto s = a.target->as<ast::Subscript>();
+    if (!s)
+        return "";
+    const semantic::Type bt = typeOf(*s->base);
+    if (bt.kind != TypeKind::StaticArray || heldAsTaskArray(*s->base) || !typeOf(*a.target).isArray())
+        return "";
+    const std::string items = sectionItems(
+        s, bt.arrayDims(), [&](const ast::Expr& e) { return emit(e); }, [](int) { return "{false, 0, 0, true}"; });
+    return "itrt::task::assign_static_section(" + emit(*s->base) + ", " + items + ", " + emit(*a.value) + ", " +
+           whereOf(a.range) + ")";
+}
+
 // A section to a `&` parameter: a copy written back into the array when the call ends.
 std::string ExprEmitter::sectionArgument(const ast::Subscript& s) {
     const semantic::Type t = typeOf(*s.base);
@@ -459,6 +472,17 @@ std::string SequentialBody::assign(const ast::Assign& a) {
                     return nameRefText(n->name) + ".ranges[" + std::to_string(std::max(0, d->dimensionIndex - 1)) +
                            "]." + f->field.text + " = " + emit(*a.value);
         }
+    }
+    if (std::string st = staticSectionAssign(a); !st.empty())
+        return st;
+    if (isSection(*t)) { // `a[i...j] = value`, `m[k] = row`: into a copy of the section, written back
+        const auto& s = *t->as<ast::Subscript>();
+        if (typeOf(*s.base).kind != TypeKind::DynamicArray)
+            notTranslated(t->range, "assigning to a section of a fixed-size array");
+        std::string value = emit(*a.value);
+        if (auto chain = a.value->as<ast::Assign>())
+            value = "(" + assign(*chain) + ", " + emit(*chain->target) + ")";
+        return "itrt::task::assign_section(" + sectionArgument(s) + ", " + value + ", " + whereOf(a.range) + ")";
     }
     if (auto chain = a.value->as<ast::Assign>())
         return emit(*t) + " = " + assign(*chain);

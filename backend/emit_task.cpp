@@ -332,6 +332,10 @@ private:
         case K::ExprStmt: {
             const ast::Expr& e = *s.as<ast::ExprStmt>()->expr;
             auto* a = e.as<ast::Assign>();
+            if (std::string st = a ? staticSectionAssign(*a) : ""; !st.empty()) {
+                o << st << ";\n";
+                return;
+            }
             if (a && typeOf(*a->value).kind == TypeKind::DynamicArray) {
                 auto* target = a->target->as<ast::NameRef>();
                 if (target && localArray(target->name)) // a copy: this LPU's part of a section, or a value

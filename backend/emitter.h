@@ -156,6 +156,9 @@ protected:
     std::string sectionArgument(const ast::Subscript& s);
     // Whether `e` is a section of an array (some subscript a range, or fewer than its dimensions).
     bool isSection(const ast::Expr& e) const;
+    // `s[i...j] = value` where s is a static array held as std::array (a class field, a local;
+    // not a task array): by position into it. "" when `a` assigns no such section.
+    std::string staticSectionAssign(const ast::Assign& a);
     // A `&` argument of a function call: the C++ lvalue it names.
     virtual std::string referenceArg(const ast::Expr& e) { return emit(e); }
     // Whether whole arrays are values here (LocalArray), so that they can be function arguments.

@@ -209,6 +209,30 @@ LocalArray<typename StaticArrayShape<A>::element> static_array_value(const A& a)
   return v;
 }
 
+// `s[i...j] = value`, `g[1] = row` for a static array that is not a task array (a class field,
+// a local): by position into the section (indices from 0), the lengths checked. The value is an
+// array value or another static array.
+template <class A, class V, size_t N>
+void assign_static_section(A& a, std::array<SectionItem, N> items, const V& value, const char* where) {
+  if constexpr (!IsLocalArray<V>::value) {
+    assign_static_section(a, items, static_array_value(value), where);
+  } else {
+    using T = typename StaticArrayShape<A>::element;
+    LocalArray<T> section = section_shape(static_array_value(a), items, where);
+    bool same = section.ranges.size() == value.ranges.size();
+    for (size_t d = 0; same && d < value.ranges.size(); ++d)
+      same = section.ranges[d].length() == value.ranges[d].length();
+    if (!same) fail(std::string(where) + ": a value of other lengths is assigned to a section (lengths must match)");
+    section.allocate();
+    int64_t g[N];
+    for_each_element(section, [&](int64_t e, const int64_t* kept) {
+      size_t k = 0;
+      for (size_t d = 0; d < N; ++d) g[d] = items[d].fixed ? items[d].from : kept[k++];
+      StaticArrayShape<A>::at(a, g) = value.data.empty() ? T{} : static_cast<T>(value.data[static_cast<size_t>(e)]);
+    });
+  }
+}
+
 // An array passed to a function from Initialize: its ranges as set so far and no elements, as
 // arrays are not allocated before the task distributes its data; an element read is zero.
 template <class T>
@@ -347,6 +371,35 @@ class SectionArgument {
   LocalArray<T> copy_;
   std::vector<DimRange> ranges_;  // the section's, which the copy must still have at the end
 };
+
+// `env.item[i...j][k] = value` in the coordinator or a function: each element of the section is
+// written as `env.item[i][k] = v` is (Env::write_element: every copy on every rank, no message),
+// so an item shared with another environment changes in both. The value's lengths must match
+// the section's.
+template <class T, class U, size_t N>
+void assign_env_section(Program& prog, Env& env, const std::string& item, std::array<SectionItem, N> items,
+                        const LocalArray<U>& value, const ElementCodec& codec, const char* where) {
+  LocalArray<T> whole(static_cast<int>(N));
+  for (size_t d = 0; d < N; ++d) {
+    const RangeValue r = env.range(prog, item, static_cast<int>(N), static_cast<int>(d), codec);
+    whole.ranges[d] = DimRange{r.min, r.max};
+  }
+  LocalArray<T> section = section_shape(whole, items, where);  // resolves `...`, checks indices
+  section.allocate();                                          // for_each_element walks its elements
+  bool same = section.ranges.size() == value.ranges.size();
+  for (size_t d = 0; same && d < value.ranges.size(); ++d)
+    same = section.ranges[d].length() == value.ranges[d].length();
+  if (!same)
+    fail(std::string(where) + ": a value of other lengths is assigned to a section of `" + item +
+         "` (lengths must match)");
+  std::vector<int64_t> index(N);
+  for_each_element(section, [&](int64_t e, const int64_t* kept) {
+    size_t k = 0;
+    for (size_t d = 0; d < N; ++d) index[d] = items[d].fixed ? items[d].from : kept[k++];
+    const T v = value.data.empty() ? T{} : static_cast<T>(value.data[static_cast<size_t>(e)]);
+    env.write_element(prog, item, index, &v, sizeof v);
+  });
+}
 
 // `target = section` in a function or the coordinator: by position into a target of matching
 // lengths, which keeps its indices; a target that holds nothing yet takes the section whole.

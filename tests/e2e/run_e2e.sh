@@ -77,6 +77,7 @@ else
   shape_uses) printf '"Shape Uses" { Space A: %s Space B: %s }\n' "$core" "$core" >"$map" ;;
   local_loops) printf '"Local Loops" { Space A: %s }\n' "$core" >"$map" ;;
   env_functions) printf '"Scale" { Space A: %s }\n' "$core" >"$map" ;;
+  section_targets) printf '"Sum Rows" { Space A: %s }\n' "$core" >"$map" ;;
   stage_forms) printf '"Stage Forms" { Space A: %s }\n"Warm Up" { Space A: %s }\n' "$core" "$core" >"$map" ;;
   part_functions) printf '"Part Functions" { Space A: %s Space B: %s }\n' "$core" "$core" >"$map" ;;
   env_values) printf '"Values" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
@@ -189,6 +190,7 @@ array_values:small) n=64 p=4 ;; array_values:uneven) n=101 p=7 ;;
 shape_uses:small) n=64 p=4 q=5 ;; shape_uses:uneven) n=101 p=7 q=9 ;;
 local_loops:small) r=16 c=12 n=64 p=4 ;; local_loops:uneven) r=37 c=23 n=101 p=7 ;;
 env_functions:small) n=64 k=3 p=4 ;; env_functions:uneven) n=101 k=-7 p=7 ;;
+section_targets:small) n=8 p=2 ;; section_targets:uneven) n=13 p=3 ;;
 stage_forms:small) n=64 p=4 ;; stage_forms:uneven) n=101 p=7 ;;
 env_values:small) n=12 k=4 p=4 ;; env_values:uneven) n=29 k=7 p=3 ;;
 list_arrays:small) r=8 c=5 k=3 p=4 ;; list_arrays:uneven) r=13 c=7 k=11 p=3 ;;
@@ -439,6 +441,12 @@ shape_uses)
   "$ref/ref_shape_uses" "${args[@]}" output_file=o_ref.txt firsts_file=f_ref.txt
   chk equal o.txt o_ref.txt 0
   chk equal f.txt f_ref.txt 0 ;;
+section_targets)
+  # sections as assignment targets in the coordinator, functions, environments and stages
+  args=(n=$n p=$p)
+  run "${args[@]}" m_file=m.txt sums_file=s.txt x_file=x.txt g_file=g.txt
+  "$ref/ref_section_targets" "${args[@]}" m_file=m_ref.txt sums_file=s_ref.txt x_file=x_ref.txt g_file=g_ref.txt
+  for f in m s x g; do chk equal $f.txt ${f}_ref.txt 0; done ;;
 env_functions)
   # functions given environments read and write their items (scalar, element, share, section)
   mk -o v.txt --type int --shape $n --seed 43 --lo -50 --hi 50
