@@ -463,9 +463,13 @@ std::string TaskEmitter::registration(int k) {
             return "t.scalar_sync(" + std::to_string(arrayIndexOrSlot(s.var)) + ", " + std::to_string(s.fromLps) +
                    ", " + std::to_string(s.toLps) + ", sizeof(" + type + "), " + name + ");";
         }
+        using Senders = semantic::Synchronization::Senders;
         return "t.move_sync(" + std::to_string(arrayIndex(s.var)) + ", " + std::to_string(s.fromLps) + ", " +
-               std::to_string(s.toLps) + ", " +
-               (s.point == semantic::Synchronization::Point::TaskStart ? "true" : "false") + ", " + name + ");";
+               std::to_string(s.toLps) + ", itrt::task::MoveSenders::" +
+               (s.senders == Senders::Every           ? "every"
+                : s.senders == Senders::WrittenInTask ? "written_in_task"
+                                                      : "changed") +
+               ", " + name + ");";
     }
     throw std::logic_error("a synchronisation of kind none");
 }

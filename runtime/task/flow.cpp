@@ -498,7 +498,7 @@ FlowWait FlowContext::move(int sync) {
     PartStorage& mine = t.storage(s.array, *state_.lpu);
     const uint64_t writes = mine.writes.load(std::memory_order_acquire);
     uint64_t& sent = mine.sent[s.to];
-    const bool changed = writes > sent || s.whole;
+    const bool changed = writes > sent || s.whole || (s.written_in_task && writes > mine.writes_at_launch);
     sent = writes;
     for (const OutEdge& o : it->second.outs) {
       PacketRef p = Packet::create(0);
@@ -772,10 +772,11 @@ int TaskInstance::padding_sync(int array, int home, int lps, const std::string& 
   return static_cast<int>(s_->syncs_.size()) - 1;
 }
 
-int TaskInstance::move_sync(int array, int from, int to, bool whole, const std::string& sync) {
+int TaskInstance::move_sync(int array, int from, int to, MoveSenders senders, const std::string& sync) {
   SyncDesc d;
   d.kind = SyncDesc::Kind::move;
-  d.whole = whole;
+  d.whole = senders == MoveSenders::every;
+  d.written_in_task = senders == MoveSenders::written_in_task;
   d.array = array;
   d.from = from;
   d.to = to;

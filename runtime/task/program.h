@@ -164,6 +164,12 @@ struct SyncCounters {
 // The process: MPI, arguments, worker threads
 // ---------------------------------------------------------------------------------------------
 
+// Which sender LPUs of a movement between spaces send their cells (the task plan decides):
+// `changed`: those whose part changed since it last went to the receiving space; `every`: all
+// (what the task starts with); `written_in_task`: every part written since the task started,
+// changed since its last send or not (a gather that follows another space's into the same parts).
+enum class MoveSenders { changed, every, written_in_task };
+
 class Program {
  public:
   // `known_args`: the `args` keys the coordinator reads (the generated kArgs). With it, `--help`
@@ -232,6 +238,7 @@ struct PartStorage {
   // `writes`; `sent[space]` is the count when the part last went to that space's parts.
   std::atomic<uint64_t> writes{0};  // LPUs working in views of the part count too
   std::map<int, uint64_t> sent;
+  uint64_t writes_at_launch = 0;  // `writes` when the task that uses the part now started
   // Epoch entry by rotation (FlowContext::rotate_epoch): the box of global indices the first
   // stage of the epoch wrote in the new current version, as that stage reports it
   // (TaskInstance::epoch_wrote); FlowContext::complete_epoch copies every other cell from the
@@ -766,10 +773,9 @@ class TaskInstance {
   // array: the LPUs wait for their parent LPU, or the parent LPU for all of them (no data).
   int token_sync(int parent, int child, bool down, const std::string& sync);
   // Movement of `array` from the parts of Space `from` to those of Space `to` (both storage
-  // spaces; equal for a replica broadcast): every sender LPU whose part changed since it last
-  // went to `to` sends the cells it owns that the receiver holds; the others send nothing.
-  // `whole`: every sender sends, changed or not (what the task starts with).
-  int move_sync(int array, int from, int to, bool whole, const std::string& sync);
+  // spaces; equal for a replica broadcast): the sender LPUs `senders` selects send the cells
+  // they own that the receiver holds; the others send nothing.
+  int move_sync(int array, int from, int to, MoveSenders senders, const std::string& sync);
   // Movement of a task-global scalar (each LPU keeps its own copy) of `bytes` bytes from the
   // LPUs of Space `from` that wrote it to those of Space `to`. `scalar` numbers it for wrote().
   int scalar_sync(int scalar, int from, int to, size_t bytes, const std::string& sync);

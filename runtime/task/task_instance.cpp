@@ -625,6 +625,14 @@ void TaskInstance::launch() {
       }
     }
   }
+  // What this task writes in its parts from now on (MoveSenders::written_in_task).
+  for (size_t a = 0; a < arrays.size(); ++a) {
+    for (auto& ps : s_->store_[a])
+      if (ps) ps->writes_at_launch = ps->writes.load(std::memory_order_relaxed);
+    for (auto& [l, st] : s_->other_store_[a])
+      for (auto& ps : st)
+        if (ps) ps->writes_at_launch = ps->writes.load(std::memory_order_relaxed);
+  }
   // Inputs and data handed over from earlier tasks. An input shared by two items is read into
   // the parts of both.
   std::map<const ArrayData*, std::string> inputs_read;

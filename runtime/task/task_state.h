@@ -36,7 +36,8 @@ struct TaskInstance::SyncDesc {
   int from = -1, to = -1;          // move, scalar: sending and receiving spaces
   int scalar = -1;                 // scalar: its number
   size_t bytes = 0;                // scalar: its size
-  bool whole = false;              // move: send even what did not change
+  bool whole = false;              // move: every sender sends (MoveSenders::every)
+  bool written_in_task = false;    // move: every part written since launch sends (MoveSenders)
   int invoking = -1, target = -1;  // reduction; token: parent and child space
   bool down = true;                // token: parent -> child (entry), else child -> parent
   Combiner combiner;

@@ -75,7 +75,7 @@ private:
         int idx = it->second;
         const FlowAccess& a = usage_.accesses[static_cast<std::size_t>(idx)];
         for (const VarAccess& v : a.vars)
-            if (v.read)
+            if (v.read || writesOnCurrentCopy(a, v))
                 for (const Def& d : s[v.var])
                     record(v.var, d, idx);
         for (const VarAccess& v : a.vars) {
@@ -90,6 +90,17 @@ private:
                 s[v.var] = {d};
             }
         }
+    }
+
+    // A stage that writes an array without reading it may write only some of the cells of its
+    // parts, so its parts must hold the latest values of the others first: the earlier writers'
+    // data reaches it as for a read. Otherwise a later movement of its whole parts (or of the
+    // earlier writer's) would undo one of the two writes.
+    bool writesOnCurrentCopy(const FlowAccess& a, const VarAccess& v) const {
+        if (a.kind != FlowAccess::Kind::Stage || !v.written || v.reduced)
+            return false;
+        const TaskGlobal* g = globals_.find(v.var);
+        return g && g->isArray();
     }
 
     void walkChildren(int node, State& s) {
@@ -413,35 +424,44 @@ private:
                 continue;
             const TaskGlobal* g = globals_.find(var);
             const bool carriesData = !(g && g->environment && *g->environment == ast::LinkMode::Create);
-            std::set<int> writers;
-            for (const FlowAccess& a : usage_.accesses)
-                if (const VarAccess* v = a.find(var); v && v->written && a.kind == FlowAccess::Kind::Stage)
-                    writers.insert(storage_.storageOf(var, a.lps));
             for (int s : st.spaces) {
-                if (s == st.home)
+                if (s == st.home || !carriesData)
                     continue;
-                if (carriesData) {
-                    Synchronization d;
-                    d.kind = movementKind(st.home, s);
-                    d.var = var;
-                    d.fromLps = st.home;
-                    d.toLps = s;
-                    d.point = Synchronization::Point::TaskStart;
-                    d.node = 0;
-                    d.why = "the task's input of the environmental array reaches the parts of its other space";
-                    out_.syncs.push_back(std::move(d));
+                Synchronization d;
+                d.kind = movementKind(st.home, s);
+                d.var = var;
+                d.fromLps = st.home;
+                d.toLps = s;
+                d.point = Synchronization::Point::TaskStart;
+                d.node = 0;
+                d.senders = Synchronization::Senders::Every;
+                d.why = "the task's input of the environmental array reaches the parts of its other space";
+                out_.syncs.push_back(std::move(d));
+            }
+            // The storage spaces that write the array, in the order of their last writes: the
+            // later writer's gather lands later. Writes in the home parts supersede the other
+            // spaces' earlier ones, which therefore do not return.
+            std::vector<int> writers;
+            for (const FlowAccess& a : usage_.accesses)
+                if (const VarAccess* v = a.find(var); v && v->written && a.kind == FlowAccess::Kind::Stage) {
+                    const int s = storage_.storageOf(var, a.lps);
+                    writers.erase(std::remove(writers.begin(), writers.end(), s), writers.end());
+                    writers.push_back(s);
                 }
-                if (writers.count(s)) {
-                    Synchronization b;
-                    b.kind = movementKind(s, st.home);
-                    b.var = var;
-                    b.fromLps = s;
-                    b.toLps = st.home;
-                    b.point = Synchronization::Point::TaskEnd;
-                    b.node = 0;
-                    b.why = "the environment keeps the home parts: the other space's writes return there";
-                    out_.syncs.push_back(std::move(b));
-                }
+            if (auto h = std::find(writers.begin(), writers.end(), st.home); h != writers.end())
+                writers.erase(writers.begin(), h + 1);
+            for (int s : writers) {
+                Synchronization b;
+                b.kind = movementKind(s, st.home);
+                b.var = var;
+                b.fromLps = s;
+                b.toLps = st.home;
+                b.point = Synchronization::Point::TaskEnd;
+                b.node = 0;
+                b.senders =
+                    s == writers.front() ? Synchronization::Senders::Changed : Synchronization::Senders::WrittenInTask;
+                b.why = "the environment keeps the home parts: the other space's writes return there";
+                out_.syncs.push_back(std::move(b));
             }
         }
         // An environmental scalar, list or object written by stages: every LPU keeps its own

@@ -68,6 +68,13 @@ struct Synchronization {
     int node = -1;         // the flow node the point refers to (0 for TaskStart/TaskEnd)
     std::vector<int> deps; // the dependencies it serves
     std::string why;       // for syncs no dependency explains (tokens, task start and end)
+    // A movement of an array: which sender LPUs send their cells. Changed: those whose part
+    // changed since it last went to the receiving space (the receiver still has the rest);
+    // Every: all of them (what the task starts with); WrittenInTask: every part written during
+    // the task, changed since its last send or not (a task-end gather that follows another
+    // space's: that one may have overwritten what this space sent before).
+    enum class Senders { Changed, Every, WrittenInTask };
+    Senders senders = Senders::Changed;
 };
 
 struct DependencyGraph {

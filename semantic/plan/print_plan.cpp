@@ -221,6 +221,8 @@ private:
             r += ", " + from + " -> " + to;
             if (!s.why.empty())
                 r += " (" + s.why + ")";
+            if (s.senders == Synchronization::Senders::WrittenInTask)
+                r += "; every part written in the task is sent again, as another space's gather came first";
             break;
         }
         if (s.kind == SyncKind::Reduction && !s.readers.empty()) {
