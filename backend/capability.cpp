@@ -167,8 +167,27 @@ private:
         }
     }
 
+    // An array of Booleans as a value of its own (LocalArray<bool>: std::vector<bool> has no
+    // element references): in the coordinator, functions, Initialize and stage-local copies.
+    bool booleanArrayValue(const ast::Expr& e) const {
+        const Type t = typeOf(e);
+        return t.kind == TypeKind::DynamicArray && t.elementType().kind == TypeKind::Boolean;
+    }
+    void refuseBooleanArray(const ast::Expr& e) {
+        auto n = e.as<ast::NameRef>();
+        const std::string key =
+            n ? n->name : std::to_string(e.range.begin.line) + ":" + std::to_string(e.range.begin.column);
+        if (refusedBoolean_.insert(key).second)
+            refuse(Limit::BooleanArrayValue, e.range,
+                   n ? "`" + n->name + "`, an array of Booleans as a value of its own"
+                     : "an array of Booleans as a value of its own");
+    }
+
     void expr(const ast::Expr& e) {
         using K = ast::ExprKind;
+        if (b_.kind != BodyKind::Stage && b_.kind != BodyKind::Flow && e.kind == ast::ExprKind::NameRef &&
+            booleanArrayValue(e))
+            refuseBooleanArray(e); // once per variable
         switch (e.kind) {
         case K::NameRef: nameRef(*e.as<ast::NameRef>()); return;
         case K::Unary: expr(*e.as<ast::Unary>()->operand); return;
@@ -337,19 +356,12 @@ private:
         }
     }
 
-    // A `&` argument (the emitters' referenceArg).
+    // A `&` argument (the emitters' referenceArg): an environment item of any type an item may
+    // have is passed as a copy given back to the item.
     void referenceArgument(const ast::Expr& a) {
         if (environmentBody())
-            if (auto f = a.as<ast::FieldAccess>(); f && isEnvironment(*f->base)) {
-                const Type t = typeOf(a);
-                if (t.kind != TypeKind::DynamicArray && t.kind != TypeKind::List && !t.isNumeric() &&
-                    t.kind != TypeKind::Boolean && t.kind != TypeKind::Character && t.kind != TypeKind::String &&
-                    t.kind != TypeKind::Range && t.kind != TypeKind::Class)
-                    refuse(Limit::EnvironmentReference, a.range,
-                           "passing environment item `" + f->field.text + "` of type `" + semantic::typeName(t) +
-                               "` to a `&` parameter");
+            if (auto f = a.as<ast::FieldAccess>(); f && isEnvironment(*f->base))
                 return;
-            }
         expr(a);
     }
 
@@ -374,6 +386,8 @@ private:
             refuse(Limit::StageArrayCopy, a.range, "an epoch of an epoch as an array value in a stage");
             return;
         }
+        if (booleanArrayValue(a))
+            refuseBooleanArray(a);
         if (strided(partGlobal(n->name), b_.lps))
             refuse(Limit::StridedPartCopy, a.range,
                    "passing `" + n->name +
@@ -547,12 +561,13 @@ private:
                 return;
             }
             auto vf = sub->base->as<ast::FieldAccess>();
-            if (!vf || !isEnvironment(*vf->base))
-                refuse(Limit::EnvironmentSectionSource, sub->range,
-                       "assigning a section of something other than an environment or coordinator array to "
-                       "environment item `" +
-                           f.field.text + "`");
-            items(*sub);
+            if (vf && isEnvironment(*vf->base)) { // a view of another environment's item
+                items(*sub);
+                return;
+            }
+            if (checkValue)
+                expr(value); // a copy of the section (a fixed-size field's, a function result's)
+            codec(vt);
             return;
         }
         if (value.as<ast::NameRef>() && vt.kind == TypeKind::DynamicArray) {
@@ -568,9 +583,13 @@ private:
             codec(vt);
             return;
         }
+        if (vt.kind == TypeKind::StaticArray) { // a copy with indices from 0
+            codec(vt);
+            return;
+        }
         if (vt.isArray())
             refuse(Limit::EnvironmentNewArray, value.range,
-                   "assigning a new array or a fixed-size array to environment item `" + f.field.text + "`");
+                   "assigning a new array (no ranges, no elements) to environment item `" + f.field.text + "`");
     }
 
     // ---- the coordinator and functions -------------------------------------------------------
@@ -620,6 +639,10 @@ private:
         int next = 1;
         numberFlowNodes(def.computation, next, nodes_);
         if (def.initialize) {
+            for (const auto& p : def.initialize->params)
+                if (const semantic::GlobalInfo* g = global(p.text); g && g->type.isArray())
+                    refuse(Limit::InitializeArrayParameter, p.range,
+                           "Initialize parameter `" + p.text + "`, which sets the task array of its name");
             b_ = Body{};
             b_.kind = BodyKind::Initialize;
             b_.types = &cp_.exprTypes;
@@ -813,9 +836,11 @@ private:
             }
             if (a && typeOf(*a->value).kind == TypeKind::DynamicArray) {
                 auto target = a->target->as<ast::NameRef>();
-                if (target && stageLocalArray(target->name))
+                if (target && stageLocalArray(target->name)) {
+                    if (booleanArrayValue(*a->value))
+                        refuseBooleanArray(*a->value);
                     partArgument(*a->value); // a copy of this LPU's part of a section, or a value
-                else
+                } else
                     sectionCopy(*a);
                 return;
             }
@@ -889,6 +914,7 @@ private:
     const BackendInput& in_;
     const semantic::CheckedProgram& cp_;
     std::vector<Refusal> out_;
+    std::set<std::string> refusedBoolean_; // variables (or source positions) refused already
 };
 
 } // namespace

@@ -33,15 +33,23 @@ std::string EnvironmentBody::fieldOfName(const ast::FieldAccess& f, const std::s
     semantic::Type bt = localType(base);
     if (bt.kind == TypeKind::TaskEnvironment) {
         semantic::Type t = typeOf(f);
-        if (t.isArray()) // a copy of the whole array, on every rank
-            return "v_" + base + "->array_copy<" + cppType(t.elementType()) + ">(" + program_ + ", " +
-                   cString(f.field.text) + ", " + std::to_string(t.arrayDims()) + ")";
+        if (t.kind == TypeKind::StaticArray) // a fixed-size item as the std::array it is elsewhere
+            return "itrt::task::static_array_of<" + cppType(t) + ">(" + arrayCopy(f, base) + ")";
+        if (t.isArray())
+            return arrayCopy(f, base);
         if (t.kind == TypeKind::List)
             return "v_" + base + "->list_copy<" + cppType(t.elementType()) + ">(" + cString(f.field.text) + ", " +
                    listCodecOf(t) + ")";
         return "v_" + base + "->get<" + cppType(t) + ">(" + cString(f.field.text) + ")";
     }
     return "";
+}
+
+// A copy of the whole array item, on every rank (a LocalArray, also of a fixed-size item).
+std::string EnvironmentBody::arrayCopy(const ast::FieldAccess& f, const std::string& base) {
+    const semantic::Type t = typeOf(f);
+    return "v_" + base + "->array_copy<" + cppType(t.elementType()) + ">(" + program_ + ", " + cString(f.field.text) +
+           ", " + std::to_string(t.arrayDims()) + ")";
 }
 
 // `env.item.dimensionK`: the ranges an environment array has now (guide: The coordinator; every
@@ -61,8 +69,8 @@ std::string EnvironmentBody::fieldElement(const ast::Subscript& s, const ast::Fi
     semantic::Type t = typeOf(f);
     if (!n || localType(n->name).kind != TypeKind::TaskEnvironment || !t.isArray())
         return ExprEmitter::fieldElement(s, f);
-    if (isSection(s)) // a copy of the section (guide: The coordinator)
-        return sectionValue(s, fieldOfName(f, n->name), t.arrayDims());
+    if (isSection(s) || typeOf(s).isArray()) // a copy of the section (guide: The coordinator)
+        return sectionValue(s, arrayCopy(f, n->name), t.arrayDims());
     std::string idx;
     for (const auto& it : s.items)
         idx += (idx.empty() ? "" : ", ") + std::string("static_cast<int64_t>(") + emit(*it.index) + ")";
@@ -85,10 +93,13 @@ std::string EnvironmentBody::envAssign(const ast::FieldAccess& f, const std::str
         }
     if (auto sub = value.as<ast::Subscript>(); sub && vt.isArray()) {
         // A section of a coordinator array: the item gets a copy of it.
-        if (auto vn = sub->base->as<ast::NameRef>(); vn && localType(vn->name).kind == TypeKind::DynamicArray)
-            return "v_" + env + "->assign(" + program_ + ", " + cString(f.field.text) + ", " + emit(value) + ", " +
-                   codecOf(vt.elementType()) + ")";
-        return sectionView(f, env, *sub);
+        // A section of another environment's item: a view of it.
+        if (auto vf = sub->base->as<ast::FieldAccess>())
+            if (auto vn = vf->base->as<ast::NameRef>(); vn && isEnvironment(vn->name))
+                return sectionView(f, env, *sub);
+        // A section of anything else (a coordinator array, a fixed-size field): the item gets a copy.
+        return "v_" + env + "->assign(" + program_ + ", " + cString(f.field.text) + ", " + emit(value) + ", " +
+               codecOf(vt.elementType()) + ")";
     }
     if (auto vn = value.as<ast::NameRef>(); vn && vt.kind == TypeKind::DynamicArray)
         return "v_" + env + "->assign(" + program_ + ", " + cString(f.field.text) + ", v_" + vn->name + ", " +
@@ -99,9 +110,12 @@ std::string EnvironmentBody::envAssign(const ast::FieldAccess& f, const std::str
         value.kind != ast::ExprKind::NewObject) // a computed array (a function's result): a copy
         return "v_" + env + "->assign(" + program_ + ", " + cString(f.field.text) + ", " + emit(value) + ", " +
                codecOf(vt.elementType()) + ")";
+    if (vt.kind == TypeKind::StaticArray) // a fixed-size array: the item gets a copy, indices from 0
+        return "v_" + env + "->assign(" + program_ + ", " + cString(f.field.text) +
+               ", itrt::task::static_array_value(" + emit(value) + "), " + codecOf(vt.elementType()) + ")";
     if (vt.isArray())
-        notTranslated(at, "assigning a new array or a fixed-size array to an environment item (give the item a "
-                          "coordinator array, or let the task create it)");
+        notTranslated(at, "assigning a new array to an environment item (give the item a coordinator array, or "
+                          "let the task create it)");
     semantic::Type it = typeOf(f);
     if (it.kind == TypeKind::Error || it.kind == TypeKind::RealLiteral)
         it = vt.kind == TypeKind::RealLiteral ? semantic::Type::simple(TypeKind::RealDouble) : vt;
@@ -167,6 +181,10 @@ std::string EnvironmentBody::referenceArg(const ast::Expr& e) {
                     return "itrt::task::EnvArrayRef<" + cppType(t.elementType()) + ">(" + program_ + ", *v_" + n->name +
                            ", " + item + ", " + std::to_string(t.arrayDims()) + ", " + codecOf(t.elementType()) +
                            ").array()";
+                if (t.kind == TypeKind::StaticArray)
+                    return "itrt::task::EnvStaticRef<" + cppType(t) + ", " + cppType(t.elementType()) + ">(" +
+                           program_ + ", *v_" + n->name + ", " + item + ", " + std::to_string(t.arrayDims()) + ", " +
+                           codecOf(t.elementType()) + ").value()";
                 if (t.kind == TypeKind::List)
                     return "itrt::task::EnvListRef<" + cppType(t.elementType()) + ">(*v_" + n->name + ", " + item +
                            ", " + listCodecOf(t) + ").list()";

@@ -468,12 +468,15 @@ private:
     }
 
     // Binds each index of a loop to (array view, dimension) (guide: Parallel loops).
-    std::map<std::string, std::string> viewGlobal_;              // view name -> task-global
-    std::map<std::string, std::pair<std::string, int>> loopPos_; // strided loop index -> (view, dim)
-    std::set<std::string> localLoopArrays_;                      // loop collections that are LocalArrays
+    std::map<std::string, std::string> viewGlobal_;                // view name -> task-global
+    std::map<std::string, std::pair<std::string, int>> loopPos_;   // strided loop index -> (view, dim)
+    std::set<std::string> localLoopArrays_;                        // loop collections that are LocalArrays
+    std::map<std::string, std::vector<int64_t>> staticLoopArrays_; // ... that are std::arrays: lengths
     // The first and last index of dimension d of a loop's collection: a part's bounds, or the
     // range of a stage-local array, which may run downwards (a parallel loop has no order).
     std::pair<std::string, std::string> loopBounds(const std::string& view, const std::string& d) const {
+        if (auto st = staticLoopArrays_.find(view); st != staticLoopArrays_.end())
+            return {"int64_t{0}", std::to_string(st->second.at(static_cast<size_t>(std::stoi(d))) - 1)};
         if (localLoopArrays_.count(view)) {
             const std::string r = view + ".ranges[" + d + "]";
             return {"std::min(" + r + ".min, " + r + ".max)", "std::max(" + r + ".min, " + r + ".max)"};
@@ -499,6 +502,12 @@ private:
                 view = cppName(arr);
                 localLoopArrays_.insert(view);
                 dims = inst_.locals.at(arr).arrayDims();
+            } else if (auto st = inst_.locals.find(arr); st != inst_.locals.end() &&
+                                                         st->second.kind == TypeKind::StaticArray &&
+                                                         !sig_.params.count(arr) && !te_.isGlobal(arr)) {
+                view = cppName(arr); // a std::array of this stage call: indices from 0
+                staticLoopArrays_[view] = st->second.lengths;
+                dims = st->second.arrayDims();
             } else {
                 notTranslated(g.range, "a parallel loop over `" + arr + "`");
             }

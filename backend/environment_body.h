@@ -29,6 +29,7 @@ protected:
 
 private:
     bool isEnvironment(const std::string& local) const;
+    std::string arrayCopy(const ast::FieldAccess& f, const std::string& base);
     std::string envAssign(const ast::FieldAccess& f, const std::string& env, const ast::Expr& value, SourceRange at);
     std::string envElementAssign(const ast::Assign& a, const ast::Subscript& s, const ast::FieldAccess& f,
                                  const std::string& env);

@@ -233,6 +233,43 @@ void assign_static_section(A& a, std::array<SectionItem, N> items, const V& valu
   }
 }
 
+// A fixed-size environment item read whole in the coordinator or a function: the std::array
+// (`A`) of the copy `v` of the item, indices from 0.
+template <class A, class T>
+A static_array_of(const LocalArray<T>& v) {
+  A out{};
+  if (v.data.empty()) return out;
+  for_each_element(v, [&](int64_t e, const int64_t* g) {
+    StaticArrayShape<A>::at(out, g) =
+        static_cast<typename StaticArrayShape<A>::element>(v.data[static_cast<size_t>(e)]);
+  });
+  return out;
+}
+
+// A fixed-size environment item passed to a `&` parameter: a std::array copy the function
+// changes, given back to the item when the call's full expression ends (as EnvArrayRef).
+template <class A, class T>
+class EnvStaticRef {
+ public:
+  EnvStaticRef(Program& prog, Env& env, std::string item, int dims, const ElementCodec& codec)
+      : prog_(prog),
+        env_(env),
+        item_(std::move(item)),
+        codec_(codec),
+        copy_(static_array_of<A>(env.array_copy<T>(prog, item_, dims))) {}
+  EnvStaticRef(const EnvStaticRef&) = delete;
+  EnvStaticRef& operator=(const EnvStaticRef&) = delete;
+  ~EnvStaticRef() { env_.assign(prog_, item_, static_array_value(copy_), codec_); }
+  A& value() { return copy_; }
+
+ private:
+  Program& prog_;
+  Env& env_;
+  std::string item_;
+  const ElementCodec& codec_;
+  A copy_;
+};
+
 // An array passed to a function from Initialize: its ranges as set so far and no elements, as
 // arrays are not allocated before the task distributes its data; an element read is zero.
 template <class T>

@@ -5,7 +5,8 @@
 //   rev[i]    = 3 v[i] - i
 //   ids[i]    = the number of the block holding i
 //   stats     = [sum of v[i] * i over the indices that are not the last of their block, P - 1]
-//   u[i]      = v[i] + 2 * 7 + 13 (the static array [7, 11, 13] a stage wrote)
+//   u[i]      = v[i] + 2 * (7 + 1) + 13 (the static array [7, 11, 13] a stage wrote, its local
+//               copy incremented by a parallel loop)
 //   flip[i]   = m[lo + hi - i] for the rows lo..hi of each block, except that the first two
 //               elements of row hi are m[hi]'s own
 //   five[i]   = 5 v[i]
@@ -63,7 +64,7 @@ int main(int argc, char** argv) {
       const size_t k = static_cast<size_t>(i);
       rev[k] = 3 * v.values[k] - static_cast<int>(i);
       ids[k] = static_cast<int>(vBlock[k]);
-      u[k] = v.values[k] + 2 * 7 + 13;
+      u[k] = v.values[k] + 2 * (7 + 1) + 13;
       five[k] = 5 * v.values[k];
       const bool last = i == n - 1 || vBlock[k + 1] != vBlock[k];
       if (!last) total += static_cast<long long>(v.values[k]) * i;
