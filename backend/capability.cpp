@@ -754,6 +754,8 @@ private:
             if (!ca.value || !b.spaceTarget.empty() || b.isStringLiteral)
                 continue;
             const ast::Expr& v = *ca.value;
+            if (b.type.kind == TypeKind::StaticArray && v.as<ast::FieldAccess>() && objectFieldOfGlobal(v))
+                continue; // a fixed-size field of a task-global object (StageSig: a std::array&)
             if (b.type.isArray()) {
                 if (v.as<ast::NameRef>())
                     continue;
@@ -790,7 +792,7 @@ private:
     }
 
     // `g.f`, `g.f.h` with g a task-global object: a C++ lvalue of the flow's globals.
-    bool scalarFieldOfGlobal(const ast::Expr& e) const {
+    bool objectFieldOfGlobal(const ast::Expr& e) const {
         const ast::Expr* x = &e;
         while (auto f = x->as<ast::FieldAccess>())
             x = f->base.get();
@@ -798,6 +800,7 @@ private:
         const semantic::GlobalInfo* g = n && x != &e ? global(n->name) : nullptr;
         return g && !g->isReduction && !g->type.isArray();
     }
+    bool scalarFieldOfGlobal(const ast::Expr& e) const { return !typeOf(e).isArray() && objectFieldOfGlobal(e); }
 
     // ---- stages (StageBody) ------------------------------------------------------------------
     void stage(const semantic::StageInstance& inst) {

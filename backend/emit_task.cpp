@@ -860,6 +860,10 @@ void TaskEmitter::emitStage(Out& o, size_t k) {
             sp.reduceOp = reduceOpName(it->second.first);
             sp.reduceType = it->second.second;
             o << ", itrt::Reducer<" << sp.reduceOp << ", " << sp.reduceType << ">::Value& " << sp.cppName;
+        } else if (b.type.kind == TypeKind::StaticArray && isGlobal(b.rootGlobal) &&
+                   !global(b.rootGlobal).type.isArray()) {
+            // A fixed-size field of a task-global object (`b.weights`): the flow's own std::array.
+            o << ", " << (b.constant ? "const " : "") << cppType(b.type) << "& " << sp.cppName;
         } else if (b.type.isArray()) {
             sp.isArray = true;
             sp.dims = b.type.arrayDims();
