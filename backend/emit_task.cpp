@@ -158,6 +158,22 @@ protected:
         return cppName(n.name); // a local (`class` -> `class_`)
     }
     bool arrayValue(const std::string& name) const override { return localArray(name); }
+    // The type of a fixed-size array the stage call holds as a std::array (a local, a copy of a
+    // static part, a parameter bound to an object's field), or null.
+    const semantic::Type* valueStaticArray(const std::string& name) const {
+        if (te_.isGlobal(name) && !sig_.params.count(name))
+            return nullptr;
+        if (auto p = sig_.params.find(name); p != sig_.params.end()) {
+            if (p->second.isArray || p->second.isReductionSlot)
+                return nullptr;
+            for (size_t i = 0; i < inst_.stage->params.size(); ++i)
+                if (inst_.stage->params[i].text == name && inst_.params[i].type.kind == TypeKind::StaticArray)
+                    return &inst_.params[i].type;
+            return nullptr;
+        }
+        auto it = inst_.locals.find(name);
+        return it != inst_.locals.end() && it->second.kind == TypeKind::StaticArray ? &it->second : nullptr;
+    }
     // A local of this stage call holding an array value (LocalArray): a copy, not a part.
     bool localArray(const std::string& name) const {
         if (sig_.params.count(name) || sig_.directArrays.count(name) || te_.isGlobal(name) || loopVars_.count(name))
@@ -409,10 +425,10 @@ private:
     }
 
     // `target = a[...]`, `target = a[i...j][k]`, `target = a`: the section of this LPU's part of
-    // `a` copied by position into its part of the array `target` (guide: Arrays: sections).
-    // Into a section of a part, or from an array value of the stage call (a local array,
-    // `lpuId`, a function's result): the value as the stage call holds it, copied by position into
-    // the indices of the target this LPU holds (copy_into_part / copy_into_section).
+    // `a` copied by position into its part of the array `target` (guide: Arrays: sections). Into
+    // a section of a part, or from an array value of the stage call (a local array, `lpuId`, a
+    // function's result): the value as the stage call holds it, copied by position into the
+    // indices of the target this LPU holds (copy_into_part / copy_into_section).
     std::string sectionCopy(const ast::Assign& a) {
         auto* target = a.target->as<ast::NameRef>();
         auto* targetSub = a.target->as<ast::Subscript>();
@@ -502,12 +518,10 @@ private:
                 view = cppName(arr);
                 localLoopArrays_.insert(view);
                 dims = inst_.locals.at(arr).arrayDims();
-            } else if (auto st = inst_.locals.find(arr); st != inst_.locals.end() &&
-                                                         st->second.kind == TypeKind::StaticArray &&
-                                                         !sig_.params.count(arr) && !te_.isGlobal(arr)) {
-                view = cppName(arr); // a std::array of this stage call: indices from 0
-                staticLoopArrays_[view] = st->second.lengths;
-                dims = st->second.arrayDims();
+            } else if (const semantic::Type* st = valueStaticArray(arr)) {
+                view = it != sig_.params.end() ? it->second.cppName : cppName(arr); // a std::array: from 0
+                staticLoopArrays_[view] = st->lengths;
+                dims = st->arrayDims();
             } else {
                 notTranslated(g.range, "a parallel loop over `" + arr + "`");
             }

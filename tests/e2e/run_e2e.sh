@@ -451,9 +451,10 @@ field_args)
   # fixed-size fields of a task-global object as stage arguments, changed in Root between calls
   mk -o v.txt --type int --shape $n --seed 45 --lo -50 --hi 50
   args=(input_file=v.txt a=$a b=$b p=$p)
-  run "${args[@]}" output_file=o.txt
-  "$ref/ref_field_args" "${args[@]}" output_file=o_ref.txt
-  chk equal o.txt o_ref.txt 0 ;;
+  run "${args[@]}" output_file=o.txt stats_file=s.txt
+  "$ref/ref_field_args" "${args[@]}" output_file=o_ref.txt stats_file=s_ref.txt
+  chk equal o.txt o_ref.txt 0
+  chk equal s.txt s_ref.txt 0 ;;
 env_static)
   # fixed-size arrays and environment items in the coordinator (whole, rows, columns, `&`)
   run k=$k out_file=o.txt

@@ -1,6 +1,8 @@
 // Sequential reference for tests/e2e/programs/field_args.it. With v, a and b:
-//   v1 = a v + b + 5, then out = a v1 + (b + 1) + 5.
-// Arguments: input_file= a= b= p= output_file=.
+//   v1 = a v + b + 5, then out = a v1 + (b + 1) + 5; stats = [P (a + b + 1)], the sum of the
+//   field over the P = min(p, n) LPUs of Space A.
+// Arguments: input_file= a= b= p= output_file= stats_file=.
+#include <algorithm>
 #include <stdexcept>
 
 #include "ref_common.h"
@@ -13,5 +15,7 @@ int main(int argc, char** argv) {
     std::vector<int> out(v.values.size());
     for (size_t i = 0; i < out.size(); ++i) out[i] = a * (a * v.values[i] + b + 5) + (b + 1) + 5;
     itref::write_data(args.str("output_file"), itref::make_array<int>(v.dims, out));
+    const long long lpus = std::min<long long>(args.integer("p"), static_cast<long long>(v.values.size()));
+    itref::write_data(args.str("stats_file"), itref::make_array<int>({1}, {static_cast<int>(lpus * (a + b + 1))}));
   });
 }
