@@ -421,20 +421,26 @@ private:
         if (auto fa = target.as<ast::FieldAccess>(); fa && isEnvironment(*fa->base))
             return true;
         const Type t = typeOf(target);
+        // A fixed-size array reads and writes as the dynamic array of its lengths.
+        const Type ft = t.kind == TypeKind::StaticArray ? Type::dynamicArray(t.arrayDims(), t.elementType()) : t;
         if (f == "load") {
             auto n = target.as<ast::NameRef>();
             const Type lt = n ? localType(n->name) : Type::error();
-            if (!n || (lt.kind != TypeKind::DynamicArray && lt.kind != TypeKind::List))
+            const bool whole = n && (lt.kind == TypeKind::DynamicArray || lt.kind == TypeKind::List);
+            if (!whole && t.kind != TypeKind::StaticArray && !isSection(target))
                 refuse(Limit::LoadStoreValue, c.range,
-                       "`load` into something other than an environment item or a coordinator array or list");
-            else if (!hasFileCodec(lt, cp_))
-                refuse(Limit::ElementCodec, c.range, "`load` of a `" + semantic::typeName(lt) + "`");
+                       "`load` into something other than an environment item, a coordinator array or list, a "
+                       "section of one or a fixed-size array");
+            else if (!hasFileCodec(whole ? lt : ft, cp_))
+                refuse(Limit::ElementCodec, c.range, "`load` of a `" + semantic::typeName(t) + "`");
+            else if (!whole)
+                expr(target);
             return true;
         }
         expr(target);
-        if (t.kind != TypeKind::DynamicArray && t.kind != TypeKind::List)
+        if (ft.kind != TypeKind::DynamicArray && ft.kind != TypeKind::List)
             refuse(Limit::LoadStoreValue, c.range, "`store` of a `" + semantic::typeName(t) + "`");
-        else if (!hasFileCodec(t, cp_))
+        else if (!hasFileCodec(ft, cp_))
             refuse(Limit::ElementCodec, c.range, "`store` of a `" + semantic::typeName(t) + "`");
         return true;
     }

@@ -136,9 +136,19 @@ private:
                 n && (localType(n->name).kind == TypeKind::DynamicArray || localType(n->name).kind == TypeKind::List))
                 return "itrt::task::load(prog, v_" + n->name + ", " + fileCodecOf(localType(n->name)) +
                        ", std::string(" + arg(1) + "))";
-            if (!en || localType(en->name).kind != TypeKind::TaskEnvironment)
-                notTranslated(c.range, "`load` into something other than an environment item or a coordinator array");
-            return "v_" + en->name + "->load(prog, " + cString(fa->field.text) + ", std::string(" + arg(1) + "))";
+            if (en && localType(en->name).kind == TypeKind::TaskEnvironment)
+                return "v_" + en->name + "->load(prog, " + cString(fa->field.text) + ", std::string(" + arg(1) + "))";
+            const ast::Expr& target = *c.args.at(0).value;
+            const semantic::Type t = typeOf(target);
+            if (t.kind == TypeKind::StaticArray) // a fixed-size array: the file's lengths must be its own
+                return "itrt::task::load_static(prog, " + emit(target) + ", " +
+                       fileCodecOf(semantic::Type::dynamicArray(t.arrayDims(), t.elementType())) + ", std::string(" +
+                       arg(1) + "), " + whereOf(c.range) + ")";
+            if (auto s = target.as<ast::Subscript>(); s && isSection(target)) // by position into the section
+                return "itrt::task::assign_section(" + sectionArgument(*s) + ", itrt::task::loaded_array<" +
+                       cppType(t.elementType()) + ">(prog, " + std::to_string(t.arrayDims()) + ", " + fileCodecOf(t) +
+                       ", std::string(" + arg(1) + ")), " + whereOf(c.range) + ")";
+            notTranslated(c.range, "`load` into something other than an environment item or a coordinator array");
         }
         if (f == "store") {
             // `store(env.item, file)`: the item as the last task left it, written now.
@@ -148,6 +158,10 @@ private:
                            arg(1) + "))";
             // Any other array or list value (a coordinator array, a section, a function's result).
             const semantic::Type t = typeOf(*c.args.at(0).value);
+            if (t.kind == TypeKind::StaticArray) // a fixed-size array: indices from 0
+                return "itrt::task::store(prog, itrt::task::static_array_value(" + arg(0) + "), " +
+                       fileCodecOf(semantic::Type::dynamicArray(t.arrayDims(), t.elementType())) + ", std::string(" +
+                       arg(1) + "))";
             if (t.kind != TypeKind::DynamicArray && t.kind != TypeKind::List)
                 notTranslated(c.range, "`store` of this value");
             return "itrt::task::store(prog, " + arg(0) + ", " + fileCodecOf(t) + ", std::string(" + arg(1) + "))";

@@ -270,6 +270,30 @@ class EnvStaticRef {
   A copy_;
 };
 
+// `load(x, file)` for a fixed-size array (a class field, a local): the file's array, whose
+// lengths must be the array's.
+template <class A>
+void load_static(Program& prog, A& target, const ElementCodec& codec, const std::string& file, const char* where) {
+  using T = typename StaticArrayShape<A>::element;
+  const LocalArray<T> shape = static_array_value(target);
+  LocalArray<T> got(static_cast<int>(shape.ranges.size()));
+  load(prog, got, codec, file);
+  for (size_t d = 0; d < shape.ranges.size(); ++d)
+    if (got.ranges[d].length() != shape.ranges[d].length())
+      fail(std::string(where) + ": `" + file + "` holds " + std::to_string(got.ranges[d].length()) +
+           " elements along dimension " + std::to_string(d + 1) + ", the fixed-size array " +
+           std::to_string(shape.ranges[d].length()));
+  target = static_array_of<A>(got);
+}
+
+// The array of a data file, for `load(a[i...j], file)` (assign_section puts it into the section).
+template <class T>
+LocalArray<T> loaded_array(Program& prog, int dims, const ElementCodec& codec, const std::string& file) {
+  LocalArray<T> a(dims);
+  load(prog, a, codec, file);
+  return a;
+}
+
 // An array passed to a function from Initialize: its ranges as set so far and no elements, as
 // arrays are not allocated before the task distributes its data; an element read is zero.
 template <class T>

@@ -469,10 +469,12 @@ sibling_writers)
   for f in y z s; do chk equal $f.txt ${f}_ref.txt 0; done ;;
 section_targets)
   # sections as assignment targets in the coordinator, functions, environments and stages
-  args=(n=$n p=$p)
-  run "${args[@]}" m_file=m.txt sums_file=s.txt x_file=x.txt g_file=g.txt
-  "$ref/ref_section_targets" "${args[@]}" m_file=m_ref.txt sums_file=s_ref.txt x_file=x_ref.txt g_file=g_ref.txt
-  for f in m s x g; do chk equal $f.txt ${f}_ref.txt 0; done ;;
+  mk -o f.txt --type int --shape 3 --seed 46 --lo -50 --hi 50
+  args=(n=$n p=$p f_file=f.txt)
+  run "${args[@]}" m_file=m.txt sums_file=s.txt x_file=x.txt g_file=g.txt fo_file=fo.txt w_file=w.txt
+  "$ref/ref_section_targets" "${args[@]}" m_file=m_ref.txt sums_file=s_ref.txt x_file=x_ref.txt g_file=g_ref.txt \
+    fo_file=fo_ref.txt w_file=w_ref.txt
+  for f in m s x g fo w; do chk equal $f.txt ${f}_ref.txt 0; done ;;
 env_functions)
   # functions given environments read and write their items (scalar, element, share, section)
   mk -o v.txt --type int --shape $n --seed 43 --lo -50 --hi 50

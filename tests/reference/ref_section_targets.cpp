@@ -5,7 +5,8 @@
 //   g = m with g[0] = a and g[2][0...1] = w[0...1] (through a second environment sharing g);
 //   x = a with x[1...2] = x[3...4];
 //   sums[r] = sum of g[r] + 2 (the stage's static [1, 2, 3] shifted left by its own section).
-// Arguments: n= p= m_file= sums_file= x_file= g_file=.
+//   fo = [0, f[0], f[1], f[2], 0] for the 3 values f of f_file; w = [7, 9, 7, 9].
+// Arguments: n= p= f_file= m_file= sums_file= x_file= g_file= fo_file= w_file=.
 #include <stdexcept>
 
 #include "ref_common.h"
@@ -43,5 +44,9 @@ int main(int argc, char** argv) {
     itref::write_data(args.str("g_file"), itref::make_array<int>({3, len}, g));
     itref::write_data(args.str("x_file"), itref::make_array<int>({len}, x));
     itref::write_data(args.str("sums_file"), itref::make_array<int>({3}, sums));
+    auto f = itref::read_data<int>(args.str("f_file"));
+    if (f.values.size() != 3) throw std::runtime_error("f_file must hold 3 values");
+    itref::write_data(args.str("fo_file"), itref::make_array<int>({5}, {0, f.values[0], f.values[1], f.values[2], 0}));
+    itref::write_data(args.str("w_file"), itref::make_array<int>({4}, {w[0], w[1], w[2], w[3]}));
   });
 }
