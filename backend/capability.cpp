@@ -274,6 +274,10 @@ private:
             fieldAccess(*arr->as<ast::FieldAccess>());
             return;
         }
+        if (auto s = arr->as<ast::Subscript>(); s && base == arr && isSection(*arr) && rootedAtPart(*arr)) {
+            items(*s); // ExprEmitter::sectionDimensionRange: from the subscripts, no copy
+            return;
+        }
         if (!arr->as<ast::NameRef>()) {
             if (at.kind == TypeKind::DynamicArray && base == arr) // a computed array: a value
                 expr(*arr);
@@ -306,10 +310,9 @@ private:
             expr(*s.base);
             return;
         }
-        if (isSection(e) && !(wholeArrays() || (b_.kind == BodyKind::Stage && stageLocalArray(n->name))))
-            refuse(Limit::SectionValue, s.range,
-                   b_.kind == BodyKind::Stage ? "a section of `" + n->name + "` inside a stage expression"
-                                              : "a section of `" + n->name + "` in the Computation section");
+        // A section of a part here is a copy (an argument, an assigned value; partArgument and
+        // sectionCopy) or the base of a dimension attribute (property): semantic/check types every
+        // other use as an error.
     }
 
     void call(const ast::Call& c) {

@@ -245,6 +245,8 @@ std::string ExprEmitter::property(const ast::Property& p) {
             return staticDimensionRange(at, k);
         if (auto field = arr->as<ast::FieldAccess>())
             return fieldDimensionRange(p, *field, k, local);
+        if (auto s = arr->as<ast::Subscript>(); s && !local && isSection(*arr) && partArray(rootName(*s)))
+            return sectionDimensionRange(p, *s, k);
         auto name = arr->as<ast::NameRef>();
         if (!name && !local && typeOf(*arr).kind == TypeKind::DynamicArray) // a computed array: a value
             return "itrt::task::range_of(" + emit(*arr) + ", " + std::to_string(k) + ")";
@@ -253,6 +255,33 @@ std::string ExprEmitter::property(const ast::Property& p) {
         return dimensionRange(p, name->name, k, local);
     }
     notTranslated(p.range, "this property");
+}
+
+// The name an array section is taken of (`v` in `v[1...2]`), or "".
+std::string ExprEmitter::rootName(const ast::Subscript& s) {
+    auto n = s.base->as<ast::NameRef>();
+    return n ? n->name : "";
+}
+
+// Dimension k of a section of a part (`v[1...2].dimension1`, `m[r][...].dimension1`): the k-th
+// dimension the section keeps, `from...to` as written, `...` and dimensions after the last
+// subscript the array's own.
+std::string ExprEmitter::sectionDimensionRange(const ast::Property& p, const ast::Subscript& s, int k) {
+    const int dims = typeOf(*s.base).arrayDims();
+    int kept = 0;
+    for (int d = 0; d < dims; ++d) {
+        const ast::SubscriptItem* it =
+            d < static_cast<int>(s.items.size()) ? &s.items[static_cast<size_t>(d)] : nullptr;
+        if (it && it->kind == ast::SubscriptItem::Kind::Index)
+            continue;
+        if (kept++ < k)
+            continue;
+        if (it && it->kind == ast::SubscriptItem::Kind::Section)
+            return "Range{static_cast<int32_t>(" + emit(*it->first) + "), static_cast<int32_t>(" + emit(*it->last) +
+                   ")}";
+        return dimensionRange(p, rootName(s), d, false);
+    }
+    notTranslated(p.range, "a dimension the section does not have");
 }
 
 // `new Sensor(id: 3, label: s)`: the fields in declaration order (designated initializers),

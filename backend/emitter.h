@@ -180,6 +180,8 @@ protected:
 private:
     std::string binary(const ast::Binary& b);
     std::string property(const ast::Property& p);
+    static std::string rootName(const ast::Subscript& s);
+    std::string sectionDimensionRange(const ast::Property& p, const ast::Subscript& s, int k);
     std::string newObject(const ast::NewObject& o);
 };
 

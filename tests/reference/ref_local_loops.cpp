@@ -3,7 +3,7 @@
 // and indices of v are split alike, each by its own length. With rows and columns from 0:
 //   out[i][j] = 2 m[i][j] + (j > 0 ? i : 0) + (i is the first row of its block ? 1000 : 0)
 //   rev[i]    = 3 v[i] - i
-//   ids[i]    = the number of the block holding i
+//   ids[i]    = 1000 b + (length of block b) - 1, b the number of the block holding i
 //   stats     = [sum of v[i] * i over the indices that are not the last of their block, P - 1]
 //   u[i]      = v[i] + 2 * (7 + 1) + 13 (the static array [7, 11, 13] a stage wrote, its local
 //               copy incremented by a parallel loop)
@@ -63,7 +63,9 @@ int main(int argc, char** argv) {
     for (long long i = 0; i < n; ++i) {
       const size_t k = static_cast<size_t>(i);
       rev[k] = 3 * v.values[k] - static_cast<int>(i);
-      ids[k] = static_cast<int>(vBlock[k]);
+      long long len = 0;
+      for (size_t j = 0; j < static_cast<size_t>(n); ++j) len += vBlock[j] == vBlock[k];
+      ids[k] = static_cast<int>(1000 * vBlock[k] + len - 1);
       u[k] = v.values[k] + 2 * (7 + 1) + 13;
       five[k] = 5 * v.values[k];
       const bool last = i == n - 1 || vBlock[k + 1] != vBlock[k];
