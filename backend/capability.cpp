@@ -250,6 +250,8 @@ private:
     void property(const ast::Property& p) {
         const ast::Expr* base = p.base.get();
         if (p.property == ast::PropertyKind::Range) {
+            if (auto ep = base->as<ast::Epoch>()) // every version of an array has the same ranges
+                base = ep->operand.get();
             auto dim = base->as<ast::Property>();
             if (!dim || dim->property != ast::PropertyKind::Dimension) {
                 refuse(Limit::ComputedDimension, p.range, "`.range` of this value");

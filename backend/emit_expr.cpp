@@ -229,9 +229,12 @@ bool ExprEmitter::heldAsTaskArray(const ast::Expr& a) const {
 // `a.dimensionK.range`, `a.local.dimensionK.range`, and `a.dimensionK` used as a range.
 std::string ExprEmitter::property(const ast::Property& p) {
     const ast::Expr* base = p.base.get();
-    if (p.property == ast::PropertyKind::Range)
+    if (p.property == ast::PropertyKind::Range) {
+        if (auto ep = base->as<ast::Epoch>()) // every version of an array has the same ranges
+            base = ep->operand.get();
         if (auto dim = base->as<ast::Property>(); dim && dim->property == ast::PropertyKind::Dimension)
             return property(*dim);
+    }
     if (p.property == ast::PropertyKind::Dimension) {
         bool local = false;
         const ast::Expr* arr = base;
