@@ -167,27 +167,8 @@ private:
         }
     }
 
-    // An array of Booleans as a value of its own (LocalArray<bool>: std::vector<bool> has no
-    // element references): in the coordinator, functions, Initialize and stage-local copies.
-    bool booleanArrayValue(const ast::Expr& e) const {
-        const Type t = typeOf(e);
-        return t.kind == TypeKind::DynamicArray && t.elementType().kind == TypeKind::Boolean;
-    }
-    void refuseBooleanArray(const ast::Expr& e) {
-        auto n = e.as<ast::NameRef>();
-        const std::string key =
-            n ? n->name : std::to_string(e.range.begin.line) + ":" + std::to_string(e.range.begin.column);
-        if (refusedBoolean_.insert(key).second)
-            refuse(Limit::BooleanArrayValue, e.range,
-                   n ? "`" + n->name + "`, an array of Booleans as a value of its own"
-                     : "an array of Booleans as a value of its own");
-    }
-
     void expr(const ast::Expr& e) {
         using K = ast::ExprKind;
-        if (b_.kind != BodyKind::Stage && b_.kind != BodyKind::Flow && e.kind == ast::ExprKind::NameRef &&
-            booleanArrayValue(e))
-            refuseBooleanArray(e); // once per variable
         switch (e.kind) {
         case K::NameRef: nameRef(*e.as<ast::NameRef>()); return;
         case K::Unary: expr(*e.as<ast::Unary>()->operand); return;
@@ -391,8 +372,6 @@ private:
             refuse(Limit::StageArrayCopy, a.range, "an epoch of an epoch as an array value in a stage");
             return;
         }
-        if (booleanArrayValue(a))
-            refuseBooleanArray(a);
         if (strided(partGlobal(n->name), b_.lps))
             refuse(Limit::StridedPartCopy, a.range,
                    "passing `" + n->name +
@@ -850,11 +829,9 @@ private:
             }
             if (a && typeOf(*a->value).kind == TypeKind::DynamicArray) {
                 auto target = a->target->as<ast::NameRef>();
-                if (target && stageLocalArray(target->name)) {
-                    if (booleanArrayValue(*a->value))
-                        refuseBooleanArray(*a->value);
+                if (target && stageLocalArray(target->name))
                     partArgument(*a->value); // a copy of this LPU's part of a section, or a value
-                } else
+                else
                     sectionCopy(*a);
                 return;
             }
@@ -928,7 +905,6 @@ private:
     const BackendInput& in_;
     const semantic::CheckedProgram& cp_;
     std::vector<Refusal> out_;
-    std::set<std::string> refusedBoolean_; // variables (or source positions) refused already
 };
 
 } // namespace

@@ -32,7 +32,8 @@ ElementBlock array_block(const LocalArray<T>& a) {
     lengths.push_back(r.length());
     n *= r.length();
   }
-  if (a.data.empty()) return ElementBlock::of(std::move(lengths), std::vector<T>(static_cast<size_t>(n), T{}));
+  if (a.data.empty())
+    return ElementBlock::of(std::move(lengths), std::vector<typename LocalArray<T>::Cell>(static_cast<size_t>(n)));
   return ElementBlock::of(std::move(lengths), a.data);
 }
 
@@ -40,7 +41,7 @@ template <class T>
 LocalArray<T> array_of_block(const ElementBlock& b) {
   LocalArray<T> a(0);
   a.ranges = ranges_from_file(b.lengths);
-  a.data = b.values<T>();
+  a.data = b.values<typename LocalArray<T>::Cell>();
   return a;
 }
 

@@ -183,7 +183,10 @@ struct StaticArrayShape {
   using element = T;
   static constexpr int dims = 0;
   static void ranges(std::vector<DimRange>&) {}
-  static void append(std::vector<T>& out, const T& v) { out.push_back(v); }
+  template <class V>
+  static void append(V& out, const T& v) {
+    out.push_back(v);
+  }
   static T& at(T& v, const int64_t*) { return v; }
 };
 template <class T, size_t L>
@@ -194,7 +197,8 @@ struct StaticArrayShape<std::array<T, L>> {
     r.push_back(DimRange{0, static_cast<int64_t>(L) - 1});
     StaticArrayShape<T>::ranges(r);
   }
-  static void append(std::vector<element>& out, const std::array<T, L>& a) {
+  template <class V>
+  static void append(V& out, const std::array<T, L>& a) {
     for (const T& v : a) StaticArrayShape<T>::append(out, v);
   }
   static element& at(std::array<T, L>& a, const int64_t* g) {

@@ -78,6 +78,7 @@ else
   local_loops) printf '"Local Loops" { Space A: %s }\n' "$core" >"$map" ;;
   env_functions) printf '"Scale" { Space A: %s }\n' "$core" >"$map" ;;
   section_targets) printf '"Sum Rows" { Space A: %s }\n' "$core" >"$map" ;;
+  bool_arrays) printf '"Signs" { Space A: %s }\n' "$core" >"$map" ;;
   field_args) printf '"Scale" { Space A: %s }\n' "$core" >"$map" ;;
   env_static) printf '"Fixed" { Space A: %s }\n' "$core" >"$map" ;;
   sibling_writers) printf '"Sibling Writers" { Space A: %s Space B: %s }\n' "$core" "$core" >"$map" ;;
@@ -195,6 +196,7 @@ local_loops:small) r=16 c=12 n=64 p=4 ;; local_loops:uneven) r=37 c=23 n=101 p=7
 env_functions:small) n=64 k=3 p=4 ;; env_functions:uneven) n=101 k=-7 p=7 ;;
 section_targets:small) n=8 p=2 ;; section_targets:uneven) n=13 p=3 ;;
 env_static:small) k=3 ;; env_static:uneven) k=-17 ;;
+bool_arrays:small) n=64 p=4 ;; bool_arrays:uneven) n=101 p=7 ;;
 field_args:small) n=64 a=2 b=3 p=4 ;; field_args:uneven) n=101 a=-3 b=7 p=7 ;;
 sibling_writers:small) n=64 p=4 q=3 ;; sibling_writers:uneven) n=101 p=7 q=5 ;;
 stage_forms:small) n=64 p=4 ;; stage_forms:uneven) n=101 p=7 ;;
@@ -447,6 +449,13 @@ shape_uses)
   "$ref/ref_shape_uses" "${args[@]}" output_file=o_ref.txt firsts_file=f_ref.txt
   chk equal o.txt o_ref.txt 0
   chk equal f.txt f_ref.txt 0 ;;
+bool_arrays)
+  # arrays of Booleans as values in the coordinator, functions and stages
+  mk -o v.txt --type int --shape $n --seed 47 --lo -50 --hi 50
+  args=(v_file=v.txt p=$p)
+  run "${args[@]}" marks_file=m.txt stats_file=s.txt counts_file=c.txt
+  "$ref/ref_bool_arrays" "${args[@]}" marks_file=m_ref.txt stats_file=s_ref.txt counts_file=c_ref.txt
+  for f in m s c; do chk equal $f.txt ${f}_ref.txt 0; done ;;
 field_args)
   # fixed-size fields of a task-global object as stage arguments, changed in Root between calls
   mk -o v.txt --type int --shape $n --seed 45 --lo -50 --hi 50
