@@ -70,7 +70,7 @@ List<T> list_of_collection(const DataCollection& c) {
   if constexpr (IsLocalArray<T>::value) {
     for (const auto& b : c.items) l.items.push_back(array_of_block<typename IsLocalArray<T>::Element>(b));
   } else {
-    l.items = c.items.at(0).values<T>();
+    l.items = c.items.at(0).values<CellOf<T>>();
   }
   l.capacity = static_cast<int64_t>(l.items.size());
   return l;
@@ -100,7 +100,7 @@ LocalArray<List<T>> lists_array_of_collection(const DataCollection& c) {
   a.ranges = ranges_from_file(c.shape);
   for (const auto& b : c.items) {
     List<T> l;
-    l.items = b.values<T>();
+    l.items = b.values<CellOf<T>>();
     l.capacity = static_cast<int64_t>(l.items.size());
     a.data.push_back(std::move(l));
   }

@@ -5,6 +5,8 @@
 // serialised (`list_bytes` / `list_from_bytes`): an 8-byte count, then the elements' bytes.
 #pragma once
 
+#include "runtime/task/bool_cell.h"
+
 #include "runtime/engine/failure.h"
 
 #include <algorithm>
@@ -20,8 +22,8 @@ namespace itrt::task {
 
 template <class T>
 struct List {
-  std::vector<T> items;
-  int64_t capacity = -1;  // -1: not set yet (Initialize must set it, R-40)
+  std::vector<CellOf<T>> items;  // T, but a byte for a Boolean
+  int64_t capacity = -1;         // -1: not set yet (Initialize must set it, R-40)
 };
 
 template <class T>

@@ -65,19 +65,6 @@ class ArgValue {
 inline int64_t to_int(int64_t v) { return v; }
 inline int64_t to_int(const ArgValue& v) { return v.as_int(); }
 
-// One Boolean of an array value, held as a byte: std::vector<bool> packs bits and has neither
-// element references nor data(), both of which arrays need (`a.at({i}) = v`, `&` arguments,
-// copies to and from files and parts).
-struct BoolCell {
-  bool v = false;
-  BoolCell() = default;
-  BoolCell(bool b) : v(b) {}           // NOLINT(google-explicit-constructor): a Boolean is one
-  operator bool&() { return v; }       // NOLINT(google-explicit-constructor)
-  operator bool() const { return v; }  // NOLINT(google-explicit-constructor)
-};
-template <class T>
-using CellOf = std::conditional_t<std::is_same_v<T, bool>, BoolCell, T>;
-
 // A coordinator array made with `new Nd Array of T`: whole, on every rank.
 template <class T>
 struct LocalArray {

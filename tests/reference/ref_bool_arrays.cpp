@@ -1,7 +1,8 @@
 // Sequential reference for tests/e2e/programs/bool_arrays.it. With v of n >= 3 values split into
 // P = min(p, n) blocks of floor(n / P) (the last block takes the rest):
 //   marks = [1, 0, 1, 0, 0, 1]; stats = [3, the count of v[i] > 0, v[0] > 0, the count of
-//   v[1], v[2] > 0]; counts[i] = 11 times the count of v[j] > 0 in the block of i.
+//   v[1], v[2] > 0, 1 (the list [marks[1], marks[0]] read as digits)]; counts[i] = 11 times the count of v[j] > 0 in
+//   the block of i.
 // Arguments: v_file= p= marks_file= stats_file= counts_file=.
 #include <algorithm>
 #include <stdexcept>
@@ -25,7 +26,7 @@ int main(int argc, char** argv) {
       for (long long i = lo; i <= hi; ++i) counts[static_cast<size_t>(i)] = 11 * c;
     }
     itref::write_data(args.str("marks_file"), itref::make_array<int>({6}, {1, 0, 1, 0, 0, 1}));
-    itref::write_data(args.str("stats_file"), itref::make_array<int>({4}, {3, total, pos(0), pos(1) + pos(2)}));
+    itref::write_data(args.str("stats_file"), itref::make_array<int>({5}, {3, total, pos(0), pos(1) + pos(2), 1}));
     itref::write_data(args.str("counts_file"), itref::make_array<int>(v.dims, counts));
   });
 }
