@@ -353,8 +353,15 @@ private:
 
     // A whole array or list passed to a function where arrays are parts (stages, conditions).
     void partArgument(const ast::Expr& a) {
-        if (b_.kind == BodyKind::Flow) {
-            refuse(Limit::FlowArrayArgument, a.range, "passing a task array to a function in the Computation section");
+        if (b_.kind == BodyKind::Flow) { // the flow's partArgument: a whole part, not strided
+            auto n = a.as<ast::NameRef>();
+            if (!n)
+                refuse(Limit::FlowArrayArgument, a.range,
+                       "passing a section or an epoch of a task array to a function in the Computation section");
+            else if (strided(n->name, b_.lps))
+                refuse(Limit::StridedPartCopy, a.range,
+                       "passing `" + n->name +
+                           "` to a function in a condition where its parts are cut by stride() or block_stride()");
             return;
         }
         const ast::Expr* e = stripEpoch(&a);
@@ -666,6 +673,7 @@ private:
                 b_.inSpace = true;
                 flow(r->body, lps, foreach);
             } else if (auto w = f->as<ast::RepeatWhile>()) {
+                b_.lps = lps; // the space whose LPUs evaluate the condition
                 exprOpt(w->condition);
                 flow(w->body, lps, foreach);
             } else if (auto fe = f->as<ast::RepeatForeach>()) {
@@ -674,6 +682,7 @@ private:
                 foreachCalls(fe->body, lps, lps);
                 flow(fe->body, lps, lps);
             } else if (auto c = f->as<ast::Condition>()) {
+                b_.lps = lps;
                 exprOpt(c->condition);
                 exprOpt(c->membershipRange);
                 flow(c->body, lps, foreach);

@@ -210,6 +210,19 @@ std::string TaskEmitter::flowExpr(const ast::Expr& e, int lps, const std::string
                 notTranslated(at.range, "`lpuId` outside a space");
             return w + ".coords";
         }
+        // A task array passed to a function in a condition: the part of the LPU evaluating it,
+        // copied as a stage passes it (part_array; a fixed-size array's std::array).
+        std::string partArgument(const ast::Expr& a, bool byReference) override {
+            auto n = a.as<ast::NameRef>();
+            if (!n || !partArray(n->name) || byReference)
+                notTranslated(a.range, "passing this array to a function in a condition");
+            const semantic::Type& at = te.global(n->name).type;
+            const std::string view = "t.view<" + cppElement(at) + ", " + std::to_string(at.arrayDims()) + ">(" +
+                                     std::to_string(te.arrayIndex(n->name)) + ", " + w + ", 0)";
+            if (at.kind == TypeKind::StaticArray)
+                return "itrt::task::static_part<" + cppType(at) + ">(" + view + ")";
+            return "itrt::task::part_array(" + view + ", " + cString(te.where(a.range)) + ")";
+        }
     } f(*this, &in_.checked->exprTypes, lpuVar);
     (void)lps;
     return f.emit(e);

@@ -78,6 +78,7 @@ else
   local_loops) printf '"Local Loops" { Space A: %s }\n' "$core" >"$map" ;;
   env_functions) printf '"Scale" { Space A: %s }\n' "$core" >"$map" ;;
   section_targets) printf '"Sum Rows" { Space A: %s }\n' "$core" >"$map" ;;
+  flow_functions) printf '"Flow Functions" { Space A: %s }\n' "$core" >"$map" ;;
   bool_arrays) printf '"Signs" { Space A: %s }\n' "$core" >"$map" ;;
   field_args) printf '"Scale" { Space A: %s }\n' "$core" >"$map" ;;
   env_static) printf '"Fixed" { Space A: %s }\n' "$core" >"$map" ;;
@@ -196,6 +197,7 @@ local_loops:small) r=16 c=12 n=64 p=4 ;; local_loops:uneven) r=37 c=23 n=101 p=7
 env_functions:small) n=64 k=3 p=4 ;; env_functions:uneven) n=101 k=-7 p=7 ;;
 section_targets:small) n=8 p=2 ;; section_targets:uneven) n=13 p=3 ;;
 env_static:small) k=3 ;; env_static:uneven) k=-17 ;;
+flow_functions:small) n=64 p=4 ;; flow_functions:uneven) n=101 p=7 ;;
 bool_arrays:small) n=64 p=4 ;; bool_arrays:uneven) n=101 p=7 ;;
 field_args:small) n=64 a=2 b=3 p=4 ;; field_args:uneven) n=101 a=-3 b=7 p=7 ;;
 sibling_writers:small) n=64 p=4 q=3 ;; sibling_writers:uneven) n=101 p=7 q=5 ;;
@@ -449,6 +451,13 @@ shape_uses)
   "$ref/ref_shape_uses" "${args[@]}" output_file=o_ref.txt firsts_file=f_ref.txt
   chk equal o.txt o_ref.txt 0
   chk equal f.txt f_ref.txt 0 ;;
+flow_functions)
+  # functions of task arrays in Computation conditions (the LPU's part), Where and Repeat while
+  mk -o x.txt --type int --shape $n --seed 48 --lo 1 --hi 9
+  args=(input_file=x.txt limit=500 p=$p)
+  run "${args[@]}" output_file=o.txt
+  "$ref/ref_flow_functions" "${args[@]}" output_file=o_ref.txt
+  chk equal o.txt o_ref.txt 0 ;;
 bool_arrays)
   # arrays of Booleans as values in the coordinator, functions and stages
   mk -o v.txt --type int --shape $n --seed 47 --lo -50 --hi 50
