@@ -348,6 +348,25 @@ private:
                 s.node = e;
             }
         }
+        if (s.point == Synchronization::Point::SpaceExit)
+            return;
+        // Out of the blocks between the writer and the reader that would act on the receiving
+        // parts first: an Epoch (its entry ages the versions; the data must be in the current one
+        // before) and a Space whose LPUs work in views of the receiving parts (its entry token
+        // hands the parts to them; the data must be there before).
+        const int writerNode = usage_.accesses[static_cast<std::size_t>(dep.writer)].node;
+        int n = s.node;
+        for (int p = flow_.at(n).parent; p > 0 && !inSubtree(writerNode, p); p = flow_.at(n).parent) {
+            const FlowNode& pn = flow_.at(p);
+            const bool views = pn.kind == FlowNode::Kind::Space && lps_.isProperAncestor(s.toLps, pn.context);
+            if (pn.kind != FlowNode::Kind::Epoch && !views)
+                break;
+            n = p;
+        }
+        if (n != s.node) {
+            s.node = n;
+            s.point = Synchronization::Point::BeforeAccess;
+        }
     }
 
     // Spaces that evaluate flow node `node` (a Where/If or Repeat header): those of the stages
@@ -419,6 +438,42 @@ private:
     }
 
     void addTaskEnds() {
+        // An environmental array replicated in a space and written there under Where/If: the
+        // writer's replica reaches the others before the environment keeps one of them (a
+        // later reader in the task would have asked for the same broadcast).
+        for (const auto& [var, st] : storage_.arrays) {
+            if (!st.environmental)
+                continue;
+            // The last guarded write in each replicated storage space, unless a broadcast follows
+            // it already (a later reader asked for one).
+            std::map<int, int> lastWrite; // storage space -> flow node
+            for (const FlowAccess& a : usage_.accesses) {
+                const VarAccess* v = a.find(var);
+                if (!v || !v->written || v->reduced || a.kind != FlowAccess::Kind::Stage)
+                    continue;
+                const int s = storage_.storageOf(var, a.lps);
+                if (a.guarded)
+                    lastWrite[s] = a.node;
+                else
+                    lastWrite.erase(s); // an unguarded write runs in every replica
+            }
+            for (const auto& [s, node] : lastWrite) {
+                const ArrayPartition* ap = s == kNoLps ? nullptr : lps_.at(s).find(var);
+                const bool followed = std::any_of(out_.syncs.begin(), out_.syncs.end(), [&](const Synchronization& x) {
+                    return x.kind == SyncKind::ReplicaBroadcast && x.var == var && x.fromLps == s && x.node == node;
+                });
+                if (ap && ap->hasReplicatedDim() && !followed) {
+                    Synchronization b;
+                    b.kind = SyncKind::ReplicaBroadcast;
+                    b.var = var;
+                    b.fromLps = b.toLps = s;
+                    b.point = Synchronization::Point::TaskEnd;
+                    b.node = 0;
+                    b.why = "a Where/If-guarded write to replicated data: every replica gets the writer's values";
+                    out_.syncs.push_back(std::move(b));
+                }
+            }
+        }
         for (const auto& [var, st] : storage_.arrays) {
             if (!st.environmental || st.spaces.size() < 2)
                 continue;
@@ -614,8 +669,11 @@ private:
             }
             return 0;
         };
-        std::stable_sort(out_.syncs.begin(), out_.syncs.end(),
-                         [&](const Synchronization& a, const Synchronization& b) { return key(a) < key(b); });
+        // At one point, data moves before tokens hand parts to the spaces that view them.
+        auto token = [](const Synchronization& s) { return s.kind == SyncKind::Token ? 1 : 0; };
+        std::stable_sort(out_.syncs.begin(), out_.syncs.end(), [&](const Synchronization& a, const Synchronization& b) {
+            return key(a) != key(b) ? key(a) < key(b) : token(a) < token(b);
+        });
     }
 
     const TaskGlobals& globals_;

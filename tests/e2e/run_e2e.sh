@@ -78,6 +78,7 @@ else
   local_loops) printf '"Local Loops" { Space A: %s }\n' "$core" >"$map" ;;
   env_functions) printf '"Scale" { Space A: %s }\n' "$core" >"$map" ;;
   section_targets) printf '"Sum Rows" { Space A: %s }\n' "$core" >"$map" ;;
+  move_order) printf '"Move Order" { Space A: %s Space B: %s Space C: %s }\n' "$top" "$core" "$core" >"$map" ;;
   flow_functions) printf '"Flow Functions" { Space A: %s }\n' "$core" >"$map" ;;
   bool_arrays) printf '"Signs" { Space A: %s }\n' "$core" >"$map" ;;
   field_args) printf '"Scale" { Space A: %s }\n' "$core" >"$map" ;;
@@ -197,6 +198,7 @@ local_loops:small) r=16 c=12 n=64 p=4 ;; local_loops:uneven) r=37 c=23 n=101 p=7
 env_functions:small) n=64 k=3 p=4 ;; env_functions:uneven) n=101 k=-7 p=7 ;;
 section_targets:small) n=8 p=2 ;; section_targets:uneven) n=13 p=3 ;;
 env_static:small) k=3 ;; env_static:uneven) k=-17 ;;
+move_order:small) n=64 k=37 p=4 c=3 ;; move_order:uneven) n=101 k=100 p=7 c=4 ;;
 flow_functions:small) n=64 p=4 ;; flow_functions:uneven) n=101 p=7 ;;
 bool_arrays:small) n=64 p=4 ;; bool_arrays:uneven) n=101 p=7 ;;
 field_args:small) n=64 a=2 b=3 p=4 ;; field_args:uneven) n=101 a=-3 b=7 p=7 ;;
@@ -451,6 +453,13 @@ shape_uses)
   "$ref/ref_shape_uses" "${args[@]}" output_file=o_ref.txt firsts_file=f_ref.txt
   chk equal o.txt o_ref.txt 0
   chk equal f.txt f_ref.txt 0 ;;
+move_order)
+  # movements placed before a view space's entry and an epoch's, and replicas made equal at the end
+  mk -o x.txt --type int --shape $n --seed 49 --lo -50 --hi 50
+  args=(x_file=x.txt k=$k p=$p c=$c)
+  run "${args[@]}" w_file=w.txt v_file=v.txt s_file=s.txt
+  "$ref/ref_move_order" "${args[@]}" w_file=w_ref.txt v_file=v_ref.txt s_file=s_ref.txt
+  for f in w v s; do chk equal $f.txt ${f}_ref.txt 0; done ;;
 flow_functions)
   # functions of task arrays in Computation conditions (the LPU's part), Where and Repeat while
   mk -o x.txt --type int --shape $n --seed 48 --lo 1 --hi 9
