@@ -459,9 +459,10 @@ private:
             }
             for (const auto& [s, node] : lastWrite) {
                 const ArrayPartition* ap = s == kNoLps ? nullptr : lps_.at(s).find(var);
-                const bool followed = std::any_of(out_.syncs.begin(), out_.syncs.end(), [&](const Synchronization& x) {
-                    return x.kind == SyncKind::ReplicaBroadcast && x.var == var && x.fromLps == s && x.node == node;
-                });
+                bool followed = false; // (a loop: clang 14 lambdas cannot capture structured bindings)
+                for (const Synchronization& x : out_.syncs)
+                    followed = followed || (x.kind == SyncKind::ReplicaBroadcast && x.var == var && x.fromLps == s &&
+                                            x.node == node);
                 if (ap && ap->hasReplicatedDim() && !followed) {
                     Synchronization b;
                     b.kind = SyncKind::ReplicaBroadcast;
