@@ -490,9 +490,10 @@ private:
     std::map<std::string, std::vector<int64_t>> staticLoopArrays_; // ... that are std::arrays: lengths
     // The first and last index of dimension d of a loop's collection: a part's bounds, or the
     // range of a stage-local array, which may run downwards (a parallel loop has no order).
-    std::pair<std::string, std::string> loopBounds(const std::string& view, const std::string& d) const {
+    std::pair<std::string, std::string> loopBounds(const std::string& view, int dim) const {
         if (auto st = staticLoopArrays_.find(view); st != staticLoopArrays_.end())
-            return {"int64_t{0}", std::to_string(st->second.at(static_cast<size_t>(std::stoi(d))) - 1)};
+            return {"int64_t{0}", std::to_string(st->second.at(static_cast<size_t>(dim)) - 1)};
+        const std::string d = std::to_string(dim);
         if (localLoopArrays_.count(view)) {
             const std::string r = view + ".ranges[" + d + "]";
             return {"std::min(" + r + ".min, " + r + ".max)", "std::max(" + r + ".min, " + r + ".max)"};
@@ -693,7 +694,7 @@ private:
             } else {
                 // Restrictions `i > e`, `i <= e`, ... with e invariant in this loop tighten its
                 // bounds instead of testing every iteration.
-                auto [lo, hi] = loopBounds(vd.first, d);
+                auto [lo, hi] = loopBounds(vd.first, vd.second);
                 std::vector<const ast::Expr*> rest;
                 std::set<std::string> inner;
                 for (size_t q = k; q < idx.size(); ++q)

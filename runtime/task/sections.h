@@ -251,26 +251,20 @@ A static_array_of(const LocalArray<T>& v) {
 }
 
 // A fixed-size environment item passed to a `&` parameter: a std::array copy the function
-// changes, given back to the item when the call's full expression ends (as EnvArrayRef).
+// changes; when the call's full expression ends it goes into the EnvArrayRef's copy, which gives
+// it back to the item.
 template <class A, class T>
 class EnvStaticRef {
  public:
   EnvStaticRef(Program& prog, Env& env, std::string item, int dims, const ElementCodec& codec)
-      : prog_(prog),
-        env_(env),
-        item_(std::move(item)),
-        codec_(codec),
-        copy_(static_array_of<A>(env.array_copy<T>(prog, item_, dims))) {}
+      : ref_(prog, env, std::move(item), dims, codec), copy_(static_array_of<A>(ref_.array())) {}
   EnvStaticRef(const EnvStaticRef&) = delete;
   EnvStaticRef& operator=(const EnvStaticRef&) = delete;
-  ~EnvStaticRef() { env_.assign(prog_, item_, static_array_value(copy_), codec_); }
+  ~EnvStaticRef() { ref_.array() = static_array_value(copy_); }  // then ref_ writes the item
   A& value() { return copy_; }
 
  private:
-  Program& prog_;
-  Env& env_;
-  std::string item_;
-  const ElementCodec& codec_;
+  EnvArrayRef<T> ref_;
   A copy_;
 };
 
