@@ -708,14 +708,9 @@ private:
         for (const auto& f : list) {
             if (auto call = f->as<ast::StageCall>()) {
                 const int c = contextOf(*call);
-                if (c == foreachLps)
+                // A space dividing the partitions works in its whole parts at every turn.
+                if (c == foreachLps || !turnSpace(c, parent))
                     continue;
-                if (!turnSpace(c, parent)) {
-                    refuse(Limit::ForeachOtherSpace, call->range,
-                           "calling stages of space " + plan_->lps.at(c).name +
-                               " inside `Repeat foreach sub-partition`, which does not divide its sub-partitions");
-                    continue;
-                }
                 const semantic::StageInstance* inst = instanceOf(*call);
                 if (!inst)
                     continue;

@@ -418,13 +418,7 @@ size_t TaskEmitter::instanceIndex(const ast::StageCall& call) const {
 
 // Whether the LPUs of space `x` take part in synchronisation `k` of the plan.
 bool TaskEmitter::participates(int k, int x) const {
-    const auto& s = plan_.dependencies.syncs[static_cast<size_t>(k)];
-    switch (s.kind) {
-    case semantic::SyncKind::Reduction:
-        return s.fromLps == x || s.toLps == x || std::find(s.readers.begin(), s.readers.end(), x) != s.readers.end();
-    case semantic::SyncKind::None: return false;
-    default: return s.fromLps == x || s.toLps == x;
-    }
+    return plan_.dependencies.syncs[static_cast<size_t>(k)].involves(x);
 }
 
 std::string TaskEmitter::syncName(int k) const {
@@ -474,7 +468,8 @@ std::string TaskEmitter::registration(int k) {
             const auto& g = global(s.var);
             std::string type = cppType(g.type);
             return "t.scalar_sync(" + std::to_string(arrayIndexOrSlot(s.var)) + ", " + std::to_string(s.fromLps) +
-                   ", " + std::to_string(s.toLps) + ", sizeof(" + type + "), " + name + ");";
+                   ", " + std::to_string(s.toLps) + ", sizeof(" + type + "), " + name +
+                   (s.fromAnyLpu ? ", itrt::task::ScalarSenders::every_lpu" : "") + ");";
         }
         using Senders = semantic::Synchronization::Senders;
         return "t.move_sync(" + std::to_string(arrayIndex(s.var)) + ", " + std::to_string(s.fromLps) + ", " +
@@ -834,12 +829,13 @@ const ast::StageCall* TaskEmitter::rotatingCall(const ast::EpochBlock& epoch, co
     const ast::StageCall* call = first(epoch.body);
     if (!call || plan_.flow.at(nodeOf(*call)).context != x || plan_.storage.storageOf(array, x) != x)
         return nullptr;
-    return boxWritingLoopOf(info_->stageInstances[instanceIndex(*call)], array) ? call : nullptr;
+    return boxWritingLoopOf(info_->stageInstances[instanceIndex(*call)], array, x) ? call : nullptr;
 }
 
-const ast::ParallelLoop* TaskEmitter::boxWritingLoopOf(const semantic::StageInstance& inst,
-                                                       const std::string& array) const {
-    if (versionsOf(array) < 2)
+const ast::ParallelLoop* TaskEmitter::boxWritingLoopOf(const semantic::StageInstance& inst, const std::string& array,
+                                                       int lps) const {
+    // A strided part is no box: its loop cannot report one (and the flow must not rotate).
+    if (versionsOf(array) < 2 || !stridedDims(array, lps).empty())
         return nullptr;
     // The one name the stage body has for the array.
     std::vector<std::string> names;
@@ -900,11 +896,10 @@ void TaskEmitter::emitFlow(Out& o, const ast::FlowList& list, int lps, int x) {
             foreachParent_ = lps;
             for (auto* call : calls) {
                 const int c = plan_.flow.at(nodeOf(*call)).context;
-                if (c == lps)
+                // A space dividing the partitions (not the sub-partitions) works in its whole parts
+                // at every turn.
+                if (c == lps || !turnSpace(c))
                     continue;
-                if (!turnSpace(c))
-                    notTranslated(call->range, "calling stages of a space inside `Repeat foreach sub-partition` "
-                                               "that does not divide its sub-partitions");
                 // Its parts change every turn: they must be views of the foreach space's parts.
                 for (const auto& a : globalsUsedBy(*call))
                     if (arrayIndex_.count(a) && plan_.storage.storageOf(a, c) != plan_.storage.storageOf(a, lps))
@@ -1042,10 +1037,16 @@ void TaskEmitter::emitStageCall(Out& o, const ast::StageCall& call, int lps, int
             slots.push_back({n, reductionAt_.at({node, call.args[i].variable->text})});
         }
         // Guards and missing sub-partitions skip the stage (break), not the contributions below.
-        const bool skippable = !guards_.empty() || foreachLps_ >= 0 || turnSpace(lps);
+        // A space below the foreach space that divides its partitions runs once per turn of its
+        // ancestor there (its parts are the same at every turn).
+        const bool ancestorTurns = foreachParent_ >= 0 && lps != foreachParent_ && !turnSpace(lps);
+        const bool skippable = !guards_.empty() || foreachLps_ >= 0 || turnSpace(lps) || ancestorTurns;
         o << (skippable ? "do {\n" : "{\n");
         if (foreachLps_ >= 0)
             o << "if (sub >= t.subpartitions(" << foreachLps_ << ", lpu)) break;  // a turn beyond this LPU's own\n";
+        if (ancestorTurns)
+            o << "if (sub >= t.subpartitions(" << foreachParent_ << ", t.ancestor(lpu, " << foreachParent_
+              << "))) break;  // a turn beyond its ancestor's own\n";
         for (const auto& gd : guards_) {
             std::string w = "w" + std::to_string(&gd - guards_.data());
             o << "{\nconst Lpu& " << w << " = t.ancestor(lpu, " << gd.lps << ");\n";

@@ -804,9 +804,8 @@ private:
             if (sp.isArray)
                 arrays.insert(sp.global);
         for (const auto& a : arrays)
-            if (te_.stridedDims(a).empty())
-                if (const ast::ParallelLoop* loop = te_.boxWritingLoopOf(inst_, a))
-                    boxWrites_[loop] = {te_.arrayIndex(a), te_.global(a).type.arrayDims()};
+            if (const ast::ParallelLoop* loop = te_.boxWritingLoopOf(inst_, a, te_.stageLps()))
+                boxWrites_[loop] = {te_.arrayIndex(a), te_.global(a).type.arrayDims()};
     }
 
     TaskEmitter& te_;

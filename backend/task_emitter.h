@@ -51,12 +51,15 @@ public:
     // stage being emitted works in: held indices there are not intervals.
     std::set<int> stridedDims(const std::string& array) const;
     std::set<int> stridedDims(const std::string& array, int lps) const; // for the parts of space `lps`
+    int stageLps() const { return stageLps_; }
 
     // The storage space whose parts stages of `lps` work in for `array` (the plan's choice).
     int storageOf(const std::string& array, int lps) const;
-    // The loop of stage instance `inst` that writes version-dependent `array` on a box
-    // (epoch_writes.h), when the stage body has exactly one name for it; else nullptr.
-    const ast::ParallelLoop* boxWritingLoopOf(const semantic::StageInstance& inst, const std::string& array) const;
+    // The loop of stage instance `inst` (of space `lps`) that writes version-dependent `array`
+    // on a box (epoch_writes.h), when the stage body has exactly one name for it and the parts
+    // there are not strided; else nullptr.
+    const ast::ParallelLoop* boxWritingLoopOf(const semantic::StageInstance& inst, const std::string& array,
+                                              int lps) const;
     // Whether some stage of this task calls the dense kernels (runtime/task/dense_views.h).
     bool callsBlas() const { return callsBlas_; }
     void noteBlasCall() { callsBlas_ = true; }

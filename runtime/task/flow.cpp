@@ -33,6 +33,7 @@
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
+#include <utility>
 
 namespace itrt::task {
 
@@ -271,6 +272,7 @@ class FlowBuilder {
 
   // A scalar goes from each LPU of `from` to the LPUs of `to` that read the same value: below
   // it, its ancestor, or every LPU of an unrelated space (or of the same space: the others).
+  // A value one LPU wrote under Where/If goes from every LPU to every LPU.
   void scalar(int k, const TaskInstance::SyncDesc& s) {
     auto link = [&](const Lpu& u, const Lpu& d) {
       const int uv = vdp(s.from, u.id), dv = vdp(s.to, d.id);
@@ -280,9 +282,9 @@ class FlowBuilder {
     };
     const auto& S = t_.s_->grid_[static_cast<size_t>(s.from)];
     const auto& D = t_.s_->grid_[static_cast<size_t>(s.to)];
-    if (s.from != s.to && t_.is_ancestor(s.from, s.to)) {
+    if (s.from != s.to && !s.every_lpu && t_.is_ancestor(s.from, s.to)) {
       for (const Lpu& d : D) link(t_.ancestor(d, s.from), d);
-    } else if (s.from != s.to && t_.is_ancestor(s.to, s.from)) {
+    } else if (s.from != s.to && !s.every_lpu && t_.is_ancestor(s.to, s.from)) {
       for (const Lpu& u : S) link(u, t_.ancestor(u, s.to));
     } else {
       for (const Lpu& d : D)
@@ -602,8 +604,13 @@ void FlowContext::advance_epoch(int array) {
 void FlowContext::rotate_epoch(int array) {
   PartStorage& ps = state_.task->storage(array, *state_.lpu);
   if (ps.versions.size() < 2) return;
-  ps.current = (ps.current + 1) % static_cast<int>(ps.versions.size());
   ps.epoch_written.clear();
+  ps.epoch_copied = !is_box(ps.part);
+  if (ps.epoch_copied) {
+    advance_epoch(array);
+    return;
+  }
+  ps.current = (ps.current + 1) % static_cast<int>(ps.versions.size());
 }
 
 void FlowContext::complete_epoch(int array) {
@@ -613,7 +620,8 @@ void FlowContext::complete_epoch(int array) {
   const size_t es = t.arrays[static_cast<size_t>(array)]->elem_size;
   Box written = std::move(ps.epoch_written);
   ps.epoch_written.clear();
-  if (written.empty() || !is_box(ps.part)) {
+  if (std::exchange(ps.epoch_copied, false)) return;
+  if (written.empty()) {
     std::memcpy(ps.version(0), ps.version(1), static_cast<size_t>(ps.part.element_count()) * es);
     return;
   }
@@ -785,9 +793,11 @@ int TaskInstance::move_sync(int array, int from, int to, MoveSenders senders, co
   return static_cast<int>(s_->syncs_.size()) - 1;
 }
 
-int TaskInstance::scalar_sync(int scalar, int from, int to, size_t bytes, const std::string& sync) {
+int TaskInstance::scalar_sync(int scalar, int from, int to, size_t bytes, const std::string& sync,
+                              ScalarSenders senders) {
   SyncDesc d;
   d.kind = SyncDesc::Kind::scalar;
+  d.every_lpu = senders == ScalarSenders::every_lpu;
   d.scalar = scalar;
   d.from = from;
   d.to = to;

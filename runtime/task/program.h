@@ -170,6 +170,10 @@ struct SyncCounters {
 // (what the task starts with); `written_in_task`: every part written since the task started,
 // changed since its last send or not (a gather that follows another space's into the same parts).
 enum class MoveSenders { changed, every, written_in_task };
+// Which LPUs a scalar movement between a space and its ancestor connects. `related`: each LPU
+// with the LPU above or below it; `every_lpu`: every sending LPU with every receiving LPU, for a
+// value that one LPU of the sending space wrote under `Where`/`If`.
+enum class ScalarSenders { related, every_lpu };
 
 class Program {
  public:
@@ -245,6 +249,10 @@ struct PartStorage {
   // (TaskInstance::epoch_wrote); FlowContext::complete_epoch copies every other cell from the
   // previous version. Empty: nothing reported, so every cell is copied.
   Box epoch_written;
+  // A part that is not one box (stride()) cannot copy "every cell outside the written box":
+  // rotate_epoch copies the whole part instead, as advance_epoch does, and complete_epoch
+  // then has nothing left to do.
+  bool epoch_copied = false;
   std::byte* version(int lag) {
     int n = static_cast<int>(versions.size());
     return versions[static_cast<size_t>(((current - lag) % n + n) % n)].get();
@@ -755,6 +763,7 @@ class TaskInstance {
   // LPU has fewer sub-partitions.
   template <class T, int N>
   std::optional<View<T, N>> sub_view(int array, const Lpu& u, int64_t sub, int lag = 0);
+  // The number of sub-partitions of LPU `u` of `lps` (any LPU, on any rank).
   int64_t subpartitions(int lps, const Lpu& u) const;
   // A space that divides its parent's sub-partitions: the view of `array` for LPU `u` in turn
   // `sub` of the parent's `Repeat foreach`, or nullopt when the LPU has no part in that turn.
@@ -779,7 +788,8 @@ class TaskInstance {
   int move_sync(int array, int from, int to, MoveSenders senders, const std::string& sync);
   // Movement of a task-global scalar (each LPU keeps its own copy) of `bytes` bytes from the
   // LPUs of Space `from` that wrote it to those of Space `to`. `scalar` numbers it for wrote().
-  int scalar_sync(int scalar, int from, int to, size_t bytes, const std::string& sync);
+  int scalar_sync(int scalar, int from, int to, size_t bytes, const std::string& sync,
+                  ScalarSenders senders = ScalarSenders::related);
   // The IT source line of each synchronisation's point in the flow (by number), which the
   // watchdog's report of a hung run names (runtime/engine/watchdog.h).
   void sync_lines(std::vector<int> lines);

@@ -516,9 +516,11 @@ void TaskInstance::launch() {
   if (const char* v = std::getenv("IT_VERBOSE"); v && std::string(v) == "1") print_banner();
   // Sub-partitions of local LPUs.
   s_->max_subpartitions_.assign(s_->lps_.size(), 0);
+  s_->sub_counts_.assign(s_->lps_.size(), {});
   for (size_t l = 0; l < s_->lps_.size(); ++l) {
     const LpsDesc& d = s_->lps_[l];
     if (d.sub_dims == 0) continue;
+    s_->sub_counts_[l].assign(s_->grid_[l].size(), 0);
     for (auto& [a, cfg] : d.sub_configs) s_->sub_parts_[static_cast<size_t>(a)].assign(s_->grid_[l].size(), {});
     for (const Lpu& u : s_->grid_[l]) {
       std::vector<ArrayConfig> cfgs;
@@ -534,6 +536,7 @@ void TaskInstance::launch() {
         int64_t n = 1;
         for (int64_t c : counts) n *= c;
         s_->max_subpartitions_[l] = std::max(s_->max_subpartitions_[l], n);
+        s_->sub_counts_[l][static_cast<size_t>(u.id)] = n;
         if (u.rank != me) continue;
         for (auto& c : subpartition_order(counts, d.sub_order))
           for (size_t k = 0; k < cfgs.size(); ++k)
@@ -894,13 +897,8 @@ void TaskInstance::read_input(int array) {
 }
 
 int64_t TaskInstance::subpartitions(int lps, const Lpu& u) const {
-  int64_t n = 0;
-  for (auto& [a, cfg] : s_->lps_[static_cast<size_t>(lps)].sub_configs) {
-    const auto& subs = s_->sub_parts_[static_cast<size_t>(a)];
-    if (static_cast<size_t>(u.id) < subs.size())
-      n = std::max<int64_t>(n, static_cast<int64_t>(subs[static_cast<size_t>(u.id)].size()));
-  }
-  return n;
+  const auto& counts = s_->sub_counts_[static_cast<size_t>(lps)];
+  return static_cast<size_t>(u.id) < counts.size() ? counts[static_cast<size_t>(u.id)] : 0;
 }
 
 Part TaskInstance::owning_part(int array, int lps, int64_t lpu) const {

@@ -38,6 +38,7 @@ struct TaskInstance::SyncDesc {
   size_t bytes = 0;                // scalar: its size
   bool whole = false;              // move: every sender sends (MoveSenders::every)
   bool written_in_task = false;    // move: every part written since launch sends (MoveSenders)
+  bool every_lpu = false;          // scalar: every LPU to every LPU (ScalarSenders::every_lpu)
   int invoking = -1, target = -1;  // reduction; token: parent and child space
   bool down = true;                // token: parent -> child (entry), else child -> parent
   Combiner combiner;
@@ -72,6 +73,9 @@ struct TaskInstance::State {
   // Part::with_fixed); empty otherwise.
   std::vector<std::vector<std::optional<int64_t>>> section_fixed_;
   std::vector<int64_t> max_subpartitions_;  // [lps]
+  // [lps][lpu id] -> its number of sub-partitions, for every LPU (a space below may sit on
+  // another rank than its ancestor there and still takes that ancestor's turns).
+  std::vector<std::vector<int64_t>> sub_counts_;
   // Spaces dividing sub-partitions: [(lps, array)][lpu][turn] -> the LPU's part in that turn.
   std::map<std::pair<int, int>, std::vector<std::vector<std::optional<Part>>>> turn_parts_;
 };

@@ -20,6 +20,15 @@ const char* syncKindName(SyncKind k) {
     return "?";
 }
 
+bool Synchronization::involves(int lps) const {
+    switch (kind) {
+    case SyncKind::None: return false;
+    case SyncKind::Reduction:
+        return fromLps == lps || toLps == lps || std::find(readers.begin(), readers.end(), lps) != readers.end();
+    default: return fromLps == lps || toLps == lps;
+    }
+}
+
 namespace {
 
 struct Def {
@@ -312,6 +321,7 @@ private:
                 x.toLps == s.toLps && x.viaLps == s.viaLps && x.point == s.point && x.node == s.node) {
                 if (std::find(x.deps.begin(), x.deps.end(), depIndex) == x.deps.end())
                     x.deps.push_back(depIndex);
+                x.fromAnyLpu = x.fromAnyLpu || s.fromAnyLpu;
                 return;
             }
         s.deps.push_back(depIndex);
@@ -369,8 +379,10 @@ private:
         }
     }
 
-    // Spaces that evaluate flow node `node` (a Where/If or Repeat header): those of the stages
-    // inside it, and the targets of the reductions made there.
+    // Spaces that evaluate flow node `node` (a Where/If or Repeat header): those whose LPUs have
+    // anything to do inside it. That is the spaces of the stages inside it, and every space that
+    // takes part in a synchronisation there: a space that only sends or receives data inside a
+    // `Repeat` runs the loop too, so it must see the same header values as the others.
     std::set<int> evaluators(int node) const {
         std::set<int> out;
         for (const FlowAccess& a : usage_.accesses) {
@@ -380,6 +392,14 @@ private:
             for (const VarAccess& v : a.vars)
                 if (v.reduced && v.reductionLps != kNoLps)
                     out.insert(v.reductionLps);
+        }
+        for (const Synchronization& s : out_.syncs) {
+            if (s.point == Synchronization::Point::TaskStart || s.point == Synchronization::Point::TaskEnd ||
+                s.node < 0 || !inSubtree(s.node, node))
+                continue;
+            for (int l = 0; l < static_cast<int>(lps_.spaces.size()); ++l)
+                if (s.involves(l))
+                    out.insert(l);
         }
         return out;
     }
@@ -550,9 +570,100 @@ private:
         }
     }
 
+    // Whether dependency `dep` is a stage's write of a scalar read by a flow condition or a
+    // Repeat header: every space that evaluates the construct needs the value, so even a read
+    // in the writer's own space may need it elsewhere. (A Repeat header's own variable is set by
+    // every LPU that runs the loop.)
+    bool conditionRead(const Dependency& dep) const {
+        const TaskGlobal* g = globals_.find(dep.var);
+        const FlowAccess& w = usage_.accesses[static_cast<std::size_t>(dep.writer)];
+        const FlowAccess& r = usage_.accesses[static_cast<std::size_t>(dep.reader)];
+        return !(g && g->isArray()) && r.kind != FlowAccess::Kind::Stage && w.kind == FlowAccess::Kind::Stage;
+    }
+
+    // The synchronisations that dependency `idx` needs.
+    void addDependencySyncs(int idx) {
+        const Dependency& dep = out_.deps[static_cast<std::size_t>(idx)];
+        const TaskGlobal* g = globals_.find(dep.var);
+        const bool scalar = !(g && g->isArray());
+        Synchronization s;
+        s.kind = dep.kind;
+        s.var = dep.var;
+        s.scalar = scalar;
+        s.fromLps = dep.fromLps;
+        s.toLps = dep.toLps;
+        const FlowAccess& w = usage_.accesses[static_cast<std::size_t>(dep.writer)];
+        const FlowAccess& r = usage_.accesses[static_cast<std::size_t>(dep.reader)];
+        const VarAccess* wv = w.find(dep.var);
+        const bool condition = conditionRead(dep);
+        if ((dep.kind == SyncKind::None && !condition) || dep.kind == SyncKind::Reduction)
+            return;
+        if (dep.kind == SyncKind::PaddingExchange) {
+            for (auto [space, exitNode] : dep.paddingExits) {
+                Synchronization p = s;
+                p.viaLps = space;
+                p.point = Synchronization::Point::SpaceExit;
+                p.node = exitNode;
+                addSync(p, idx);
+            }
+            return;
+        }
+        if (dep.kind == SyncKind::ReplicaBroadcast) {
+            s.point = Synchronization::Point::AfterStage;
+            s.node = w.node;
+            addSync(s, idx);
+            return;
+        }
+        // Scalars read by a flow condition or a Repeat header: every space that evaluates it.
+        std::set<int> targets{dep.toLps};
+        if (condition)
+            targets = evaluators(r.node);
+        const bool fromReduction = wv && wv->reduced;
+        const bool oneLpuWrote =
+            scalar && !fromReduction && w.kind == FlowAccess::Kind::Stage && w.guarded && !singleLpu(dep.fromLps);
+        for (int to : targets) {
+            if (to == dep.fromLps && condition && oneLpuWrote) {
+                // The writer's own space evaluates the condition too: its other LPUs need the value.
+                Synchronization b = s;
+                b.kind = SyncKind::ReplicaBroadcast;
+                b.toLps = b.fromLps;
+                b.point = Synchronization::Point::AfterStage;
+                b.node = w.node;
+                addSync(b, idx);
+            }
+            if (to == dep.fromLps)
+                continue;
+            if (fromReduction && lps_.isProperAncestor(dep.fromLps, to)) {
+                // Spaces below the target receive the result from the reduction itself.
+                Synchronization& red = out_.syncs[reductionOf_.at({dep.writer, dep.var})];
+                if (std::find(red.readers.begin(), red.readers.end(), to) == red.readers.end())
+                    red.readers.push_back(to);
+                if (std::find(red.deps.begin(), red.deps.end(), idx) == red.deps.end())
+                    red.deps.push_back(idx);
+                continue;
+            }
+            Synchronization m = s;
+            m.toLps = to;
+            m.kind = movementKind(dep.fromLps, to);
+            // One LPU of the writer's space wrote the value: a receiver's own ancestor or
+            // descendants may not be that LPU.
+            // (Between unrelated spaces every LPU hears from every LPU anyway.)
+            m.fromAnyLpu = oneLpuWrote && m.kind != SyncKind::Redistribution && !singleLpu(to);
+            placeMovement(m, dep);
+            addSync(m, idx);
+        }
+    }
+
+    // How much the synchronisations say: it grows until the condition reads are all served.
+    std::size_t syncVolume() const {
+        std::size_t n = out_.syncs.size();
+        for (const Synchronization& s : out_.syncs)
+            n += s.readers.size() + s.deps.size() + (s.fromAnyLpu ? 1 : 0);
+        return n;
+    }
+
     void buildSyncs() {
         // Reductions: one per reducing invocation, whether or not the result is read later.
-        std::map<std::pair<int, std::string>, std::size_t> reductionOf;
         for (std::size_t i = 0; i < usage_.accesses.size(); ++i) {
             const FlowAccess& a = usage_.accesses[i];
             for (const VarAccess& v : a.vars)
@@ -565,73 +676,20 @@ private:
                     s.toLps = v.reductionLps == kNoLps ? a.lps : v.reductionLps;
                     s.point = Synchronization::Point::AfterStage;
                     s.node = a.node;
-                    reductionOf[{static_cast<int>(i), v.var}] = out_.syncs.size();
+                    reductionOf_[{static_cast<int>(i), v.var}] = out_.syncs.size();
                     out_.syncs.push_back(s);
                 }
         }
         const std::set<int> staged = stageSpaces();
+        std::vector<int> conditionReads;
         for (std::size_t i = 0; i < out_.deps.size(); ++i) {
-            const Dependency& dep = out_.deps[i];
-            int idx = static_cast<int>(i);
-            const TaskGlobal* g = globals_.find(dep.var);
-            const bool scalar = !(g && g->isArray());
-            Synchronization s;
-            s.kind = dep.kind;
-            s.var = dep.var;
-            s.scalar = scalar;
-            s.fromLps = dep.fromLps;
-            s.toLps = dep.toLps;
-            const FlowAccess& w = usage_.accesses[static_cast<std::size_t>(dep.writer)];
-            const FlowAccess& r = usage_.accesses[static_cast<std::size_t>(dep.reader)];
-            const VarAccess* wv = w.find(dep.var);
-            // A condition or Repeat header is evaluated by every space whose stages run inside it,
-            // so even a read in the writer's own space may need the value elsewhere.
-            // (A Repeat header's own variable is set by every LPU that runs the loop.)
-            const bool conditionRead = scalar && r.kind != FlowAccess::Kind::Stage && w.kind == FlowAccess::Kind::Stage;
-            if ((dep.kind == SyncKind::None && !conditionRead) || dep.kind == SyncKind::Reduction)
-                continue;
-            if (dep.kind == SyncKind::PaddingExchange) {
-                for (auto [space, exitNode] : dep.paddingExits) {
-                    Synchronization p = s;
-                    p.viaLps = space;
-                    p.point = Synchronization::Point::SpaceExit;
-                    p.node = exitNode;
-                    addSync(p, idx);
-                }
-                continue;
-            }
-            if (dep.kind == SyncKind::ReplicaBroadcast) {
-                s.point = Synchronization::Point::AfterStage;
-                s.node = w.node;
-                addSync(s, idx);
-                continue;
-            }
-            // Scalars read by a flow condition or a Repeat header: every space that evaluates it.
-            std::set<int> targets{dep.toLps};
-            if (conditionRead)
-                targets = evaluators(r.node);
-            const bool fromReduction = wv && wv->reduced;
-            for (int to : targets) {
-                if (to == dep.fromLps)
-                    continue;
-                if (fromReduction && lps_.isProperAncestor(dep.fromLps, to)) {
-                    // Spaces below the target receive the result from the reduction itself.
-                    Synchronization& red = out_.syncs[reductionOf.at({dep.writer, dep.var})];
-                    if (std::find(red.readers.begin(), red.readers.end(), to) == red.readers.end())
-                        red.readers.push_back(to);
-                    if (std::find(red.deps.begin(), red.deps.end(), idx) == red.deps.end())
-                        red.deps.push_back(idx);
-                    continue;
-                }
-                Synchronization m = s;
-                m.toLps = to;
-                m.kind = movementKind(dep.fromLps, to);
-                placeMovement(m, dep);
-                addSync(m, idx);
-            }
+            if (conditionRead(out_.deps[i]))
+                conditionReads.push_back(static_cast<int>(i));
+            else
+                addDependencySyncs(static_cast<int>(i));
         }
         // A flow condition reading a reduction result: every staged space below the target.
-        for (auto& [key, at] : reductionOf) {
+        for (auto& [key, at] : reductionOf_) {
             Synchronization& red = out_.syncs[at];
             for (const Dependency& dep : out_.deps) {
                 if (dep.writer != key.first || dep.var != key.second)
@@ -646,6 +704,15 @@ private:
             std::sort(red.readers.begin(), red.readers.end());
         }
         addTokens();
+        // Condition reads last: who evaluates a construct depends on the synchronisations inside
+        // it, and the movements a condition adds can draw a space into an enclosing one.
+        for (std::size_t volume = 0; volume != syncVolume();) {
+            volume = syncVolume();
+            for (int i : conditionReads)
+                addDependencySyncs(i);
+        }
+        for (auto& [key, at] : reductionOf_)
+            std::sort(out_.syncs[at].readers.begin(), out_.syncs[at].readers.end());
         addTaskEnds();
         // Number synchronisations in the order a reader of the flow meets them: before a node,
         // after its own line, and on exit after its whole subtree.
@@ -684,6 +751,8 @@ private:
     const StoragePlan& storage_;
     DependencyGraph out_;
     std::set<std::tuple<std::string, int, int, std::vector<int>, int>> seen_;
+    // Each reducing (access, variable) -> its Reduction in out_.syncs.
+    std::map<std::pair<int, std::string>, std::size_t> reductionOf_;
 };
 
 } // namespace

@@ -75,6 +75,13 @@ struct Synchronization {
     // space's: that one may have overwritten what this space sent before).
     enum class Senders { Changed, Every, WrittenInTask };
     Senders senders = Senders::Changed;
+    // A scalar written under `Where`/`If` by one LPU of a space with several: every receiving
+    // LPU hears from every sending LPU (the writer's copy is the one that changed), not only
+    // from the LPU above or below it.
+    bool fromAnyLpu = false;
+
+    // Whether the LPUs of `lps` take part (send, receive or combine) in this synchronisation.
+    bool involves(int lps) const;
 };
 
 struct DependencyGraph {

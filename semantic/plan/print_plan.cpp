@@ -223,6 +223,8 @@ private:
                 r += " (" + s.why + ")";
             if (s.senders == Synchronization::Senders::WrittenInTask)
                 r += "; every part written in the task is sent again, as another space's gather came first";
+            if (s.fromAnyLpu)
+                r += fmt::format("; every {} LPU hears from every {} LPU, as one LPU wrote under Where/If", to, from);
             break;
         }
         if (s.kind == SyncKind::Reduction && !s.readers.empty()) {

@@ -80,6 +80,9 @@ else
   section_targets) printf '"Sum Rows" { Space A: %s }\n' "$core" >"$map" ;;
   move_order) printf '"Move Order" { Space A: %s Space B: %s Space C: %s }\n' "$top" "$core" "$core" >"$map" ;;
   flow_functions) printf '"Flow Functions" { Space A: %s }\n' "$core" >"$map" ;;
+  loop_scalars) printf '"Loop Scalars" { Space A: %s Space B: %s Space C: %s Space D: %s }\n' "$top" "$core" "$core" "$core" >"$map" ;;
+  foreach_whole) printf '"Whole Turns" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
+  guarded_epochs) printf '"Guarded Epochs" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
   bool_arrays) printf '"Signs" { Space A: %s }\n' "$core" >"$map" ;;
   field_args) printf '"Scale" { Space A: %s }\n' "$core" >"$map" ;;
   env_static) printf '"Fixed" { Space A: %s }\n' "$core" >"$map" ;;
@@ -200,6 +203,9 @@ section_targets:small) n=8 p=2 ;; section_targets:uneven) n=13 p=3 ;;
 env_static:small) k=3 ;; env_static:uneven) k=-17 ;;
 move_order:small) n=64 k=37 p=4 c=3 ;; move_order:uneven) n=101 k=100 p=7 c=4 ;;
 flow_functions:small) n=64 p=4 ;; flow_functions:uneven) n=101 p=7 ;;
+loop_scalars:small) n=64 m=4 k=37 p=4 c=3 ;; loop_scalars:uneven) n=101 m=5 k=100 p=7 c=4 ;;
+foreach_whole:small) n=64 p=4 q=5 ;; foreach_whole:uneven) n=101 p=7 q=4 ;;
+guarded_epochs:small) n=64 rounds=6 p=4 ;; guarded_epochs:uneven) n=101 rounds=7 p=7 ;;
 bool_arrays:small) n=64 p=4 ;; bool_arrays:uneven) n=101 p=7 ;;
 field_args:small) n=64 a=2 b=3 p=4 ;; field_args:uneven) n=101 a=-3 b=7 p=7 ;;
 sibling_writers:small) n=64 p=4 q=3 ;; sibling_writers:uneven) n=101 p=7 q=5 ;;
@@ -460,6 +466,31 @@ move_order)
   run "${args[@]}" w_file=w.txt v_file=v.txt s_file=s.txt
   "$ref/ref_move_order" "${args[@]}" w_file=w_ref.txt v_file=v_ref.txt s_file=s_ref.txt
   for f in w v s; do chk equal $f.txt ${f}_ref.txt 0; done ;;
+loop_scalars)
+  # scalars written under If/Where by one LPU, read by Repeat headers and by every LPU of other spaces
+  mk -o x.txt --type int --shape $n --seed 63 --lo 0 --hi 50
+  args=(x_file=x.txt m=$m k=$k p=$p c=$c)
+  run "${args[@]}" v_file=v.txt u_file=u.txt stats_file=s.txt
+  "$ref/ref_loop_scalars" "${args[@]}" v_file=v_ref.txt u_file=u_ref.txt stats_file=s_ref.txt
+  for f in v u s; do chk equal $f.txt ${f}_ref.txt 0; done ;;
+foreach_whole)
+  # a space dividing the partitions inside `Repeat foreach sub-partition`: whole blocks every turn
+  mk -o m.txt --type int --shape $n --seed 66 --lo -50 --hi 50
+  mk -o v.txt --type int --shape $n --seed 67 --lo -50 --hi 50
+  args=(m_file=m.txt v_file=v.txt p=$p q=$q)
+  run "${args[@]}" m_out=mo.txt v_out=vo.txt
+  "$ref/ref_foreach_whole" "${args[@]}" m_out=mo_ref.txt v_out=vo_ref.txt
+  chk equal mo.txt mo_ref.txt 0
+  chk equal vo.txt vo_ref.txt 0 ;;
+guarded_epochs)
+  # epochs of sibling spaces in a loop, one under Where, one on strided parts
+  mk -o s.txt --type int --shape $n --seed 64 --lo 0 --hi 500
+  mk -o t.txt --type int --shape $n --seed 65 --lo 0 --hi 500
+  args=(s_file=s.txt t_file=t.txt rounds=$rounds p=$p)
+  run "${args[@]}" s_out=so.txt t_out=to.txt
+  "$ref/ref_guarded_epochs" "${args[@]}" s_out=so_ref.txt t_out=to_ref.txt
+  chk equal so.txt so_ref.txt 0
+  chk equal to.txt to_ref.txt 0 ;;
 flow_functions)
   # functions of task arrays in Computation conditions (the LPU's part), Where and Repeat while
   mk -o x.txt --type int --shape $n --seed 48 --lo 1 --hi 9
