@@ -379,10 +379,12 @@ private:
         }
     }
 
-    // Spaces that evaluate flow node `node` (a Where/If or Repeat header): those whose LPUs have
-    // anything to do inside it. That is the spaces of the stages inside it, and every space that
-    // takes part in a synchronisation there: a space that only sends or receives data inside a
-    // `Repeat` runs the loop too, so it must see the same header values as the others.
+    // Spaces that evaluate flow node `node` (a Where/If or Repeat header). A Where/If is tested
+    // by the LPUs of the stages inside it (it guards the stages, not the synchronisations) and
+    // by the targets of the reductions made there. A Repeat header is tested by every space
+    // whose LPUs have anything to do inside the loop: also every space that takes part in a
+    // synchronisation there, as one that only sends or receives data inside a `Repeat` runs the
+    // loop too, and must see the same header values as the others.
     std::set<int> evaluators(int node) const {
         std::set<int> out;
         for (const FlowAccess& a : usage_.accesses) {
@@ -393,6 +395,8 @@ private:
                 if (v.reduced && v.reductionLps != kNoLps)
                     out.insert(v.reductionLps);
         }
+        if (!flow_.at(node).isLoop())
+            return out;
         for (const Synchronization& s : out_.syncs) {
             if (s.point == Synchronization::Point::TaskStart || s.point == Synchronization::Point::TaskEnd ||
                 s.node < 0 || !inSubtree(s.node, node))
