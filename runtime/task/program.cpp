@@ -330,6 +330,43 @@ void Program::print_stats_lines(const std::vector<SyncTotals>& summed) {
 
 // --- Env ---------------------------------------------------------------------------------------
 
+// Every rank reads `file`, rank 0 first: a `store` rank 0 made before has then finished (no rank
+// reads a file half written, or not there yet), and every rank stops alike, with rank 0's message
+// after `what`, when the file is bad. Collective on MPI_COMM_WORLD: the coordinator's thread only.
+static DataCollection read_on_every_rank(const std::string& file, const ElementCodec& codec,
+                                         const FileExpectation& expect, const std::string& what) {
+  Program& prog = Program::current();
+  DataCollection c;
+  std::string error;
+  int ok = 1;
+  if (prog.rank() == 0) {
+    try {
+      c = read_data_file(file, codec, expect);
+    } catch (const std::exception& e) {
+      ok = 0;
+      error = e.what();
+    }
+  }
+  if (prog.size() > 1) {
+    uint64_t n = error.size();
+    MPI_Bcast(&ok, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    MPI_Bcast(&n, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+    error.resize(static_cast<size_t>(n));
+    MPI_Bcast(error.data(), static_cast<int>(n), MPI_CHAR, 0, MPI_COMM_WORLD);
+  }
+  if (!ok) fail_collective(what + error);
+  if (prog.rank() != 0) {
+    try {
+      c = read_data_file(file, codec, expect);
+    } catch (const std::exception& e) {
+      fail(what + e.what() + " (rank 0 read the file without error)");  // e.g. not on a shared file system
+    }
+  }
+  return c;
+}
+
+// (In a task's set-up, possibly on a task's thread beside the coordinator's MPI calls: no
+// collective here. Every rank reads the same input file, which the run does not write.)
 DataCollection Env::read_list_file(const std::string& item, const std::string& file, const ElementCodec& codec,
                                    const FileExpectation& expect) {
   try {
@@ -348,11 +385,7 @@ void store_collection(Program&, const DataCollection& c, const ElementCodec& cod
 }
 
 DataCollection load_collection(const ElementCodec& codec, const std::string& file, const FileExpectation& expect) {
-  try {
-    return read_data_file(file, codec, expect);
-  } catch (const std::exception& e) {
-    fail_collective(std::string("load: ") + e.what());
-  }
+  return read_on_every_rank(file, codec, expect, "load: ");
 }
 
 std::vector<const void*> Env::footprint() const {

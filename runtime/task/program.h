@@ -525,7 +525,8 @@ bool Env::get_list(const std::string& item, List<T>& out, const ElementCodec& co
 
 // Rank 0 writes a collection made from a program value (collections.h).
 void store_collection(Program& prog, const DataCollection& c, const ElementCodec& codec, const std::string& file);
-// Every rank reads a file into a collection; errors stop every rank with the file named.
+// Every rank reads a file into a collection, rank 0 first (so it sees what an earlier `store`
+// wrote); errors stop every rank with the file named.
 DataCollection load_collection(const ElementCodec& codec, const std::string& file, const FileExpectation& expect);
 
 // Sequential `store` of a coordinator array or list (rank 0 writes).

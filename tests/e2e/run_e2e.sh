@@ -529,6 +529,9 @@ section_targets)
   # sections as assignment targets in the coordinator, functions, environments and stages
   mk -o f.txt --type int --shape 3 --seed 46 --lo -50 --hi 50
   args=(n=$n p=$p f_file=f.txt)
+  # w.txt is stored and loaded back in one run: without an earlier run's copy, a rank that reads
+  # it before rank 0 has written it fails (rank 0 reads first, then the others)
+  rm -f m.txt s.txt x.txt g.txt fo.txt w.txt
   run "${args[@]}" m_file=m.txt sums_file=s.txt x_file=x.txt g_file=g.txt fo_file=fo.txt w_file=w.txt
   "$ref/ref_section_targets" "${args[@]}" m_file=m_ref.txt sums_file=s_ref.txt x_file=x_ref.txt g_file=g_ref.txt \
     fo_file=fo_ref.txt w_file=w_ref.txt
