@@ -653,9 +653,34 @@ private:
             // descendants may not be that LPU.
             // (Between unrelated spaces every LPU hears from every LPU anyway.)
             m.fromAnyLpu = oneLpuWrote && m.kind != SyncKind::Redistribution && !singleLpu(to);
-            placeMovement(m, dep);
+            // A write in the receiving space between the writer and the reader (guarded: it may
+            // run in one LPU only, and then reaches the others by its own broadcast) is newer:
+            // the older value must land before it, not over it.
+            Dependency at = dep;
+            if (int later = laterWriteIn(dep, to); later != -1 && m.kind != SyncKind::GatherUp)
+                at.reader = later;
+            placeMovement(m, at);
             addSync(m, idx);
         }
+    }
+
+    // The first stage after `dep`'s writer and before its (stage) reader, in the same iteration,
+    // that writes `dep.var` in space `to`'s copies; -1 if none.
+    int laterWriteIn(const Dependency& dep, int to) const {
+        if (dep.carriedBy != -1 ||
+            usage_.accesses[static_cast<std::size_t>(dep.reader)].kind != FlowAccess::Kind::Stage)
+            return -1;
+        const TaskGlobal* g = globals_.find(dep.var);
+        const bool array = g && g->isArray();
+        for (int i = dep.writer + 1; i < dep.reader; ++i) {
+            const FlowAccess& a = usage_.accesses[static_cast<std::size_t>(i)];
+            const VarAccess* v = a.find(dep.var);
+            if (a.kind != FlowAccess::Kind::Stage || !v || !v->written || v->reduced)
+                continue;
+            if (array ? storage_.storageOf(dep.var, a.lps) == to : a.lps == to)
+                return i;
+        }
+        return -1;
     }
 
     // How much the synchronisations say: it grows until the condition reads are all served.

@@ -81,6 +81,7 @@ else
   move_order) printf '"Move Order" { Space A: %s Space B: %s Space C: %s }\n' "$top" "$core" "$core" >"$map" ;;
   flow_functions) printf '"Flow Functions" { Space A: %s }\n' "$core" >"$map" ;;
   loop_scalars) printf '"Loop Scalars" { Space A: %s Space B: %s Space C: %s Space D: %s }\n' "$top" "$core" "$core" "$core" >"$map" ;;
+  later_writes) printf '"Later Writes" { Space A: %s }\n' "$core" >"$map" ;;
   foreach_whole) printf '"Whole Turns" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
   guarded_epochs) printf '"Guarded Epochs" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
   bool_arrays) printf '"Signs" { Space A: %s }\n' "$core" >"$map" ;;
@@ -204,6 +205,7 @@ env_static:small) k=3 ;; env_static:uneven) k=-17 ;;
 move_order:small) n=64 k=37 p=4 c=3 ;; move_order:uneven) n=101 k=100 p=7 c=4 ;;
 flow_functions:small) n=64 p=4 ;; flow_functions:uneven) n=101 p=7 ;;
 loop_scalars:small) n=64 m=4 k=37 p=4 c=3 ;; loop_scalars:uneven) n=101 m=5 k=100 p=7 c=4 ;;
+later_writes:small) n=64 k=37 p=4 ;; later_writes:uneven) n=101 k=100 p=7 ;;
 foreach_whole:small) n=64 p=4 q=5 ;; foreach_whole:uneven) n=101 p=7 q=4 ;;
 guarded_epochs:small) n=64 rounds=6 p=4 ;; guarded_epochs:uneven) n=101 rounds=7 p=7 ;;
 bool_arrays:small) n=64 p=4 ;; bool_arrays:uneven) n=101 p=7 ;;
@@ -473,6 +475,14 @@ loop_scalars)
   run "${args[@]}" v_file=v.txt u_file=u.txt stats_file=s.txt
   "$ref/ref_loop_scalars" "${args[@]}" v_file=v_ref.txt u_file=u_ref.txt stats_file=s_ref.txt
   for f in v u s; do chk equal $f.txt ${f}_ref.txt 0; done ;;
+later_writes)
+  # an older value moved into a space before a newer guarded write there, not over it
+  mk -o x.txt --type int --shape $n --seed 68 --lo -50 --hi 50
+  args=(x_file=x.txt k=$k p=$p)
+  run "${args[@]}" x_out=xo.txt w_out=wo.txt
+  "$ref/ref_later_writes" "${args[@]}" x_out=xo_ref.txt w_out=wo_ref.txt
+  chk equal xo.txt xo_ref.txt 0
+  chk equal wo.txt wo_ref.txt 0 ;;
 foreach_whole)
   # a space dividing the partitions inside `Repeat foreach sub-partition`: whole blocks every turn
   mk -o m.txt --type int --shape $n --seed 66 --lo -50 --hi 50
