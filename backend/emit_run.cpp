@@ -168,8 +168,10 @@ std::string TaskEmitter::flowExpr(const ast::Expr& e, int lps, const std::string
     struct Flow : ExprEmitter {
         TaskEmitter& te;
         std::string w;
+        // Inside `Repeat foreach sub-partition`: the turn, whose piece `local` and elements mean.
+        std::string sub;
         Flow(TaskEmitter& t, const semantic::ExprTypes* ty, std::string lpu)
-            : ExprEmitter(ty), te(t), w(std::move(lpu)) {}
+            : ExprEmitter(ty), te(t), w(std::move(lpu)), sub(t.foreachParent_ >= 0 ? ", sub" : "") {}
         std::string nameRef(const ast::NameRef& n) override {
             if (te.isGlobal(n.name)) {
                 if (te.global(n.name).isReduction) // the result this flow knows (moved as the plan says)
@@ -190,9 +192,9 @@ std::string TaskEmitter::flowExpr(const ast::Expr& e, int lps, const std::string
             std::string args;
             for (const auto& i : idx)
                 args += ", " + i;
-            return "t.view<" + cppElement(at) + ", " + std::to_string(at.arrayDims()) + ">(" +
-                   std::to_string(te.arrayIndex(array)) + ", " + w + ", " + std::to_string(lag) + ").held_value(" +
-                   cString(te.where(s.range)) + args + ")";
+            return "t." + std::string(sub.empty() ? "view<" : "piece_view<") + cppElement(at) + ", " +
+                   std::to_string(at.arrayDims()) + ">(" + std::to_string(te.arrayIndex(array)) + ", " + w + sub +
+                   ", " + std::to_string(lag) + ").held_value(" + cString(te.where(s.range)) + args + ")";
         }
         std::string dimensionRange(const ast::Expr& at, const std::string& array, int k, bool local) override {
             if (!te.isGlobal(array) || !te.global(array).type.isArray())
@@ -201,7 +203,7 @@ std::string TaskEmitter::flowExpr(const ast::Expr& e, int lps, const std::string
             if (local) {
                 if (w.empty())
                     notTranslated(at.range, "`local` outside a space");
-                return "t.local_range(" + a + ", " + w + ", " + std::to_string(k) + ")";
+                return "t.local_range(" + a + ", " + w + ", " + std::to_string(k) + sub + ")";
             }
             return "t.whole_range(" + a + ", " + std::to_string(k) + ")";
         }
@@ -1064,7 +1066,8 @@ void TaskEmitter::emitStageCall(Out& o, const ast::StageCall& call, int lps, int
                 auto an = lp && lp->property == ast::PropertyKind::Local ? lp->base->as<ast::NameRef>() : nullptr;
                 if (an && arrayIndex_.count(an->name))
                     test = "t.holds(" + std::to_string(arrayIndex(an->name)) + ", " + w + ", " +
-                           std::to_string(std::max(0, dp->dimensionIndex - 1)) + ", " + xv + ")";
+                           std::to_string(std::max(0, dp->dimensionIndex - 1)) + ", " + xv +
+                           (foreachParent_ >= 0 ? ", sub" : "") + ")";
                 else
                     test = "it_in(" + xv + ", " + flowExpr(*c.membershipRange, gd.lps, w) + ")";
             } else {

@@ -457,6 +457,12 @@ class FlowBuilder {
   std::vector<int> out_slots_, in_slots_;
 };
 
+// How many epoch versions of a part move (padding refreshes, movements between spaces): all but
+// the oldest. A reader of `at (current - k)` runs inside an Epoch, whose entry ages every version
+// by one first, so the oldest one at the time of the move is never read; an array without epochs
+// moves its one version.
+static int moved_versions(const PartStorage& ps) { return std::max<int>(1, static_cast<int>(ps.versions.size()) - 1); }
+
 // --- LpuFlow / FlowContext ----------------------------------------------------------------------
 
 void LpuFlow::resume() {
@@ -477,11 +483,14 @@ FlowWait FlowContext::exchange(int sync) {
   } else if (!it->second.outs.empty()) {
     const size_t es = t.arrays[static_cast<size_t>(s.array)]->elem_size;
     PartStorage& mine = t.storage(s.array, *state_.lpu);
-    Dense src = dense_of(mine.version(0), mine.part);
+    const int nv = moved_versions(mine);
     for (const OutEdge& o : it->second.outs) {
-      PacketRef p = Packet::create_uninitialized(o.layout.bytes);
-      auto* base = static_cast<std::byte*>(p->data());
-      for (const Packed& pk : o.layout.pieces) copy_region(src, dense_of(base + pk.offset, pk.box), pk.box, es);
+      PacketRef p = Packet::create_uninitialized(o.layout.bytes * static_cast<size_t>(nv));
+      for (int v = 0; v < nv; ++v) {
+        Dense src = dense_of(mine.version(v), mine.part);
+        auto* base = static_cast<std::byte*>(p->data()) + o.layout.bytes * static_cast<size_t>(v);
+        for (const Packed& pk : o.layout.pieces) copy_region(src, dense_of(base + pk.offset, pk.box), pk.box, es);
+      }
       state_.send(sync, o.slot, p, o.inter);
     }
   }
@@ -505,8 +514,11 @@ FlowWait FlowContext::move(int sync) {
     for (const OutEdge& o : it->second.outs) {
       PacketRef p = Packet::create(0);
       if (changed) {
-        p = Packet::create_uninitialized(static_cast<size_t>(o.schedule->element_count()) * es);
-        o.schedule->pack(mine.version(0), es, p->data());
+        const size_t bytes = static_cast<size_t>(o.schedule->element_count()) * es;
+        const int nv = moved_versions(mine);
+        p = Packet::create_uninitialized(bytes * static_cast<size_t>(nv));
+        for (int v = 0; v < nv; ++v)
+          o.schedule->pack(mine.version(v), es, static_cast<std::byte*>(p->data()) + bytes * static_cast<size_t>(v));
       }
       state_.send(sync, o.slot, p, o.inter);
     }
@@ -642,7 +654,11 @@ void LpuState::unpack(int sync, const InEdge& in, const Packet& p) {
   if (s.kind == TaskInstance::SyncDesc::Kind::move) {
     if (p.size() == 0) return;  // the sender's part did not change
     PartStorage& mine = t.storage(s.array, *lpu);
-    in.schedule->unpack(p.data(), t.arrays[static_cast<size_t>(s.array)]->elem_size, mine.version(0));
+    const int nv = moved_versions(mine);
+    const size_t bytes = p.size() / static_cast<size_t>(nv);
+    for (int v = 0; v < nv; ++v)
+      in.schedule->unpack(static_cast<const std::byte*>(p.data()) + bytes * static_cast<size_t>(v),
+                          t.arrays[static_cast<size_t>(s.array)]->elem_size, mine.version(v));
     return;
   }
   if (s.kind == TaskInstance::SyncDesc::Kind::scalar) {
@@ -657,9 +673,13 @@ void LpuState::unpack(int sync, const InEdge& in, const Packet& p) {
   if (copies.empty()) return;  // a token, or nothing of the packet is held here
   const size_t es = t.arrays[static_cast<size_t>(s.array)]->elem_size;
   PartStorage& mine = t.storage(s.array, *lpu);
-  Dense dst = dense_of(mine.version(0), mine.part);
-  auto* base = const_cast<std::byte*>(static_cast<const std::byte*>(p.data()));
-  for (const Copy& c : copies) copy_region(dense_of(base + c.offset, c.packed), dst, c.region, es);
+  const int nv = moved_versions(mine);
+  const size_t bytes = p.size() / static_cast<size_t>(nv);
+  for (int v = 0; v < nv; ++v) {
+    Dense dst = dense_of(mine.version(v), mine.part);
+    auto* base = const_cast<std::byte*>(static_cast<const std::byte*>(p.data())) + bytes * static_cast<size_t>(v);
+    for (const Copy& c : copies) copy_region(dense_of(base + c.offset, c.packed), dst, c.region, es);
+  }
 }
 
 void LpuState::start_wait(int sync, void* value, bool suspends) {

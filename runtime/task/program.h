@@ -727,6 +727,13 @@ class TaskInstance {
   // The part of `array` held by LPU `u` of any LPS (metadata only: `a.local...`, `x in R`).
   RangeValue local_range(int array, const Lpu& u, int d) const;
   bool holds(int array, const Lpu& u, int d, int64_t index) const;
+  // The same inside `Repeat foreach sub-partition`, at turn `sub`: the cells the LPU works in then
+  // (its current sub-partition, or in a space dividing sub-partitions its turn part), as the
+  // stages see them; its part when it has neither, or none in this turn.
+  RangeValue local_range(int array, const Lpu& u, int d, int64_t sub);
+  bool holds(int array, const Lpu& u, int d, int64_t index, int64_t sub);
+  template <class T, int N>
+  View<T, N> piece_view(int array, const Lpu& u, int64_t sub, int lag = 0);
   void add_lps(LpsDesc desc);
   // Space `lps` (not the home) keeps parts of its own of `array`; movements fill them.
   void add_storage(int array, int lps);
@@ -850,6 +857,7 @@ class TaskInstance {
   ViewSource view_source(int array, const Lpu& u);
   std::optional<ViewSource> sub_view_source(int array, const Lpu& u, int64_t sub);
   std::optional<ViewSource> turn_view_source(int array, const Lpu& u, int64_t sub);
+  ViewSource piece_view_source(int array, const Lpu& u, int64_t sub);
   friend struct LpuState;
   friend class FlowContext;
   friend class FlowBuilder;
@@ -925,6 +933,12 @@ std::optional<View<T, N>> TaskInstance::turn_view(int array, const Lpu& u, int64
   const std::optional<ViewSource> v = turn_view_source(array, u, sub);
   if (!v) return std::nullopt;
   return detail::make_view<T, N>(*v->storage, v->storage->version(lag), *v->cells, whole_ranges(array));
+}
+
+template <class T, int N>
+View<T, N> TaskInstance::piece_view(int array, const Lpu& u, int64_t sub, int lag) {
+  const ViewSource v = piece_view_source(array, u, sub);
+  return detail::make_view<T, N>(*v.storage, v.storage->version(lag), *v.cells, whole_ranges(array));
 }
 
 template <class T>

@@ -20,6 +20,9 @@
 namespace itrt::task {
 using namespace boxes;
 
+// A dimension bound no one has set yet (Initialize must set every bound of a task's new array).
+constexpr int64_t kUnsetBound = std::numeric_limits<int64_t>::min();
+
 TaskInstance::TaskInstance(Program& prog, std::string task_name, Env& env)
     : prog_(prog),
       name_(std::move(task_name)),
@@ -106,7 +109,9 @@ void TaskInstance::declare_array(int index, const std::string& name, int dims, s
   a->dims = dims;
   a->elem_size = elem_size;
   a->codec = codec;
-  if (a->ranges.size() != static_cast<size_t>(dims)) a->ranges.assign(static_cast<size_t>(dims), DimRange{});
+  // Bounds Initialize must set start out unset, so that launch() can name one it did not set.
+  if (!a->has_ranges || a->ranges.size() != static_cast<size_t>(dims))
+    a->ranges.assign(static_cast<size_t>(dims), DimRange{kUnsetBound, kUnsetBound});
   if (!a->pending_input.empty()) {
     const std::string& file = a->pending_input;
     FileExpectation expect;
@@ -225,6 +230,23 @@ bool TaskInstance::holds(int array, const Lpu& u, int d, int64_t index) const {
   return part_of(array, u.lps, u.id).held(d).contains(index);
 }
 
+TaskInstance::ViewSource TaskInstance::piece_view_source(int array, const Lpu& u, int64_t sub) {
+  if (s_->turn_parts_.count({u.lps, array})) return turn_view_source(array, u, sub).value_or(view_source(array, u));
+  for (const auto& [a, cfg] : s_->lps_[static_cast<size_t>(u.lps)].sub_configs)
+    if (a == array) return sub_view_source(array, u, sub).value_or(view_source(array, u));
+  return view_source(array, u);
+}
+
+RangeValue TaskInstance::local_range(int array, const Lpu& u, int d, int64_t sub) {
+  const IndexSet1D& h = piece_view_source(array, u, sub).cells->held(d);
+  if (h.empty()) return RangeValue{0, -1};
+  return RangeValue{static_cast<int32_t>(h.first()), static_cast<int32_t>(h.last())};
+}
+
+bool TaskInstance::holds(int array, const Lpu& u, int d, int64_t index, int64_t sub) {
+  return piece_view_source(array, u, sub).cells->held(d).contains(index);
+}
+
 void TaskInstance::add_lps(LpsDesc desc) { s_->lps_.push_back(std::move(desc)); }
 
 void TaskInstance::add_storage(int array, int lps) { s_->other_store_[static_cast<size_t>(array)][lps]; }
@@ -300,10 +322,20 @@ void TaskInstance::check_part_size(size_t a, int lps, const Part& p) const {
 void TaskInstance::launch() {
   const MachineDesc& m = prog_.machine();
   const int me = prog_.rank(), np = prog_.size();
-  for (size_t a = 0; a < arrays.size(); ++a)
-    if (arrays[a] && s_->home_[a] >= 0 && !arrays[a]->has_ranges)
+  for (size_t a = 0; a < arrays.size(); ++a) {
+    if (!arrays[a] || s_->home_[a] < 0) continue;
+    if (!arrays[a]->has_ranges)
       fail_collective("task `" + name_ + "`: array `" + arrays[a]->name +
                       "` has no dimension ranges after Initialize (set them there, or link it)");
+    for (size_t d = 0; d < arrays[a]->ranges.size(); ++d) {
+      const DimRange& r = arrays[a]->ranges[d];
+      if (r.min == kUnsetBound || r.max == kUnsetBound)
+        fail_collective("task `" + name_ + "`: dimension " + std::to_string(d + 1) + " of array `" + arrays[a]->name +
+                        "` has no range." + (r.min == kUnsetBound ? "min" : "max") + " after Initialize (set `" +
+                        arrays[a]->name + ".dimension" + std::to_string(d + 1) +
+                        "` there, or its `range.min` and `range.max`)");
+    }
+  }
   // Threads: one per PPU of the lowest PPS the mapping uses (L, at least `<core>`) inside each
   // segment this rank carries. An LPU at PPU `ppu` of PPS `pps` runs on the thread of the first L-PPU below it
   // (R-68 for spaces above L); its segment decides the rank (fewer ranks carry several).

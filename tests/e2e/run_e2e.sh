@@ -81,6 +81,8 @@ else
   move_order) printf '"Move Order" { Space A: %s Space B: %s Space C: %s }\n' "$top" "$core" "$core" >"$map" ;;
   flow_functions) printf '"Flow Functions" { Space A: %s }\n' "$core" >"$map" ;;
   loop_scalars) printf '"Loop Scalars" { Space A: %s Space B: %s Space C: %s Space D: %s }\n' "$top" "$core" "$core" "$core" >"$map" ;;
+  foreach_conditions) printf '"Piece Conditions" { Space A: %s }\n' "$core" >"$map" ;;
+  epoch_history) printf '"Epoch History" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
   later_writes) printf '"Later Writes" { Space A: %s }\n' "$core" >"$map" ;;
   foreach_whole) printf '"Whole Turns" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
   guarded_epochs) printf '"Guarded Epochs" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
@@ -205,6 +207,8 @@ env_static:small) k=3 ;; env_static:uneven) k=-17 ;;
 move_order:small) n=64 k=37 p=4 c=3 ;; move_order:uneven) n=101 k=100 p=7 c=4 ;;
 flow_functions:small) n=64 p=4 ;; flow_functions:uneven) n=101 p=7 ;;
 loop_scalars:small) n=64 m=4 k=37 p=4 c=3 ;; loop_scalars:uneven) n=101 m=5 k=100 p=7 c=4 ;;
+foreach_conditions:small) n=64 k=37 p=4 r=5 ;; foreach_conditions:uneven) n=101 k=100 p=7 r=4 ;;
+epoch_history:small) n=64 rounds=3 p=4 ;; epoch_history:uneven) n=101 rounds=4 p=7 ;;
 later_writes:small) n=64 k=37 p=4 ;; later_writes:uneven) n=101 k=100 p=7 ;;
 foreach_whole:small) n=64 p=4 q=5 ;; foreach_whole:uneven) n=101 p=7 q=4 ;;
 guarded_epochs:small) n=64 rounds=6 p=4 ;; guarded_epochs:uneven) n=101 rounds=7 p=7 ;;
@@ -475,6 +479,22 @@ loop_scalars)
   run "${args[@]}" v_file=v.txt u_file=u.txt stats_file=s.txt
   "$ref/ref_loop_scalars" "${args[@]}" v_file=v_ref.txt u_file=u_ref.txt stats_file=s_ref.txt
   for f in v u s; do chk equal $f.txt ${f}_ref.txt 0; done ;;
+foreach_conditions)
+  # Where/If inside Repeat foreach sub-partition test the current piece
+  mk -o x.txt --type int --shape $n --seed 71 --lo -20 --hi 20
+  args=(x_file=x.txt k=$k p=$p r=$r)
+  run "${args[@]}" x_out=xo.txt
+  "$ref/ref_foreach_conditions" "${args[@]}" x_out=xo_ref.txt
+  chk equal xo.txt xo_ref.txt 0 ;;
+epoch_history)
+  # versions older than current - 1 moved between spaces and refreshed in padded copies
+  mk -o u.txt --type int --shape $n --seed 69 --lo 0 --hi 50
+  mk -o g.txt --type int --shape $n --seed 70 --lo 0 --hi 50
+  args=(u_file=u.txt g_file=g.txt rounds=$rounds p=$p)
+  run "${args[@]}" u_out=uo.txt g_out=go.txt
+  "$ref/ref_epoch_history" "${args[@]}" u_out=uo_ref.txt g_out=go_ref.txt
+  chk equal uo.txt uo_ref.txt 0
+  chk equal go.txt go_ref.txt 0 ;;
 later_writes)
   # an older value moved into a space before a newer guarded write there, not over it
   mk -o x.txt --type int --shape $n --seed 68 --lo -50 --hi 50

@@ -5,7 +5,7 @@
 # dimensions contradict the program, more processes than the machine has segments, (with
 # --debug) an out-of-bounds subscript named by its IT source line, list misuse (named the same
 # way), a section copied in a stage outside the LPU's part (named the same way), Boolean and
-# Character arguments that are neither. `--help` prints
+# Character arguments that are neither, a dimension bound Initialize left unset. `--help` prints
 # the program's keys and exits 0. Also: a mapping that puts a space on other processes than its
 # parent space's parts is no error; the plan gives it parts of its own and moves the data
 # (checked against the reference, with the bytes moved).
@@ -141,6 +141,39 @@ expect "one array under two names, written" "environment items \`u\` and \`v\` a
   timeout 60 $mpirun -np 2 ./alias row_ptr_file=rp.txt cols_file=ci.txt vals_file=vals.txt rhs_file=b9.txt \
   zero_file=z9.txt tolerance=1e-8 max_iterations=5 p=2 solution_file=xa.txt summary_file=sa.txt
 [[ -e xa.txt ]] && { echo "FAIL (one array under two names): an output was written"; bad=1; }
+# a new array whose Initialize sets one bound of a dimension and not the other: refused at task
+# start naming the array, the dimension and the bound (it used to run with 0...0, or crash)
+cat >halfdim.it <<'IT'
+Program (args) {
+    env = new TaskEnvironment(name: "Half Dimension")
+    bind_input(env, "m", args.m_file)
+    bind_output(env, "w", args.w_file)
+    execute(task: "Half Dimension"; environment: env)
+}
+Task "Half Dimension":
+    Define:
+        m, w: 2d Array of Real double-precision
+    Environment:
+        m: link
+        w: create
+    Initialize:
+        w.dimension1 = m.dimension1
+        w.dimension2.range.min = 0
+    Stages:
+        fill(w) {
+            do { w[i][j] = 1 } for i, j in w
+        }
+    Computation:
+        Space A { fill(w) }
+    Partition:
+        Space A <1d> { w<dim1>: block_size(1) }
+IT
+printf '"Half Dimension" { Space A: 1 }\n' >halfdim.map
+"$itc" compile halfdim.it halfdim.map --machine "$root/pcubes-models/test-cluster-4.pcubes" -o halfdim ||
+  { echo "FAIL: compile halfdim"; exit 1; }
+expect "a dimension bound unset" "dimension 2 of array \`w\` has no range.max after Initialize" \
+  timeout 60 $mpirun -np 2 ./halfdim m_file=m.txt w_file=hw.txt
+[[ -e hw.txt ]] && { echo "FAIL (a dimension bound unset): an output was written"; bad=1; }
 # limits: a partition with more LPUs than the runtime holds, a part larger than this machine's
 # memory, an Integer argument outside Integer's range — each refused with its numbers, quickly
 "$itc" compile "$root/tests/e2e/programs/huge.it" "$root/tests/e2e/programs/huge.map" \
