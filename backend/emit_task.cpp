@@ -217,6 +217,12 @@ protected:
             view += "_" + std::to_string(lag);
         std::set<int> strided = te_.stridedDims(global);
         std::string args;
+        if (!strided.empty() && te_.in().debug) {
+            // --debug: every index checked against the indices the LPU holds, naming the IT line.
+            for (auto& i : idx)
+                args += (args.empty() ? "" : ", ") + i;
+            return view + ".checked_held(" + cString(te_.where(s.range)) + ", " + args + ")";
+        }
         if (!strided.empty()) {
             // Strided parts: local positions; a loop index running over this very part is
             // already a position.

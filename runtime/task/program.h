@@ -648,6 +648,13 @@ struct View {
              " is outside the LPU's part " + std::to_string(lo[d]) + "..." + std::to_string(hi[d]));
     return (*this)(idx...);
   }
+  // With --debug, for parts with strided dimensions: the same check against the held indices.
+  template <class... I>
+  T& checked_held(const char* where, I... idx) const {
+    static_assert(sizeof...(I) == N);
+    const int64_t g[N] = {static_cast<int64_t>(idx)...};
+    return held_at(where, g);
+  }
   RangeValue range(int d) const {  // in the dimension's direction
     if (dir[d] < 0) return RangeValue{static_cast<int32_t>(hi[d]), static_cast<int32_t>(lo[d])};
     return RangeValue{static_cast<int32_t>(lo[d]), static_cast<int32_t>(hi[d])};
