@@ -762,7 +762,11 @@ private:
             if (entry) {
                 if (idx.size() != 1)
                     notTranslated(p.range, "an entry reduction over several indices");
-                o << "acc_ = R_::combine(acc_, R_::Value{" << emit(operand) << ", static_cast<int32_t>(" << idx[0].first
+                // The tie-break key: the index's position in its dimension's order (an inverted
+                // range runs from its larger end).
+                const auto& [loopVar, over] = idx[0];
+                o << "acc_ = R_::combine(acc_, R_::Value{" << emit(operand) << ", static_cast<int32_t>(" << loopVar
+                  << "), static_cast<int32_t>(" << over.first << ".dir[" << over.second << "] * " << loopVar
                   << ")});\n";
             } else {
                 o << "acc_ = R_::combine(acc_, " << emit(operand) << ");\n";

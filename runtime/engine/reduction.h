@@ -32,11 +32,13 @@ std::string_view reduce_op_name(ReduceOp op);
 std::optional<ReduceOp> reduce_op_from_name(std::string_view name);
 
 // Result of max_entry/min_entry: the value and the loop index where it occurs; index < 0 means
-// "no entry yet" (the identity: an empty entry reduction leaves its target unchanged).
+// "no entry yet" (the identity: an empty entry reduction leaves its target unchanged). `order`
+// ranks indices in their dimension's order (-index along an inverted range), for ties.
 template <typename T>
 struct Entry {
   T value{};
   int32_t index = -1;
+  int32_t order = 0;
   bool empty() const { return index < 0; }
   friend bool operator==(const Entry&, const Entry&) = default;
 };
@@ -109,8 +111,10 @@ requires(reduce_applicable<Op, T>()) struct Reducer {
       if (b.empty()) return a;
       if (a.empty()) return b;
       bool better = Op == ReduceOp::max_entry ? b.value > a.value : b.value < a.value;
-      // Ties go to the index that comes first, whatever the combine order.
-      if (better || (b.value == a.value && b.index < a.index)) return b;
+      // Ties go to the index that comes first in the dimension's order, whatever the
+      // combine order.
+      const bool first = b.order != a.order ? b.order < a.order : b.index < a.index;
+      if (better || (b.value == a.value && first)) return b;
       return a;
     } else if constexpr (Op == ReduceOp::land) {
       return a && b;

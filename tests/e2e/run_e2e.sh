@@ -81,6 +81,7 @@ else
   move_order) printf '"Move Order" { Space A: %s Space B: %s Space C: %s }\n' "$top" "$core" "$core" >"$map" ;;
   flow_functions) printf '"Flow Functions" { Space A: %s }\n' "$core" >"$map" ;;
   loop_scalars) printf '"Loop Scalars" { Space A: %s Space B: %s Space C: %s Space D: %s }\n' "$top" "$core" "$core" "$core" >"$map" ;;
+  entry_ties) printf '"Entry Ties" { Space A: %s Space B: %s Space C: %s }\n' "$core" "$core" "$core" >"$map" ;;
   foreach_conditions) printf '"Piece Conditions" { Space A: %s }\n' "$core" >"$map" ;;
   epoch_history) printf '"Epoch History" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
   later_writes) printf '"Later Writes" { Space A: %s }\n' "$core" >"$map" ;;
@@ -207,6 +208,7 @@ env_static:small) k=3 ;; env_static:uneven) k=-17 ;;
 move_order:small) n=64 k=37 p=4 c=3 ;; move_order:uneven) n=101 k=100 p=7 c=4 ;;
 flow_functions:small) n=64 p=4 ;; flow_functions:uneven) n=101 p=7 ;;
 loop_scalars:small) n=64 m=4 k=37 p=4 c=3 ;; loop_scalars:uneven) n=101 m=5 k=100 p=7 c=4 ;;
+entry_ties:small) n=64 p=4 ;; entry_ties:uneven) n=101 p=7 ;;
 foreach_conditions:small) n=64 k=37 p=4 r=5 ;; foreach_conditions:uneven) n=101 k=100 p=7 r=4 ;;
 epoch_history:small) n=64 rounds=3 p=4 ;; epoch_history:uneven) n=101 rounds=4 p=7 ;;
 later_writes:small) n=64 k=37 p=4 ;; later_writes:uneven) n=101 k=100 p=7 ;;
@@ -479,6 +481,13 @@ loop_scalars)
   run "${args[@]}" v_file=v.txt u_file=u.txt stats_file=s.txt
   "$ref/ref_loop_scalars" "${args[@]}" v_file=v_ref.txt u_file=u_ref.txt stats_file=s_ref.txt
   for f in v u s; do chk equal $f.txt ${f}_ref.txt 0; done ;;
+entry_ties)
+  # max_entry/min_entry ties across LPUs, on an increasing and on an inverted range
+  mk -o x.txt --type int --shape $n --seed 72 --lo 0 --hi 3
+  args=(x_file=x.txt p=$p)
+  run "${args[@]}" result_file=r.txt
+  "$ref/ref_entry_ties" "${args[@]}" result_file=r_ref.txt
+  chk equal r.txt r_ref.txt 0 ;;
 foreach_conditions)
   # Where/If inside Repeat foreach sub-partition test the current piece
   mk -o x.txt --type int --shape $n --seed 71 --lo -20 --hi 20

@@ -62,6 +62,16 @@ TEST(Reduction, EntryTiesGoToTheFirstIndex) {
   EXPECT_EQ(Min::combine({2, 7}, {}), (Entry<int32_t>{2, 7}));
 }
 
+TEST(Reduction, EntryTiesOnAnInvertedRangeGoToTheLargerIndex) {
+  // Along 19...10 the order key is -index: 16 comes before 11 in the dimension's order.
+  using Max = Reducer<ReduceOp::max_entry, int32_t>;
+  using Min = Reducer<ReduceOp::min_entry, double>;
+  EXPECT_EQ(Max::combine({3, 11, -11}, {3, 16, -16}).index, 16);
+  EXPECT_EQ(Max::combine({3, 16, -16}, {3, 11, -11}).index, 16);
+  EXPECT_EQ(Min::combine({-2.0, 18, -18}, {-2.0, 12, -12}).index, 18);
+  EXPECT_EQ(Max::combine({3, 16, -16}, {4, 11, -11}).index, 11);  // a larger value still wins
+}
+
 TEST(Reduction, BasicValues) {
   std::vector<int32_t> i{6, 3, 5};
   EXPECT_EQ((Reducer<ReduceOp::sum, int32_t>::over(i)), 14);
