@@ -417,7 +417,35 @@ void Env::section(const std::string& item, Env& other, const std::string& other_
   if (!of) of = std::make_shared<ArrayData>();  // produced later by a task of `other`
   auto view = std::make_shared<ArrayData>();
   view->name = item;
-  view->section = std::make_shared<const Section>(Section{of, std::move(dims)});
+  if (of->section) {
+    // A view of a view is a view of the array underneath: a view keeps that array's indices,
+    // so this section's ranges are in them already; a dimension the outer view dropped stays
+    // dropped, and `...` keeps the outer view's range.
+    const Section& outer = *of->section;
+    std::vector<SectionDim> composed;
+    size_t next = 0;
+    for (size_t d = 0; d < outer.dims.size() || next < dims.size(); ++d) {
+      const SectionDim o = d < outer.dims.size() ? outer.dims[d] : SectionDim{};
+      if (o.kind == SectionDim::index) {
+        composed.push_back(o);
+        continue;
+      }
+      const SectionDim mine = next < dims.size() ? dims[next] : SectionDim{};
+      ++next;
+      if (o.kind == SectionDim::range && mine.kind != SectionDim::whole) {
+        const int64_t lo = std::min(o.first, o.last), hi = std::max(o.first, o.last);
+        for (int64_t i : {mine.first, mine.last})
+          if (i < lo || i > hi)
+            fail_collective("environment item `" + item + "` of task `" + task_ + "`: index " + std::to_string(i) +
+                            " of dimension " + std::to_string(next) + " is outside the view `" + other_item +
+                            "` it is taken from (" + std::to_string(o.first) + "..." + std::to_string(o.last) + ")");
+      }
+      composed.push_back(mine.kind == SectionDim::whole ? o : mine);
+    }
+    view->section = std::make_shared<const Section>(Section{outer.of, std::move(composed)});
+  } else {
+    view->section = std::make_shared<const Section>(Section{of, std::move(dims)});
+  }
   arrays_[item] = view;
 }
 

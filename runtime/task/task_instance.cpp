@@ -1085,6 +1085,12 @@ void TaskInstance::finish() {
       d.parts.push_back(owning_part(static_cast<int>(a), h, g.id));
       d.part_rank.push_back(g.rank);
       if (!is_box(d.parts.back())) d.strided = true;
+      // A box part below a stride() space (one cell of each strided run) is still no box of its
+      // ancestors' parts: the boxes below cannot be intersected with theirs.
+      for (const Lpu* p = &g; p->lps != 0 && !d.strided;
+           p = &s_->grid_[static_cast<size_t>(s_->lps_[static_cast<size_t>(p->lps)].parent)]
+                         [static_cast<size_t>(p->parent)])
+        if (!is_box(part_of(static_cast<int>(a), p->lps, p->id))) d.strided = true;
     }
     for (const Lpu& g : H) {
       const Lpu* p = &g;
@@ -1285,6 +1291,41 @@ void Env::bind_output(Program& prog, const std::string& item, const std::string&
   prog.at_exit.push_back([&prog, data, file, item, this, self] { write_item(prog, item, file, data); });
 }
 
+// The cells of a view's section of `whole` (the viewed array in position order over `ranges`),
+// in the view's own position order (its ranges run upwards; an index drops its dimension).
+static ElementBlock section_of_block(const ElementBlock& whole, const std::vector<DimRange>& ranges,
+                                     const std::vector<SectionDim>& dims, size_t es) {
+  const size_t n = ranges.size();
+  std::vector<int64_t> start(n), step(n), count(n);
+  ElementBlock out;
+  for (size_t d = 0; d < n; ++d) {
+    const SectionDim sd = d < dims.size() ? dims[d] : SectionDim{};
+    const DimRange& r = ranges[d];
+    auto pos = [&](int64_t i) { return r.dir() > 0 ? i - r.min : r.min - i; };
+    start[d] = sd.kind == SectionDim::whole ? 0 : pos(sd.first);
+    const int64_t end = sd.kind == SectionDim::whole   ? r.length() - 1
+                        : sd.kind == SectionDim::range ? pos(sd.last)
+                                                       : start[d];
+    step[d] = end >= start[d] ? 1 : -1;
+    count[d] = (end >= start[d] ? end - start[d] : start[d] - end) + 1;
+    if (sd.kind != SectionDim::index) out.lengths.push_back(count[d]);
+  }
+  int64_t total = 1;
+  for (int64_t c : count) total *= c;
+  out.bytes.resize(static_cast<size_t>(total) * es);
+  std::vector<int64_t> at(n, 0);
+  for (int64_t k = 0; k < total; ++k) {
+    int64_t off = 0;
+    for (size_t d = 0; d < n; ++d) off = off * ranges[d].length() + start[d] + step[d] * at[d];
+    std::memcpy(out.bytes.data() + static_cast<size_t>(k) * es, whole.bytes.data() + static_cast<size_t>(off) * es, es);
+    for (size_t d = n; d-- > 0;) {
+      if (++at[d] < count[d]) break;
+      at[d] = 0;
+    }
+  }
+  return out;
+}
+
 void Env::write_item(Program& prog, const std::string& item, const std::string& file,
                      const std::shared_ptr<ArrayData>& bound) {
   settle();
@@ -1300,6 +1341,20 @@ void Env::write_item(Program& prog, const std::string& item, const std::string& 
   std::shared_ptr<ArrayData> cur = arrays_[item] ? arrays_[item] : data;
   ArrayData& d = *cur;
   const int me = p->rank();
+  if (d.section && d.section->of && d.section->of->has_ranges && !d.section->of->parts.empty()) {
+    // A view's values live in the array it views, which later tasks may have written since the
+    // view's own task: write its section of that array (rank 0, as for text files).
+    const ArrayData& of = *d.section->of;
+    ElementBlock whole = whole_on_root(*p, of);
+    if (me != 0) return;
+    try {
+      write_data_file(file, *of.codec,
+                      DataCollection::array(section_of_block(whole, of.ranges, d.section->dims, of.elem_size)));
+    } catch (const std::exception& e) {
+      fail(std::string("writing `") + file + "`: " + e.what());
+    }
+    return;
+  }
   if (!d.codec || !d.has_ranges)
     fail_collective("bind_output: environment item `" + item + "` of task `" + task + "` was never produced");
   size_t es = d.elem_size;

@@ -438,7 +438,7 @@ private:
                 Synchronization t;
                 t.kind = SyncKind::Token;
                 t.var = viewed;
-                t.fromLps = lps_.at(x).parent;
+                t.fromLps = f.outerContext; // the space the block is entered from (levels may be skipped)
                 t.toLps = x;
                 t.point = point;
                 t.node = static_cast<int>(n);

@@ -56,6 +56,15 @@ std::string viewObstacle(const LpsTree& lps, int space, const std::string& array
                 (di.function == ast::PartitionFunction::Stride || di.function == ast::PartitionFunction::BlockStride))
                 return name + " has parts of its own: " + di.text() + " parts are not contiguous";
     }
+    // Views address a box of the parent's part; a part split by stride() or block_stride() on
+    // the way down is no box.
+    for (int up = parentStorage; up > 0; up = lps.at(up).parent)
+        if (const ArrayPartition* ap = lps.at(up).find(array))
+            for (const DimInstruction& di : ap->instructions)
+                if (!di.replicated && (di.function == ast::PartitionFunction::Stride ||
+                                       di.function == ast::PartitionFunction::BlockStride))
+                    return name + " has parts of its own: the parts of Space " + lps.at(up).name + " (" + di.text() +
+                           ") are not contiguous";
     if (!sharedMemory[static_cast<std::size_t>(parentStorage)])
         return name +
                " has parts of its own: the mapping may place its LPUs in another process "

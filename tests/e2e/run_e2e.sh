@@ -81,6 +81,9 @@ else
   move_order) printf '"Move Order" { Space A: %s Space B: %s Space C: %s }\n' "$top" "$core" "$core" >"$map" ;;
   flow_functions) printf '"Flow Functions" { Space A: %s }\n' "$core" >"$map" ;;
   loop_scalars) printf '"Loop Scalars" { Space A: %s Space B: %s Space C: %s Space D: %s }\n' "$top" "$core" "$core" "$core" >"$map" ;;
+  strided_parents) printf '"Strided Parents" { Space A: %s Space B: %s Space C: %s Space D: %s }\n' "$top" "$core" "$top" "$core" >"$map" ;;
+  skipped_levels) printf '"Skipped Levels" { Space A: %s Space B: %s Space C: %s }\n' "$top" "$core" "$core" >"$map" ;;
+  view_chain) printf '"Scale" { Space A: %s }\n' "$core" >"$map" ;;
   entry_ties) printf '"Entry Ties" { Space A: %s Space B: %s Space C: %s }\n' "$core" "$core" "$core" >"$map" ;;
   foreach_conditions) printf '"Piece Conditions" { Space A: %s }\n' "$core" >"$map" ;;
   epoch_history) printf '"Epoch History" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
@@ -208,6 +211,9 @@ env_static:small) k=3 ;; env_static:uneven) k=-17 ;;
 move_order:small) n=64 k=37 p=4 c=3 ;; move_order:uneven) n=101 k=100 p=7 c=4 ;;
 flow_functions:small) n=64 p=4 ;; flow_functions:uneven) n=101 p=7 ;;
 loop_scalars:small) n=64 m=4 k=37 p=4 c=3 ;; loop_scalars:uneven) n=101 m=5 k=100 p=7 c=4 ;;
+strided_parents:small) n=64 c=3 s=2 ;; strided_parents:uneven) n=101 c=2 s=3 ;;
+skipped_levels:small) n=64 p=2 b=2 c=3 ;; skipped_levels:uneven) n=101 p=7 b=3 c=2 ;;
+view_chain:small) n=64 lo=10 hi=40 k=20 p=4 ;; view_chain:uneven) n=101 lo=0 hi=100 k=99 p=7 ;;
 entry_ties:small) n=64 p=4 ;; entry_ties:uneven) n=101 p=7 ;;
 foreach_conditions:small) n=64 k=37 p=4 r=5 ;; foreach_conditions:uneven) n=101 k=100 p=7 r=4 ;;
 epoch_history:small) n=64 rounds=3 p=4 ;; epoch_history:uneven) n=101 rounds=4 p=7 ;;
@@ -481,6 +487,29 @@ loop_scalars)
   run "${args[@]}" v_file=v.txt u_file=u.txt stats_file=s.txt
   "$ref/ref_loop_scalars" "${args[@]}" v_file=v_ref.txt u_file=u_ref.txt stats_file=s_ref.txt
   for f in v u s; do chk equal $f.txt ${f}_ref.txt 0; done ;;
+strided_parents)
+  # spaces dividing strided parts get parts of their own (their blocks are not boxes of the parent's)
+  mk -o x.txt --type int --shape $n --seed 73 --lo -50 --hi 50
+  mk -o y.txt --type int --shape $n --seed 74 --lo -50 --hi 50
+  mk -o z.txt --type int --shape $n --seed 75 --lo -50 --hi 50
+  args=(x_file=x.txt y_file=y.txt z_file=z.txt c=$c s=$s)
+  run "${args[@]}" x_out=xo.txt y_out=yo.txt z_out=zo.txt
+  "$ref/ref_strided_parents" "${args[@]}" x_out=xo_ref.txt y_out=yo_ref.txt z_out=zo_ref.txt
+  for f in xo yo zo; do chk equal $f.txt ${f}_ref.txt 0; done ;;
+skipped_levels)
+  # a space entered from its grandparent: tokens between the two, not with the skipped level
+  mk -o x.txt --type int --shape $n --seed 77 --lo -50 --hi 50
+  args=(x_file=x.txt p=$p b=$b c=$c)
+  run "${args[@]}" x_out=xo.txt
+  "$ref/ref_skipped_levels" "${args[@]}" x_out=xo_ref.txt
+  chk equal xo.txt xo_ref.txt 0 ;;
+view_chain)
+  # environment views of views: writes reach the viewed array, outputs show its final values
+  mk -o v.txt --type int --shape $n --seed 76 --lo -50 --hi 50
+  args=(v_file=v.txt lo=$lo hi=$hi k=$k p=$p)
+  run "${args[@]}" a_out=ao.txt s_out=so.txt t_out=to.txt
+  "$ref/ref_view_chain" "${args[@]}" a_out=ao_ref.txt s_out=so_ref.txt t_out=to_ref.txt
+  for f in ao so to; do chk equal $f.txt ${f}_ref.txt 0; done ;;
 entry_ties)
   # max_entry/min_entry ties across LPUs, on an increasing and on an inverted range
   mk -o x.txt --type int --shape $n --seed 72 --lo 0 --hi 3
