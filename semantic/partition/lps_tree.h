@@ -33,6 +33,11 @@ struct DimInstruction {
     std::optional<SymbolicArg> paddingFront, paddingBack;
     int arrayDim = 0; // the 1-based array dimension it splits; 0 when replicated
     bool padded() const { return (paddingFront && !paddingFront->isZero()) || (paddingBack && !paddingBack->isZero()); }
+    // stride() or block_stride(): the held indices of that dimension are not an interval.
+    bool strided() const {
+        return !replicated &&
+               (function == ast::PartitionFunction::Stride || function == ast::PartitionFunction::BlockStride);
+    }
     std::string text() const; // `block_size(k) padding(p1)`, `stride()`, `replicated`
 };
 

@@ -30,8 +30,7 @@ std::set<int> stridedDimensions(const StoragePlan& storage, const LpsTree& lps, 
         if (!ap)
             continue;
         for (const auto& di : ap->instructions)
-            if (!di.replicated &&
-                (di.function == ast::PartitionFunction::Stride || di.function == ast::PartitionFunction::BlockStride))
+            if (di.strided())
                 out.insert(di.arrayDim - 1);
     }
     return out;
@@ -52,8 +51,7 @@ std::string viewObstacle(const LpsTree& lps, int space, const std::string& array
         if (ap->padded())
             return name + " has parts of its own: it pads `" + array + "`";
         for (const DimInstruction& di : ap->instructions)
-            if (!di.replicated &&
-                (di.function == ast::PartitionFunction::Stride || di.function == ast::PartitionFunction::BlockStride))
+            if (di.strided())
                 return name + " has parts of its own: " + di.text() + " parts are not contiguous";
     }
     // Views address a box of the parent's part; a part split by stride() or block_stride() on
@@ -61,8 +59,7 @@ std::string viewObstacle(const LpsTree& lps, int space, const std::string& array
     for (int up = parentStorage; up > 0; up = lps.at(up).parent)
         if (const ArrayPartition* ap = lps.at(up).find(array))
             for (const DimInstruction& di : ap->instructions)
-                if (!di.replicated && (di.function == ast::PartitionFunction::Stride ||
-                                       di.function == ast::PartitionFunction::BlockStride))
+                if (di.strided())
                     return name + " has parts of its own: the parts of Space " + lps.at(up).name + " (" + di.text() +
                            ") are not contiguous";
     if (!sharedMemory[static_cast<std::size_t>(parentStorage)])
