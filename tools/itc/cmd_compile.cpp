@@ -166,6 +166,8 @@ int compileProgram(const std::string& itFile, const std::string& mapFile, const 
     if (!extra.empty())
         flags += " " + extra;
     RuntimeLocation runtime = locateRuntime();
+    if (!debug && !runtime.prelude.empty())
+        flags += " -include '" + runtime.prelude + "'"; // precompiled runtime headers, used when the flags match
     std::string cmd = mpiCompiler() + " -std=c++20 " + flags + " -I'" + runtime.includeDir + "' '" + src.string() +
                       "' -o '" + output + "' " + (result.callsBlas ? runtime.blasLinkArgs + " " : "") +
                       envOr("ITC_RUNTIME_LIBS", runtime.linkArgs) + externLibraryFlags(*program) + " > '" +

@@ -48,8 +48,16 @@ RuntimeLocation locateRuntime() {
         r.description = "installed: " + include.string() + ", " + lib.string();
         return r;
     }
-    return {ITC_RUNTIME_INCLUDE, ITC_RUNTIME_LIBS, ITC_BLAS_LIBS, false,
-            "build tree: headers in " + std::string(ITC_RUNTIME_INCLUDE) + "/runtime"};
+    RuntimeLocation r{ITC_RUNTIME_INCLUDE,
+                      ITC_RUNTIME_LIBS,
+                      ITC_BLAS_LIBS,
+                      "",
+                      false,
+                      "build tree: headers in " + std::string(ITC_RUNTIME_INCLUDE) + "/runtime"};
+    const std::string prelude = ITC_RUNTIME_PRELUDE;
+    if (!prelude.empty() && fs::exists(prelude + ".gch", ec))
+        r.prelude = prelude;
+    return r;
 }
 
 std::string mpiCompiler() {

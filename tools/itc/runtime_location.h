@@ -12,6 +12,7 @@ struct RuntimeLocation {
     std::string includeDir;   // -I for `#include "runtime/..."`
     std::string linkArgs;     // libitrt and the libraries it needs, shell-quoted
     std::string blasLinkArgs; // the dense kernels and OpenBLAS, for programs whose stages call them
+    std::string prelude;      // a header to pass with -include whose .gch precompiles the runtime's, or empty
     bool installed = false;   // found beside the executable, not in the build tree
     std::string description;  // for `itc --version`: where the headers and libitrt are
 };
