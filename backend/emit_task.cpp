@@ -4,6 +4,7 @@
 // the LPUs of each space, inserting the synchronisations of the plan (padding refresh at
 // Space exits, cross-LPU reductions after the reducing stage, epoch shifts).
 #include "backend/task_emitter.h"
+#include "frontend/ast/ast_visitor.h"
 #include "semantic/check/ast_walk.h"
 #include "semantic/idiom/dense_idiom.h"
 
@@ -108,6 +109,38 @@ void loopIndexNames(const ast::Block& b, std::set<std::string>& out) {
         }
     }
 }
+
+// The names a body uses outside every loop that binds them as its index. A loop index name that
+// is also a local of the stage (`d = x[i]` after `do { ... } for d in x`) needs a declaration
+// beside the loops' own variables.
+class NamesOutsideTheirLoops : public ast::Visitor {
+public:
+    std::set<std::string> names;
+
+    void visitParallelLoop(const ast::ParallelLoop& l) override {
+        size_t outer = bound_.size();
+        for (const ast::IndexGroup& g : l.groups)
+            for (const ast::Name& i : g.indices)
+                bound_.push_back(i.text);
+        ast::Visitor::visitParallelLoop(l);
+        bound_.resize(outer);
+    }
+    void visitSequentialFor(const ast::SequentialFor& f) override {
+        visitIfSet(f.rangeExpr);
+        visitIfSet(f.step);
+        bound_.push_back(f.index.text);
+        visitIfSet(f.restriction);
+        visitBlock(f.body);
+        bound_.pop_back();
+    }
+    void visitNameRef(const ast::NameRef& n) override {
+        if (std::find(bound_.begin(), bound_.end(), n.name) == bound_.end())
+            names.insert(n.name);
+    }
+
+private:
+    std::vector<std::string> bound_;
+};
 
 } // namespace
 
@@ -926,8 +959,10 @@ void TaskEmitter::emitStage(Out& o, size_t k) {
             o << "const auto d_" << a << (v ? "_" + std::to_string(v) : "") << " = d_" << a << "_v[" << v << "];\n";
     std::set<std::string> loops;
     loopIndexNames(def.body, loops);
+    NamesOutsideTheirLoops outside;
+    outside.visitBlock(def.body);
     for (auto& [name, type] : inst.locals) {
-        if (loops.count(name) || sig.params.count(name) || isGlobal(name))
+        if ((loops.count(name) && !outside.names.count(name)) || sig.params.count(name) || isGlobal(name))
             continue;
         o << cppType(type) << " " << cppName(name) << "{};\n";
     }

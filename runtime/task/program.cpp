@@ -491,6 +491,9 @@ RangeValue Env::range(Program& prog, const std::string& item, int dims, int d, c
     for (int64_t n : lengths) a->ranges.push_back(DimRange{0, n - 1});
     a->dims = dims;
     a->has_ranges = true;
+    // The element type too: a view of the item may be linked before any task reads the file.
+    a->elem_size = codec.memory_size();
+    a->codec = &codec;
   }
   if (!a || !a->has_ranges || d >= static_cast<int>(a->ranges.size()))
     fail_collective("environment item `" + item + "` of task `" + task_ + "` has no dimension " +

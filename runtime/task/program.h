@@ -833,6 +833,9 @@ class TaskInstance {
   // hand on to others (a parent's padding belongs to the parent's neighbour).
   Part owning_part(int array, int lps, int64_t lpu) const;
   void read_input(int array);
+  // An input file no task has read yet, viewed through a section: rank 0 reads it whole into
+  // one part of `of`, from which the views are then handed over as from any task's parts.
+  void read_whole_input(ArrayData& of);
   // Fills this task's parts of `array` in its home space from the parts of `old` (each cell from
   // the one part that owns it), except those marked in `adopted`. `fixed`: for a section that
   // drops dimensions, where this array's dimensions sit in `old`'s (Part::with_fixed).

@@ -679,7 +679,9 @@ void TaskInstance::launch() {
       inputs_read[arrays[a].get()] = arrays[a]->pending_input;
       read_input(static_cast<int>(a));
     } else if (arrays[a]->section) {
-      hand_over(a, *arrays[a]->section->of, adopted[a], s_->section_fixed_[a]);
+      ArrayData& of = *arrays[a]->section->of;
+      if (!of.pending_input.empty() && of.storage.empty()) read_whole_input(of);
+      hand_over(a, of, adopted[a], s_->section_fixed_[a]);
     } else if (!arrays[a]->storage.empty()) {
       hand_over(a, *arrays[a], adopted[a], {});
     }
@@ -905,6 +907,46 @@ void TaskInstance::scatter_text_input(int array, const std::vector<PartStorage*>
   if (me != 0 && !need[static_cast<size_t>(me)].empty()) src = dense_of(recv[0].data(), need[static_cast<size_t>(me)]);
   for (auto* ps : mine) copy_into_part(src, *ps, a.elem_size);
   s_->text_inputs_.erase(array);
+}
+
+void TaskInstance::read_whole_input(ArrayData& of) {
+  const std::string file = of.pending_input;
+  of.pending_input.clear();
+  const Part whole = Part::whole(of.ranges);
+  of.parts = {whole};
+  of.part_rank = {0};
+  of.canonical = {held_box(whole)};
+  of.owner = {1};
+  of.strided = false;
+  of.storage.assign(1, nullptr);
+  std::vector<LocalPart> mine;
+  if (prog_.rank() == 0) {
+    auto ps = std::make_shared<PartStorage>();
+    ps->part = whole;
+    ps->index_tables.resize(static_cast<size_t>(whole.rank()));
+    for (int d = 0; d < whole.rank(); ++d) ps->index_tables[static_cast<size_t>(d)] = whole.held(d).indices();
+    const size_t bytes = static_cast<size_t>(whole.element_count()) * of.elem_size;
+    ps->versions.emplace_back(new std::byte[std::max<size_t>(bytes, 1)]());
+    prog_.note_memory(of.name, bytes);
+    mine.push_back({&ps->part, ps->version(0)});
+    of.storage[0] = std::move(ps);
+  }
+  try {
+    if (extension(file) == ".bin") {
+      read_array_parts(comm_, file, *of.codec, of.ranges, mine);
+    } else if (!mine.empty()) {
+      FileExpectation expect;
+      expect.kind = Collection::array;
+      expect.rank = of.dims;
+      DataCollection c = read_data_file(file, *of.codec, expect);
+      const auto& bytes = c.items[0].bytes;
+      if (bytes.size() != static_cast<size_t>(whole.element_count()) * of.elem_size)
+        throw std::runtime_error("the file changed since its shape was read");
+      std::memcpy(mine[0].storage, bytes.data(), bytes.size());
+    }
+  } catch (const std::exception& e) {
+    fail(std::string("reading `") + file + "` for `" + of.name + "`: " + e.what());
+  }
 }
 
 void TaskInstance::read_input(int array) {

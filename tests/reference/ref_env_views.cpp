@@ -1,6 +1,7 @@
 // Sequential reference for tests/e2e/programs/env_views.it, on one plain matrix m (rows r,
 // columns c, indices from 0): m *= 2; every other column j (0, 2, ...) *= j + 1; the inner
-// block rows 1..r-2, columns 0..(c-1)/2 (if r >= 3) += 1000 i + j; total = sum of the last row.
+// block rows 1..r-2, columns 0..(c-1)/2 (if r >= 3) += 1000 i + j; totals: the sum of the last
+// row at the end, the sum of the first row of the input.
 // Arguments: matrix_file=... output_file=... total_file=... (p=... is ignored).
 #include <numeric>
 #include <stdexcept>
@@ -12,6 +13,8 @@ int main(int argc, char** argv) {
     auto m = itref::read_data<double>(args.str("matrix_file"));
     if (m.dims.size() != 2) throw std::runtime_error("m must be a 2d array");
     const std::size_t r = m.rows(), c = m.cols();
+    double first = 0;
+    for (std::size_t j = 0; j < c; ++j) first += m.at(0, j);
     for (double& x : m.values) x *= 2;
     for (std::size_t j = 0; j < c; j += 2)
       for (std::size_t i = 0; i < r; ++i) m.at(i, j) *= static_cast<double>(j + 1);
@@ -22,6 +25,6 @@ int main(int argc, char** argv) {
     double total = 0;
     for (std::size_t j = 0; j < c; ++j) total += m.at(r - 1, j);
     itref::write_data(args.str("output_file"), itref::make_array<double>(m.dims, m.values));
-    itref::write_data(args.str("total_file"), itref::make_array<double>({1}, {total}));
+    itref::write_data(args.str("total_file"), itref::make_array<double>({2}, {total, first}));
   });
 }
