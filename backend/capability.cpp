@@ -655,15 +655,12 @@ private:
         paddingExchanges();
     }
 
-    // A padding exchange refreshes boxes of the array's parts in its home space
-    // (TaskInstance::refresh_plan); parts there that stride() or block_stride() cut are no boxes.
+    // A padding exchange refreshes boxes of the parts in the writer's storage space (`fromLps`,
+    // TaskInstance::refresh_plan); parts that stride() or block_stride() cut are no boxes.
     void paddingExchanges() {
         for (const semantic::Synchronization& s : plan_->dependencies.syncs) {
-            if (s.kind != semantic::SyncKind::PaddingExchange || s.scalar)
-                continue;
-            auto a = plan_->storage.arrays.find(s.var);
-            if (a == plan_->storage.arrays.end() ||
-                semantic::stridedDimensions(plan_->storage, plan_->lps, s.var, a->second.home).empty())
+            if (s.kind != semantic::SyncKind::PaddingExchange || s.scalar ||
+                semantic::stridedDimensions(plan_->storage, plan_->lps, s.var, s.fromLps).empty())
                 continue;
             for (const auto& [part, node] : nodes_)
                 if (node == s.node)
