@@ -728,8 +728,8 @@ private:
             if (te_.stridedDims(viewGlobal_[vd.first]).count(vd.second)) {
                 loopPos_[name] = vd;
                 o << "for (int64_t " << name << "_p = 0; " << name << "_p < " << vd.first << ".len[" << d << "]; ++"
-                  << name << "_p) {\nconst int64_t " << name << " = " << vd.first << ".positions[" << d << "][" << name
-                  << "_p];\n";
+                  << name << "_p) {\nconst int64_t " << name << " = " << vd.first << ".global_at(" << d << ", " << name
+                  << "_p);\n";
             } else {
                 // Restrictions `i > e`, `i <= e`, ... with e invariant in this loop tighten its
                 // bounds instead of testing every iteration.

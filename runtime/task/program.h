@@ -236,8 +236,8 @@ struct PartStorage {
   Part part;
   std::vector<std::unique_ptr<std::byte[]>> versions;  // versions[0] is allocated always
   int current = 0;
-  // Per dimension: the held indices by local position. Stage loops over dimensions that a
-  // stride() or block_stride() splits use them, even where one LPU's part happens to be one run.
+  // Per dimension that is no interval: the held indices by local position (empty for the
+  // others, whose index is first + dir * position; View::global_at). Built by index_tables_of.
   std::vector<std::vector<int64_t>> index_tables;
   // Movements between spaces send only what changed: stages that write the part count up
   // `writes`; `sent[space]` is the count when the part last went to that space's parts.
@@ -581,15 +581,18 @@ struct View {
   int dir[N] = {};          // +1, or -1 along an inverted dimension (min > max)
   int64_t lo[N] = {};
   int64_t hi[N] = {};
-  int64_t first[N] = {};             // global index at local position 0
-  int64_t len[N] = {};               // held positions
-  const int64_t* index[N] = {};      // strided dimensions: global index per position
-  const int64_t* positions[N] = {};  // every dimension: global index per position
+  int64_t first[N] = {};         // global index at local position 0
+  int64_t len[N] = {};           // held positions
+  const int64_t* index[N] = {};  // dimensions that are no interval: global index per position
   const IndexSet1D* held[N] = {};
   // The whole dimension of the array (a section passed to a stage: the section's indices), in
   // the dimension's direction: what `x.dimensionK.range` gives in a stage.
   int64_t wfrom[N] = {};
   int64_t wto[N] = {};
+
+  // The global index at local position p of dimension d. Stage loops over the dimensions that
+  // stride() or block_stride() split go by position, even where one LPU's part is one run.
+  int64_t global_at(int d, int64_t p) const { return index[d] ? index[d][p] : first[d] + dir[d] * p; }
 
   template <class... I>
   T& operator()(I... idx) const {
@@ -907,9 +910,8 @@ View<T, N> make_view(PartStorage& s, std::byte* data, const Part& range_part, co
     v.first[d] = h.empty() ? 0 : h.first();
     v.dir[d] = h.dir();
     v.gstride[d] = h.dir() < 0 ? -v.stride[d] : v.stride[d];
-    v.positions[d] = s.index_tables[static_cast<size_t>(d)].data();  // filled at allocation
     if (!h.contiguous())
-      v.index[d] = v.positions[d];
+      v.index[d] = s.index_tables[static_cast<size_t>(d)].data();  // filled at allocation
     else
       origin_off += v.first[d] * v.gstride[d];
     // Loops run from lo to hi whatever the direction (parallel loops have no order).

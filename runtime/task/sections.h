@@ -114,7 +114,6 @@ View<T, M> slice(const View<T, N>& v, const std::array<SectionItem, static_cast<
     s.first[m] = v.first[d];
     s.len[m] = v.len[d];
     s.index[m] = v.index[d];
-    s.positions[m] = v.positions[d];
     s.held[m] = v.held[d];
     s.lo[m] = std::max(v.lo[d], std::min(it.from, it.to));
     s.hi[m] = std::min(v.hi[d], std::max(it.from, it.to));

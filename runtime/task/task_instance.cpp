@@ -138,6 +138,37 @@ void TaskInstance::declare_array(int index, const std::string& name, int dims, s
   if (a->section) resolve_section(i);
 }
 
+namespace {
+// PartStorage::index_tables of a part: the held indices of each dimension that is no interval.
+std::vector<std::vector<int64_t>> index_tables_of(const Part& p) {
+  std::vector<std::vector<int64_t>> t(static_cast<size_t>(p.rank()));
+  for (int d = 0; d < p.rank(); ++d)
+    if (!p.held(d).contiguous()) t[static_cast<size_t>(d)] = p.held(d).indices();
+  return t;
+}
+
+// Makes `a` one part, the whole array, held by rank 0: the next task takes its parts from there
+// as from any distribution an earlier task left. Returns the part's memory on rank 0 (not
+// cleared), null elsewhere.
+std::byte* hold_whole_on_rank_zero(ArrayData& a, int rank) {
+  const Part whole = Part::whole(a.ranges);
+  a.parts = {whole};
+  a.part_rank = {0};
+  a.strided = !is_box(whole);
+  a.owner = {1};
+  a.canonical = {a.strided ? Box{} : owned_box(whole)};
+  a.storage = {nullptr};
+  if (rank != 0) return nullptr;
+  auto ps = std::make_shared<PartStorage>();
+  ps->part = whole;
+  ps->index_tables = index_tables_of(whole);
+  const size_t bytes = static_cast<size_t>(whole.element_count()) * a.elem_size;
+  ps->versions.emplace_back(new std::byte[std::max<size_t>(bytes, 1)]);
+  a.storage[0] = ps;
+  return ps->versions[0].get();
+}
+}  // namespace
+
 void TaskInstance::resolve_section(size_t i) {
   ArrayData& a = *arrays[i];
   const std::shared_ptr<const Section> sec = a.section;
@@ -625,8 +656,7 @@ void TaskInstance::launch() {
       check_part_size(a, h, p);
       auto ps = std::make_shared<PartStorage>();
       ps->part = p;
-      ps->index_tables.resize(static_cast<size_t>(p.rank()));
-      for (int d = 0; d < p.rank(); ++d) ps->index_tables[static_cast<size_t>(d)] = p.held(d).indices();
+      ps->index_tables = index_tables_of(p);
       size_t bytes = static_cast<size_t>(p.element_count()) * arrays[a]->elem_size;
       // Only the current version starts at zero: the others become copies of it below, once
       // inputs and handed-over data are in, so clearing them would be a wasted pass.
@@ -649,8 +679,7 @@ void TaskInstance::launch() {
         check_part_size(a, l, p);
         auto ps = std::make_shared<PartStorage>();
         ps->part = p;
-        ps->index_tables.resize(static_cast<size_t>(p.rank()));
-        for (int d = 0; d < p.rank(); ++d) ps->index_tables[static_cast<size_t>(d)] = p.held(d).indices();
+        ps->index_tables = index_tables_of(p);
         size_t bytes = static_cast<size_t>(p.element_count()) * arrays[a]->elem_size;
         for (int v = 0; v < s_->versions_[a]; ++v) {
           ps->versions.emplace_back(new std::byte[std::max<size_t>(bytes, 1)]());
@@ -912,25 +941,8 @@ void TaskInstance::scatter_text_input(int array, const std::vector<PartStorage*>
 void TaskInstance::read_whole_input(ArrayData& of) {
   const std::string file = of.pending_input;
   of.pending_input.clear();
-  const Part whole = Part::whole(of.ranges);
-  of.parts = {whole};
-  of.part_rank = {0};
-  of.canonical = {held_box(whole)};
-  of.owner = {1};
-  of.strided = false;
-  of.storage.assign(1, nullptr);
   std::vector<LocalPart> mine;
-  if (prog_.rank() == 0) {
-    auto ps = std::make_shared<PartStorage>();
-    ps->part = whole;
-    ps->index_tables.resize(static_cast<size_t>(whole.rank()));
-    for (int d = 0; d < whole.rank(); ++d) ps->index_tables[static_cast<size_t>(d)] = whole.held(d).indices();
-    const size_t bytes = static_cast<size_t>(whole.element_count()) * of.elem_size;
-    ps->versions.emplace_back(new std::byte[std::max<size_t>(bytes, 1)]());
-    prog_.note_memory(of.name, bytes);
-    mine.push_back({&ps->part, ps->version(0)});
-    of.storage[0] = std::move(ps);
-  }
+  if (std::byte* data = hold_whole_on_rank_zero(of, prog_.rank())) mine.push_back({&of.storage[0]->part, data});
   try {
     if (extension(file) == ".bin") {
       read_array_parts(comm_, file, *of.codec, of.ranges, mine);
@@ -940,7 +952,7 @@ void TaskInstance::read_whole_input(ArrayData& of) {
       expect.rank = of.dims;
       DataCollection c = read_data_file(file, *of.codec, expect);
       const auto& bytes = c.items[0].bytes;
-      if (bytes.size() != static_cast<size_t>(whole.element_count()) * of.elem_size)
+      if (bytes.size() != static_cast<size_t>(of.parts[0].element_count()) * of.elem_size)
         throw std::runtime_error("the file changed since its shape was read");
       std::memcpy(mine[0].storage, bytes.data(), bytes.size());
     }
@@ -1469,23 +1481,8 @@ void Env::assign_array(const std::string& item, const std::vector<DimRange>& ran
   a->dims = static_cast<int>(ranges.size());
   a->ranges = ranges;
   a->has_ranges = true;
-  const Part whole = Part::whole(ranges);
-  a->parts = {whole};
-  a->part_rank = {0};
-  a->strided = !is_box(whole);
-  a->owner = {1};
-  a->canonical = {a->strided ? Box{} : owned_box(whole)};
-  a->storage = {nullptr};
-  if (rank == 0) {
-    auto ps = std::make_shared<PartStorage>();
-    ps->part = whole;
-    ps->index_tables.resize(ranges.size());
-    for (size_t d = 0; d < ranges.size(); ++d) ps->index_tables[d] = whole.held(static_cast<int>(d)).indices();
-    const size_t bytes = static_cast<size_t>(whole.element_count()) * elem_size;
-    ps->versions.emplace_back(new std::byte[std::max<size_t>(bytes, 1)]);
-    std::memcpy(ps->versions[0].get(), data, bytes);
-    a->storage[0] = ps;
-  }
+  if (std::byte* mine = hold_whole_on_rank_zero(*a, rank))
+    std::memcpy(mine, data, static_cast<size_t>(a->parts[0].element_count()) * elem_size);
   arrays_[item] = a;
 }
 
