@@ -5,6 +5,7 @@
 #include "backend_runtime_paths.h"
 
 #include <filesystem>
+#include <fstream>
 #include <system_error>
 
 namespace itc::driver {
@@ -27,6 +28,30 @@ fs::path installPrefix() {
     if (ec)
         return {};
     return exe.parent_path().parent_path();
+}
+
+// Whether the precompiled header `prelude`.gch is newer than every header it was made from (its
+// depfile, `prelude`.d, lists them): GCC takes a stale one without a word, and the changed
+// headers then clash with it, so a build tree whose runtime headers were edited since the last
+// build compiles without it.
+bool preludeIsCurrent(const std::string& prelude) {
+    std::error_code ec;
+    const auto made = fs::last_write_time(prelude + ".gch", ec);
+    std::ifstream deps(prelude + ".d");
+    if (ec || !deps)
+        return false;
+    std::string word;
+    bool target = true; // the first word names the .gch itself
+    while (deps >> word) {
+        if (word == "\\" || target) {
+            target = target && word.back() != ':';
+            continue;
+        }
+        const auto changed = fs::last_write_time(word, ec);
+        if (ec || changed > made)
+            return false;
+    }
+    return !target;
 }
 
 } // namespace
@@ -55,7 +80,7 @@ RuntimeLocation locateRuntime() {
                       false,
                       "build tree: headers in " + std::string(ITC_RUNTIME_INCLUDE) + "/runtime"};
     const std::string prelude = ITC_RUNTIME_PRELUDE;
-    if (!prelude.empty() && fs::exists(prelude + ".gch", ec))
+    if (!prelude.empty() && preludeIsCurrent(prelude))
         r.prelude = prelude;
     return r;
 }
