@@ -523,7 +523,10 @@ void SequentialBody::stmt(Out& o, const ast::Stmt& s) {
         const std::string& ix = f->index.text;
         std::string r = "r_" + ix;
         o << "{\nconst Range " << r << " = " << emit(*f->rangeExpr) << ";\n";
-        o << "const int64_t " << r << "_step = " << (f->step ? "itrt::task::to_int(" + emit(*f->step) + ")" : "1")
+        o << "const int64_t " << r << "_step = "
+          << (f->step
+                  ? "itrt::task::loop_step(itrt::task::to_int(" + emit(*f->step) + "), " + whereOf(f->step->range) + ")"
+                  : "1")
           << ";\n";
         o << "const int64_t " << r << "_dir = " << r << ".min <= " << r << ".max ? 1 : -1;\n";
         o << "for (int64_t " << ix << "_i = " << r << ".min; " << r << "_dir > 0 ? " << ix << "_i <= " << r

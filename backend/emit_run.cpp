@@ -877,7 +877,11 @@ void TaskEmitter::emitFlow(Out& o, const ast::FlowList& list, int lps, int x) {
         } else if (auto r = f->as<ast::RepeatFor>()) {
             std::string n = "rep_" + std::to_string(loopCounter_++);
             o << "{\nconst Range " << n << " = " << flowExpr(*r->rangeExpr, lps, "") << ";\n";
-            o << "const int64_t " << n << "_step = " << (r->step ? flowExpr(*r->step, lps, "") : "1") << ";\n";
+            o << "const int64_t " << n << "_step = "
+              << (r->step ? "itrt::task::loop_step(" + flowExpr(*r->step, lps, "") + ", " +
+                                cString(where(r->step->range)) + ")"
+                          : "1")
+              << ";\n";
             o << "const int64_t " << n << "_dir = " << n << ".min <= " << n << ".max ? 1 : -1;\n";
             o << "for (int64_t " << n << "_i = " << n << ".min; " << n << "_dir > 0 ? " << n << "_i <= " << n
               << ".max : " << n << "_i >= " << n << ".max; " << n << "_i += " << n << "_dir * " << n << "_step) {\n";

@@ -411,7 +411,9 @@ private:
             auto* f = s.as<ast::SequentialFor>();
             std::string r = "r_" + f->index.text;
             o << "{\nconst Range " << r << " = " << emit(*f->rangeExpr) << ";\n";
-            o << "const int64_t " << r << "_step = " << (f->step ? emit(*f->step) : "1") << ";\n";
+            o << "const int64_t " << r << "_step = "
+              << (f->step ? "itrt::task::loop_step(" + emit(*f->step) + ", " + whereOf(f->step->range) + ")" : "1")
+              << ";\n";
             o << "const int64_t " << r << "_dir = " << r << ".min <= " << r << ".max ? 1 : -1;\n";
             loopVars_.insert(f->index.text);
             o << "for (int64_t " << f->index.text << " = " << r << ".min; " << r << "_dir > 0 ? " << f->index.text

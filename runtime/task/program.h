@@ -64,6 +64,12 @@ class ArgValue {
 
 inline int64_t to_int(int64_t v) { return v; }
 inline int64_t to_int(const ArgValue& v) { return v.as_int(); }
+// A loop's `step`, checked: a step of 0 or less would never end the loop.
+inline int64_t loop_step(int64_t step, const char* where) {
+  if (step <= 0)
+    fail(std::string(where) + ": the loop's step is " + std::to_string(step) + "; a step must be a positive Integer");
+  return step;
+}
 
 // A coordinator array made with `new Nd Array of T`: whole, on every rank.
 template <class T>

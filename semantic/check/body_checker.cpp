@@ -1483,6 +1483,19 @@ void BodyChecker::checkInteger(const ast::Expr& e, const char* what) {
                      fmt::format("{} must be an `Integer`, but this is {}", what, qt(t)));
 }
 
+void BodyChecker::checkStep(const ast::Expr& e, const char* what) {
+    checkInteger(e, what);
+    std::optional<std::int64_t> constant;
+    if (auto l = e.as<ast::IntLiteral>())
+        constant = l->value;
+    else if (auto u = e.as<ast::Unary>(); u && u->op == ast::UnaryOp::Negate && u->operand->as<ast::IntLiteral>())
+        constant = -u->operand->as<ast::IntLiteral>()->value;
+    if (constant && *constant <= 0)
+        state_.rep.error(
+            DiagKind::NonPositiveStep, e.range,
+            fmt::format("{} is {}, but it must be a positive Integer: the loop would never end", what, *constant));
+}
+
 void BodyChecker::checkBlock(const ast::Block& block) {
     for (const ast::StmtPtr& s : block.stmts)
         checkStmt(*s);
@@ -1547,7 +1560,7 @@ void BodyChecker::checkReturn(const ast::Return& s) {
 void BodyChecker::checkSequentialFor(const ast::SequentialFor& loop) {
     checkRange(*loop.rangeExpr);
     if (loop.step)
-        checkInteger(*loop.step, "the loop step");
+        checkStep(*loop.step, "the loop step");
     LoopFrame f;
     Var v;
     v.type = Type::integer();

@@ -42,6 +42,9 @@ public:
     void checkRange(const ast::Expr& e);
     // Checks an Integer-valued expression (steps, membership elements).
     void checkInteger(const ast::Expr& e, const char* what);
+    // A loop's `step`: an Integer, and positive when it is a constant (a run-time check covers
+    // the others).
+    void checkStep(const ast::Expr& e, const char* what);
 
     std::map<std::string, Type> localTypes() const;
     const std::vector<std::pair<Type, SourceRange>>& returns() const { return returns_; }

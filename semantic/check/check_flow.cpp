@@ -88,7 +88,7 @@ private:
             exprs_.setFlowRangeContext(true);
             exprs_.checkRange(*r->rangeExpr);
             if (r->step)
-                exprs_.checkInteger(*r->step, "the `Repeat` step");
+                exprs_.checkStep(*r->step, "the `Repeat` step");
             exprs_.setFlowRangeContext(false);
             checkReads(exprGlobals(*r->rangeExpr), r->rangeExpr->range);
             repeats_.push_back({space, false});

@@ -143,6 +143,25 @@ void collectFunctions(CheckState& state) {
                                                       q(f.name.text))))
                 DiagnosticEngine::addNote(*d, it->second->name.range, "first defined here");
         }
+        // A name twice among the parameters (or twice among the arguments, or the results, of
+        // the colon form; an argument may also be a result, which makes it in-out).
+        auto once = [&](std::map<std::string, SourceRange>& seen, const ast::Name& n, const char* what) {
+            auto [pit, pfresh] = seen.emplace(n.text, n.range);
+            if (!pfresh)
+                if (auto* d = state.rep.error(DiagKind::DuplicateVariable, n.range,
+                                              fmt::format("{} {} appears twice in function {}; rename one of them",
+                                                          what, q(n.text), q(f.name.text))))
+                    DiagnosticEngine::addNote(*d, pit->second, "first declared here");
+        };
+        std::map<std::string, SourceRange> params, arguments, results;
+        for (const ast::FunctionParam& p : f.params)
+            once(params, p.name, "parameter");
+        for (const ast::VarDecl& v : f.arguments)
+            for (const ast::Name& n : v.names)
+                once(arguments, n, "argument");
+        for (const ast::VarDecl& v : f.results)
+            for (const ast::Name& n : v.names)
+                once(results, n, "result");
     }
 }
 

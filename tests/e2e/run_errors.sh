@@ -5,7 +5,8 @@
 # dimensions contradict the program, more processes than the machine has segments, (with
 # --debug) an out-of-bounds subscript named by its IT source line, list misuse (named the same
 # way), a section copied in a stage outside the LPU's part (named the same way), Boolean and
-# Character arguments that are neither, a dimension bound Initialize left unset. `--help` prints
+# Character arguments that are neither, a dimension bound Initialize left unset, a loop step of
+# 0 or less. `--help` prints
 # the program's keys and exits 0. Also: a mapping that puts a space on other processes than its
 # parent space's parts is no error; the plan gives it parts of its own and moves the data
 # (checked against the reference, with the bytes moved).
@@ -181,6 +182,39 @@ printf '"Half Dimension" { Space A: 1 }\n' >halfdim.map
 expect "a dimension bound unset" "dimension 2 of array \`w\` has no range.max after Initialize" \
   timeout 60 $mpirun -np 2 ./halfdim m_file=m.txt w_file=hw.txt
 [[ -e hw.txt ]] && { echo "FAIL (a dimension bound unset): an output was written"; bad=1; }
+# a loop step of 0 or less, from an argument, in a stage, in a `Repeat for`, in the coordinator:
+# an error naming the IT line, not a loop that never ends
+cat >steps.it <<'IT'
+Program (args) {
+    e = new TaskEnvironment(name: "Steps")
+    e.s = args.s
+    do in sequence { e.n = k } for k in [1...3] step args.c
+    execute(task: "Steps"; environment: e)
+}
+
+Task "Steps":
+    Define:
+        s, r, n: Integer
+    Environment:
+        s, n: link
+    Stages:
+        walk(st, count) {
+            do in sequence { count = count + 1 } for k in [1...3] step st
+        }
+    Computation:
+        Repeat for r in [1...3] step s {
+            Space A { walk(s, n) }
+        }
+    Partition:
+        Space A <un-partitioned> { }
+IT
+printf '"Steps" { Space A: 1 }\n' >steps.map
+"$itc" compile steps.it steps.map --machine "$root/pcubes-models/test-cluster-4.pcubes" -o steps ||
+  { echo "FAIL: compile steps"; exit 1; }
+expect "coordinator loop step" "steps.it:4: the loop's step is 0; a step must be a positive Integer" \
+  timeout 60 $mpirun -np 2 ./steps s=1 c=0
+expect "Repeat step" "steps.it:18: the loop's step is -2; a step must be a positive Integer" \
+  timeout 60 $mpirun -np 2 ./steps s=-2 c=1
 # limits: a partition with more LPUs than the runtime holds, a part larger than this machine's
 # memory, an Integer argument outside Integer's range — each refused with its numbers, quickly
 "$itc" compile "$root/tests/e2e/programs/huge.it" "$root/tests/e2e/programs/huge.map" \

@@ -202,6 +202,21 @@ int compileProgram(const std::string& itFile, const std::string& mapFile, const 
     return kExitOk;
 }
 
+// Why `output` cannot be written as a file, or nothing when it can.
+std::optional<std::string> unwritableOutput(const fs::path& output) {
+    std::error_code ec;
+    if (fs::is_directory(output, ec))
+        return "it is a directory; give the program's file name";
+    const fs::path dir = output.parent_path().empty() ? fs::path(".") : output.parent_path();
+    if (!fs::is_directory(dir, ec))
+        return "the directory `" + dir.string() + "` does not exist";
+    if (access(dir.c_str(), W_OK) != 0)
+        return "the directory `" + dir.string() + "` is not writable";
+    if (fs::exists(output, ec) && access(output.c_str(), W_OK) != 0)
+        return "the file exists and is not writable";
+    return std::nullopt;
+}
+
 int runCompile(const std::vector<std::string>& args) {
     CommandLine cl(args, {"--machine", "-o", "--emit-cpp"}, {"-O2", "-O3", "--debug", "--no-blas"});
     if (!cl.ok())
@@ -213,6 +228,11 @@ int runCompile(const std::vector<std::string>& args) {
         return usageError("compile", "missing `--machine FILE.pcubes`");
     if (!cl.value("-o"))
         return usageError("compile", "missing `-o PROGRAM`");
+    // Before the whole compile: the C++ compiler would only fail at the very end, on the link.
+    if (auto bad = unwritableOutput(*cl.value("-o"))) {
+        std::cerr << "itc: cannot write the program to `" << *cl.value("-o") << "`: " << *bad << "\n";
+        return kExitUserError;
+    }
     std::string opt = cl.has("-O2") ? "-O2" : "-O3";
     return compileProgram(pos[0], pos[1], *cl.value("--machine"), *cl.value("-o"), cl.value("--emit-cpp"), opt,
                           cl.has("--debug"), !cl.has("--no-blas"));
