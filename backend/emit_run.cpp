@@ -1047,12 +1047,19 @@ void TaskEmitter::emitStageCall(Out& o, const ast::StageCall& call, int lps, int
         // ancestor there (its parts are the same at every turn).
         const bool ancestorTurns = foreachParent_ >= 0 && lps != foreachParent_ && !turnSpace(lps);
         const bool skippable = !guards_.empty() || foreachLps_ >= 0 || turnSpace(lps) || ancestorTurns;
+        // A turn beyond the LPU's own is no turn of its: its identity partial does not count as
+        // a reduction at a target none of whose contributors had the turn.
+        const bool turns = !slots.empty() && (foreachLps_ >= 0 || ancestorTurns);
+        if (turns)
+            o << "bool had_turn = true;\n";
+        const std::string beyond = turns ? "{ had_turn = false; break; }" : "break;";
         o << (skippable ? "do {\n" : "{\n");
         if (foreachLps_ >= 0)
-            o << "if (sub >= t.subpartitions(" << foreachLps_ << ", lpu)) break;  // a turn beyond this LPU's own\n";
+            o << "if (sub >= t.subpartitions(" << foreachLps_ << ", lpu)) " << beyond
+              << "  // a turn beyond this LPU's own\n";
         if (ancestorTurns)
-            o << "if (sub >= t.subpartitions(" << foreachParent_ << ", t.ancestor(lpu, " << foreachParent_
-              << "))) break;  // a turn beyond its ancestor's own\n";
+            o << "if (sub >= t.subpartitions(" << foreachParent_ << ", t.ancestor(lpu, " << foreachParent_ << "))) "
+              << beyond << "  // a turn beyond its ancestor's own\n";
         for (const auto& gd : guards_) {
             std::string w = "w" + std::to_string(&gd - guards_.data());
             o << "{\nconst Lpu& " << w << " = t.ancestor(lpu, " << gd.lps << ");\n";
@@ -1175,7 +1182,7 @@ void TaskEmitter::emitStageCall(Out& o, const ast::StageCall& call, int lps, int
         o << (skippable ? "} while (false);\n" : "}\n");
         // An LPU the guards exclude still contributes (the identity): its target counts on it.
         for (const auto& [n, id] : slots)
-            o << "c.contribute(" << id << ", &" << n << ");\n";
+            o << "c.contribute(" << id << ", &" << n << (turns ? ", had_turn" : "") << ");\n";
         o << "}\n";
     }
     // The target LPU combines the partials; readers below it receive the result.
@@ -1191,8 +1198,15 @@ void TaskEmitter::emitStageCall(Out& o, const ast::StageCall& call, int lps, int
         if (!how)
             continue;
         const auto& [op, type] = reductionOps_.at(it->second);
-        o << "{\nitrt::Reducer<" << op << ", " << type << ">::Value red{};\nco_await c." << how << "(" << it->second
-          << ", &red);\nit_assign_reduction<" << op << ", " << type << ">(red, g.r_" << s.var << ");\n";
+        // Inside `Repeat foreach sub-partition`, a target none of whose contributors had the turn
+        // keeps its value.
+        const bool turns = foreachLps_ >= 0 || foreachParent_ >= 0;
+        o << "{\nitrt::Reducer<" << op << ", " << type << ">::Value red{};\n";
+        if (turns)
+            o << "bool reduced = true;\n";
+        o << "co_await c." << how << "(" << it->second << ", &red" << (turns ? ", &reduced" : "") << ");\n"
+          << (turns ? "if (reduced) " : "") << "it_assign_reduction<" << op << ", " << type << ">(red, g.r_" << s.var
+          << ");\n";
         if (movedScalars_.count(s.var) && s.toLps == x)
             o << "c.wrote_scalar(" << arrayIndexOrSlot(s.var) << ");\n";
         o << "}\n";

@@ -106,6 +106,7 @@ struct LpuState {
   int phase = 0;
   bool armed = false;
   void* result = nullptr;
+  bool* reduced = nullptr;  // collect/receive: whether any contributor ran its stage
   // A movement of a value of variable size (move_bytes): takes the packet instead of `result`.
   std::function<void(const std::byte*, size_t)> sink;
   std::vector<PacketRef> received;  // reduction partials of the current collect, by in-edge
@@ -150,9 +151,15 @@ VdpFunction combiner_function(Combiner c, int inputs, int sync) {
       v.finish();
       return;
     }
-    PacketRef out = Packet::create_uninitialized(c.value_size);
+    // A partial is the value and one byte: whether a contributor ran its stage (ReducedFlag).
+    PacketRef out = Packet::create_uninitialized(c.value_size + 1);
     c.fill_identity(out->data(), 1);
-    for (auto& p : in) c.combine(out->data(), p->data(), 1);
+    std::byte ran{0};
+    for (auto& p : in) {
+      c.combine(out->data(), p->data(), 1);
+      ran |= static_cast<const std::byte*>(p->data())[c.value_size];
+    }
+    static_cast<std::byte*>(out->data())[c.value_size] = ran;
     v.push(0, out);
     auto* counters = v.local<LpuState::Counters*>();
     counters[sync].v[2].fetch_add(c.value_size, std::memory_order_relaxed);
@@ -569,20 +576,20 @@ void FlowContext::wrote(int array) {
 
 void FlowContext::wrote_scalar(int scalar) { ++state_.scalar_writes[scalar]; }
 
-void FlowContext::contribute(int sync, const void* partial) {
+void FlowContext::contribute(int sync, const void* partial, bool ran) {
   auto it = state_.roles.find(sync);
   if (it == state_.roles.end()) return;
   const size_t vs = state_.task->s_->syncs_[static_cast<size_t>(sync)].combiner.value_size;
-  for (const OutEdge& o : it->second.outs) {
-    PacketRef p = Packet::copy_of(partial, vs);
-    state_.send(sync, o.slot, p, o.inter);
-  }
   auto& own = it->second.own_partial;
   own.assign(static_cast<const std::byte*>(partial), static_cast<const std::byte*>(partial) + vs);
+  own.push_back(std::byte{ran});
+  for (const OutEdge& o : it->second.outs) state_.send(sync, o.slot, Packet::copy_of(own.data(), vs + 1), o.inter);
 }
 
-FlowWait FlowContext::collect(int sync, void* result) {
+FlowWait FlowContext::collect(int sync, void* result, bool* reduced) {
   auto it = state_.roles.find(sync);
+  state_.reduced = reduced;
+  if (reduced) *reduced = true;
   if (it == state_.roles.end()) return {true};
   // Nothing to wait for: complete now (the LPUs below contribute nothing or only this one does).
   bool remote = std::any_of(it->second.ins.begin(), it->second.ins.end(), [](const InEdge& e) { return e.slot >= 0; });
@@ -594,8 +601,10 @@ FlowWait FlowContext::collect(int sync, void* result) {
   return {false};
 }
 
-FlowWait FlowContext::receive(int sync, void* result) {
+FlowWait FlowContext::receive(int sync, void* result, bool* reduced) {
   auto it = state_.roles.find(sync);
+  state_.reduced = reduced;
+  if (reduced) *reduced = true;
   if (it == state_.roles.end() || it->second.ins.empty()) return {true};
   state_.start_wait(sync, result);
   return {false};
@@ -712,23 +721,28 @@ void LpuState::finish_wait() {
     const Combiner& c = s.combiner;
     bool target = s.target == lpu->lps;
     if (target) {
-      std::vector<std::byte> acc(c.value_size);
+      // No contributor at all: the identity (an empty reduction); else whether any ran.
+      std::vector<std::byte> acc(c.value_size + 1);
       c.fill_identity(acc.data(), 1);
+      acc[c.value_size] = std::byte{r.ins.empty()};
       for (size_t e = 0; e < r.ins.size(); ++e) {
-        if (r.ins[e].slot < 0)
-          c.combine(acc.data(), r.own_partial.data(), 1);
-        else
-          c.combine(acc.data(), received[e]->data(), 1);
+        const auto* partial =
+            r.ins[e].slot < 0 ? r.own_partial.data() : static_cast<const std::byte*>(received[e]->data());
+        c.combine(acc.data(), partial, 1);
+        acc[c.value_size] |= partial[c.value_size];
       }
       std::memcpy(result, acc.data(), c.value_size);
-      for (auto& [slot, inter] : r.down) send(wait, slot, Packet::copy_of(acc.data(), c.value_size), inter);
+      if (reduced) *reduced = acc[c.value_size] != std::byte{0};
+      for (auto& [slot, inter] : r.down) send(wait, slot, Packet::copy_of(acc.data(), acc.size()), inter);
     } else {
       std::memcpy(result, received[0]->data(), c.value_size);
+      if (reduced) *reduced = static_cast<const std::byte*>(received[0]->data())[c.value_size] != std::byte{0};
     }
   }
   received.clear();
   wait = -1;
   result = nullptr;
+  reduced = nullptr;
 }
 
 bool LpuState::progress() {

@@ -73,13 +73,17 @@ class FlowContext {
   // Padding exchange `sync` (exit of a padded space): sends the cells this LPU owns that others
   // hold, then waits until the cells it holds of other LPUs have arrived.
   FlowWait exchange(int sync);
-  // Reduction `sync`, on an invoking LPU: sends this LPU's partial value; never waits.
-  void contribute(int sync, const void* partial);
+  // Reduction `sync`, on an invoking LPU: sends this LPU's partial value; never waits. `ran`:
+  // false when the LPU skipped the stage because the turn of a `Repeat foreach sub-partition`
+  // lies beyond its own sub-partitions (its partial is the identity).
+  void contribute(int sync, const void* partial, bool ran = true);
   // Reduction `sync`, on the target LPU: waits for every partial of the LPUs below it, combines
   // them in LPU order into `result` and passes the result down to the LPUs that read it.
-  FlowWait collect(int sync, void* result);
+  // `*reduced` (if given) tells whether any contributor ran the stage: a target none of whose
+  // contributors had the turn keeps its value.
+  FlowWait collect(int sync, void* result, bool* reduced = nullptr);
   // Reduction `sync`, on an LPU below the target that reads the result: waits for it.
-  FlowWait receive(int sync, void* result);
+  FlowWait receive(int sync, void* result, bool* reduced = nullptr);
   // Movement `sync` of an array between spaces: sends what this LPU owns and changed, then
   // waits for the cells it holds from the others.
   FlowWait move(int sync);

@@ -758,9 +758,10 @@ foreach_peaks)
   # a reduction into the LPU's own space after every sub-partition turn, uneven turn counts
   mk -o m.txt --type double --shape ${r}x${c} --seed 33 --lo 1 --hi 2
   args=(input_file=m.txt p=$p q=$q)
-  run "${args[@]}" output_file=o.txt
-  "$ref/ref_foreach_peaks" "${args[@]}" output_file=o_ref.txt
-  chk equal o.txt o_ref.txt 1e-12 ;;
+  run "${args[@]}" output_file=o.txt last_file=l.txt
+  "$ref/ref_foreach_peaks" "${args[@]}" output_file=o_ref.txt last_file=l_ref.txt
+  chk equal o.txt o_ref.txt 1e-12
+  chk equal l.txt l_ref.txt 1e-12 ;;
 env_scalars)
   # scalars written by stages (a counter, a value under Where) kept by the environment
   mk -o v.txt --type double --shape $n --seed 32 --lo -1 --hi 1

@@ -1,11 +1,13 @@
 // Sequential reference for tests/e2e/programs/foreach_peaks.it: the columns of m are split into
 // P = min(p, columns) blocks as block_count does (q' = columns / P columns each, the last block
 // takes the remainder); each block is visited in chunks of q columns from its first column, and
-// every chunk is divided by its largest entry (over all rows and the chunk's columns).
-// Arguments: input_file=... output_file=... p=... q=...
+// every chunk is divided by its largest entry (over all rows and the chunk's columns); last[j]
+// is the largest entry of the last chunk of column j's block.
+// Arguments: input_file=... output_file=... last_file=... p=... q=...
 #include <algorithm>
 #include <limits>
 #include <stdexcept>
+#include <vector>
 
 #include "ref_common.h"
 
@@ -17,17 +19,20 @@ int main(int argc, char** argv) {
     const std::size_t p = static_cast<std::size_t>(args.integer("p")), q = static_cast<std::size_t>(args.integer("q"));
     if (p < 1 || q < 1) throw std::runtime_error("p and q must be positive");
     const std::size_t parts = std::min(p, cols), width = cols / parts;
+    std::vector<double> last(cols);
     for (std::size_t c = 0; c < parts; ++c) {
-      const std::size_t first = c * width, last = c + 1 == parts ? cols - 1 : (c + 1) * width - 1;
-      for (std::size_t lo = first; lo <= last; lo += q) {
-        const std::size_t hi = std::min(last, lo + q - 1);
+      const std::size_t first = c * width, last_col = c + 1 == parts ? cols - 1 : (c + 1) * width - 1;
+      for (std::size_t lo = first; lo <= last_col; lo += q) {
+        const std::size_t hi = std::min(last_col, lo + q - 1);
         double peak = std::numeric_limits<double>::lowest();
         for (std::size_t i = 0; i < rows; ++i)
           for (std::size_t j = lo; j <= hi; ++j) peak = std::max(peak, m.at(i, j));
         for (std::size_t i = 0; i < rows; ++i)
           for (std::size_t j = lo; j <= hi; ++j) m.at(i, j) /= peak;
+        for (std::size_t j = first; j <= last_col; ++j) last[j] = peak;
       }
     }
     itref::write_data(args.str("output_file"), itref::make_array<double>(m.dims, m.values));
+    itref::write_data(args.str("last_file"), itref::make_array<double>({cols}, last));
   });
 }
