@@ -488,7 +488,17 @@ std::string SequentialBody::assign(const ast::Assign& a) {
         return emit(*t) + " = " + assign(*chain);
     if (isSection(*a.value)) // by position into a target of matching lengths (guide: Arrays)
         return "itrt::task::assign_section(" + emit(*t) + ", " + emit(*a.value) + ", " + whereOf(a.range) + ")";
-    return emit(*t) + " = " + emit(*a.value);
+    std::string value = emit(*a.value);
+    // `args.key` converts to numbers implicitly; into a Boolean, Character or String it says how.
+    if (typeOf(*a.value).kind == TypeKind::ArgValue) {
+        switch (typeOf(*t).kind) {
+        case TypeKind::Boolean: value = "(" + value + ").as_bool()"; break;
+        case TypeKind::Character: value = "(" + value + ").as_char()"; break;
+        case TypeKind::String: value = "(" + value + ").text()"; break;
+        default: break;
+        }
+    }
+    return emit(*t) + " = " + value;
 }
 
 std::map<std::string, std::string> SequentialBody::externAliases() const {
