@@ -78,6 +78,7 @@ void TaskInstance::declare_array(int index, const std::string& name, int dims, s
     s_->other_store_.resize(i + 1);
     s_->sub_parts_.resize(i + 1);
     s_->section_fixed_.resize(i + 1);
+    s_->linked_ranges_.resize(i + 1);
   }
   std::shared_ptr<ArrayData> a;
   if (environmental && env_.array(name) && env_.array(name)->section) {
@@ -136,6 +137,8 @@ void TaskInstance::declare_array(int index, const std::string& name, int dims, s
   s_->versions_[i] = std::max(1, versions);
   s_->written_[i] = written;
   if (a->section) resolve_section(i);
+  // The ranges of a linked array, which Initialize may not change (launch checks).
+  s_->linked_ranges_[i] = a->has_ranges ? a->ranges : std::vector<DimRange>{};
 }
 
 namespace {
@@ -365,6 +368,18 @@ void TaskInstance::launch() {
                         "` has no range." + (r.min == kUnsetBound ? "min" : "max") + " after Initialize (set `" +
                         arrays[a]->name + ".dimension" + std::to_string(d + 1) +
                         "` there, or its `range.min` and `range.max`)");
+    }
+  }
+  for (size_t a = 0; a < arrays.size(); ++a) {
+    const auto& linked = s_->linked_ranges_[a];
+    for (size_t d = 0; arrays[a] && d < linked.size() && d < arrays[a]->ranges.size(); ++d) {
+      const DimRange& r = arrays[a]->ranges[d];
+      if (linked[d].min != r.min || linked[d].max != r.max)
+        fail_collective("task `" + name_ + "`: Initialize sets dimension " + std::to_string(d + 1) +
+                        " of the linked array `" + arrays[a]->name + "` to " + std::to_string(r.min) + "..." +
+                        std::to_string(r.max) + ", but the array it links has " + std::to_string(linked[d].min) +
+                        "..." + std::to_string(linked[d].max) +
+                        "; a linked array keeps its ranges (create a new array for other ranges)");
     }
   }
   // Threads: one per PPU of the lowest PPS the mapping uses (L, at least `<core>`) inside each

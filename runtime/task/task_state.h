@@ -72,7 +72,8 @@ struct TaskInstance::State {
   // [array] -> for views of sections, where its dimensions sit in the viewed item's (see
   // Part::with_fixed); empty otherwise.
   std::vector<std::vector<std::optional<int64_t>>> section_fixed_;
-  std::vector<int64_t> max_subpartitions_;  // [lps]
+  std::vector<std::vector<DimRange>> linked_ranges_;  // [array] -> its ranges when linked, or empty
+  std::vector<int64_t> max_subpartitions_;            // [lps]
   // [lps][lpu id] -> its number of sub-partitions, for every LPU (a space below may sit on
   // another rank than its ancestor there and still takes that ancestor's turns).
   std::vector<std::vector<int64_t>> sub_counts_;

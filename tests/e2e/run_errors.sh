@@ -5,8 +5,8 @@
 # dimensions contradict the program, more processes than the machine has segments, (with
 # --debug) an out-of-bounds subscript named by its IT source line, list misuse (named the same
 # way), a section copied in a stage outside the LPU's part (named the same way), Boolean and
-# Character arguments that are neither, a dimension bound Initialize left unset, a loop step of
-# 0 or less. `--help` prints
+# Character arguments that are neither, a dimension bound Initialize left unset or changed on a
+# linked array, a loop step of 0 or less. `--help` prints
 # the program's keys and exits 0. Also: a mapping that puts a space on other processes than its
 # parent space's parts is no error; the plan gives it parts of its own and moves the data
 # (checked against the reference, with the bytes moved).
@@ -215,6 +215,40 @@ expect "coordinator loop step" "steps.it:4: the loop's step is 0; a step must be
   timeout 60 $mpirun -np 2 ./steps s=1 c=0
 expect "Repeat step" "steps.it:18: the loop's step is -2; a step must be a positive Integer" \
   timeout 60 $mpirun -np 2 ./steps s=-2 c=1
+# Initialize may not give a linked array other ranges than it has (it read garbage past the end)
+cat >resize.it <<'IT'
+Program (args) {
+    e = new TaskEnvironment(name: "Resize")
+    bind_input(e, "x", args.input)
+    execute(task: "Resize"; environment: e; initialize: args.n)
+    bind_output(e, "x", args.out)
+}
+
+Task "Resize":
+    Define:
+        x: 1d Array of Integer
+        n: Integer
+    Environment:
+        x: link
+    Initialize (n):
+        x.dimension1.range.min = 0
+        x.dimension1.range.max = n - 1
+    Stages:
+        inc(a) {
+            do { a[i] = a[i] + 1 } for i in a
+        }
+    Computation:
+        Space A { inc(x) }
+    Partition:
+        Space A <1d> { x: block_count(2) }
+IT
+printf '"Resize" { Space A: 1 }\n' >resize.map
+printf 'Array\n1 2 3 4 5\n5\n' >x5.txt
+"$itc" compile resize.it resize.map --machine "$root/pcubes-models/test-cluster-4.pcubes" -o resize ||
+  { echo "FAIL: compile resize"; exit 1; }
+expect "linked array resized" "Initialize sets dimension 1 of the linked array \`x\` to 0...8, but the array it links has 0...4" \
+  timeout 60 $mpirun -np 2 ./resize input=x5.txt n=9 out=resized.txt
+[[ -e resized.txt ]] && { echo "FAIL (linked array resized): an output was written"; bad=1; }
 # limits: a partition with more LPUs than the runtime holds, a part larger than this machine's
 # memory, an Integer argument outside Integer's range — each refused with its numbers, quickly
 "$itc" compile "$root/tests/e2e/programs/huge.it" "$root/tests/e2e/programs/huge.map" \
