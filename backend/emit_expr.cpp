@@ -371,7 +371,7 @@ std::string ExprEmitter::emit(const ast::Expr& e) {
             }
             std::string r = "(" + emit(*s->base) + ")";
             for (auto& it : s->items)
-                r += "[" + emit(*it.index) + "]";
+                r = "itrt::task::static_at(" + r + ", " + emit(*it.index) + ", " + whereOf(s->range) + ")";
             return r;
         }
         if (auto f = s->base->as<ast::FieldAccess>())

@@ -162,7 +162,7 @@ VdpFunction combiner_function(Combiner c, int inputs, int sync) {
     static_cast<std::byte*>(out->data())[c.value_size] = ran;
     v.push(0, out);
     auto* counters = v.local<LpuState::Counters*>();
-    counters[sync].v[2].fetch_add(c.value_size, std::memory_order_relaxed);
+    counters[sync].v[2].fetch_add(c.value_size + 1, std::memory_order_relaxed);
     counters[sync].v[3].fetch_add(1, std::memory_order_relaxed);
   };
 }

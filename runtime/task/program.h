@@ -64,6 +64,16 @@ class ArgValue {
 
 inline int64_t to_int(int64_t v) { return v; }
 inline int64_t to_int(const ArgValue& v) { return v.as_int(); }
+// An element of a fixed-size array (`Array[n] of T`, a std::array; indices 0 to n - 1), its
+// index checked: a class field's neighbours lie right behind it.
+template <class A>
+decltype(auto) static_at(A& a, int64_t i, const char* where) {
+  if (i < 0 || i >= static_cast<int64_t>(a.size())) [[unlikely]]
+    fail(std::string(where) + ": index " + std::to_string(i) + " is outside the fixed-size array's indices 0..." +
+         std::to_string(static_cast<int64_t>(a.size()) - 1));
+  return a[static_cast<size_t>(i)];
+}
+
 // A loop's `step`, checked: a step of 0 or less would never end the loop.
 inline int64_t loop_step(int64_t step, const char* where) {
   if (step <= 0)
@@ -842,6 +852,8 @@ class TaskInstance {
   // hand on to others (a parent's padding belongs to the parent's neighbour).
   Part owning_part(int array, int lps, int64_t lpu) const;
   void read_input(int array);
+  // The shape of `a`'s pending input file, as an array of `dims` dimensions (collective).
+  void read_input_shape(int index, ArrayData& a, int dims, const std::string& what);
   // An input file no task has read yet, viewed through a section: rank 0 reads it whole into
   // one part of `of`, from which the views are then handed over as from any task's parts.
   void read_whole_input(ArrayData& of);

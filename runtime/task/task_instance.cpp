@@ -113,25 +113,8 @@ void TaskInstance::declare_array(int index, const std::string& name, int dims, s
   // Bounds Initialize must set start out unset, so that launch() can name one it did not set.
   if (!a->has_ranges || a->ranges.size() != static_cast<size_t>(dims))
     a->ranges.assign(static_cast<size_t>(dims), DimRange{kUnsetBound, kUnsetBound});
-  if (!a->pending_input.empty()) {
-    const std::string& file = a->pending_input;
-    FileExpectation expect;
-    expect.kind = Collection::array;
-    expect.rank = dims;
-    std::vector<int64_t> lengths;
-    const std::string what = std::string("input for `") + name + "` of task `" + name_ + "`: ";
-    if (extension(file) == ".bin") {
-      try {
-        lengths = read_array_shape(comm_, file, *codec, expect);
-      } catch (const std::exception& e) {
-        fail_collective(what + e.what());
-      }
-    } else {
-      lengths = read_text_input(index, file, *codec, expect, what);
-    }
-    for (int d = 0; d < dims; ++d) a->ranges[static_cast<size_t>(d)] = DimRange{0, lengths[static_cast<size_t>(d)] - 1};
-    a->has_ranges = true;
-  }
+  if (!a->pending_input.empty())
+    read_input_shape(index, *a, dims, std::string("input for `") + name + "` of task `" + name_ + "`: ");
   arrays[i] = a;
   s_->home_[i] = home;
   s_->versions_[i] = std::max(1, versions);
@@ -172,12 +155,45 @@ std::byte* hold_whole_on_rank_zero(ArrayData& a, int rank) {
 }
 }  // namespace
 
+void TaskInstance::read_input_shape(int index, ArrayData& a, int dims, const std::string& what) {
+  const std::string& file = a.pending_input;
+  FileExpectation expect;
+  expect.kind = Collection::array;
+  expect.rank = dims;
+  std::vector<int64_t> lengths;
+  if (extension(file) == ".bin") {
+    try {
+      lengths = read_array_shape(comm_, file, *a.codec, expect);
+    } catch (const std::exception& e) {
+      fail_collective(what + e.what());
+    }
+  } else {
+    lengths = read_text_input(index, file, *a.codec, expect, what);
+  }
+  a.dims = dims;
+  a.ranges.assign(static_cast<size_t>(dims), DimRange{});
+  for (int d = 0; d < dims; ++d) a.ranges[static_cast<size_t>(d)] = DimRange{0, lengths[static_cast<size_t>(d)] - 1};
+  a.has_ranges = true;
+}
+
 void TaskInstance::resolve_section(size_t i) {
   ArrayData& a = *arrays[i];
   const std::shared_ptr<const Section> sec = a.section;
-  const ArrayData& of = *sec->of;
+  ArrayData& of = *sec->of;
   const std::string what =
       "task `" + name_ + "`: environment item `" + a.name + "` is a view of a section of `" + of.name + "`";
+  // A view of an input no task has read yet (`load` into an item, `bind_input`): the file gives
+  // the shape, in the view's element type; its dimensions are the view's and those the section
+  // fixes. launch() then reads the cells (read_whole_input).
+  if (!of.has_ranges && !of.pending_input.empty()) {
+    const int fixed = static_cast<int>(std::count_if(sec->dims.begin(), sec->dims.end(),
+                                                     [](const SectionDim& d) { return d.kind == SectionDim::index; }));
+    of.elem_size = a.elem_size;
+    of.codec = a.codec;
+    read_input_shape(static_cast<int>(i), of, a.dims + fixed,
+                     "input for `" + of.name + "`, viewed by `" + a.name + "` of task `" + name_ + "`: ");
+    s_->text_inputs_.erase(static_cast<int>(i));  // read again, whole, by read_whole_input
+  }
   if (!of.has_ranges)
     fail_collective(what + (of.pending_input.empty() ? ", which has not been created or produced by any task"
                                                      : ", whose input file no task has read yet"));
@@ -1097,6 +1113,14 @@ std::vector<TaskInstance::Piece>& TaskInstance::refresh_plan(int array, int h, i
   auto& pieces = s_->refresh_plans_[key];
   const auto& S = s_->grid_[static_cast<size_t>(lps)];
   const auto& H = s_->grid_[static_cast<size_t>(h)];
+  // The refresh copies boxes; the compiler refuses strided parts (strided-padding-exchange), and
+  // a range that runs downwards is known only now.
+  for (const Lpu& g : H)
+    if (!is_box(part_of(array, h, g.id)))
+      fail_collective("task `" + name_ + "`: the padding of `" + arrays[static_cast<size_t>(array)]->name +
+                      "` in Space " + s_->lps_[static_cast<size_t>(lps)].name +
+                      " cannot be refreshed: its range runs downwards (min > max), and this version refreshes "
+                      "padding only along increasing ranges; give the array increasing ranges");
   // Home LPUs under each S-LPU, and their chain-owned boxes below S.
   std::vector<std::vector<int64_t>> under(S.size());
   std::vector<Box> chain(H.size());
@@ -1408,6 +1432,9 @@ void Env::write_item(Program& prog, const std::string& item, const std::string& 
     return;
   }
   std::shared_ptr<ArrayData> cur = arrays_[item] ? arrays_[item] : data;
+  if (!cur)
+    fail_collective("writing environment item `" + item + "` of task `" + task + "` to `" + file +
+                    "`: no task has produced it and nothing was assigned or bound to it");
   ArrayData& d = *cur;
   const int me = p->rank();
   if (d.section && d.section->of && d.section->of->has_ranges && !d.section->of->parts.empty()) {
@@ -1505,9 +1532,23 @@ std::vector<std::byte> Env::read_whole(Program& prog, const std::string& item, s
   settle();
   std::vector<int64_t> none;
   std::shared_ptr<ArrayData> a = arrays_[item];
-  if (a && a->section)
-    fail_collective("reading `" + item + "` of task `" + task_ +
-                    "` as a whole in the coordinator: it is a view of a section; read the viewed item instead");
+  if (a && a->section) {
+    // A view: its section of the array it views, where its values live (as write_item does).
+    const Section& sec = *a->section;
+    std::shared_ptr<ArrayData> of =
+        element_holder(sec.of, none, "reading `" + item + "` of task `" + task_ + "` in the coordinator: ");
+    ElementBlock whole = whole_on_root(prog, *of);
+    const size_t bytes = static_cast<size_t>(Part::whole(of->ranges).element_count()) * of->elem_size;
+    whole.bytes.resize(bytes);
+    MPI_Bcast(whole.bytes.data(), static_cast<int>(bytes), MPI_BYTE, 0, MPI_COMM_WORLD);
+    ranges.clear();
+    for (size_t d = 0; d < of->ranges.size(); ++d) {
+      const SectionDim sd = d < sec.dims.size() ? sec.dims[d] : SectionDim{};
+      if (sd.kind == SectionDim::whole) ranges.push_back(of->ranges[d]);
+      if (sd.kind == SectionDim::range) ranges.push_back(DimRange{sd.first, sd.last});
+    }
+    return std::move(section_of_block(whole, of->ranges, sec.dims, of->elem_size).bytes);
+  }
   a = element_holder(a, none, "reading `" + item + "` of task `" + task_ + "` in the coordinator: ");
   ElementBlock block = whole_on_root(prog, *a);
   const size_t bytes = static_cast<size_t>(Part::whole(a->ranges).element_count()) * a->elem_size;

@@ -6,7 +6,8 @@
 # --debug) an out-of-bounds subscript named by its IT source line, list misuse (named the same
 # way), a section copied in a stage outside the LPU's part (named the same way), Boolean and
 # Character arguments that are neither, a dimension bound Initialize left unset or changed on a
-# linked array, a loop step of 0 or less. `--help` prints
+# linked array, a loop step of 0 or less, a fixed-size array indexed outside it, writing an item
+# nothing produced. Views of an item filled by `load` work. `--help` prints
 # the program's keys and exits 0. Also: a mapping that puts a space on other processes than its
 # parent space's parts is no error; the plan gives it parts of its own and moves the data
 # (checked against the reference, with the bytes moved).
@@ -249,6 +250,84 @@ printf 'Array\n1 2 3 4 5\n5\n' >x5.txt
 expect "linked array resized" "Initialize sets dimension 1 of the linked array \`x\` to 0...8, but the array it links has 0...4" \
   timeout 60 $mpirun -np 2 ./resize input=x5.txt n=9 out=resized.txt
 [[ -e resized.txt ]] && { echo "FAIL (linked array resized): an output was written"; bad=1; }
+# views of an item filled by `load` (no task has read the file yet), and a section of a view
+# read in the coordinator: the file's cells, the view's writes (expected values by hand)
+cat >loadview.it <<'IT'
+Program (args) {
+    a = new TaskEnvironment(name: "Inc")
+    load(a.v, args.input)
+    s = new TaskEnvironment(name: "Inc")
+    s.v = a.v[2...5]
+    execute(task: "Inc"; environment: s)
+    row = s.v[3...4]
+    store(row, args.row)
+    bind_output(a, "v", args.out)
+}
+
+Task "Inc":
+    Define:
+        v: 1d Array of Integer
+    Environment:
+        v: link
+    Stages:
+        inc(x) {
+            do { x[i] = x[i] + 1 } for i in x
+        }
+    Computation:
+        Space A { inc(v) }
+    Partition:
+        Space A <1d> { v: block_count(2) }
+IT
+printf '"Inc" { Space A: 1 }\n' >loadview.map
+printf 'Array\n10 20 30 40 50 60 70 80\n8\n' >i8.txt
+printf 'Array\n10 20 31 41 51 61 70 80\n8\n' >i8_want.txt
+printf 'Array\n41 51\n2\n' >row_want.txt
+"$itc" compile loadview.it loadview.map --machine "$root/pcubes-models/test-cluster-4.pcubes" -o loadview ||
+  { echo "FAIL: compile loadview"; exit 1; }
+for np in 1 2; do
+  rm -f lv.txt lvrow.txt
+  if timeout 60 $mpirun -np $np ./loadview input=i8.txt out=lv.txt row=lvrow.txt >lv.log 2>&1 &&
+     "$ref/ref_check" equal lv.txt i8_want.txt 0 >/dev/null && "$ref/ref_check" equal lvrow.txt row_want.txt 0 >/dev/null; then
+    echo "ok (view of a loaded item, np $np)"
+  else echo "FAIL (view of a loaded item, np $np):"; cat lv.log; bad=1; fi
+done
+# writing an item nothing produced; a fixed-size array indexed outside it (a class field's
+# neighbour lies behind it)
+cat >unproduced.it <<'IT'
+Class Pt {
+    c: Array[2] of Integer
+    w: Integer
+}
+
+Program (args) {
+    q = new Pt(w: 7)
+    k = 0
+    k = args.k
+    q.c[k] = 5
+    e = new TaskEnvironment(name: "Inc")
+    store(e.v, args.out)
+}
+
+Task "Inc":
+    Define:
+        v: 1d Array of Integer
+    Environment:
+        v: link
+    Stages:
+        inc(x) {
+            do { x[i] = x[i] + 1 } for i in x
+        }
+    Computation:
+        Space A { inc(v) }
+    Partition:
+        Space A <1d> { v: block_count(2) }
+IT
+"$itc" compile unproduced.it loadview.map --machine "$root/pcubes-models/test-cluster-4.pcubes" -o unproduced ||
+  { echo "FAIL: compile unproduced"; exit 1; }
+expect "fixed-size array index" "unproduced.it:10: index 2 is outside the fixed-size array's indices 0...1" \
+  timeout 60 $mpirun -np 2 ./unproduced k=2 out=unproduced.txt
+expect "store of an item nothing produced" "writing environment item \`v\` of task \`Inc\` to \`unproduced.txt\`: no task has produced it" \
+  timeout 60 $mpirun -np 2 ./unproduced k=1 out=unproduced.txt
 # limits: a partition with more LPUs than the runtime holds, a part larger than this machine's
 # memory, an Integer argument outside Integer's range — each refused with its numbers, quickly
 "$itc" compile "$root/tests/e2e/programs/huge.it" "$root/tests/e2e/programs/huge.map" \

@@ -165,7 +165,7 @@ static itrt::task::LpuFlow flow_b(itrt::task::FlowContext &c, Globals g, int64_t
       // stencil.it:51: Repeat for counter_2 in [1...partition.p1] step partition.p2 {
       {
         const Range rep_1 = Range{static_cast<int32_t>(1), static_cast<int32_t>(p_p1)};
-        const int64_t rep_1_step = p_p2;
+        const int64_t rep_1_step = itrt::task::loop_step(p_p2, "examples/stencil/stencil.it:51");
         const int64_t rep_1_dir = rep_1.min <= rep_1.max ? 1 : -1;
         for (int64_t rep_1_i = rep_1.min;
              rep_1_dir > 0 ? rep_1_i <= rep_1.max : rep_1_i >= rep_1.max;
