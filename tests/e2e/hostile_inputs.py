@@ -153,10 +153,8 @@ def cases(r):
     r.expect_refused("Strings for Real double-precision", "a.txt",
                      writer(text_file(['"x"', '"y"', '"z"'])),
                      'line 2: expected a Real double-precision, found `"x"`')
-    for token, phrase in (("nan", "found `nan`, which is not a finite number"),
-                          ("-inf", "found `-inf`, which is not a finite number"),
-                          ("1e999", "found `1e999`, which is out of range")):
-        r.expect_refused("`%s` in text" % token, "a.txt", writer(text_file(["1", token, "3"])), phrase)
+    r.expect_refused("`1e999` in text", "a.txt", writer(text_file(["1", "1e999", "3"])),
+                     "found `1e999`, which is out of range")
     r.expect_refused("truncated binary body", "a.bin", writer(binary_file(three[:16], 3)),
                      "expected 24 content bytes for a 3 Array of Real double-precision (3 elements of 8 bytes), found 16")
     r.expect_refused("file cut short", "a.bin", writer(binary_file(three, 3)[:-1]),
@@ -197,7 +195,7 @@ def random_case(rng):
         tokens = [repr(v) for v in values]
         if rng.random() < 0.15:
             i = rng.randrange(n)
-            tokens[i], valid = rng.choice(["nan", "inf", "1e400", '"s"', "1.5.2", "0x10", "--1"]), False
+            tokens[i], valid = rng.choice(["1e400", '"s"', "1.5.2", "0x10", "--1"]), False
         content = text_file(tokens, lengths, header)
     if rng.random() < 0.1:
         content, valid = content[:rng.randrange(len(content))], False

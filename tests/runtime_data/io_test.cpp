@@ -6,6 +6,9 @@
 
 #include <filesystem>
 #include <fstream>
+#include <cmath>
+#include <cstring>
+#include <limits>
 #include <random>
 
 #include "runtime/data/data_error.h"
@@ -439,14 +442,28 @@ TEST_F(DataFileTest, ErrorNotARegularFile) {
     }
 }
 
-TEST_F(DataFileTest, ErrorNumbersOutOfRangeOrNotFinite) {
+// A NaN or an infinity written to a text file reads back as itself (as from a binary file).
+TEST_F(DataFileTest, NonFiniteRealsRoundTripThroughText) {
     const FileExpectation list{Collection::list, -1, {}};
-    EXPECT_EQ(error_of("data.txt", "List\n1 nan\n2\n", list, double_codec()),
-              "data.txt: line 2: expected a Real double-precision, found `nan`, which is not a "
-              "finite number");
-    EXPECT_EQ(error_of("data.txt", "List\n-inf\n1\n", list, float_codec()),
-              "data.txt: line 2: expected a Real single-precision, found `-inf`, which is not a "
-              "finite number");
+    const double values[] = {1.0, std::numeric_limits<double>::quiet_NaN(), -std::numeric_limits<double>::infinity(),
+                             -std::numeric_limits<double>::quiet_NaN()};
+    ElementBlock b;
+    b.lengths = {4};
+    b.bytes.resize(sizeof values);
+    std::memcpy(b.bytes.data(), values, sizeof values);
+    write_data_file(path("nan.txt"), double_codec(), DataCollection::list(b));
+    const DataCollection back = read_data_file(path("nan.txt"), double_codec(), list);
+    double got[4];
+    ASSERT_EQ(back.items[0].bytes.size(), sizeof got);
+    std::memcpy(got, back.items[0].bytes.data(), sizeof got);
+    EXPECT_EQ(got[0], 1.0);
+    EXPECT_TRUE(std::isnan(got[1]));
+    EXPECT_TRUE(std::isinf(got[2]) && got[2] < 0);
+    EXPECT_TRUE(std::isnan(got[3]));
+}
+
+TEST_F(DataFileTest, ErrorNumbersOutOfRange) {
+    const FileExpectation list{Collection::list, -1, {}};
     EXPECT_EQ(error_of("data.txt", "List\n1e999\n1\n", list, double_codec()),
               "data.txt: line 2: expected a Real double-precision (magnitude at most "
               "1.7976931348623157e+308), found `1e999`, which is out of range");

@@ -30,10 +30,11 @@ bool fail(std::string& error, std::string_view what, std::string_view tok) {
     return false;
 }
 
-// Why a number token was rejected, for the message: the text is no number at all, a number
-// outside the type's range (`99999999999` for an Integer, `1e999` for a Real), or a Real that is
-// not finite (`nan`, `inf`: a data file that holds one is almost always corrupt).
-enum class NumberText { ok, malformed, out_of_range, not_finite };
+// Why a number token was rejected, for the message: the text is no number at all, or a number
+// outside the type's range (`99999999999` for an Integer, `1e999` for a Real). Reals that are
+// not finite (`nan`, `-nan`, `inf`) are read as such: writers write them so, and binary files
+// keep them too.
+enum class NumberText { ok, malformed, out_of_range };
 
 template <class T> NumberText parse_number(std::string_view tok, T& v) {
     auto r = std::from_chars(tok.data(), tok.data() + tok.size(), v);
@@ -41,9 +42,6 @@ template <class T> NumberText parse_number(std::string_view tok, T& v) {
         return NumberText::malformed;
     if (r.ec == std::errc::result_out_of_range)
         return NumberText::out_of_range;
-    if constexpr (std::is_floating_point_v<T>)
-        if (!std::isfinite(v))
-            return NumberText::not_finite;
     return NumberText::ok;
 }
 
@@ -59,9 +57,6 @@ template <class T> bool parse_number(std::string_view tok, T& v, std::string_vie
         else
             error = fmt::format("expected {} ({}..{}), found `{}`, which is out of range", what,
                                 std::numeric_limits<T>::min(), std::numeric_limits<T>::max(), tok);
-        return false;
-    case NumberText::not_finite:
-        error = fmt::format("expected {}, found `{}`, which is not a finite number", what, tok);
         return false;
     }
     return false;
