@@ -560,6 +560,16 @@ LexProblem describeSyntaxError(const SyntaxErrorRecord& error, const std::vector
                 std::nullopt};
     }
 
+    // A reserved word where a name was meant, where the parser did not expect a name: `step(v) {`
+    // as a stage, `step = 3` as a variable.
+    if (isReservedWord(vocabulary, type) && std::islower(static_cast<unsigned char>(t->getText()[0])) &&
+        index + 1 < tokens.size() &&
+        (tokens[index + 1]->getType() == L::LPAREN || tokens[index + 1]->getType() == L::ASSIGN))
+        return {DiagKind::UnexpectedToken, where,
+                fmt::format("`{}` is a reserved word and cannot be used as a name {}; choose another name",
+                            t->getText(), context),
+                std::nullopt};
+
     // `Space Root {` in the flow, `Space Root <...>` in the Partition section (§8.2, §9.2).
     if (type == L::K_ROOT && index > 0 && index - 1 < tokens.size() && tokens[index - 1]->getType() == L::K_SPACE)
         return {DiagKind::UnexpectedToken, where,
