@@ -18,6 +18,7 @@ struct MappingFile {
     struct Entry {
         std::string space; // a capital letter, or "Root"
         int pps = 0;
+        std::string ppsText; // as written: a number too large for `pps` is reported as it is
         SourceRange spaceRange, ppsRange, range;
         bool isRoot() const { return space == "Root"; }
     };

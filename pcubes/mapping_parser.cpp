@@ -87,6 +87,7 @@ std::optional<MappingFile> buildMapping(FileId file, const SourceManager& source
             int value = 0;
             auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
             e.pps = ec == std::errc() && end == digits.data() + digits.size() ? value : 1 << 30;
+            e.ppsText = digits;
             task.entries.push_back(std::move(e));
         }
         result.tasks.push_back(std::move(task));

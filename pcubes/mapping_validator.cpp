@@ -46,7 +46,8 @@ std::vector<const MappingFile::Task*> checkAgainstMachine(const MappingFile& map
                 diags.error(DiagKind::MappingUnknownPPS, e.ppsRange,
                             "the machine has no PPS {}; its levels are numbered 1 ({}) to {} "
                             "({})",
-                            e.pps, machine.level(1)->name, machine.levelCount(), top->name);
+                            e.ppsText.empty() ? std::to_string(e.pps) : e.ppsText, machine.level(1)->name,
+                            machine.levelCount(), top->name);
             }
         }
     }
