@@ -218,7 +218,9 @@ void TaskInstance::resolve_section(size_t i) {
       case SectionDim::range:
         if (sd.first > sd.last)
           fail_collective(what + ": the section " + std::to_string(sd.first) + "..." + std::to_string(sd.last) +
-                          " of dimension " + std::to_string(d + 1) + " is empty (a view's section runs upwards)");
+                          " of dimension " + std::to_string(d + 1) +
+                          " runs downwards; a view's section runs upwards: write " + std::to_string(sd.last) + "..." +
+                          std::to_string(sd.first));
         inside(sd.first);
         inside(sd.last);
         ranges.push_back(DimRange{sd.first, sd.last});
