@@ -254,7 +254,7 @@ protected:
             // --debug: every index checked against the indices the LPU holds, naming the IT line.
             for (auto& i : idx)
                 args += (args.empty() ? "" : ", ") + i;
-            return view + ".checked_held(" + cString(te_.where(s.range)) + ", " + args + ")";
+            return view + ".checked_held(" + cString(te_.where(s.range) + ": `" + array + "`") + ", " + args + ")";
         }
         if (!strided.empty()) {
             // Strided parts: local positions; a loop index running over this very part is
@@ -281,7 +281,7 @@ protected:
         for (auto& i : idx)
             args += (args.empty() ? "" : ", ") + i;
         if (te_.in().debug)
-            return view + ".checked(" + cString(te_.where(s.range)) + ", " + args + ")";
+            return view + ".checked(" + cString(te_.where(s.range) + ": `" + array + "`") + ", " + args + ")";
         return view + "(" + args + ")";
     }
     std::string dimensionRange(const ast::Expr& at, const std::string& array, int k, bool local) override {

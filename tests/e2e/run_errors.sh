@@ -77,13 +77,14 @@ expect "argument of a program without args" "the program reads no arguments" \
 # --debug: bounds checks naming the IT line
 "$itc" compile "$root/tests/e2e/programs/out_of_bounds.it" "$root/tests/e2e/programs/out_of_bounds.map" \
   --machine "$root/pcubes-models/test-cluster-4.pcubes" -o oob --debug || { echo "FAIL: compile --debug"; exit 1; }
-expect "bounds check" "out_of_bounds.it:2[0-9]" timeout 60 $mpirun -np 2 ./oob a_file=a.txt b_file=b.txt p=4
+expect "bounds check" "out_of_bounds.it:2[0-9]: \`[a-z]*\`: index [0-9]* of dimension 1 is outside the LPU's part" \
+  timeout 60 $mpirun -np 2 ./oob a_file=a.txt b_file=b.txt p=4
 # the same on stride() parts, whose elements are reached by position: an index the LPU does not
 # hold is named with its IT line too (it used to read another LPU's row, or garbage)
 sed 's/x, y: block_count(p)/x, y: stride()/' "$root/tests/e2e/programs/out_of_bounds.it" >oob_stride.it
 "$itc" compile oob_stride.it "$root/tests/e2e/programs/out_of_bounds.map" \
   --machine "$root/pcubes-models/test-cluster-4.pcubes" -o oob_stride --debug || { echo "FAIL: compile oob_stride"; exit 1; }
-expect "bounds check, strided" "oob_stride.it:2[0-9]: index [0-9]* of dimension 1 is not held by this LPU" \
+expect "bounds check, strided" "oob_stride.it:2[0-9]: \`[a-z]*\`: index [0-9]* of dimension 1 is not held by this LPU" \
   timeout 60 $mpirun -np 2 ./oob_stride a_file=a.txt b_file=b.txt p=4
 # started without mpirun: one process (a light MPI singleton), the same results
 if timeout 60 "$va" a_file=a.txt b_file=b.txt c_file=c_alone.txt p=4 &&
