@@ -568,7 +568,10 @@ void store(Program& prog, const LocalArray<List<T>>& a, const ElementCodec& code
 // `load(l, file)` for a coordinator list (a List, or a List of Arrays) or array of lists.
 template <class T>
 void load(Program&, List<T>& l, const ElementCodec& codec, const std::string& file) {
-  l = list_of_collection<T>(load_collection(codec, file, list_expectation<T>()));
+  // The file gives the elements; a capacity set before (set_capacity) stays if they fit in it.
+  List<T> loaded = list_of_collection<T>(load_collection(codec, file, list_expectation<T>()));
+  loaded.capacity = std::max(loaded.capacity, l.capacity);
+  l = std::move(loaded);
 }
 template <class T>
 void load(Program&, LocalArray<List<T>>& a, const ElementCodec& codec, const std::string& file) {

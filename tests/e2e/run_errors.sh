@@ -292,6 +292,25 @@ for np in 1 2; do
     echo "ok (view of a loaded item, np $np)"
   else echo "FAIL (view of a loaded item, np $np):"; cat lv.log; bad=1; fi
 done
+# `load` into a list keeps a capacity set before it (the file's 4 elements, then one more)
+cat >loadcap.it <<'IT'
+Program (args) {
+    z = new List of Integer
+    set_capacity(z, 10)
+    load(z, args.input)
+    c = get_cursor(z)
+    insert_at(z, c, 99)
+    store(z, args.out)
+}
+IT
+printf 'List\n1 2 3 4\n4\n' >l4.txt
+printf 'List\n99 1 2 3 4\n5\n' >l5_want.txt
+: >empty.map
+"$itc" compile loadcap.it empty.map --machine "$root/pcubes-models/test-cluster-4.pcubes" -o loadcap ||
+  { echo "FAIL: compile loadcap"; exit 1; }
+if timeout 60 $mpirun -np 2 ./loadcap input=l4.txt out=l5.txt >lc.log 2>&1 && cmp -s l5.txt l5_want.txt; then
+  echo "ok (load keeps the list's capacity)"
+else echo "FAIL (load keeps the list's capacity):"; cat lc.log l5.txt; bad=1; fi
 # writing an item nothing produced; a fixed-size array indexed outside it (a class field's
 # neighbour lies behind it)
 cat >unproduced.it <<'IT'
