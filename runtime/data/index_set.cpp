@@ -190,6 +190,13 @@ std::vector<int64_t> IndexSet1D::indices() const {
     return out;
 }
 
+void IndexSet1D::append_signature(std::vector<int64_t>& out) const {
+    out.push_back(dir_);
+    out.push_back(static_cast<int64_t>(chain_.size()));
+    for (const Piece& p : chain_)
+        out.insert(out.end(), {p.offset, p.period, p.block, p.step, p.count});
+}
+
 std::string IndexSet1D::to_string() const {
     if (empty())
         return "{}";

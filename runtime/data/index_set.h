@@ -111,6 +111,9 @@ public:
     std::string to_string() const;
     // The maps from the set's elements to global indices, outermost (global) first.
     const std::vector<Piece>& chain() const { return chain_; }
+    // Appends the set's exact description (direction and chain) to `out`: equal signatures mean
+    // equal sets (equal sets built differently may differ), cheaper to compare than indices.
+    void append_signature(std::vector<int64_t>& out) const;
 
     friend bool operator==(const IndexSet1D& a, const IndexSet1D& b) { return a.indices() == b.indices(); }
 

@@ -132,4 +132,13 @@ std::string Part::to_string() const {
     return os.str();
 }
 
+std::vector<int64_t> Part::signature() const {
+    std::vector<int64_t> s;
+    for (int d = 0; d < rank(); ++d) {
+        held_[static_cast<size_t>(d)].append_signature(s);
+        owned_[static_cast<size_t>(d)].append_signature(s);
+    }
+    return s;
+}
+
 } // namespace itrt

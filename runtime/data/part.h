@@ -56,6 +56,9 @@ public:
 
     // "[3..7 | own 3..6] x [0..4 | own 0..4]" for messages and tests.
     std::string to_string() const;
+    // The part's exact description (IndexSet1D::append_signature of every held and owned set):
+    // a key for parts that are the same, without formatting them.
+    std::vector<int64_t> signature() const;
 
 private:
     std::vector<IndexSet1D> held_;

@@ -667,14 +667,14 @@ void TaskInstance::launch() {
     adopted[a].assign(st.size(), 0);
     const ArrayData& prev = *arrays[a];
     const bool can_adopt = s_->versions_[a] == 1 && prev.pending_input.empty() && prev.storage.size() == st.size();
-    std::map<std::string, std::shared_ptr<PartStorage>> shared;
+    std::map<std::vector<int64_t>, std::shared_ptr<PartStorage>> shared;
     for (const Lpu& u : s_->grid_[static_cast<size_t>(h)]) {
       if (u.rank != me) continue;
       const Part& p = part_of(static_cast<int>(a), h, u.id);
-      std::string key = p.to_string();
+      std::vector<int64_t> key = p.signature();
       const size_t g = static_cast<size_t>(u.id);
       if (can_adopt && prev.part_rank[g] == me && prev.storage[g] && prev.storage[g]->versions.size() == 1 &&
-          prev.storage[g]->part.to_string() == key) {
+          prev.storage[g]->part.signature() == key) {
         st[g] = prev.storage[g];
         adopted[a][g] = 1;
         continue;
