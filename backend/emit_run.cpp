@@ -1048,8 +1048,9 @@ void TaskEmitter::emitStageCall(Out& o, const ast::StageCall& call, int lps, int
         const bool ancestorTurns = foreachParent_ >= 0 && lps != foreachParent_ && !turnSpace(lps);
         const bool skippable = !guards_.empty() || foreachLps_ >= 0 || turnSpace(lps) || ancestorTurns;
         // A turn beyond the LPU's own is no turn of its: its identity partial does not count as
-        // a reduction at a target none of whose contributors had the turn.
-        const bool turns = !slots.empty() && (foreachLps_ >= 0 || ancestorTurns);
+        // a reduction at a target none of whose contributors had the turn. A space that divides
+        // the sub-partitions has no part in such a turn either; it says so before the views.
+        const bool turns = !slots.empty() && (foreachLps_ >= 0 || ancestorTurns || turnSpace(lps));
         if (turns)
             o << "bool had_turn = true;\n";
         const std::string beyond = turns ? "{ had_turn = false; break; }" : "break;";
@@ -1057,7 +1058,7 @@ void TaskEmitter::emitStageCall(Out& o, const ast::StageCall& call, int lps, int
         if (foreachLps_ >= 0)
             o << "if (sub >= t.subpartitions(" << foreachLps_ << ", lpu)) " << beyond
               << "  // a turn beyond this LPU's own\n";
-        if (ancestorTurns)
+        if (ancestorTurns || (turns && turnSpace(lps)))
             o << "if (sub >= t.subpartitions(" << foreachParent_ << ", t.ancestor(lpu, " << foreachParent_ << "))) "
               << beyond << "  // a turn beyond its ancestor's own\n";
         for (const auto& gd : guards_) {

@@ -110,7 +110,7 @@ else
   lists) printf '"Keep Largest" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
   monte-carlo) printf '"Estimate Pi" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
   padded_deal) printf '"Padded Deal" { Space A: %s Space B: %s }\n' "$core" "$core" >"$map" ;;
-  foreach_peaks) printf '"Chunk Peaks" { Space A: %s }\n' "$core" >"$map" ;;
+  foreach_peaks) printf '"Chunk Peaks" { Space A: %s Space B: %s }\n' "$core" "$core" >"$map" ;;
   env_scalars)
     printf '"Mark" { Space A: %s Space B: %s }\n"Shift" { Space A: %s Space B: %s }\n' "$top" "$core" "$core" "$top" >"$map" ;;
   env_views)
@@ -758,10 +758,11 @@ foreach_peaks)
   # a reduction into the LPU's own space after every sub-partition turn, uneven turn counts
   mk -o m.txt --type double --shape ${r}x${c} --seed 33 --lo 1 --hi 2
   args=(input_file=m.txt p=$p q=$q)
-  run "${args[@]}" output_file=o.txt last_file=l.txt
-  "$ref/ref_foreach_peaks" "${args[@]}" output_file=o_ref.txt last_file=l_ref.txt
+  run "${args[@]}" output_file=o.txt last_file=l.txt sums_file=s.txt
+  "$ref/ref_foreach_peaks" "${args[@]}" output_file=o_ref.txt last_file=l_ref.txt sums_file=s_ref.txt
   chk equal o.txt o_ref.txt 1e-12
-  chk equal l.txt l_ref.txt 1e-12 ;;
+  chk equal l.txt l_ref.txt 1e-12
+  chk equal s.txt s_ref.txt 1e-9 ;;
 env_scalars)
   # scalars written by stages (a counter, a value under Where) kept by the environment
   mk -o v.txt --type double --shape $n --seed 32 --lo -1 --hi 1

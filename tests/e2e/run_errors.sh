@@ -253,18 +253,8 @@ expect "linked array resized" "Initialize sets dimension 1 of the linked array \
 [[ -e resized.txt ]] && { echo "FAIL (linked array resized): an output was written"; bad=1; }
 # views of an item filled by `load` (no task has read the file yet), and a section of a view
 # read in the coordinator: the file's cells, the view's writes (expected values by hand)
-cat >loadview.it <<'IT'
-Program (args) {
-    a = new TaskEnvironment(name: "Inc")
-    load(a.v, args.input)
-    s = new TaskEnvironment(name: "Inc")
-    s.v = a.v[2...5]
-    execute(task: "Inc"; environment: s)
-    row = s.v[3...4]
-    store(row, args.row)
-    bind_output(a, "v", args.out)
-}
-
+# the task both programs below run: increment every element of v
+cat >inc_task.it <<'IT'
 Task "Inc":
     Define:
         v: 1d Array of Integer
@@ -278,6 +268,19 @@ Task "Inc":
         Space A { inc(v) }
     Partition:
         Space A <1d> { v: block_count(2) }
+IT
+cat - inc_task.it >loadview.it <<'IT'
+Program (args) {
+    a = new TaskEnvironment(name: "Inc")
+    load(a.v, args.input)
+    s = new TaskEnvironment(name: "Inc")
+    s.v = a.v[2...5]
+    execute(task: "Inc"; environment: s)
+    row = s.v[3...4]
+    store(row, args.row)
+    bind_output(a, "v", args.out)
+}
+
 IT
 printf '"Inc" { Space A: 1 }\n' >loadview.map
 printf 'Array\n10 20 30 40 50 60 70 80\n8\n' >i8.txt
@@ -313,7 +316,7 @@ if timeout 60 $mpirun -np 2 ./loadcap input=l4.txt out=l5.txt >lc.log 2>&1 && cm
 else echo "FAIL (load keeps the list's capacity):"; cat lc.log l5.txt; bad=1; fi
 # writing an item nothing produced; a fixed-size array indexed outside it (a class field's
 # neighbour lies behind it)
-cat >unproduced.it <<'IT'
+cat - inc_task.it >unproduced.it <<'IT'
 Class Pt {
     c: Array[2] of Integer
     w: Integer
@@ -328,19 +331,6 @@ Program (args) {
     store(e.v, args.out)
 }
 
-Task "Inc":
-    Define:
-        v: 1d Array of Integer
-    Environment:
-        v: link
-    Stages:
-        inc(x) {
-            do { x[i] = x[i] + 1 } for i in x
-        }
-    Computation:
-        Space A { inc(v) }
-    Partition:
-        Space A <1d> { v: block_count(2) }
 IT
 "$itc" compile unproduced.it loadview.map --machine "$root/pcubes-models/test-cluster-4.pcubes" -o unproduced ||
   { echo "FAIL: compile unproduced"; exit 1; }
