@@ -136,8 +136,15 @@ private:
                 n && (localType(n->name).kind == TypeKind::DynamicArray || localType(n->name).kind == TypeKind::List))
                 return "itrt::task::load(prog, v_" + n->name + ", " + fileCodecOf(localType(n->name)) +
                        ", std::string(" + arg(1) + "))";
-            if (en && localType(en->name).kind == TypeKind::TaskEnvironment)
-                return "v_" + en->name + "->load(prog, " + cString(fa->field.text) + ", std::string(" + arg(1) + "))";
+            if (en && localType(en->name).kind == TypeKind::TaskEnvironment) {
+                // An array item also gets its element type: the coordinator may read it first.
+                const semantic::Type item = typeOf(*c.args.at(0).value);
+                return "v_" + en->name + "->load(prog, " + cString(fa->field.text) + ", std::string(" + arg(1) + ")" +
+                       (item.kind == TypeKind::DynamicArray
+                            ? ", " + fileCodecOf(item) + ", " + std::to_string(item.arrayDims())
+                            : std::string()) +
+                       ")";
+            }
             const ast::Expr& target = *c.args.at(0).value;
             const semantic::Type t = typeOf(target);
             if (t.kind == TypeKind::StaticArray) // a fixed-size array: the file's lengths must be its own

@@ -399,6 +399,9 @@ class Env : public std::enable_shared_from_this<Env> {
   // `load(env.item, file)`: the next task using the item reads the file, part-wise (as
   // bind_input: the result is the same, the reading parallel).
   void load(Program& prog, const std::string& item, const std::string& file) { bind_input(prog, item, file); }
+  // `load(env.item, file)` of an array: as bind_input, with the element type and dimensions, so
+  // that the coordinator can read the file itself if it reads the item before any task does.
+  void load(Program& prog, const std::string& item, const std::string& file, const ElementCodec& codec, int dims);
   // `env.item = other.other_item` (§4.2): both environments share one array from now on.
   void share(const std::string& item, Env& other, const std::string& other_item);
   // `env.item = other.other_item[s1][s2]...` (§4.2): `item` is a view of that section.

@@ -1239,12 +1239,53 @@ void TaskInstance::finish() {
 }
 
 namespace {
+// An input `load` put into an item (its element type known) that no task has read yet: the
+// coordinator needs its values now, so rank 0 reads it whole (collective, like every coordinator
+// step); the next task takes its parts from there.
+void read_loaded_input(Program& prog, ArrayData& a, const std::string& what) {
+  if (a.pending_input.empty() || !a.parts.empty() || !a.codec || a.dims <= 0) return;
+  const std::string file = a.pending_input;
+  FileExpectation expect;
+  expect.kind = Collection::array;
+  expect.rank = a.dims;
+  std::vector<int64_t> lengths(static_cast<size_t>(a.dims), 0);
+  DataCollection text;
+  std::string error;
+  try {
+    if (extension(file) == ".bin") {
+      lengths = read_array_shape(MPI_COMM_WORLD, file, *a.codec, expect);
+    } else if (prog.rank() == 0) {
+      text = read_data_file(file, *a.codec, expect);
+      lengths = text.shape;
+    }
+  } catch (const std::exception& e) {
+    error = e.what();
+  }
+  int bad = error.empty() ? 0 : 1;
+  MPI_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+  if (bad) fail_collective(what + "reading `" + file + "`: " + (error.empty() ? "unreadable" : error));
+  MPI_Bcast(lengths.data(), a.dims, MPI_INT64_T, 0, MPI_COMM_WORLD);
+  a.pending_input.clear();
+  a.ranges.clear();
+  for (int64_t n : lengths) a.ranges.push_back(DimRange{0, n - 1});
+  a.has_ranges = true;
+  std::byte* mine = hold_whole_on_rank_zero(a, prog.rank());
+  if (extension(file) == ".bin") {
+    std::vector<LocalPart> parts;
+    if (mine) parts.push_back({&a.storage[0]->part, mine});
+    read_array_parts(MPI_COMM_WORLD, file, *a.codec, a.ranges, parts);
+  } else if (mine) {
+    std::memcpy(mine, text.items[0].bytes.data(), text.items[0].bytes.size());
+  }
+}
+
 // The array that holds element `index` of an environment item for the coordinator, with `index`
 // in that array's indices (a view keeps the viewed item's indices: the element lives there);
 // fails on every rank if no task or assignment has produced it, or the index is outside it.
-std::shared_ptr<ArrayData> element_holder(std::shared_ptr<ArrayData> a, std::vector<int64_t>& index,
+std::shared_ptr<ArrayData> element_holder(Program& prog, std::shared_ptr<ArrayData> a, std::vector<int64_t>& index,
                                           const std::string& what) {
   if (a && a->section) {
+    read_loaded_input(prog, *a->section->of, what);  // its ranges place the view's indices
     std::vector<int64_t> full;
     size_t own = 0;
     const ArrayData& of = *a->section->of;
@@ -1255,6 +1296,7 @@ std::shared_ptr<ArrayData> element_holder(std::shared_ptr<ArrayData> a, std::vec
     a = a->section->of;
     index = std::move(full);
   }
+  if (a) read_loaded_input(prog, *a, what);
   if (!a || !a->has_ranges || a->parts.empty())
     fail_collective(what + "no task has produced it yet" +
                     (a && !a->pending_input.empty() ? " (its input file is read by the first task that uses it)" : ""));
@@ -1270,7 +1312,7 @@ std::shared_ptr<ArrayData> element_holder(std::shared_ptr<ArrayData> a, std::vec
 void Env::read_element(Program& prog, const std::string& item, std::vector<int64_t> index, void* out, size_t n) {
   settle();
   const std::string what = "reading `" + item + "` of task `" + task_ + "` in the coordinator: ";
-  std::shared_ptr<ArrayData> a = element_holder(arrays_[item], index, what);
+  std::shared_ptr<ArrayData> a = element_holder(prog, arrays_[item], index, what);
   // The part that owns the cell: every rank finds the same one.
   int owner = -1;
   size_t part = 0;
@@ -1495,7 +1537,7 @@ void Env::write_element(Program& prog, const std::string& item, std::vector<int6
                         size_t n) {
   settle();
   const std::string what = "writing an element of `" + item + "` of task `" + task_ + "` in the coordinator: ";
-  std::shared_ptr<ArrayData> a = element_holder(arrays_[item], index, what);
+  std::shared_ptr<ArrayData> a = element_holder(prog, arrays_[item], index, what);
   // Every copy of the cell changes: the owner's, replicas' and padded neighbours', on every rank
   // (each rank runs the coordinator and writes its own parts), so no task sees a stale copy.
   std::set<PartStorage*> seen;
@@ -1530,6 +1572,14 @@ void Env::assign_array(const std::string& item, const std::vector<DimRange>& ran
   arrays_[item] = a;
 }
 
+void Env::load(Program& prog, const std::string& item, const std::string& file, const ElementCodec& codec, int dims) {
+  bind_input(prog, item, file);
+  ArrayData& a = *arrays_[item];
+  a.codec = &codec;
+  a.elem_size = codec.memory_size();
+  a.dims = dims;
+}
+
 std::vector<std::byte> Env::read_whole(Program& prog, const std::string& item, std::vector<DimRange>& ranges) {
   settle();
   std::vector<int64_t> none;
@@ -1538,7 +1588,7 @@ std::vector<std::byte> Env::read_whole(Program& prog, const std::string& item, s
     // A view: its section of the array it views, where its values live (as write_item does).
     const Section& sec = *a->section;
     std::shared_ptr<ArrayData> of =
-        element_holder(sec.of, none, "reading `" + item + "` of task `" + task_ + "` in the coordinator: ");
+        element_holder(prog, sec.of, none, "reading `" + item + "` of task `" + task_ + "` in the coordinator: ");
     ElementBlock whole = whole_on_root(prog, *of);
     const size_t bytes = static_cast<size_t>(Part::whole(of->ranges).element_count()) * of->elem_size;
     whole.bytes.resize(bytes);
@@ -1551,7 +1601,7 @@ std::vector<std::byte> Env::read_whole(Program& prog, const std::string& item, s
     }
     return std::move(section_of_block(whole, of->ranges, sec.dims, of->elem_size).bytes);
   }
-  a = element_holder(a, none, "reading `" + item + "` of task `" + task_ + "` in the coordinator: ");
+  a = element_holder(prog, a, none, "reading `" + item + "` of task `" + task_ + "` in the coordinator: ");
   ElementBlock block = whole_on_root(prog, *a);
   const size_t bytes = static_cast<size_t>(Part::whole(a->ranges).element_count()) * a->elem_size;
   block.bytes.resize(bytes);

@@ -251,8 +251,9 @@ printf 'Array\n1 2 3 4 5\n5\n' >x5.txt
 expect "linked array resized" "Initialize sets dimension 1 of the linked array \`x\` to 0...8, but the array it links has 0...4" \
   timeout 60 $mpirun -np 2 ./resize input=x5.txt n=9 out=resized.txt
 [[ -e resized.txt ]] && { echo "FAIL (linked array resized): an output was written"; bad=1; }
-# views of an item filled by `load` (no task has read the file yet), and a section of a view
-# read in the coordinator: the file's cells, the view's writes (expected values by hand)
+# an item filled by `load`, read and written by the coordinator before any task has read the
+# file, then viewed by a task, and a section of the view read in the coordinator: the file's
+# cells, the coordinator's write, the view's writes (expected values by hand)
 # the task both programs below run: increment every element of v
 cat >inc_task.it <<'IT'
 Task "Inc":
@@ -273,6 +274,7 @@ cat - inc_task.it >loadview.it <<'IT'
 Program (args) {
     a = new TaskEnvironment(name: "Inc")
     load(a.v, args.input)
+    a.v[0] = a.v[7]
     s = new TaskEnvironment(name: "Inc")
     s.v = a.v[2...5]
     execute(task: "Inc"; environment: s)
@@ -284,7 +286,7 @@ Program (args) {
 IT
 printf '"Inc" { Space A: 1 }\n' >loadview.map
 printf 'Array\n10 20 30 40 50 60 70 80\n8\n' >i8.txt
-printf 'Array\n10 20 31 41 51 61 70 80\n8\n' >i8_want.txt
+printf 'Array\n80 20 31 41 51 61 70 80\n8\n' >i8_want.txt
 printf 'Array\n41 51\n2\n' >row_want.txt
 "$itc" compile loadview.it loadview.map --machine "$root/pcubes-models/test-cluster-4.pcubes" -o loadview ||
   { echo "FAIL: compile loadview"; exit 1; }
