@@ -85,10 +85,23 @@ StoragePlan planStorage(const TaskGlobals& globals, const LpsTree& lps, const Da
                 continue;
             auto& u = users[v.var];
             // A space that divides its parent's sub-partitions works in the parent's current
-            // sub-partition: the parent holds the data, whether or not its own stages use it.
-            const Lps& space = lps.at(a.lps);
-            if (space.dividesSubpartitions && std::find(u.begin(), u.end(), space.parent) == u.end())
-                u.push_back(space.parent);
+            // sub-partition: the parent holds the data, whether or not its own stages use it. So
+            // do the spaces between that parent and a space below the divider, which views their
+            // parts turn by turn.
+            for (int t = a.lps; t > 0; t = lps.at(t).parent) {
+                if (!lps.at(t).dividesSubpartitions)
+                    continue;
+                std::vector<int> holders; // from the space just above a.lps up to t's parent
+                for (int x = lps.at(a.lps).parent;; x = lps.at(x).parent) {
+                    holders.push_back(x);
+                    if (x == lps.at(t).parent)
+                        break;
+                }
+                for (auto h = holders.rbegin(); h != holders.rend(); ++h)
+                    if (std::find(u.begin(), u.end(), *h) == u.end())
+                        u.push_back(*h);
+                break;
+            }
             if (std::find(u.begin(), u.end(), a.lps) == u.end())
                 u.push_back(a.lps);
             ArrayStorage& st = plan.arrays[v.var];

@@ -340,6 +340,57 @@ expect "fixed-size array index" "unproduced.it:10: index 2 is outside the fixed-
   timeout 60 $mpirun -np 2 ./unproduced k=2 out=unproduced.txt
 expect "store of an item nothing produced" "writing environment item \`v\` of task \`Inc\` to \`unproduced.txt\`: no task has produced it" \
   timeout 60 $mpirun -np 2 ./unproduced k=1 out=unproduced.txt
+# a space below the one that divides the sub-partitions, the only one using the array: it views
+# the current sub-partition through the spaces above it (it was refused as foreach-own-parts)
+cat >deepturns.it <<'IT'
+Program (args) {
+    env = new TaskEnvironment(name: "Three")
+    bind_input(env, "x", args.input_file)
+    execute(task: "Three"; environment: env; partition: args.p, args.q)
+    bind_output(env, "x", args.y_file)
+}
+
+Task "Three":
+    Define:
+        x: 1d Array of Real double-precision
+    Environment:
+        x: link
+    Stages:
+        bump(x) {
+            do { x[i] = x[i] + i } for i in x
+        }
+    Computation:
+        Space A {
+            Repeat foreach sub-partition {
+                Space B {
+                    Space C { bump(x) }
+                }
+            }
+        }
+    Partition (p, q):
+        Space A <1d> {
+            x: block_count(p)
+            Sub-partition <1d> <ordered> {
+                x: block_size(q)
+            }
+        }
+        Space B <1d> divides Space A sub-partitions {
+            x: block_size(2)
+        }
+        Space C <1d> divides Space B partitions {
+            x: block_size(1)
+        }
+IT
+printf '"Three" { Space A: 2 Space B: 1 Space C: 1 }\n' >deepturns.map
+printf 'Array\n1 1 1 1 1 1 1\n7\n' >ones7.txt
+printf 'Array\n1 2 3 4 5 6 7\n7\n' >deep_want.txt
+"$itc" compile deepturns.it deepturns.map --machine "$root/pcubes-models/test-cluster-4.pcubes" -o deepturns ||
+  { echo "FAIL: compile deepturns"; exit 1; }
+for np in 1 4; do
+  if timeout 60 $mpirun -np $np ./deepturns input_file=ones7.txt p=3 q=2 y_file=deep.txt >deep.log 2>&1 &&
+     "$ref/ref_check" equal deep.txt deep_want.txt 0 >/dev/null; then echo "ok (a space below the turn space, np $np)"
+  else echo "FAIL (a space below the turn space, np $np):"; cat deep.log; bad=1; fi
+done
 # limits: a partition with more LPUs than the runtime holds, a part larger than this machine's
 # memory, an Integer argument outside Integer's range — each refused with its numbers, quickly
 "$itc" compile "$root/tests/e2e/programs/huge.it" "$root/tests/e2e/programs/huge.map" \
