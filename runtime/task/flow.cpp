@@ -151,7 +151,7 @@ VdpFunction combiner_function(Combiner c, int inputs, int sync) {
       v.finish();
       return;
     }
-    // A partial is the value and one byte: whether a contributor ran its stage (ReducedFlag).
+    // A partial is the value and one byte: whether a contributor ran its stage (contribute).
     PacketRef out = Packet::create_uninitialized(c.value_size + 1);
     c.fill_identity(out->data(), 1);
     std::byte ran{0};
