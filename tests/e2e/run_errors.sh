@@ -7,7 +7,8 @@
 # way), a section copied in a stage outside the LPU's part (named the same way), Boolean and
 # Character arguments that are neither, a dimension bound Initialize left unset or changed on a
 # linked array, a loop step of 0 or less, a fixed-size array indexed outside it, writing an item
-# nothing produced. Views of an item filled by `load` work. `--help` prints
+# nothing produced, padding along a range that runs downwards. Views of an item filled by `load`
+# work. `--help` prints
 # the program's keys and exits 0. Also: a mapping that puts a space on other processes than its
 # parent space's parts is no error; the plan gives it parts of its own and moves the data
 # (checked against the reference, with the bytes moved).
@@ -391,6 +392,38 @@ for np in 1 4; do
      "$ref/ref_check" equal deep.txt deep_want.txt 0 >/dev/null; then echo "ok (a space below the turn space, np $np)"
   else echo "FAIL (a space below the turn space, np $np):"; cat deep.log; bad=1; fi
 done
+# padding along a range that runs downwards cannot be refreshed yet: a message naming the array
+# and the space (the range is known only at run time)
+cat >invpad.it <<'IT'
+Program (args) {
+    env = new TaskEnvironment(name: "Inv Pad")
+    bind_output(env, "w", args.w)
+    execute(task: "Inv Pad"; environment: env; partition: args.p)
+}
+
+Task "Inv Pad":
+    Define:
+        w: 1d Array of Integer
+    Environment:
+        w: create
+    Initialize:
+        w.dimension1.range.min = 9
+        w.dimension1.range.max = 0
+    Stages:
+        mark(a) {
+            do { a[i] = i } for i in a
+        }
+    Computation:
+        Space A { mark(w) }
+        Space A { mark(w) }
+    Partition (p):
+        Space A <1d> { w: block_count(p) padding(1) }
+IT
+printf '"Inv Pad" { Space A: 1 }\n' >invpad.map
+"$itc" compile invpad.it invpad.map --machine "$root/pcubes-models/test-cluster-4.pcubes" -o invpad ||
+  { echo "FAIL: compile invpad"; exit 1; }
+expect "inverted padded range" "the padding of \`w\` in Space A cannot be refreshed: its range runs downwards" \
+  timeout 60 $mpirun -np 2 ./invpad p=3 w=invpad.txt
 # limits: a partition with more LPUs than the runtime holds, a part larger than this machine's
 # memory, an Integer argument outside Integer's range — each refused with its numbers, quickly
 "$itc" compile "$root/tests/e2e/programs/huge.it" "$root/tests/e2e/programs/huge.map" \
