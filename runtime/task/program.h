@@ -860,9 +860,6 @@ class TaskInstance {
   void read_input(int array);
   // The shape of `a`'s pending input file, as an array of `dims` dimensions (collective).
   void read_input_shape(int index, ArrayData& a, int dims, const std::string& what);
-  // An input file no task has read yet, viewed through a section: rank 0 reads it whole into
-  // one part of `of`, from which the views are then handed over as from any task's parts.
-  void read_whole_input(ArrayData& of);
   // Fills this task's parts of `array` in its home space from the parts of `old` (each cell from
   // the one part that owns it), except those marked in `adopted`. `fixed`: for a section that
   // drops dimensions, where this array's dimensions sit in `old`'s (Part::with_fixed).

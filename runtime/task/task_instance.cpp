@@ -153,6 +153,47 @@ std::byte* hold_whole_on_rank_zero(ArrayData& a, int rank) {
   a.storage[0] = ps;
   return ps->versions[0].get();
 }
+
+// An input file bound or loaded into an item (its element type known) that no task has read yet,
+// needed before a task reads it part-wise (the coordinator reads the item, a task views a
+// section of it): rank 0 reads it whole, collectively over `comm`, into one part of the item,
+// from which the next task takes its parts as from any distribution.
+void read_input_whole(MPI_Comm comm, int rank, ArrayData& a, const std::string& what) {
+  if (a.pending_input.empty() || !a.parts.empty() || !a.codec || a.dims <= 0) return;
+  const std::string file = a.pending_input;
+  FileExpectation expect;
+  expect.kind = Collection::array;
+  expect.rank = a.dims;
+  std::vector<int64_t> lengths(static_cast<size_t>(a.dims), 0);
+  DataCollection text;
+  std::string error;
+  try {
+    if (extension(file) == ".bin") {
+      lengths = read_array_shape(comm, file, *a.codec, expect);
+    } else if (rank == 0) {
+      text = read_data_file(file, *a.codec, expect);
+      lengths = text.shape;
+    }
+  } catch (const std::exception& e) {
+    error = e.what();
+  }
+  int bad = error.empty() ? 0 : 1;
+  MPI_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT, MPI_MAX, comm);
+  if (bad) fail_collective(what + "reading `" + file + "`: " + (error.empty() ? "unreadable" : error));
+  MPI_Bcast(lengths.data(), a.dims, MPI_INT64_T, 0, comm);
+  a.pending_input.clear();
+  a.ranges.clear();
+  for (int64_t n : lengths) a.ranges.push_back(DimRange{0, n - 1});
+  a.has_ranges = true;
+  std::byte* mine = hold_whole_on_rank_zero(a, rank);
+  if (extension(file) == ".bin") {
+    std::vector<LocalPart> parts;
+    if (mine) parts.push_back({&a.storage[0]->part, mine});
+    read_array_parts(comm, file, *a.codec, a.ranges, parts);
+  } else if (mine) {
+    std::memcpy(mine, text.items[0].bytes.data(), text.items[0].bytes.size());
+  }
+}
 }  // namespace
 
 void TaskInstance::read_input_shape(int index, ArrayData& a, int dims, const std::string& what) {
@@ -182,17 +223,19 @@ void TaskInstance::resolve_section(size_t i) {
   ArrayData& of = *sec->of;
   const std::string what =
       "task `" + name_ + "`: environment item `" + a.name + "` is a view of a section of `" + of.name + "`";
-  // A view of an input no task has read yet (`load` into an item, `bind_input`): the file gives
-  // the shape, in the view's element type; its dimensions are the view's and those the section
-  // fixes. launch() then reads the cells (read_whole_input).
-  if (!of.has_ranges && !of.pending_input.empty()) {
-    const int fixed = static_cast<int>(std::count_if(sec->dims.begin(), sec->dims.end(),
-                                                     [](const SectionDim& d) { return d.kind == SectionDim::index; }));
-    of.elem_size = a.elem_size;
-    of.codec = a.codec;
-    read_input_shape(static_cast<int>(i), of, a.dims + fixed,
+  // A view of an input no task has read yet (`load` into an item, `bind_input`): read whole now.
+  // Without a known shape, the file is read in the view's element type, with the view's
+  // dimensions and those the section fixes.
+  if (!of.pending_input.empty() && of.parts.empty()) {
+    if (!of.has_ranges) {
+      const int fixed = static_cast<int>(std::count_if(
+          sec->dims.begin(), sec->dims.end(), [](const SectionDim& d) { return d.kind == SectionDim::index; }));
+      of.elem_size = a.elem_size;
+      of.codec = a.codec;
+      of.dims = a.dims + fixed;
+    }
+    read_input_whole(comm_, prog_.rank(), of,
                      "input for `" + of.name + "`, viewed by `" + a.name + "` of task `" + name_ + "`: ");
-    s_->text_inputs_.erase(static_cast<int>(i));  // read again, whole, by read_whole_input
   }
   if (!of.has_ranges)
     fail_collective(what + (of.pending_input.empty() ? ", which has not been created or produced by any task"
@@ -741,9 +784,7 @@ void TaskInstance::launch() {
       inputs_read[arrays[a].get()] = arrays[a]->pending_input;
       read_input(static_cast<int>(a));
     } else if (arrays[a]->section) {
-      ArrayData& of = *arrays[a]->section->of;
-      if (!of.pending_input.empty() && of.storage.empty()) read_whole_input(of);
-      hand_over(a, of, adopted[a], s_->section_fixed_[a]);
+      hand_over(a, *arrays[a]->section->of, adopted[a], s_->section_fixed_[a]);
     } else if (!arrays[a]->storage.empty()) {
       hand_over(a, *arrays[a], adopted[a], {});
     }
@@ -969,29 +1010,6 @@ void TaskInstance::scatter_text_input(int array, const std::vector<PartStorage*>
   if (me != 0 && !need[static_cast<size_t>(me)].empty()) src = dense_of(recv[0].data(), need[static_cast<size_t>(me)]);
   for (auto* ps : mine) copy_into_part(src, *ps, a.elem_size);
   s_->text_inputs_.erase(array);
-}
-
-void TaskInstance::read_whole_input(ArrayData& of) {
-  const std::string file = of.pending_input;
-  of.pending_input.clear();
-  std::vector<LocalPart> mine;
-  if (std::byte* data = hold_whole_on_rank_zero(of, prog_.rank())) mine.push_back({&of.storage[0]->part, data});
-  try {
-    if (extension(file) == ".bin") {
-      read_array_parts(comm_, file, *of.codec, of.ranges, mine);
-    } else if (!mine.empty()) {
-      FileExpectation expect;
-      expect.kind = Collection::array;
-      expect.rank = of.dims;
-      DataCollection c = read_data_file(file, *of.codec, expect);
-      const auto& bytes = c.items[0].bytes;
-      if (bytes.size() != static_cast<size_t>(of.parts[0].element_count()) * of.elem_size)
-        throw std::runtime_error("the file changed since its shape was read");
-      std::memcpy(mine[0].storage, bytes.data(), bytes.size());
-    }
-  } catch (const std::exception& e) {
-    fail(std::string("reading `") + file + "` for `" + of.name + "`: " + e.what());
-  }
 }
 
 void TaskInstance::read_input(int array) {
@@ -1239,45 +1257,6 @@ void TaskInstance::finish() {
 }
 
 namespace {
-// An input `load` put into an item (its element type known) that no task has read yet: the
-// coordinator needs its values now, so rank 0 reads it whole (collective, like every coordinator
-// step); the next task takes its parts from there.
-void read_loaded_input(Program& prog, ArrayData& a, const std::string& what) {
-  if (a.pending_input.empty() || !a.parts.empty() || !a.codec || a.dims <= 0) return;
-  const std::string file = a.pending_input;
-  FileExpectation expect;
-  expect.kind = Collection::array;
-  expect.rank = a.dims;
-  std::vector<int64_t> lengths(static_cast<size_t>(a.dims), 0);
-  DataCollection text;
-  std::string error;
-  try {
-    if (extension(file) == ".bin") {
-      lengths = read_array_shape(MPI_COMM_WORLD, file, *a.codec, expect);
-    } else if (prog.rank() == 0) {
-      text = read_data_file(file, *a.codec, expect);
-      lengths = text.shape;
-    }
-  } catch (const std::exception& e) {
-    error = e.what();
-  }
-  int bad = error.empty() ? 0 : 1;
-  MPI_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-  if (bad) fail_collective(what + "reading `" + file + "`: " + (error.empty() ? "unreadable" : error));
-  MPI_Bcast(lengths.data(), a.dims, MPI_INT64_T, 0, MPI_COMM_WORLD);
-  a.pending_input.clear();
-  a.ranges.clear();
-  for (int64_t n : lengths) a.ranges.push_back(DimRange{0, n - 1});
-  a.has_ranges = true;
-  std::byte* mine = hold_whole_on_rank_zero(a, prog.rank());
-  if (extension(file) == ".bin") {
-    std::vector<LocalPart> parts;
-    if (mine) parts.push_back({&a.storage[0]->part, mine});
-    read_array_parts(MPI_COMM_WORLD, file, *a.codec, a.ranges, parts);
-  } else if (mine) {
-    std::memcpy(mine, text.items[0].bytes.data(), text.items[0].bytes.size());
-  }
-}
 
 // The array that holds element `index` of an environment item for the coordinator, with `index`
 // in that array's indices (a view keeps the viewed item's indices: the element lives there);
@@ -1285,7 +1264,7 @@ void read_loaded_input(Program& prog, ArrayData& a, const std::string& what) {
 std::shared_ptr<ArrayData> element_holder(Program& prog, std::shared_ptr<ArrayData> a, std::vector<int64_t>& index,
                                           const std::string& what) {
   if (a && a->section) {
-    read_loaded_input(prog, *a->section->of, what);  // its ranges place the view's indices
+    read_input_whole(MPI_COMM_WORLD, prog.rank(), *a->section->of, what);  // its ranges place the view's indices
     std::vector<int64_t> full;
     size_t own = 0;
     const ArrayData& of = *a->section->of;
@@ -1296,7 +1275,7 @@ std::shared_ptr<ArrayData> element_holder(Program& prog, std::shared_ptr<ArrayDa
     a = a->section->of;
     index = std::move(full);
   }
-  if (a) read_loaded_input(prog, *a, what);
+  if (a) read_input_whole(MPI_COMM_WORLD, prog.rank(), *a, what);
   if (!a || !a->has_ranges || a->parts.empty())
     fail_collective(what + "no task has produced it yet" +
                     (a && !a->pending_input.empty() ? " (its input file is read by the first task that uses it)" : ""));
