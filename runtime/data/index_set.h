@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "runtime/data/dim_range.h"
+#include "runtime/support/small_vector.h"
 
 namespace itrt {
 
@@ -110,7 +111,7 @@ public:
     // empty.
     std::string to_string() const;
     // The maps from the set's elements to global indices, outermost (global) first.
-    const std::vector<Piece>& chain() const { return chain_; }
+    const SmallVector<Piece, 1>& chain() const { return chain_; }
     // Appends the set's exact description (direction and chain) to `out`: equal signatures mean
     // equal sets (equal sets built differently may differ), cheaper to compare than indices.
     void append_signature(std::vector<int64_t>& out) const;
@@ -118,7 +119,7 @@ public:
     friend bool operator==(const IndexSet1D& a, const IndexSet1D& b) { return a.indices() == b.indices(); }
 
 private:
-    std::vector<Piece> chain_{Piece{}};
+    SmallVector<Piece, 1> chain_{Piece{}};
     int dir_ = 1;
 };
 

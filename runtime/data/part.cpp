@@ -9,26 +9,22 @@ namespace itrt {
 
 Part Part::whole(const std::vector<DimRange>& ranges) {
     Part p;
-    for (const DimRange& r : ranges) {
-        p.held_.push_back(IndexSet1D::whole(r));
-        p.owned_.push_back(IndexSet1D::whole(r));
-        p.owned_in_held_.push_back(Piece::interval(0, r.length()));
-    }
+    p.dims_.reserve(ranges.size());
+    for (const DimRange& r : ranges)
+        p.dims_.push_back({IndexSet1D::whole(r), IndexSet1D::whole(r), Piece::interval(0, r.length())});
     return p;
 }
 
 Part Part::with_fixed(const std::vector<std::optional<int64_t>>& fixed) const {
     Part p;
+    p.dims_.reserve(fixed.size());
     size_t own = 0;
     for (const auto& f : fixed) {
         if (f) {
-            p.held_.push_back(IndexSet1D::whole(DimRange{*f, *f}));
-            p.owned_.push_back(p.held_.back());
-            p.owned_in_held_.push_back(Piece::interval(0, 1));
+            const IndexSet1D one = IndexSet1D::whole(DimRange{*f, *f});
+            p.dims_.push_back({one, one, Piece::interval(0, 1)});
         } else {
-            p.held_.push_back(held_.at(own));
-            p.owned_.push_back(owned_.at(own));
-            p.owned_in_held_.push_back(owned_in_held_.at(own));
+            p.dims_.push_back(dims_.at(own));
             ++own;
         }
     }
@@ -38,7 +34,7 @@ Part Part::with_fixed(const std::vector<std::optional<int64_t>>& fixed) const {
 Part Part::owned_within(const std::vector<std::pair<int64_t, int64_t>>& box) const {
     Part p = *this;
     for (int d = 0; d < rank(); ++d) {
-        const IndexSet1D& o = owned_[d];
+        const IndexSet1D& o = owned(d);
         if (o.empty())
             continue;
         const auto [lo, hi] = box[d];
@@ -48,38 +44,38 @@ Part Part::owned_within(const std::vector<std::pair<int64_t, int64_t>>& box) con
         const int64_t n = std::max<int64_t>(0, k1 - k0);
         if (n == o.size())
             continue;
-        p.owned_[d] = o.select(Piece::interval(n ? k0 : 0, n));
-        const Piece& in_held = owned_in_held_[d];
-        p.owned_in_held_[d] = Piece::interval(n ? in_held.map(k0) : 0, n);
+        Dim& pd = p.dims_[static_cast<size_t>(d)];
+        pd.owned = o.select(Piece::interval(n ? k0 : 0, n));
+        pd.owned_in_held = Piece::interval(n ? owned_in_held(d).map(k0) : 0, n);
     }
     return p;
 }
 
 std::vector<int64_t> Part::extents() const {
     std::vector<int64_t> e;
-    for (const auto& h : held_)
-        e.push_back(h.size());
+    for (const Dim& dim : dims_)
+        e.push_back(dim.held.size());
     return e;
 }
 
 std::vector<int64_t> Part::strides() const {
-    std::vector<int64_t> s(held_.size(), 1);
+    std::vector<int64_t> s(dims_.size(), 1);
     for (int d = rank() - 2; d >= 0; --d)
-        s[d] = s[d + 1] * held_[d + 1].size();
+        s[d] = s[d + 1] * held(d + 1).size();
     return s;
 }
 
 int64_t Part::element_count() const {
     int64_t n = 1;
-    for (const auto& h : held_)
-        n *= h.size();
+    for (const Dim& dim : dims_)
+        n *= dim.held.size();
     return n;
 }
 
 int64_t Part::owned_count() const {
     int64_t n = 1;
-    for (const auto& o : owned_)
-        n *= o.size();
+    for (const Dim& dim : dims_)
+        n *= dim.owned.size();
     return n;
 }
 
@@ -87,7 +83,7 @@ bool Part::holds(std::span<const int64_t> global) const { return local_offset(gl
 
 bool Part::owns(std::span<const int64_t> global) const {
     for (int d = 0; d < rank(); ++d)
-        if (!owned_[d].contains(global[d]))
+        if (!owned(d).contains(global[d]))
             return false;
     return true;
 }
@@ -95,32 +91,31 @@ bool Part::owns(std::span<const int64_t> global) const {
 std::optional<int64_t> Part::local_offset(std::span<const int64_t> global) const {
     int64_t off = 0;
     for (int d = 0; d < rank(); ++d) {
-        auto k = held_[d].local_of(global[d]);
+        const IndexSet1D& h = held(d);
+        auto k = h.local_of(global[d]);
         if (!k)
             return std::nullopt;
-        off = off * held_[d].size() + *k;
+        off = off * h.size() + *k;
     }
     return off;
 }
 
 std::optional<DimRange> Part::local_range(int d) const {
-    if (!held_[d].contiguous() || held_[d].empty())
+    const IndexSet1D& h = held(d);
+    if (!h.contiguous() || h.empty())
         return std::nullopt;
-    return DimRange{held_[d].first(), held_[d].last()};
+    return DimRange{h.first(), h.last()};
 }
 
 Part Part::child(const std::vector<std::optional<PartPositions>>& per_dim) const {
     Part c;
+    c.dims_.reserve(dims_.size());
     for (int d = 0; d < rank(); ++d) {
-        if (per_dim[d]) {
-            c.held_.push_back(held_[d].select(per_dim[d]->held));
-            c.owned_.push_back(held_[d].select(per_dim[d]->owned));
-            c.owned_in_held_.push_back(per_dim[d]->owned_in_held);
-        } else {
-            c.held_.push_back(held_[d]);
-            c.owned_.push_back(held_[d]);
-            c.owned_in_held_.push_back(Piece::interval(0, held_[d].size()));
-        }
+        const IndexSet1D& h = held(d);
+        if (per_dim[d])
+            c.dims_.push_back({h.select(per_dim[d]->held), h.select(per_dim[d]->owned), per_dim[d]->owned_in_held});
+        else
+            c.dims_.push_back({h, h, Piece::interval(0, h.size())});
     }
     return c;
 }
@@ -128,15 +123,15 @@ Part Part::child(const std::vector<std::optional<PartPositions>>& per_dim) const
 std::string Part::to_string() const {
     std::ostringstream os;
     for (int d = 0; d < rank(); ++d)
-        os << (d ? " x " : "") << '[' << held_[d].to_string() << " | own " << owned_[d].to_string() << ']';
+        os << (d ? " x " : "") << '[' << held(d).to_string() << " | own " << owned(d).to_string() << ']';
     return os.str();
 }
 
 std::vector<int64_t> Part::signature() const {
     std::vector<int64_t> s;
     for (int d = 0; d < rank(); ++d) {
-        held_[static_cast<size_t>(d)].append_signature(s);
-        owned_[static_cast<size_t>(d)].append_signature(s);
+        held(d).append_signature(s);
+        owned(d).append_signature(s);
     }
     return s;
 }

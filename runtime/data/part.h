@@ -21,11 +21,11 @@ public:
     // The array's part in Root: the whole ranges, owned and held.
     static Part whole(const std::vector<DimRange>& ranges);
 
-    int rank() const { return static_cast<int>(held_.size()); }
-    const IndexSet1D& held(int d) const { return held_[d]; }
-    const IndexSet1D& owned(int d) const { return owned_[d]; }
+    int rank() const { return static_cast<int>(dims_.size()); }
+    const IndexSet1D& held(int d) const { return dims_[static_cast<size_t>(d)].held; }
+    const IndexSet1D& owned(int d) const { return dims_[static_cast<size_t>(d)].owned; }
     // The owned elements of dimension d as positions of the held sequence (an interval).
-    const Piece& owned_in_held(int d) const { return owned_in_held_[d]; }
+    const Piece& owned_in_held(int d) const { return dims_[static_cast<size_t>(d)].owned_in_held; }
 
     // Held lengths per dimension = the local storage's extents.
     std::vector<int64_t> extents() const;
@@ -61,9 +61,12 @@ public:
     std::vector<int64_t> signature() const;
 
 private:
-    std::vector<IndexSet1D> held_;
-    std::vector<IndexSet1D> owned_;
-    std::vector<Piece> owned_in_held_;
+    // One block for all dimensions: a task keeps a part per LPU and array.
+    struct Dim {
+        IndexSet1D held, owned;
+        Piece owned_in_held;
+    };
+    std::vector<Dim> dims_;
 };
 
 } // namespace itrt

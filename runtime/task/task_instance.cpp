@@ -125,11 +125,15 @@ void TaskInstance::declare_array(int index, const std::string& name, int dims, s
 }
 
 namespace {
-// PartStorage::index_tables of a part: the held indices of each dimension that is no interval.
+// PartStorage::index_tables of a part: the held indices of each dimension that is no interval
+// (none at all, not even the outer vector, when every dimension is one: the common case).
 std::vector<std::vector<int64_t>> index_tables_of(const Part& p) {
-  std::vector<std::vector<int64_t>> t(static_cast<size_t>(p.rank()));
+  std::vector<std::vector<int64_t>> t;
   for (int d = 0; d < p.rank(); ++d)
-    if (!p.held(d).contiguous()) t[static_cast<size_t>(d)] = p.held(d).indices();
+    if (!p.held(d).contiguous()) {
+      t.resize(static_cast<size_t>(p.rank()));
+      t[static_cast<size_t>(d)] = p.held(d).indices();
+    }
   return t;
 }
 
@@ -399,6 +403,18 @@ void TaskInstance::check_lpu_limit(const LpsDesc& d, const std::vector<ArrayConf
 
 // A part this rank would allocate that is larger than the machine's memory is refused with its
 // size, instead of ending in an out-of-memory kill.
+std::shared_ptr<PartStorage> TaskInstance::new_part_storage(size_t a, int lps, const Part& p, bool clear_all) const {
+  check_part_size(a, lps, p);
+  auto ps = std::make_shared<PartStorage>();
+  ps->part = p;
+  ps->index_tables = index_tables_of(p);
+  const size_t n = std::max<size_t>(static_cast<size_t>(p.element_count()) * arrays[a]->elem_size, 1);
+  ps->versions.reserve(static_cast<size_t>(s_->versions_[a]));
+  for (int v = 0; v < s_->versions_[a]; ++v)
+    ps->versions.emplace_back(v == 0 || clear_all ? new std::byte[n]() : new std::byte[n]);
+  return ps;
+}
+
 void TaskInstance::check_part_size(size_t a, int lps, const Part& p) const {
   static const double memory = [] {
     const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
@@ -711,59 +727,49 @@ void TaskInstance::launch() {
     const ArrayData& prev = *arrays[a];
     const bool can_adopt = s_->versions_[a] == 1 && prev.pending_input.empty() && prev.storage.size() == st.size();
     std::map<std::vector<int64_t>, std::shared_ptr<PartStorage>> shared;
+    const bool may_share = !s_->written_[a] && s_->other_store_[a].empty();
+    uint64_t allocated = 0;
     for (const Lpu& u : s_->grid_[static_cast<size_t>(h)]) {
       if (u.rank != me) continue;
       const Part& p = part_of(static_cast<int>(a), h, u.id);
-      std::vector<int64_t> key = p.signature();
       const size_t g = static_cast<size_t>(u.id);
-      if (can_adopt && prev.part_rank[g] == me && prev.storage[g] && prev.storage[g]->versions.size() == 1 &&
-          prev.storage[g]->part.signature() == key) {
+      const bool adoptable =
+          can_adopt && prev.part_rank[g] == me && prev.storage[g] && prev.storage[g]->versions.size() == 1;
+      std::vector<int64_t> key;
+      if (adoptable || may_share) key = p.signature();
+      if (adoptable && prev.storage[g]->part.signature() == key) {
         st[g] = prev.storage[g];
         adopted[a][g] = 1;
         continue;
       }
-      if (!s_->written_[a] && s_->other_store_[a].empty()) {
+      if (may_share) {
         auto it = shared.find(key);
         if (it != shared.end()) {
-          st[static_cast<size_t>(u.id)] = it->second;
+          st[g] = it->second;
           continue;
         }
       }
-      check_part_size(a, h, p);
-      auto ps = std::make_shared<PartStorage>();
-      ps->part = p;
-      ps->index_tables = index_tables_of(p);
-      size_t bytes = static_cast<size_t>(p.element_count()) * arrays[a]->elem_size;
       // Only the current version starts at zero: the others become copies of it below, once
       // inputs and handed-over data are in, so clearing them would be a wasted pass.
-      for (int v = 0; v < s_->versions_[a]; ++v) {
-        const size_t n = std::max<size_t>(bytes, 1);
-        ps->versions.emplace_back(v == 0 ? new std::byte[n]() : new std::byte[n]);
-        prog_.note_memory(arrays[a]->name, bytes);
-      }
-      st[static_cast<size_t>(u.id)] = ps;
-      if (!s_->written_[a]) shared[key] = ps;
+      st[g] = new_part_storage(a, h, p, false);
+      allocated += static_cast<uint64_t>(p.element_count()) * arrays[a]->elem_size * st[g]->versions.size();
+      if (may_share) shared[std::move(key)] = st[g];
     }
+    prog_.note_memory(arrays[a]->name, allocated);
   }
   // Parts of the other storage spaces: filled by the flow's movements, never shared.
   for (size_t a = 0; a < arrays.size(); ++a) {
+    uint64_t allocated = 0;
     for (auto& [l, st] : s_->other_store_[a]) {
       st.assign(s_->grid_[static_cast<size_t>(l)].size(), nullptr);
       for (const Lpu& u : s_->grid_[static_cast<size_t>(l)]) {
         if (u.rank != me) continue;
-        const Part& p = part_of(static_cast<int>(a), l, u.id);
-        check_part_size(a, l, p);
-        auto ps = std::make_shared<PartStorage>();
-        ps->part = p;
-        ps->index_tables = index_tables_of(p);
-        size_t bytes = static_cast<size_t>(p.element_count()) * arrays[a]->elem_size;
-        for (int v = 0; v < s_->versions_[a]; ++v) {
-          ps->versions.emplace_back(new std::byte[std::max<size_t>(bytes, 1)]());
-          prog_.note_memory(arrays[a]->name, bytes);
-        }
-        st[static_cast<size_t>(u.id)] = ps;
+        auto& ps = st[static_cast<size_t>(u.id)];
+        ps = new_part_storage(a, l, part_of(static_cast<int>(a), l, u.id), true);
+        allocated += static_cast<uint64_t>(ps->part.element_count()) * arrays[a]->elem_size * ps->versions.size();
       }
     }
+    if (allocated) prog_.note_memory(arrays[a]->name, allocated);
   }
   // What this task writes in its parts from now on (MoveSenders::written_in_task).
   for (size_t a = 0; a < arrays.size(); ++a) {
@@ -1234,22 +1240,25 @@ void TaskInstance::finish() {
     }
     // Keep only the current version of each local part. LPUs that shared one storage (replicas
     // of an array no stage writes) share the kept one too: its version moves out only once.
+    // The storage itself moves to the item (no copy of its part): this task's bookkeeping of
+    // writes and movements starts afresh in the next.
     d.storage.assign(H.size(), nullptr);
-    std::map<const PartStorage*, std::shared_ptr<PartStorage>> kept;
+    std::set<const PartStorage*> kept;
     for (size_t g = 0; g < H.size(); ++g) {
-      auto& ps = s_->store_[a][g];
+      std::shared_ptr<PartStorage>& ps = s_->store_[a][g];
       if (!ps) continue;
-      if (auto it = kept.find(ps.get()); it != kept.end()) {
-        d.storage[g] = it->second;
-        continue;
+      if (kept.insert(ps.get()).second && ps->versions.size() > 1) {
+        auto current = std::move(ps->versions[static_cast<size_t>(ps->current)]);
+        ps->versions.clear();
+        ps->versions.push_back(std::move(current));
       }
-      auto keep = std::make_shared<PartStorage>();
-      keep->part = ps->part;
-      keep->index_tables = std::move(ps->index_tables);
-      keep->versions.push_back(std::move(ps->versions[static_cast<size_t>(ps->current)]));
-      ps->versions[static_cast<size_t>(ps->current)].reset(new std::byte[1]);
-      kept[ps.get()] = keep;
-      d.storage[g] = keep;
+      ps->current = 0;
+      ps->writes.store(0, std::memory_order_relaxed);
+      ps->writes_at_launch = 0;
+      ps->sent.clear();
+      ps->epoch_written.clear();
+      ps->epoch_copied = false;
+      d.storage[g] = std::move(ps);
     }
     d.has_ranges = true;
     if (d.section && s_->written_[a]) write_back(a);
