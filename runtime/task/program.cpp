@@ -406,7 +406,10 @@ void Env::share(const std::string& item, Env& other, const std::string& other_it
   if (!list) list = std::make_shared<ListData>();
   lists_[item] = list;
   auto& src = other.arrays_[other_item];
-  if (!src) src = std::make_shared<ArrayData>();  // created later by a task of `other`: shared then
+  if (!src) {  // created later by a task of `other`: shared then
+    src = std::make_shared<ArrayData>();
+    src->name = other_item;
+  }
   arrays_[item] = src;
 }
 
@@ -414,7 +417,10 @@ void Env::section(const std::string& item, Env& other, const std::string& other_
   settle();
   other.settle();
   auto& of = other.arrays_[other_item];
-  if (!of) of = std::make_shared<ArrayData>();  // produced later by a task of `other`
+  if (!of) {  // produced later by a task of `other`
+    of = std::make_shared<ArrayData>();
+    of->name = other_item;
+  }
   auto view = std::make_shared<ArrayData>();
   view->name = item;
   if (of->section) {

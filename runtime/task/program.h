@@ -421,6 +421,11 @@ class Env : public std::enable_shared_from_this<Env> {
     write_element(prog, item, std::vector<int64_t>(index), &v, sizeof v);
   }
   void write_element(Program& prog, const std::string& item, std::vector<int64_t> index, const void* value, size_t n);
+  // Writes every cell of the item (of the array it views, for a view) from a row-major copy of
+  // it with the same ranges, as write_element does each: the item stays the same object, so
+  // items that share it see the change.
+  void write_cells(Program& prog, const std::string& item, const std::vector<DimRange>& ranges, const std::byte* data,
+                   size_t elem_size);
   // `env.item = a` for a coordinator array `a`: the item becomes a copy of it (the next task
   // takes its parts from it; later changes to `a` do not reach the item).
   template <class T>
@@ -493,10 +498,22 @@ template <class T>
 class EnvArrayRef {
  public:
   EnvArrayRef(Program& prog, Env& env, std::string item, int dims, const ElementCodec& codec)
-      : prog_(prog), env_(env), item_(std::move(item)), codec_(codec), copy_(env.array_copy<T>(prog, item_, dims)) {}
+      : prog_(prog),
+        env_(env),
+        item_(std::move(item)),
+        codec_(codec),
+        copy_(env.array_copy<T>(prog, item_, dims)),
+        ranges_(copy_.ranges) {}
   EnvArrayRef(const EnvArrayRef&) = delete;
   EnvArrayRef& operator=(const EnvArrayRef&) = delete;
-  ~EnvArrayRef() { env_.assign(prog_, item_, copy_, codec_); }
+  // Cells changed in place keep the item shared; an array the function gave other ranges
+  // replaces it (as `env.x = a` does).
+  ~EnvArrayRef() {
+    if (copy_.ranges == ranges_ && !copy_.data.empty())
+      env_.write_cells(prog_, item_, ranges_, reinterpret_cast<const std::byte*>(copy_.data.data()), sizeof(T));
+    else
+      env_.assign(prog_, item_, copy_, codec_);
+  }
   LocalArray<T>& array() { return copy_; }
 
  private:
@@ -505,6 +522,7 @@ class EnvArrayRef {
   std::string item_;
   const ElementCodec& codec_;
   LocalArray<T> copy_;
+  std::vector<DimRange> ranges_;  // the item's when the call began
 };
 
 // The same for a list item: a copy given back to the item (an item without a value starts empty).

@@ -120,16 +120,11 @@ std::string nearest_key(const std::string& key, const std::vector<ArgSpec>& know
 }
 
 std::string check_arg_keys(int argc, const char* const* argv, const std::vector<ArgSpec>& known) {
-  std::map<std::string, std::string> seen;  // key -> first word with it
-  for (int i = 1; i < argc; ++i) {
+  for (int i = 1; i < argc; ++i) {  // a key given twice is no error: the last one wins (Args)
     const std::string word = argv[i];
     const size_t eq = word.find('=');
     if (eq == std::string::npos || eq == 0) continue;
     const std::string key = word.substr(0, eq);
-    auto [it, fresh] = seen.emplace(key, word);
-    if (!fresh)
-      return "command-line argument `" + key + "` given twice (`" + it->second + "` and `" + word +
-             "`); pass each key once";
     if (std::none_of(known.begin(), known.end(), [&](const ArgSpec& a) { return key == a.key; })) {
       std::string msg = "unknown command-line argument `" + word + "`";
       if (std::string near = nearest_key(key, known); !near.empty()) msg += "; did you mean `" + near + "`?";

@@ -89,10 +89,12 @@ void TaskInstance::declare_array(int index, const std::string& name, int dims, s
     if (link_mode == 0 && !exists)
       fail_collective("task `" + name_ + "` links environment item `" + name +
                       "`, but it has not been created, bound to an input file or assigned");
-    // A new array, in place: environments sharing the item (env.x = other.y) see it too.
-    if (!item)
+    // An item that holds nothing yet is filled in place: environments that share it
+    // (`env.x = other.y` before this task ran) see the new array. `create` of an item that
+    // exists replaces it in this environment only: others that share it keep the old array.
+    if (!item || (link_mode == 1 && exists))
       item = std::make_shared<ArrayData>();
-    else if (link_mode == 1 || !exists)
+    else if (!exists)
       *item = ArrayData{};
     a = item;
   } else {
@@ -928,6 +930,11 @@ void TaskInstance::hand_over(size_t a, const ArrayData& old, const std::vector<c
 void TaskInstance::write_back(size_t a) {
   const ArrayData& view = *arrays[a];
   ArrayData& of = *view.section->of;
+  // An array a task created but no stage used has ranges and no parts yet (its cells are zero):
+  // it gets one, the whole array on rank 0, to take the view's cells.
+  if (of.parts.empty() && of.has_ranges && of.pending_input.empty())
+    if (std::byte* mine = hold_whole_on_rank_zero(of, prog_.rank()))
+      std::memset(mine, 0, static_cast<size_t>(of.parts[0].element_count()) * of.elem_size);
   std::vector<std::byte*> to_store;
   for (auto& ps : of.storage) to_store.push_back(ps ? ps->version(0) : nullptr);
   move_cells("task " + name_ + ": write-back of " + view.name + " into " + of.name,
@@ -1270,6 +1277,20 @@ namespace {
 // The array that holds element `index` of an environment item for the coordinator, with `index`
 // in that array's indices (a view keeps the viewed item's indices: the element lives there);
 // fails on every rank if no task or assignment has produced it, or the index is outside it.
+// Every copy of a cell changes: the owner's, replicas' and padded neighbours', on every rank
+// (each rank runs the coordinator and writes its own parts), so no task sees a stale copy.
+void write_copies(ArrayData& a, const std::vector<int64_t>& index, const void* value, size_t n) {
+  const PartStorage* last = nullptr;  // (a storage several LPUs share may be written twice, alike)
+  for (auto& ps : a.storage) {
+    if (!ps || ps.get() == last) continue;
+    last = ps.get();
+    if (auto off = ps->part.local_offset(index)) {
+      std::memcpy(ps->version(0) + static_cast<size_t>(*off) * a.elem_size, value, n);
+      ps->writes.fetch_add(1, std::memory_order_relaxed);
+    }
+  }
+}
+
 std::shared_ptr<ArrayData> element_holder(Program& prog, std::shared_ptr<ArrayData> a, std::vector<int64_t>& index,
                                           const std::string& what) {
   if (a && a->section) {
@@ -1526,17 +1547,31 @@ void Env::write_element(Program& prog, const std::string& item, std::vector<int6
   settle();
   const std::string what = "writing an element of `" + item + "` of task `" + task_ + "` in the coordinator: ";
   std::shared_ptr<ArrayData> a = element_holder(prog, arrays_[item], index, what);
-  // Every copy of the cell changes: the owner's, replicas' and padded neighbours', on every rank
-  // (each rank runs the coordinator and writes its own parts), so no task sees a stale copy.
-  std::set<PartStorage*> seen;
-  for (auto& ps : a->storage) {
-    if (!ps || !seen.insert(ps.get()).second) continue;
-    if (auto off = ps->part.local_offset(index)) {
-      std::memcpy(ps->version(0) + static_cast<size_t>(*off) * a->elem_size, value, n);
-      ps->writes.fetch_add(1, std::memory_order_relaxed);
+  write_copies(*a, index, value, n);
+}
+
+void Env::write_cells(Program& prog, const std::string& item, const std::vector<DimRange>& ranges,
+                      const std::byte* data, size_t elem_size) {
+  settle();
+  const std::string what = "giving `" + item + "` of task `" + task_ + "` back from a function: ";
+  const size_t dims = ranges.size();
+  std::vector<int64_t> g(dims), index;
+  for (size_t d = 0; d < dims; ++d) g[d] = ranges[d].min;
+  int64_t count = 1;
+  for (const DimRange& r : ranges) count *= r.length();
+  for (int64_t e = 0; e < count; ++e) {
+    index = g;
+    std::shared_ptr<ArrayData> a = element_holder(prog, arrays_[item], index, what);
+    write_copies(*a, index, data + static_cast<size_t>(e) * elem_size, elem_size);
+    for (size_t d = dims; d-- > 0;) {  // the next index in row-major order, each range in its direction
+      const DimRange& r = ranges[d];
+      if (g[d] != r.max) {
+        g[d] += r.dir();
+        break;
+      }
+      g[d] = r.min;
     }
   }
-  (void)prog;
 }
 
 void Env::assign_array(const std::string& item, const std::vector<DimRange>& ranges, const std::byte* data,
