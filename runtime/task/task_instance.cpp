@@ -2,6 +2,7 @@
 // allocation of this rank's parts, input reading and hand-over between tasks, the pieces of a
 // padding refresh (exchanged by flow.cpp), and the hand-back of environmental data.
 // Must not know IT syntax: the generated code describes spaces and arrays through LpsDesc.
+#include "runtime/data/io/file_layout.h"
 #include "runtime/data/transfer_schedule.h"
 #include "runtime/task/boxes.h"
 #include "runtime/task/program.h"
@@ -1428,6 +1429,13 @@ static ElementBlock whole_on_root(Program& prog, const ArrayData& d) {
 
 void Env::bind_output(Program& prog, const std::string& item, const std::string& file) {
   settle();
+  // The file is written when the program ends: a name no data file can have is an error now,
+  // not after the whole run.
+  try {
+    (void)encoding_of(file);
+  } catch (const std::exception& e) {
+    fail_collective("bind_output of `" + item + "` of task `" + task_ + "`: " + e.what());
+  }
   auto& a = arrays_[item];
   if (!a) a = std::make_shared<ArrayData>();
   std::shared_ptr<ArrayData> data = a;  // the item as bound now; later tasks fill it in place

@@ -312,7 +312,8 @@ TEST_F(DataFileTest, ErrorBadShapeLine) {
     EXPECT_EQ(error_of("data.txt", "Array\n1 2 3 4 5 6\n2x3\n", array2d()),
               "data.txt: line 3: expected dimension lengths like `2*3`, found `2x3`");
     EXPECT_EQ(error_of("data.txt", "Array\n1\n0*1\n", array2d()),
-              "data.txt: line 3: expected dimension lengths like `2*3`, found `0*1`");
+              "data.txt: line 3: dimension lengths must be at least 1, found `0*1` (an array file holds at least one "
+              "element)");
 }
 TEST_F(DataFileTest, ErrorDimensionalityMismatch) {
     EXPECT_EQ(error_of("data.txt", "Array\n1 2 3 4 5 6\n1*2*3\n", array2d()),

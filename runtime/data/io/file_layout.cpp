@@ -46,6 +46,21 @@ bool parse_lengths(std::string_view s, std::vector<int64_t>& out) {
     }
 }
 
+// Lengths that parse but for a 0 among them (`0`, `3*0`).
+bool zero_length(std::string_view s) {
+    bool zero = false;
+    for (size_t star = 0; star != std::string_view::npos; s.remove_prefix(star + 1)) {
+        star = s.find('*');
+        int64_t v = 0;
+        if (!parse_count(s.substr(0, star), v))
+            return false;
+        zero = zero || v == 0;
+        if (star == std::string_view::npos)
+            break;
+    }
+    return zero;
+}
+
 int64_t product(const std::vector<int64_t>& v) {
     int64_t p = 1;
     for (int64_t x : v)
@@ -249,7 +264,11 @@ FileLayout scan_layout(const std::string& path, uint64_t file_size, const ByteRe
     } else {
         if (!parse_lengths(last, L.shape))
             throw DataFileError(
-                fmt::format("{}expected dimension lengths like `2*3`, found `{}`", where(0), printable(last)));
+                zero_length(last)
+                    ? fmt::format("{}dimension lengths must be at least 1, found `{}` (an array file holds at least "
+                                  "one element)",
+                                  where(0), printable(last))
+                    : fmt::format("{}expected dimension lengths like `2*3`, found `{}`", where(0), printable(last)));
         if (expect.rank >= 0 && static_cast<int>(L.shape.size()) != expect.rank)
             throw DataFileError(fmt::format("{}expected {}-dimensional {}, found {} dimension{} `{}`", where(0),
                                             expect.rank, expect.kind == Collection::array ? "Array" : "outer Array",
