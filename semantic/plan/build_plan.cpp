@@ -76,19 +76,30 @@ void placeSpaces(TaskPlan& plan, const PlanTarget& target) {
     plan.threadsPerRank = effective < top ? mm.ppusWithin(effective, top) : 1;
 }
 
-// Per space: whether the LPUs of every space below it are in its LPUs' memory. They are when its
-// PPS is at or below the `<segment>` level (one process holds the whole subtree), when the model
-// has no segments, or when there is no mapping (the plan then describes one process).
-std::vector<bool> sharedMemory(const TaskPlan& plan) {
-    std::vector<bool> out(plan.lps.spaces.size(), true);
+// Whether every LPU of a space is in the memory of its LPU of an ancestor space. It is when the
+// ancestor's PPS is at or below the `<segment>` level (one process holds the whole subtree), when
+// every space on the way down is mapped to the ancestor's own PPS (an LPU mapped to its parent's
+// PPS runs on its parent's PPU), when the model has no segments, or when there is no mapping
+// (the plan then describes one process).
+SameMemory sameMemory(const TaskPlan& plan) {
     if (!plan.mapped || plan.segmentLevel == 0 || plan.ranks <= 1)
-        return out;
-    for (std::size_t i = 0; i < out.size(); ++i) {
+        return [](int, int) { return true; };
+    std::vector<int> pps(plan.lps.spaces.size());
+    for (std::size_t i = 0; i < pps.size(); ++i) {
         const auto& pl = plan.spaces[i].placement;
-        int pps = i == 0 ? plan.rootPps : (pl ? pl->pps : plan.rootPps);
-        out[i] = pps <= plan.segmentLevel;
+        pps[i] = i == 0 ? plan.rootPps : (pl ? pl->pps : plan.rootPps);
     }
-    return out;
+    const LpsTree* tree = &plan.lps;
+    const int segment = plan.segmentLevel;
+    return [pps, tree, segment](int ancestor, int space) {
+        const int top = pps[static_cast<std::size_t>(ancestor)];
+        if (top <= segment)
+            return true;
+        for (int l = space; l != ancestor && l > 0; l = tree->at(l).parent)
+            if (pps[static_cast<std::size_t>(l)] != top)
+                return false;
+        return true;
+    };
 }
 
 void countLpus(TaskPlan& plan) {
@@ -164,7 +175,7 @@ TaskPlan buildTaskPlan(const ast::TaskDef& task, const PlanTarget& target, Diagn
     plan.versionDepth = plan.usage.versionDepth;
     plan.spaces.resize(plan.lps.spaces.size());
     placeSpaces(plan, target);
-    plan.storage = planStorage(globals, plan.lps, plan.usage, plan.versionDepth, sharedMemory(plan));
+    plan.storage = planStorage(globals, plan.lps, plan.usage, plan.versionDepth, sameMemory(plan));
     plan.dependencies = analyzeDependencies(globals, plan.lps, plan.flow, plan.usage, plan.storage);
     for (FlowNode& n : plan.flow.nodes)
         n.source = nullptr; // the plan outlives the AST

@@ -40,7 +40,7 @@ namespace {
 
 // Why the parts of `array` in `lps` cannot be views into its parent's, or "" when they can.
 std::string viewObstacle(const LpsTree& lps, int space, const std::string& array, int versions,
-                         const std::vector<bool>& sharedMemory, int parentStorage) {
+                         const SameMemory& inMemoryOf, int parentStorage) {
     const Lps& l = lps.at(space);
     const std::string name = "Space " + l.name;
     if (versions > 1)
@@ -62,7 +62,7 @@ std::string viewObstacle(const LpsTree& lps, int space, const std::string& array
                 if (di.strided())
                     return name + " has parts of its own: the parts of Space " + lps.at(up).name + " (" + di.text() +
                            ") are not contiguous";
-    if (!sharedMemory[static_cast<std::size_t>(parentStorage)])
+    if (!inMemoryOf(parentStorage, space))
         return name +
                " has parts of its own: the mapping may place its LPUs in another process "
                "than their Space " +
@@ -73,7 +73,7 @@ std::string viewObstacle(const LpsTree& lps, int space, const std::string& array
 } // namespace
 
 StoragePlan planStorage(const TaskGlobals& globals, const LpsTree& lps, const DataUsage& usage,
-                        const std::map<std::string, int>& versionDepth, const std::vector<bool>& sharedMemory) {
+                        const std::map<std::string, int>& versionDepth, const SameMemory& inMemoryOf) {
     StoragePlan plan;
     std::map<std::string, std::vector<int>> users; // in order of first use
     // Stages use arrays, and so do conditions and Repeat headers that read their elements
@@ -131,7 +131,7 @@ StoragePlan planStorage(const TaskGlobals& globals, const LpsTree& lps, const Da
             const int parent = lps.at(l).parent;
             auto p = st.storageOf.find(parent);
             if (p != st.storageOf.end()) {
-                std::string why = viewObstacle(lps, l, array, versions, sharedMemory, p->second);
+                std::string why = viewObstacle(lps, l, array, versions, inMemoryOf, p->second);
                 if (why.empty()) {
                     st.storageOf[l] = p->second;
                     continue;

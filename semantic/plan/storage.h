@@ -8,6 +8,8 @@
 // the environment use. Reports nothing.
 #pragma once
 
+#include <functional>
+
 #include "semantic/partition/lps_tree.h"
 #include "semantic/usage/data_usage.h"
 #include "semantic/usage/task_globals.h"
@@ -42,9 +44,10 @@ struct StoragePlan {
 // part holds are not an interval.
 std::set<int> stridedDimensions(const StoragePlan& storage, const LpsTree& lps, const std::string& array, int space);
 
-// `sharedMemory[l]`: the LPUs of every space below `l` are in the memory of their ancestor in `l`
-// (true for every space when the task has no mapping: the plan then assumes one process).
+// `inMemoryOf(ancestor, space)`: every LPU of `space` is in the memory of its LPU of `ancestor`
+// (always, when the task has no mapping: the plan then assumes one process).
+using SameMemory = std::function<bool(int ancestor, int space)>;
 StoragePlan planStorage(const TaskGlobals& globals, const LpsTree& lps, const DataUsage& usage,
-                        const std::map<std::string, int>& versionDepth, const std::vector<bool>& sharedMemory);
+                        const std::map<std::string, int>& versionDepth, const SameMemory& inMemoryOf);
 
 } // namespace itc::semantic
