@@ -215,6 +215,12 @@ std::string ExprEmitter::binary(const ast::Binary& b) {
             return "it_pow(static_cast<int32_t>(" + l + "), static_cast<int32_t>(" + r + "))";
         return "it_pow(static_cast<double>(" + l + "), static_cast<double>(" + r + "))";
     }
+    auto integral = [](const semantic::Type& t) {
+        return t.kind == TypeKind::Integer || t.kind == TypeKind::Character;
+    };
+    if ((b.op == ast::BinaryOp::Div || b.op == ast::BinaryOp::Mod) && integral(lt) && integral(rt))
+        return std::string(b.op == ast::BinaryOp::Div ? "itrt::task::int_div(" : "itrt::task::int_mod(") + l + ", " +
+               r + ", " + whereOf(b.range) + ")";
     return "(" + l + " " + std::string(binaryOp(b.op)) + " " + r + ")";
 }
 

@@ -210,6 +210,8 @@ std::vector<std::string> expectedItems(const antlr4::misc::IntervalSet& set, con
 
 std::string nameOf(P::AnyNameContext* n) { return n ? n->getText() : std::string(); }
 
+constexpr const char* kTopLevel = "at the top level of the program";
+
 // Where the parser was, in words: the innermost construct worth naming.
 std::string describeContext(antlr4::ParserRuleContext* ctx) {
     for (auto* c = ctx; c; c = dynamic_cast<antlr4::ParserRuleContext*>(c->parent)) {
@@ -255,7 +257,28 @@ std::string describeContext(antlr4::ParserRuleContext* ctx) {
         if (dynamic_cast<P::CoordinatorContext*>(c))
             return "in the coordinator `Program`";
     }
-    return "at the top level of the program";
+    return kTopLevel;
+}
+
+// The section of a task whose header is the last one before token `index` ("in the Stages
+// section"), if a task's section header comes before it after the last top-level construct.
+std::optional<std::string> sectionBefore(const std::vector<Token*>& tokens, std::size_t index) {
+    for (std::size_t i = index; i-- > 0;) {
+        switch (tokens[i]->getType()) {
+        case L::K_DEFINE: return "in the Define section";
+        case L::K_ENVIRONMENT: return "in the Environment section";
+        case L::K_INITIALIZE: return "in the Initialize section";
+        case L::K_STAGES: return "in the Stages section";
+        case L::K_COMPUTATION: return "in the Computation section";
+        case L::K_PARTITION: return "in the Partition section";
+        case L::K_TASK:
+        case L::K_PROGRAM:
+        case L::K_FUNCTION:
+        case L::K_CLASS: return std::nullopt;
+        default: break;
+        }
+    }
+    return std::nullopt;
 }
 
 struct OpenBracket {
@@ -561,13 +584,15 @@ LexProblem describeSyntaxError(const SyntaxErrorRecord& error, const std::vector
     }
 
     // A reserved word where a name was meant, where the parser did not expect a name: `step(v) {`
-    // as a stage, `step = 3` as a variable.
+    // as a stage, `step = 3` as a variable. The parser has left the section by then, so the
+    // place is the section whose header comes last before the word.
     if (isReservedWord(vocabulary, type) && std::islower(static_cast<unsigned char>(t->getText()[0])) &&
         index + 1 < tokens.size() &&
         (tokens[index + 1]->getType() == L::LPAREN || tokens[index + 1]->getType() == L::ASSIGN))
         return {DiagKind::UnexpectedToken, where,
                 fmt::format("`{}` is a reserved word and cannot be used as a name {}; choose another name",
-                            t->getText(), context),
+                            t->getText(),
+                            context == kTopLevel ? sectionBefore(tokens, index).value_or(context) : context),
                 std::nullopt};
 
     // `Space Root {` in the flow, `Space Root <...>` in the Partition section (§8.2, §9.2).

@@ -50,8 +50,8 @@ std::vector<int64_t> lpu_counts(int space_dims, const std::vector<ArrayConfig>& 
                 continue;
             int64_t n = parent_parts[i].held(in.array_dim).size();
             int64_t p = part_count(in.spec, n);
-            std::string desc =
-                fmt::format("`{}` gives {} parts ({} of {} indices)", configs[i].array, p, describe(in.spec), n);
+            std::string desc = fmt::format("`{}` gives {} part{} ({} of {} ind{})", configs[i].array, p,
+                                           p == 1 ? "" : "s", describe(in.spec), n, n == 1 ? "ex" : "ices");
             if (counts[t] < 0) {
                 counts[t] = p;
                 first_desc = desc;

@@ -74,6 +74,30 @@ decltype(auto) static_at(A& a, int64_t i, const char* where) {
   return a[static_cast<size_t>(i)];
 }
 
+// Integer `/` and `%` with the divisor checked: C++ leaves division by zero undefined (the
+// process dies of SIGFPE without a word), and the lowest value divided by -1 too (it wraps
+// here, as addition does). A constant divisor folds the checks away.
+template <class A, class B>
+auto int_div(A a, B b, const char* where) {
+  using R = decltype(a / b);
+  if (b == 0) [[unlikely]]
+    fail(std::string(where) + ": integer division by zero");
+  if constexpr (std::is_signed_v<R>)
+    if (b == -1) [[unlikely]]
+      return static_cast<R>(std::make_unsigned_t<R>(0) - static_cast<std::make_unsigned_t<R>>(a));
+  return static_cast<R>(a / b);
+}
+template <class A, class B>
+auto int_mod(A a, B b, const char* where) {
+  using R = decltype(a % b);
+  if (b == 0) [[unlikely]]
+    fail(std::string(where) + ": integer remainder (`%`) of a division by zero");
+  if constexpr (std::is_signed_v<R>)
+    if (b == -1) [[unlikely]]
+      return R(0);
+  return static_cast<R>(a % b);
+}
+
 // A loop's `step`, checked: a step of 0 or less would never end the loop.
 inline int64_t loop_step(int64_t step, const char* where) {
   if (step <= 0)

@@ -249,6 +249,12 @@ void collectTask(CheckState& state, const ast::TaskDef& task, TaskSym& sym) {
                     s.subpartitionedArrays.insert(v.variable.text);
         sym.spaces.emplace(sc.space.text, std::move(s)); // duplicates are partition analysis's
     }
+    // A parent that is not declared, or the space itself, is partition analysis's to report
+    // (SpaceParentUnknown); meanwhile the space divides Root, as the LPS tree takes it, so that
+    // the flow raises no follow-on error about it.
+    for (auto& [letter, s] : sym.spaces)
+        if (s.parent != "Root" && (s.parent == letter || !sym.spaces.count(s.parent)))
+            s.parent = "Root";
     for (const auto& [letter, s] : sym.spaces)
         info.spaceParent[letter] = s.parent;
 }

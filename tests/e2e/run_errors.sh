@@ -7,9 +7,8 @@
 # way), a section copied in a stage outside the LPU's part (named the same way), Boolean and
 # Character arguments that are neither, a dimension bound Initialize left unset or changed on a
 # linked array, a loop step of 0 or less, a fixed-size array indexed outside it, writing an item
-# nothing produced, padding along a range that runs downwards. Views of an item filled by `load`
-# work. `--help` prints
-# the program's keys and exits 0. Also: a mapping that puts a space on other processes than its
+# nothing produced, padding along a range that runs downwards, an Integer division by zero.
+# Views of an item filled by `load` work. `--help` prints the program's keys and exits 0. Also: a mapping that puts a space on other processes than its
 # parent space's parts is no error; the plan gives it parts of its own and moves the data
 # (checked against the reference, with the bytes moved).
 set -uo pipefail
@@ -428,6 +427,35 @@ printf '"Inv Pad" { Space A: 1 }\n' >invpad.map
   { echo "FAIL: compile invpad"; exit 1; }
 expect "inverted padded range" "the padding of \`w\` in Space A cannot be refreshed: its range runs downwards" \
   timeout 60 $mpirun -np 2 ./invpad p=3 w=invpad.txt
+# an Integer division by zero in a stage names the IT line (it was a SIGFPE without a word)
+cat >divzero.it <<'IT'
+Program (args) {
+    e = new TaskEnvironment(name: "Div")
+    bind_input(e, "v", args.input)
+    execute(task: "Div"; environment: e; partition: 2)
+    bind_output(e, "v", args.out)
+}
+
+Task "Div":
+    Define:
+        v: 1d Array of Integer
+    Environment:
+        v: link
+    Stages:
+        divide(x) {
+            do { x[i] = 100 / (x[i] - 5) } for i in x
+        }
+    Computation:
+        Space A { divide(v) }
+    Partition (p):
+        Space A <1d> { v: block_count(p) }
+IT
+printf '"Div" { Space A: 1 }\n' >divzero.map
+printf 'Array\n1 5 7\n3\n' >d3.txt
+"$itc" compile divzero.it divzero.map --machine "$root/pcubes-models/test-cluster-4.pcubes" -o divzero ||
+  { echo "FAIL: compile divzero"; exit 1; }
+expect "integer division by zero" "divzero.it:15: integer division by zero" \
+  timeout 60 $mpirun -np 2 ./divzero input=d3.txt out=d3_out.txt
 # limits: a partition with more LPUs than the runtime holds, a part larger than this machine's
 # memory, an Integer argument outside Integer's range — each refused with its numbers, quickly
 "$itc" compile "$root/tests/e2e/programs/huge.it" "$root/tests/e2e/programs/huge.map" \
