@@ -31,15 +31,17 @@ std::string_view reduce_op_name(ReduceOp op);
 // Accepts the §6.7 spellings, including the aliases maxEntry/minEntry.
 std::optional<ReduceOp> reduce_op_from_name(std::string_view name);
 
-// Result of max_entry/min_entry: the value and the loop index where it occurs; index < 0 means
-// "no entry yet" (the identity: an empty entry reduction leaves its target unchanged). `order`
-// ranks indices in their dimension's order (-index along an inverted range), for ties.
+// Result of max_entry/min_entry: the value and the loop index where it occurs; `present` false
+// means "no entry yet" (the identity: an empty entry reduction leaves its target unchanged; an
+// index may be negative, so it cannot say so itself). `order` ranks indices in their
+// dimension's order (-index along an inverted range), for ties.
 template <typename T>
 struct Entry {
   T value{};
-  int32_t index = -1;
+  int32_t index = 0;
   int32_t order = 0;
-  bool empty() const { return index < 0; }
+  bool present = true;
+  bool empty() const { return !present; }
   friend bool operator==(const Entry&, const Entry&) = default;
 };
 
@@ -73,7 +75,9 @@ requires(reduce_applicable<Op, T>()) struct Reducer {
 
   static Value identity() {
     if constexpr (kEntry) {
-      return Value{};
+      Value none{};
+      none.present = false;
+      return none;
     } else if constexpr (Op == ReduceOp::sum || Op == ReduceOp::bor) {
       return T(0);
     } else if constexpr (Op == ReduceOp::product) {

@@ -84,7 +84,7 @@ else
   strided_parents) printf '"Strided Parents" { Space A: %s Space B: %s Space C: %s Space D: %s }\n' "$top" "$core" "$top" "$core" >"$map" ;;
   skipped_levels) printf '"Skipped Levels" { Space A: %s Space B: %s Space C: %s }\n' "$top" "$core" "$core" >"$map" ;;
   view_chain) printf '"Scale" { Space A: %s }\n' "$core" >"$map" ;;
-  entry_ties) printf '"Entry Ties" { Space A: %s Space B: %s Space C: %s }\n' "$core" "$core" "$core" >"$map" ;;
+  entry_ties) printf '"Entry Ties" { Space A: %s Space B: %s Space C: %s Space D: %s }\n' "$core" "$core" "$core" "$core" >"$map" ;;
   foreach_conditions) printf '"Piece Conditions" { Space A: %s }\n' "$core" >"$map" ;;
   epoch_history) printf '"Epoch History" { Space A: %s Space B: %s }\n' "$top" "$core" >"$map" ;;
   later_writes) printf '"Later Writes" { Space A: %s }\n' "$core" >"$map" ;;

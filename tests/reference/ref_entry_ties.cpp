@@ -19,6 +19,9 @@ int main(int argc, char** argv) {
       if (v[i] >= v[static_cast<size_t>(last_max)]) last_max = k;
       if (v[i] <= v[static_cast<size_t>(last_min)]) last_min = k;
     }
-    itref::write_data(args.str("result_file"), itref::make_array<int>({4}, {first_max, first_min, last_max, last_min}));
+    // The same array on indices -n...-1: the first maximum and minimum, moved down by n.
+    const int n = static_cast<int>(v.size());
+    itref::write_data(args.str("result_file"), itref::make_array<int>({6}, {first_max, first_min, last_max, last_min,
+                                                                            first_max - n, first_min - n}));
   });
 }

@@ -58,8 +58,20 @@ TEST(Reduction, EntryTiesGoToTheFirstIndex) {
   // Combine order does not matter for ties: the later partial with the smaller index wins.
   EXPECT_EQ(Max::combine({5, 3}, {5, 1}), (Entry<int32_t>{5, 1}));
   EXPECT_EQ(Max::combine({5, 1}, {5, 3}), (Entry<int32_t>{5, 1}));
-  EXPECT_EQ(Max::combine({}, {2, 7}), (Entry<int32_t>{2, 7}));
-  EXPECT_EQ(Min::combine({2, 7}, {}), (Entry<int32_t>{2, 7}));
+  EXPECT_EQ(Max::combine(Max::identity(), {2, 7}), (Entry<int32_t>{2, 7}));
+  EXPECT_EQ(Min::combine({2, 7}, Min::identity()), (Entry<int32_t>{2, 7}));
+}
+
+TEST(Reduction, EntriesAtNegativeIndicesAreEntries) {
+  // An array indexed -5...-1: its entries are real ones, not "no entry yet".
+  using Max = Reducer<ReduceOp::max_entry, int32_t>;
+  using Min = Reducer<ReduceOp::min_entry, int32_t>;
+  std::vector<int32_t> v{9, 4, 1, 0, 4};
+  EXPECT_EQ(Max::over(v, -5), (Entry<int32_t>{9, -5}));
+  EXPECT_EQ(Min::over(v, -5), (Entry<int32_t>{0, -2}));
+  EXPECT_FALSE(Max::over(v, -5).empty());
+  EXPECT_EQ(Max::combine({4, 2}, Max::over(v, -5)).index, -5);
+  EXPECT_TRUE(Max::over(std::vector<int32_t>{}, -5).empty());
 }
 
 TEST(Reduction, EntryTiesOnAnInvertedRangeGoToTheLargerIndex) {
