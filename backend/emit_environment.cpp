@@ -167,7 +167,7 @@ std::string EnvironmentBody::sectionView(const ast::FieldAccess& target, const s
         }
     }
     return "v_" + env + "->section(" + cString(target.field.text) + ", *v_" + vn->name + ", " +
-           cString(vf->field.text) + ", {" + dims + "})";
+           cString(vf->field.text) + ", {" + dims + "}, " + whereOf(s.range) + ")";
 }
 // `f(env.x)` to a `&` parameter: a copy the function changes, given back to the item when
 // the call ends (guide: The coordinator).

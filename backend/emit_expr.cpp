@@ -390,7 +390,7 @@ std::string ExprEmitter::emit(const ast::Expr& e) {
             std::string idx;
             for (auto& it : s->items)
                 idx += (idx.empty() ? "" : ", ") + std::string("static_cast<int64_t>(") + emit(*it.index) + ")";
-            return "(" + emit(*s->base) + ").at({" + idx + "})";
+            return "(" + emit(*s->base) + ").at({" + idx + "}, " + whereOf(s->range) + ")";
         }
         if (!n)
             notTranslated(s->range, "subscripts of computed values");

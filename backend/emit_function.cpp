@@ -386,12 +386,12 @@ semantic::Type SequentialBody::localType(const std::string& n) const {
     return it == locals_->end() ? semantic::Type::error() : it->second;
 }
 
-std::string SequentialBody::element(const ast::Subscript&, const std::string& array,
+std::string SequentialBody::element(const ast::Subscript& s, const std::string& array,
                                     const std::vector<std::string>& idx, int) {
     std::string a;
     for (auto& i : idx)
         a += (a.empty() ? "" : ", ") + std::string("static_cast<int64_t>(") + i + ")";
-    return nameRefText(array) + ".at({" + a + "})";
+    return nameRefText(array) + ".at({" + a + "}, " + whereOf(s.range) + ")";
 }
 
 std::string SequentialBody::nameRefText(const std::string& name) {

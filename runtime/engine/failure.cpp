@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <mutex>
+#include <thread>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,7 @@ std::mutex g_hooks_mutex;
 std::vector<const detail::FailureHooks*> g_hooks;  // the proxies running now
 thread_local std::function<void()> t_collective_failure;
 std::function<void()> g_before_finalize;  // set and cleared by the main thread only
+std::thread::id g_main_thread;            // the thread that set the rank (the coordinator's)
 
 [[noreturn]] void park_then_exit() {
   // The winning thread is ending the process; if it somehow cannot, do not hang forever.
@@ -87,6 +89,11 @@ void fail(std::string_view message) {
   std::_Exit(1);
 }
 
+void fail_alike(std::string_view message) {
+  if (std::this_thread::get_id() == g_main_thread) fail_collective(message);
+  fail(message);
+}
+
 void fail_collective(std::string_view message) {
   if (g_state.exchange(1) != 0) park_then_exit();
   if (g_rank.load() == 0) {
@@ -126,6 +133,7 @@ void note_remote_abort() {
 }
 
 void set_failure_rank(int rank, int size) {
+  g_main_thread = std::this_thread::get_id();
   g_rank.store(rank);
   g_size.store(size);
 }

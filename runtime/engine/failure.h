@@ -14,6 +14,11 @@ namespace itrt {
 // an abort to all ranks; with no proxy running, falls back to MPI_Abort.
 [[noreturn]] void fail(std::string_view message);
 
+// An error of a computation every rank runs alike when it happens on the main thread (the
+// coordinator and what it calls: its values are the same on every rank), there reported once as
+// fail_collective does; on any other thread (an LPU's stage, a function it calls) as fail().
+[[noreturn]] void fail_alike(std::string_view message);
+
 // An error every rank detects identically (e.g. a bad command-line argument), called by every
 // rank from its main thread (or a task's thread, see set_collective_failure_handler) outside a
 // VSA run: only rank 0 prints, all ranks exit with status 1.

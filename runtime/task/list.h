@@ -41,10 +41,10 @@ Cursor<T> it_get_cursor(List<T>& l) {
 
 template <class T>
 T& it_value(const Cursor<T>& c, const char* where) {
-  if (!c.list) fail(list_where(where) + "`value` of a cursor that refers to no list");
+  if (!c.list) fail_alike(list_where(where) + "`value` of a cursor that refers to no list");
   if (c.p >= static_cast<int64_t>(c.list->items.size()))
-    fail(list_where(where) + "`value` of a cursor past the end of its list (length " +
-         std::to_string(c.list->items.size()) + ")");
+    fail_alike(list_where(where) + "`value` of a cursor past the end of its list (length " +
+               std::to_string(c.list->items.size()) + ")");
   return c.list->items[static_cast<size_t>(c.p)];
 }
 
@@ -61,15 +61,16 @@ bool it_advance(Cursor<T>& c) {
 
 template <class T>
 void it_check_cursor(const List<T>& l, const Cursor<T>& c, const char* what, const char* where) {
-  if (c.list != &l) fail(list_where(where) + "`" + what + "` with a cursor of another list");
+  if (c.list != &l) fail_alike(list_where(where) + "`" + what + "` with a cursor of another list");
 }
 
 template <class T, class E>
 void it_insert_at(List<T>& l, Cursor<T>& c, const E& e, const char* where) {
   it_check_cursor(l, c, "insert_at", where);
-  if (l.capacity < 0) fail(list_where(where) + "`insert_at` into a list whose capacity was never set (set_capacity)");
+  if (l.capacity < 0)
+    fail_alike(list_where(where) + "`insert_at` into a list whose capacity was never set (set_capacity)");
   if (static_cast<int64_t>(l.items.size()) >= l.capacity)
-    fail(list_where(where) + "`insert_at` beyond the list's capacity " + std::to_string(l.capacity));
+    fail_alike(list_where(where) + "`insert_at` beyond the list's capacity " + std::to_string(l.capacity));
   const int64_t p = std::min<int64_t>(c.p, static_cast<int64_t>(l.items.size()));
   l.items.insert(l.items.begin() + p, static_cast<T>(e));
   c.p = p;
@@ -79,7 +80,7 @@ template <class T>
 void it_remove_at(List<T>& l, Cursor<T>& c, const char* where) {
   it_check_cursor(l, c, "remove_at", where);
   if (c.p >= static_cast<int64_t>(l.items.size()))
-    fail(list_where(where) + "`remove_at` with a cursor past the end of the list");
+    fail_alike(list_where(where) + "`remove_at` with a cursor past the end of the list");
   l.items.erase(l.items.begin() + c.p);
 }
 
@@ -96,8 +97,8 @@ void it_remove_at(List<T>& l, Cursor<T>&& c, const char* where) {
 template <class T>
 void it_set_capacity(List<T>& l, int64_t n, const char* where) {
   if (n < static_cast<int64_t>(l.items.size()))
-    fail(list_where(where) + "`set_capacity(" + std::to_string(n) + ")` below the list's length " +
-         std::to_string(l.items.size()));
+    fail_alike(list_where(where) + "`set_capacity(" + std::to_string(n) + ")` below the list's length " +
+               std::to_string(l.items.size()));
   l.capacity = n;
 }
 

@@ -413,7 +413,8 @@ void Env::share(const std::string& item, Env& other, const std::string& other_it
   arrays_[item] = src;
 }
 
-void Env::section(const std::string& item, Env& other, const std::string& other_item, std::vector<SectionDim> dims) {
+void Env::section(const std::string& item, Env& other, const std::string& other_item, std::vector<SectionDim> dims,
+                  const char* where) {
   settle();
   other.settle();
   auto& of = other.arrays_[other_item];
@@ -448,9 +449,9 @@ void Env::section(const std::string& item, Env& other, const std::string& other_
       }
       composed.push_back(mine.kind == SectionDim::whole ? o : mine);
     }
-    view->section = std::make_shared<const Section>(Section{outer.of, std::move(composed)});
+    view->section = std::make_shared<const Section>(Section{outer.of, std::move(composed), where});
   } else {
-    view->section = std::make_shared<const Section>(Section{of, std::move(dims)});
+    view->section = std::make_shared<const Section>(Section{of, std::move(dims), where});
   }
   arrays_[item] = view;
 }

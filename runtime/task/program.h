@@ -69,8 +69,8 @@ inline int64_t to_int(const ArgValue& v) { return v.as_int(); }
 template <class A>
 decltype(auto) static_at(A& a, int64_t i, const char* where) {
   if (i < 0 || i >= static_cast<int64_t>(a.size())) [[unlikely]]
-    fail(std::string(where) + ": index " + std::to_string(i) + " is outside the fixed-size array's indices 0..." +
-         std::to_string(static_cast<int64_t>(a.size()) - 1));
+    fail_alike(std::string(where) + ": index " + std::to_string(i) + " is outside the fixed-size array's indices 0..." +
+               std::to_string(static_cast<int64_t>(a.size()) - 1));
   return a[static_cast<size_t>(i)];
 }
 
@@ -81,7 +81,7 @@ template <class A, class B>
 auto int_div(A a, B b, const char* where) {
   using R = decltype(a / b);
   if (b == 0) [[unlikely]]
-    fail(std::string(where) + ": integer division by zero");
+    fail_alike(std::string(where) + ": integer division by zero");
   if constexpr (std::is_signed_v<R>)
     if (b == -1) [[unlikely]]
       return static_cast<R>(std::make_unsigned_t<R>(0) - static_cast<std::make_unsigned_t<R>>(a));
@@ -91,7 +91,7 @@ template <class A, class B>
 auto int_mod(A a, B b, const char* where) {
   using R = decltype(a % b);
   if (b == 0) [[unlikely]]
-    fail(std::string(where) + ": integer remainder (`%`) of a division by zero");
+    fail_alike(std::string(where) + ": integer remainder (`%`) of a division by zero");
   if constexpr (std::is_signed_v<R>)
     if (b == -1) [[unlikely]]
       return R(0);
@@ -101,7 +101,8 @@ auto int_mod(A a, B b, const char* where) {
 // A loop's `step`, checked: a step of 0 or less would never end the loop.
 inline int64_t loop_step(int64_t step, const char* where) {
   if (step <= 0)
-    fail(std::string(where) + ": the loop's step is " + std::to_string(step) + "; a step must be a positive Integer");
+    fail_alike(std::string(where) + ": the loop's step is " + std::to_string(step) +
+               "; a step must be a positive Integer");
   return step;
 }
 
@@ -117,12 +118,15 @@ struct LocalArray {
     for (auto& r : ranges) n *= r.length();
     data.assign(static_cast<size_t>(n), T{});
   }
-  T& at(std::initializer_list<int64_t> idx) {
+  T& at(std::initializer_list<int64_t> idx, const char* where = "an array element") {
     if (data.empty()) allocate();
     int64_t off = 0;
     size_t d = 0;
     for (int64_t i : idx) {
-      if (!ranges[d].contains(i)) fail("array index " + std::to_string(i) + " out of range");
+      if (!ranges[d].contains(i)) [[unlikely]]
+        fail_alike(std::string(where) + ": index " + std::to_string(i) + " of dimension " + std::to_string(d + 1) +
+                   " is outside the array's range " + std::to_string(ranges[d].min) + "..." +
+                   std::to_string(ranges[d].max));
       off = off * ranges[d].length() + ranges[d].position_of(i);
       ++d;
     }
@@ -314,6 +318,7 @@ struct SectionDim {
 struct Section {
   std::shared_ptr<ArrayData> of;
   std::vector<SectionDim> dims;  // one per dimension of `of` (missing trailing ones: whole)
+  std::string made_at;           // "prog.it:12", the coordinator's line that made the view (or "")
 };
 
 // An array as it lives between and during tasks: ranges, element type and where its parts are.
@@ -373,7 +378,7 @@ class Env : public std::enable_shared_from_this<Env> {
   T get(const std::string& item) {
     settle();
     auto& s = scalars_[item];
-    if (!s || !s->set) fail("environment item `" + item + "` of task `" + task_ + "` has no value");
+    if (!s || !s->set) fail_alike("environment item `" + item + "` of task `" + task_ + "` has no value");
     T v{};
     if constexpr (std::is_trivially_copyable_v<T>)
       std::memcpy(&v, s->bytes.data(), sizeof(T));
@@ -403,7 +408,7 @@ class Env : public std::enable_shared_from_this<Env> {
   template <class T>
   List<T> list_copy(const std::string& item, const ElementCodec& codec) {
     List<T> l;
-    if (!get_list(item, l, codec)) fail("environment item `" + item + "` of task `" + task_ + "` has no value");
+    if (!get_list(item, l, codec)) fail_alike("environment item `" + item + "` of task `" + task_ + "` has no value");
     return l;
   }
   template <class T>
@@ -429,7 +434,9 @@ class Env : public std::enable_shared_from_this<Env> {
   // `env.item = other.other_item` (§4.2): both environments share one array from now on.
   void share(const std::string& item, Env& other, const std::string& other_item);
   // `env.item = other.other_item[s1][s2]...` (§4.2): `item` is a view of that section.
-  void section(const std::string& item, Env& other, const std::string& other_item, std::vector<SectionDim> dims);
+  // `where`: the coordinator's line that made the view, for the messages of tasks that use it.
+  void section(const std::string& item, Env& other, const std::string& other_item, std::vector<SectionDim> dims,
+               const char* where = "");
   // `env.item[i][j]...` in the coordinator: the element as the last task left it, on every rank
   // (a collective: the rank owning it sends it to the others).
   template <class T>

@@ -53,17 +53,17 @@ void copy_section(const View<U, M>& target, const View<T, N>& source,
   int m = 0;
   for (int d = 0; d < N; ++d)
     if (!items[d].fixed) {
-      if (m == M) fail(std::string(where) + ": the section has more dimensions than its target");
+      if (m == M) fail_alike(std::string(where) + ": the section has more dimensions than its target");
       kept[m++] = d;
     }
-  if (m != M) fail(std::string(where) + ": the section has fewer dimensions than its target");
+  if (m != M) fail_alike(std::string(where) + ": the section has fewer dimensions than its target");
   int64_t count = 1;
   for (int j = 0; j < M; ++j) {
     const int64_t n = items[kept[j]].length();
     if (n != target.len[j])
-      fail(std::string(where) + ": a section of " + std::to_string(n) + " indices along its dimension " +
-           std::to_string(j + 1) + " is copied into " + std::to_string(target.len[j]) +
-           " held by the target (lengths must match)");
+      fail_alike(std::string(where) + ": a section of " + std::to_string(n) + " indices along its dimension " +
+                 std::to_string(j + 1) + " is copied into " + std::to_string(target.len[j]) +
+                 " held by the target (lengths must match)");
     count *= n;
   }
   // Gathered first, then written: the target may be the source array itself.
@@ -101,13 +101,13 @@ View<T, M> slice(const View<T, N>& v, const std::array<SectionItem, static_cast<
     const SectionItem& it = items[static_cast<size_t>(d)];
     if (it.fixed) {
       if (!v.holds(d, it.from))
-        fail(std::string(where) + ": index " + std::to_string(it.from) + " of dimension " + std::to_string(d + 1) +
-             " of the section is not held by this LPU");
+        fail_alike(std::string(where) + ": index " + std::to_string(it.from) + " of dimension " +
+                   std::to_string(d + 1) + " of the section is not held by this LPU");
       s.origin += it.from * v.gstride[d];
       s.base += v.pos_of(d, it.from) * v.stride[d];
       continue;
     }
-    if (m == M) fail(std::string(where) + ": the section has more dimensions than the stage parameter");
+    if (m == M) fail_alike(std::string(where) + ": the section has more dimensions than the stage parameter");
     s.stride[m] = v.stride[d];
     s.gstride[m] = v.gstride[d];
     s.dir[m] = v.dir[d];
@@ -121,7 +121,7 @@ View<T, M> slice(const View<T, N>& v, const std::array<SectionItem, static_cast<
     s.wto[m] = it.to;
     ++m;
   }
-  if (m != M) fail(std::string(where) + ": the section has fewer dimensions than the stage parameter");
+  if (m != M) fail_alike(std::string(where) + ": the section has fewer dimensions than the stage parameter");
   return s;
 }
 
@@ -130,7 +130,7 @@ View<T, M> slice(const View<T, N>& v, const std::array<SectionItem, static_cast<
 // array's ranges.
 template <class T, size_t N>
 LocalArray<T> section_shape(const LocalArray<T>& a, std::array<SectionItem, N>& items, const char* where) {
-  if (a.ranges.size() != N) fail(std::string(where) + ": a section with the wrong number of dimensions");
+  if (a.ranges.size() != N) fail_alike(std::string(where) + ": a section with the wrong number of dimensions");
   LocalArray<T> s(0);
   for (size_t d = 0; d < N; ++d) {
     SectionItem& it = items[d];
@@ -141,8 +141,9 @@ LocalArray<T> section_shape(const LocalArray<T>& a, std::array<SectionItem, N>& 
     }
     for (int64_t i : {it.from, it.to})
       if (!r.contains(i))
-        fail(std::string(where) + ": index " + std::to_string(i) + " of dimension " + std::to_string(d + 1) +
-             " of the section is outside the array's range " + std::to_string(r.min) + "..." + std::to_string(r.max));
+        fail_alike(std::string(where) + ": index " + std::to_string(i) + " of dimension " + std::to_string(d + 1) +
+                   " of the section is outside the array's range " + std::to_string(r.min) + "..." +
+                   std::to_string(r.max));
     if (!it.fixed) s.ranges.push_back(DimRange{it.from, it.to});
   }
   return s;
@@ -225,7 +226,8 @@ void assign_static_section(A& a, std::array<SectionItem, N> items, const V& valu
     bool same = section.ranges.size() == value.ranges.size();
     for (size_t d = 0; same && d < value.ranges.size(); ++d)
       same = section.ranges[d].length() == value.ranges[d].length();
-    if (!same) fail(std::string(where) + ": a value of other lengths is assigned to a section (lengths must match)");
+    if (!same)
+      fail_alike(std::string(where) + ": a value of other lengths is assigned to a section (lengths must match)");
     section.allocate();
     int64_t g[N];
     for_each_element(section, [&](int64_t e, const int64_t* kept) {
@@ -277,9 +279,9 @@ void load_static(Program& prog, A& target, const ElementCodec& codec, const std:
   load(prog, got, codec, file);
   for (size_t d = 0; d < shape.ranges.size(); ++d)
     if (got.ranges[d].length() != shape.ranges[d].length())
-      fail(std::string(where) + ": `" + file + "` holds " + std::to_string(got.ranges[d].length()) +
-           " elements along dimension " + std::to_string(d + 1) + ", the fixed-size array " +
-           std::to_string(shape.ranges[d].length()));
+      fail_alike(std::string(where) + ": `" + file + "` holds " + std::to_string(got.ranges[d].length()) +
+                 " elements along dimension " + std::to_string(d + 1) + ", the fixed-size array " +
+                 std::to_string(shape.ranges[d].length()));
   target = static_array_of<A>(got);
 }
 
@@ -323,15 +325,15 @@ void for_each_held_index(const View<T, N>& v, F f) {
 template <class U, int M, class T>
 void copy_into_part(const View<U, M>& target, const LocalArray<T>& source, const char* where) {
   if (source.ranges.size() != static_cast<size_t>(M))
-    fail(std::string(where) + ": an array of " + std::to_string(source.ranges.size()) +
-         " dimensions is copied into a part of " + std::to_string(M));
+    fail_alike(std::string(where) + ": an array of " + std::to_string(source.ranges.size()) +
+               " dimensions is copied into a part of " + std::to_string(M));
   int64_t count = 1;
   for (int j = 0; j < M; ++j) {
     const int64_t n = source.ranges[static_cast<size_t>(j)].length();
     if (n != target.len[j])
-      fail(std::string(where) + ": an array of " + std::to_string(n) + " indices along its dimension " +
-           std::to_string(j + 1) + " is copied into " + std::to_string(target.len[j]) +
-           " held by the target (lengths must match)");
+      fail_alike(std::string(where) + ": an array of " + std::to_string(n) + " indices along its dimension " +
+                 std::to_string(j + 1) + " is copied into " + std::to_string(target.len[j]) +
+                 " held by the target (lengths must match)");
     count *= n;
   }
   std::array<int64_t, static_cast<size_t>(M)> k{};
@@ -348,14 +350,15 @@ void copy_into_part(const View<U, M>& target, const LocalArray<T>& source, const
 template <class U, int M, class T>
 void copy_into_section(const View<U, M>& target, const LocalArray<T>& source, const char* where) {
   if (source.ranges.size() != static_cast<size_t>(M))
-    fail(std::string(where) + ": an array of " + std::to_string(source.ranges.size()) +
-         " dimensions is copied into a section of " + std::to_string(M));
+    fail_alike(std::string(where) + ": an array of " + std::to_string(source.ranges.size()) +
+               " dimensions is copied into a section of " + std::to_string(M));
   for (int j = 0; j < M; ++j) {
     const int64_t held = std::max<int64_t>(0, target.hi[j] - target.lo[j] + 1);
     if (source.ranges[static_cast<size_t>(j)].length() != held)
-      fail(std::string(where) + ": an array of " + std::to_string(source.ranges[static_cast<size_t>(j)].length()) +
-           " indices along its dimension " + std::to_string(j + 1) + " is copied into " + std::to_string(held) +
-           " indices of the section held here (lengths must match)");
+      fail_alike(std::string(where) + ": an array of " +
+                 std::to_string(source.ranges[static_cast<size_t>(j)].length()) + " indices along its dimension " +
+                 std::to_string(j + 1) + " is copied into " + std::to_string(held) +
+                 " indices of the section held here (lengths must match)");
   }
   size_t e = 0;
   for_each_held_index(target, [&](const int64_t* g) {
@@ -416,7 +419,8 @@ class SectionArgument {
     for (size_t d = 0; same && d < ranges_.size(); ++d)
       same = copy_.ranges[d].min == ranges_[d].min && copy_.ranges[d].max == ranges_[d].max;
     if (!same)
-      fail(std::string(where_) + ": the function gave its `&` parameter other ranges than the section passed to it");
+      fail_alike(std::string(where_) +
+                 ": the function gave its `&` parameter other ranges than the section passed to it");
     if (array_.data.empty()) array_.allocate();
     for_each_section_element(copy_, array_, items_, [&](size_t e, size_t off) { array_.data[off] = copy_.data[e]; });
   }
@@ -448,8 +452,8 @@ void assign_env_section(Program& prog, Env& env, const std::string& item, std::a
   for (size_t d = 0; same && d < value.ranges.size(); ++d)
     same = section.ranges[d].length() == value.ranges[d].length();
   if (!same)
-    fail(std::string(where) + ": a value of other lengths is assigned to a section of `" + item +
-         "` (lengths must match)");
+    fail_alike(std::string(where) + ": a value of other lengths is assigned to a section of `" + item +
+               "` (lengths must match)");
   std::vector<int64_t> index(N);
   for_each_element(section, [&](int64_t e, const int64_t* kept) {
     size_t k = 0;
@@ -467,7 +471,7 @@ void assign_section(LocalArray<T>& target, LocalArray<T> value, const char* wher
   for (size_t d = 0; same && d < value.ranges.size(); ++d) same = target.ranges[d].length() == value.ranges[d].length();
   if (!same) {
     if (!target.data.empty())
-      fail(std::string(where) + ": a section is assigned to an array of other lengths (lengths must match)");
+      fail_alike(std::string(where) + ": a section is assigned to an array of other lengths (lengths must match)");
     target = std::move(value);
     return;
   }
@@ -483,7 +487,7 @@ LocalArray<T> part_array(const View<T, N>& v, const char* where) {
   int64_t count = 1;
   for (int d = 0; d < N; ++d) {
     if (v.lo[d] > v.hi[d])
-      fail(std::string(where) + ": this LPU holds no element of the array it passes to a function");
+      fail_alike(std::string(where) + ": this LPU holds no element of the array it passes to a function");
     a.ranges[static_cast<size_t>(d)] = v.dir[d] < 0 ? DimRange{v.hi[d], v.lo[d]} : DimRange{v.lo[d], v.hi[d]};
     count *= v.hi[d] - v.lo[d] + 1;
   }

@@ -228,8 +228,9 @@ void TaskInstance::resolve_section(size_t i) {
   ArrayData& a = *arrays[i];
   const std::shared_ptr<const Section> sec = a.section;
   ArrayData& of = *sec->of;
-  const std::string what =
-      "task `" + name_ + "`: environment item `" + a.name + "` is a view of a section of `" + of.name + "`";
+  const std::string what = "task `" + name_ + "`: environment item `" + a.name + "`" +
+                           (sec->made_at.empty() ? "" : " (the view made at " + sec->made_at + ")") +
+                           " is a view of a section of `" + of.name + "`";
   // A view of an input no task has read yet (`load` into an item, `bind_input`): read whole now.
   // Without a known shape, the file is read in the view's element type, with the view's
   // dimensions and those the section fixes.

@@ -427,6 +427,23 @@ printf '"Inv Pad" { Space A: 1 }\n' >invpad.map
   { echo "FAIL: compile invpad"; exit 1; }
 expect "inverted padded range" "the padding of \`w\` in Space A cannot be refreshed: its range runs downwards" \
   timeout 60 $mpirun -np 2 ./invpad p=3 w=invpad.txt
+# an index outside a coordinator array: every rank meets it alike, so it is printed once (it was
+# printed by every rank, without the IT line or the range)
+cat >coordindex.it <<'IT'
+Program (args) {
+    a = new 1d Array of Integer
+    a.dimension1.range.min = 0
+    a.dimension1.range.max = 4
+    n = args.n * 1
+    a[n] = 3
+    store(a, args.out)
+}
+IT
+"$itc" compile coordindex.it empty.map --machine "$root/pcubes-models/test-cluster-4.pcubes" -o coordindex ||
+  { echo "FAIL: compile coordindex"; exit 1; }
+expect "coordinator index" "itrt: error: coordindex.it:6: index 9 of dimension 1 is outside the array's range 0...4" \
+  timeout 60 $mpirun -np 4 ./coordindex n=9 out=ci.txt
+[[ $(grep -c "outside the array's range" <<<"$out") == 1 ]] || { echo "FAIL (coordinator index): not printed once:"; echo "$out"; bad=1; }
 # an Integer division by zero in a stage names the IT line (it was a SIGFPE without a word)
 cat >divzero.it <<'IT'
 Program (args) {
