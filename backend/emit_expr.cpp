@@ -21,7 +21,7 @@ std::string cppType(const semantic::Type& t) {
     case TypeKind::RealSingle: return "float";
     case TypeKind::RealDouble:
     case TypeKind::RealLiteral: return "double";
-    case TypeKind::Character: return "char";
+    case TypeKind::Character: return "unsigned char"; // codes 0..255, as in data files
     case TypeKind::Boolean: return "bool";
     case TypeKind::String: return "std::string";
     case TypeKind::ArgValue: return "itrt::task::ArgValue";
@@ -212,12 +212,15 @@ std::string ExprEmitter::binary(const ast::Binary& b) {
     if (b.op == ast::BinaryOp::Power) {
         bool ints = typeOf(b).kind == TypeKind::Integer; // the checker's result type decides
         if (ints)
-            return "it_pow(static_cast<int32_t>(" + l + "), static_cast<int32_t>(" + r + "))";
-        return "it_pow(static_cast<double>(" + l + "), static_cast<double>(" + r + "))";
+            return "it_pow(static_cast<int32_t>(" + l + "), static_cast<int32_t>(" + r + "), " + whereOf(b.range) + ")";
+        return "it_pow(static_cast<double>(" + l + "), static_cast<double>(" + r + "), " + whereOf(b.range) + ")";
     }
     auto integral = [](const semantic::Type& t) {
         return t.kind == TypeKind::Integer || t.kind == TypeKind::Character;
     };
+    if (b.op == ast::BinaryOp::Mod && (lt.isReal() || rt.isReal())) // the sign of the dividend, as for Integers
+        return "static_cast<" + cppType(typeOf(b)) + ">(std::fmod(static_cast<double>(" + l +
+               "), static_cast<double>(" + r + ")))";
     if ((b.op == ast::BinaryOp::Div || b.op == ast::BinaryOp::Mod) && integral(lt) && integral(rt))
         return std::string(b.op == ast::BinaryOp::Div ? "itrt::task::int_div(" : "itrt::task::int_mod(") + l + ", " +
                r + ", " + whereOf(b.range) + ")";

@@ -15,7 +15,7 @@
 namespace it_program {
 
 using Integer = int32_t;
-using Character = char;
+using Character = unsigned char;
 using Boolean = bool;
 using String = std::string;
 using Range = itrt::RangeValue;
@@ -27,18 +27,20 @@ using itrt::task::value_from_bytes;
 
 // `**`: Integer to a non-negative Integer power is an Integer, any other power is a double. An
 // Integer power whose exponent turns out negative at run time is the real power truncated toward
-// zero, as an assignment of it to an Integer would be.
-inline int32_t it_pow(int32_t base, int32_t exp) {
+// zero, as an assignment of it to an Integer would be. Integer powers wrap as Integer
+// multiplication does (by squaring: a large exponent takes a few steps).
+inline int32_t it_pow(int32_t base, int32_t exp, const char* where) {
   if (exp < 0) {
-    if (base == 0) itrt::fail("0 ** " + std::to_string(exp) + ": division by zero");
+    if (base == 0) itrt::fail_alike(std::string(where) + ": 0 ** " + std::to_string(exp) + " divides by zero");
     if (base == 1 || base == -1) return (exp % 2 == 0) ? 1 : base;
     return 0;
   }
-  int32_t r = 1;
-  while (exp-- > 0) r *= base;
-  return r;
+  uint32_t r = 1, b = static_cast<uint32_t>(base);
+  for (uint32_t e = static_cast<uint32_t>(exp); e != 0; e >>= 1, b *= b)
+    if (e & 1u) r *= b;
+  return static_cast<int32_t>(r);
 }
-inline double it_pow(double base, double exp) { return std::pow(base, exp); }
+inline double it_pow(double base, double exp, const char*) { return std::pow(base, exp); }
 
 // `x in R` for a Range R: between min and max inclusive, in either direction.
 inline bool it_in(int64_t x, const Range& r) {

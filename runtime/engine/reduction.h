@@ -48,7 +48,7 @@ struct Entry {
 template <typename T>
 inline constexpr bool kNumeric = std::is_same_v<T, int32_t> || std::is_same_v<T, float> || std::is_same_v<T, double>;
 template <typename T>
-inline constexpr bool kOrdered = kNumeric<T> || std::is_same_v<T, char>;
+inline constexpr bool kOrdered = kNumeric<T> || std::is_same_v<T, char> || std::is_same_v<T, unsigned char>;
 
 // Whether IT allows `op` on operand type T (§6.7 table).
 template <ReduceOp Op, typename T>

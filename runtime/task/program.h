@@ -51,6 +51,7 @@ class ArgValue {
   // Explicit, so that arithmetic on an ArgValue stays unambiguous (the backend casts).
   explicit operator bool() const { return as_bool(); }
   explicit operator char() const { return as_char(); }
+  explicit operator unsigned char() const { return static_cast<unsigned char>(as_char()); }
   int32_t as_int() const;
   double as_double() const;
   bool as_bool() const;  // 1, 0, TRUE, FALSE, true, false (as Boolean data-file elements)

@@ -200,7 +200,19 @@ bool BodyChecker::requireValue(const Type& t, const ast::Expr& e) {
 Type BodyChecker::checkExprInner(const ast::Expr& e) {
     using K = ast::ExprKind;
     switch (e.kind) {
-    case K::IntLiteral: return Type::integer();
+    case K::IntLiteral: {
+        // An Integer is 32 bits: a larger literal would wrap silently. `-2147483648` is the
+        // negation of 2147483648, which only there is in range.
+        const std::int64_t v = e.as<ast::IntLiteral>()->value;
+        const std::int64_t most = &e == negatedLiteral_ ? std::int64_t{2147483648} : std::int64_t{2147483647};
+        if (v > most)
+            state_.rep.error(DiagKind::IntegerOutOfRange, e.range,
+                             fmt::format("integer literal `{}` is outside the range of an Integer "
+                                         "(-2147483648...2147483647); Integers are 32 bits, use a Real for larger "
+                                         "values",
+                                         v));
+        return Type::integer();
+    }
     case K::RealLiteral: return Type::simple(TypeKind::RealLiteral);
     case K::CharLiteral: return Type::simple(TypeKind::Character);
     case K::StringLiteral: return Type::simple(TypeKind::String);
@@ -326,6 +338,8 @@ Type BodyChecker::checkName(const ast::NameRef& e) {
 }
 
 Type BodyChecker::checkUnary(const ast::Unary& e) {
+    if (e.op == ast::UnaryOp::Negate && e.operand && e.operand->as<ast::IntLiteral>())
+        negatedLiteral_ = e.operand.get();
     Type t = checkExpr(*e.operand);
     if (t.isError() || !requireValue(t, *e.operand))
         return Type::error();

@@ -119,8 +119,9 @@ private:
     std::vector<LoopFrame> loops_;
     std::vector<std::pair<Type, SourceRange>> returns_;
     StageFacts facts_;
-    const ast::Expr* allowedReduce_ = nullptr; // the reduce(...) of a well-placed `v = reduce(...)`
-    int epochWriteDepth_ = 0;                  // > 0 while checking an assignment target
+    const ast::Expr* allowedReduce_ = nullptr;  // the reduce(...) of a well-placed `v = reduce(...)`
+    const ast::Expr* negatedLiteral_ = nullptr; // the literal of `-2147483648`, which may be 2^31
+    int epochWriteDepth_ = 0;                   // > 0 while checking an assignment target
 };
 
 } // namespace itc::semantic::check

@@ -444,6 +444,17 @@ IT
 expect "coordinator index" "itrt: error: coordindex.it:6: index 9 of dimension 1 is outside the array's range 0...4" \
   timeout 60 $mpirun -np 4 ./coordindex n=9 out=ci.txt
 [[ $(grep -c "outside the array's range" <<<"$out") == 1 ]] || { echo "FAIL (coordinator index): not printed once:"; echo "$out"; bad=1; }
+# 0 to a negative power names the IT line too (and is printed once: the coordinator's)
+cat >powzero.it <<'IT'
+Program (args) {
+    e = args.e * 1
+    x = 0 ** e
+    y = x + 1
+}
+IT
+"$itc" compile powzero.it empty.map --machine "$root/pcubes-models/test-cluster-4.pcubes" -o powzero ||
+  { echo "FAIL: compile powzero"; exit 1; }
+expect "0 to a negative power" "itrt: error: powzero.it:3: 0 \*\* -1 divides by zero" timeout 60 $mpirun -np 2 ./powzero e=-1
 # an Integer division by zero in a stage names the IT line (it was a SIGFPE without a word)
 cat >divzero.it <<'IT'
 Program (args) {

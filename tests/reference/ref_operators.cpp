@@ -3,15 +3,16 @@
 // the dividend's sign, as IT's; powers are computed by repeated multiplication or std::pow.
 // Arguments: n=... output_file=... real_file=...
 #include <cmath>
+#include <cstdint>
 #include <vector>
 
 #include "ref_common.h"
 
 namespace {
-int ipow(int b, int e) {
-  int r = 1;
-  while (e-- > 0) r *= b;
-  return r;
+int ipow(int b, int e) {  // wraps, as IT's Integers do
+  uint32_t r = 1;
+  while (e-- > 0) r *= static_cast<uint32_t>(b);
+  return static_cast<int>(r);
 }
 }  // namespace
 
@@ -37,7 +38,11 @@ int main(int argc, char** argv) {
                              (!(3 < 2) && 1 != 2) ? 1 : 0,
                              (n + 1) % 4,
                              5 / 2 * 2,
-                             ipow(0, 0)};
+                             ipow(0, 0),
+                             'a' + 100,  // a Character holds codes 0...255
+                             ('a' + 100 > 'a') ? 1 : 0,
+                             ipow(3, 21),
+                             ipow(2, 31)};
     const std::vector<double> q{7 / 2.0,
                                 std::pow(2.0, -1.0),
                                 std::pow(2.0, 0.5),
@@ -47,7 +52,9 @@ int main(int argc, char** argv) {
                                 10 % 4 + 0.5,
                                 3.0,
                                 static_cast<double>(ipow(2 + 3, 2)),
-                                std::pow(1.5, 2.0)};
+                                std::pow(1.5, 2.0),
+                                std::fmod(7.5, 2.0),
+                                std::fmod(-7.5, 2.0)};
     itref::write_data(args.str("output_file"), itref::make_array<int>({r.size()}, r));
     itref::write_data(args.str("real_file"), itref::make_array<double>({q.size()}, q));
   });
