@@ -942,8 +942,17 @@ void TaskEmitter::emitFlow(Out& o, const ast::FlowList& list, int lps, int x) {
                 o << "// Entering the epoch: this LPU's version-dependent parts age by one version "
                      "(see the guide: Epochs).\n";
             std::vector<const ast::StageCall*> rotated;
+            // An Epoch inside Where/If is entered only by the LPUs whose conditions hold: the
+            // others keep their versions as they are (the entry copies then; no rotation).
+            const bool guarded = !guards_.empty() && !arrays.empty();
+            if (guarded) {
+                o << "{\nbool entered = false;\ndo {\n";
+                emitGuardTests(o);
+                o << "entered = true;\n} while (false);\nif (entered) {\n";
+            }
             for (const auto& a : arrays) {
-                if (const ast::StageCall* call = rotatingCall(*e, a, lps, x)) {
+                const ast::StageCall* call = guarded ? nullptr : rotatingCall(*e, a, lps, x);
+                if (call) {
                     o << "c.rotate_epoch(" << arrayIndex(a) << ");  // the stage below fills the new version\n";
                     completeAfter_[call].push_back(arrayIndex(a));
                     rotated.push_back(call);
@@ -951,6 +960,8 @@ void TaskEmitter::emitFlow(Out& o, const ast::FlowList& list, int lps, int x) {
                     o << "c.advance_epoch(" << arrayIndex(a) << ");\n";
                 }
             }
+            if (guarded)
+                o << "}\n}\n";
             emitFlow(o, e->body, lps, x);
             // Never reached when this flow did not emit the call: complete the versions here.
             for (auto* call : rotated)
@@ -1023,6 +1034,37 @@ std::string TaskEmitter::sectionArgument(Out& o, const ast::Expr& e, int lps, co
     return name;
 }
 
+// The tests of the Where/If blocks around the current point of the flow, each a `break` out of
+// the enclosing `do { } while (false)` when it fails.
+void TaskEmitter::emitGuardTests(Out& o) {
+    for (const auto& gd : guards_) {
+        std::string w = "w" + std::to_string(&gd - guards_.data());
+        o << "{\nconst Lpu& " << w << " = t.ancestor(lpu, " << gd.lps << ");\n";
+        const ast::Condition& c = *gd.cond;
+        std::string test;
+        if (c.membershipRange) {
+            std::string xv = flowExpr(*c.condition, gd.lps, w);
+            // `x in a.local.dimensionK.range`: membership in the part (guide: The Computation
+            // section).
+            const ast::Expr* r = c.membershipRange.get();
+            if (auto rp = r->as<ast::Property>(); rp && rp->property == ast::PropertyKind::Range)
+                r = rp->base.get();
+            auto dp = r->as<ast::Property>();
+            auto lp = dp && dp->property == ast::PropertyKind::Dimension ? dp->base->as<ast::Property>() : nullptr;
+            auto an = lp && lp->property == ast::PropertyKind::Local ? lp->base->as<ast::NameRef>() : nullptr;
+            if (an && arrayIndex_.count(an->name))
+                test = "t.holds(" + std::to_string(arrayIndex(an->name)) + ", " + w + ", " +
+                       std::to_string(std::max(0, dp->dimensionIndex - 1)) + ", " + xv +
+                       (foreachParent_ >= 0 ? ", sub" : "") + ")";
+            else
+                test = "it_in(" + xv + ", " + flowExpr(*c.membershipRange, gd.lps, w) + ")";
+        } else {
+            test = flowExpr(*c.condition, gd.lps, w);
+        }
+        o << "if (!(" << test << ")) break;\n}\n";
+    }
+}
+
 void TaskEmitter::emitStageCall(Out& o, const ast::StageCall& call, int lps, int x) {
     const size_t k = instanceIndex(call);
     const semantic::StageInstance& inst = info_->stageInstances[k];
@@ -1061,32 +1103,7 @@ void TaskEmitter::emitStageCall(Out& o, const ast::StageCall& call, int lps, int
         if (ancestorTurns || (turns && turnSpace(lps)))
             o << "if (sub >= t.subpartitions(" << foreachParent_ << ", t.ancestor(lpu, " << foreachParent_ << "))) "
               << beyond << "  // a turn beyond its ancestor's own\n";
-        for (const auto& gd : guards_) {
-            std::string w = "w" + std::to_string(&gd - guards_.data());
-            o << "{\nconst Lpu& " << w << " = t.ancestor(lpu, " << gd.lps << ");\n";
-            const ast::Condition& c = *gd.cond;
-            std::string test;
-            if (c.membershipRange) {
-                std::string xv = flowExpr(*c.condition, gd.lps, w);
-                // `x in a.local.dimensionK.range`: membership in the part (guide: The Computation
-                // section).
-                const ast::Expr* r = c.membershipRange.get();
-                if (auto rp = r->as<ast::Property>(); rp && rp->property == ast::PropertyKind::Range)
-                    r = rp->base.get();
-                auto dp = r->as<ast::Property>();
-                auto lp = dp && dp->property == ast::PropertyKind::Dimension ? dp->base->as<ast::Property>() : nullptr;
-                auto an = lp && lp->property == ast::PropertyKind::Local ? lp->base->as<ast::NameRef>() : nullptr;
-                if (an && arrayIndex_.count(an->name))
-                    test = "t.holds(" + std::to_string(arrayIndex(an->name)) + ", " + w + ", " +
-                           std::to_string(std::max(0, dp->dimensionIndex - 1)) + ", " + xv +
-                           (foreachParent_ >= 0 ? ", sub" : "") + ")";
-                else
-                    test = "it_in(" + xv + ", " + flowExpr(*c.membershipRange, gd.lps, w) + ")";
-            } else {
-                test = flowExpr(*c.condition, gd.lps, w);
-            }
-            o << "if (!(" << test << ")) break;\n}\n";
-        }
+        emitGuardTests(o);
         // Views of the arrays the stage touches, one per epoch version kept.
         std::set<std::string> viewed;
         auto views = [&](const std::string& a) {

@@ -110,6 +110,7 @@ private:
         const ast::Condition* cond;
     };
     std::vector<Guard> guards_;
+    void emitGuardTests(Out& o);
     int foreachLps_ = -1;
     int foreachParent_ = -1; // the space of the `Repeat foreach` being emitted (any flow), or -1
     // A space whose stages, here, work in the current sub-partition of the `Repeat foreach`.

@@ -1142,7 +1142,7 @@ void TaskInstance::epoch_wrote(int array, const Lpu& u, const int64_t* lo, const
 // the home LPUs under Q that own them (the ownership chain from S down to the home LPS), and
 // sent once to every rank holding home LPUs of P that need them.
 std::vector<TaskInstance::Piece>& TaskInstance::refresh_plan(int array, int h, int lps) {
-  auto key = std::make_pair(array, lps);
+  const auto key = std::make_tuple(array, h, lps);
   auto it = s_->refresh_plans_.find(key);
   if (it != s_->refresh_plans_.end()) return it->second;
   auto& pieces = s_->refresh_plans_[key];

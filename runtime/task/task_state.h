@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <tuple>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -56,7 +57,9 @@ struct TaskInstance::State {
   std::mutex published_mutex_;
   std::map<int, std::vector<std::byte>> published_;
   std::vector<std::vector<int>> thread_cpus_;  // per local worker thread (empty: not pinned)
-  std::map<std::pair<int, int>, std::vector<Piece>> refresh_plans_;
+  // (array, storage space, padded space) -> the pieces that refresh the padding: one padded space
+  // may refresh the copies of two storage spaces (its own parts and a lower space's).
+  std::map<std::tuple<int, int, int>, std::vector<Piece>> refresh_plans_;
   std::map<int, DataCollection> text_inputs_;
   std::vector<LpsDesc> lps_;
   std::vector<std::vector<Lpu>> grid_;

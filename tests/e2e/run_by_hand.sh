@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# run_by_hand.sh WORK: small programs whose results are worked out by hand in the comments below
+# (independently of the compiler), at np 1, 2 and 4 on test-cluster-4 with partitions that do
+# not divide the arrays: padding refreshed at two levels (padded_levels_where.it) and an Epoch
+# under a false `If` (guarded_epoch_lag.it).
+set -u
+work=${1:?work dir}
+root=${ROOT:?}; itc=${ITC:?}; ref=${REF_DIR:?}
+mpirun=${MPIRUN:-mpirun --oversubscribe}
+[[ $(id -u) == 0 ]] && mpirun="$mpirun --allow-run-as-root"
+mkdir -p "$work" && cd "$work" || exit 1
+bad=0
+compile() { # compile <program>: programs/<program>.it for test-cluster-4
+  "$itc" compile "$root/tests/e2e/programs/$1.it" "$root/tests/e2e/programs/$1.map" \
+    --machine "$root/pcubes-models/test-cluster-4.pcubes" -o "$1" || { echo "FAIL: compile $1"; exit 1; }
+}
+check() { # check <what> <np> <want file> <got file> <command...>
+  local what=$1 np=$2 want=$3 got=$4; shift 4
+  rm -f "$got"
+  if timeout 60 $mpirun -np "$np" "$@" >run.log 2>&1 && "$ref/ref_check" equal "$got" "$want" 0 >/dev/null; then
+    echo "ok ($what, np $np)"
+  else echo "FAIL ($what, np $np): got"; cat "$got" run.log 2>/dev/null; echo "want"; cat "$want"; bad=1; fi
+}
+printf 'Array\n0 3 6 2 5 1 4 0\n8\n' >u8.txt
+# padded_levels_where, 2 rounds: round 1 pins u[0] (1 3 6 2 5 1 4 0) and sweeps (1 4 9 8 7 6 5 4);
+# round 2 pins (2 4 9 8 7 6 5 4) and sweeps: 2 6 13 17 15 13 11 9. The neighbour a B part reads
+# across a Space A block boundary is fresh only if both refreshes ran.
+printf 'Array\n2 6 13 17 15 13 11 9\n8\n' >levels_want.txt
+compile padded_levels_where
+for np in 1 2 4; do
+  for km in "1 2" "3 1" "2 2"; do
+    set -- $km
+    check "padding at two levels, k=$1 m=$2" $np levels_want.txt levels.txt \
+      ./padded_levels_where input=u8.txt out=levels.txt steps=2 k=$1 m=$2
+  done
+done
+# guarded_epoch_lag on 0...6: f = 2v + 1; round 1's Epoch is not entered, round 2's reads
+# current - 1 = f and current - 2 = v: y = f + 100 v = 1 103 205 307 409 511 613.
+printf 'Array\n0 1 2 3 4 5 6\n7\n' >v7.txt
+printf 'Array\n1 103 205 307 409 511 613\n7\n' >lag_want.txt
+compile guarded_epoch_lag
+for np in 1 2 4; do check "Epoch under a false If" $np lag_want.txt lag.txt ./guarded_epoch_lag input=v7.txt out=lag.txt p=3; done
+exit $bad
