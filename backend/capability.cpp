@@ -711,6 +711,17 @@ private:
         }
     }
 
+    // Why space `lps` has parts of its own of `array`, as the storage plan says (`itc plan`).
+    std::string ownPartsReason(const std::string& array, int lps) const {
+        auto st = plan_->storage.arrays.find(array);
+        const std::string prefix = "Space " + plan_->lps.at(lps).name + " has parts of its own: ";
+        if (st != plan_->storage.arrays.end())
+            for (const std::string& note : st->second.notes)
+                if (note.rfind(prefix, 0) == 0)
+                    return note.substr(prefix.size());
+        return "a stride, padding, epoch versions or a mapping across processes";
+    }
+
     // A space whose parts change every turn of a `Repeat foreach` of space `parent`.
     bool turnSpace(int lps, int parent) const {
         if (parent < 0 || lps == parent || lps <= 0)
@@ -738,8 +749,8 @@ private:
                 for (const auto& a : used)
                     if (isTaskArray(a) && plan_->storage.storageOf(a, c) != plan_->storage.storageOf(a, foreachLps))
                         refuse(Limit::ForeachOwnParts, call->range,
-                               "a space that divides sub-partitions and needs parts of its own of `" + a +
-                                   "` (a stride, padding or a mapping across processes)");
+                               "a space that divides sub-partitions and needs parts of its own of `" + a + "` (" +
+                                   ownPartsReason(a, c) + ")");
                 continue;
             }
             if (const ast::FlowList* body = ast::nestedFlow(*f); body && !f->as<ast::RepeatForeach>())

@@ -943,38 +943,37 @@ void TaskEmitter::emitFlow(Out& o, const ast::FlowList& list, int lps, int x) {
                      "(see the guide: Epochs).\n";
             std::vector<const ast::StageCall*> rotated;
             // An Epoch inside Where/If is entered only by the LPUs whose conditions hold: the
-            // others keep their versions as they are (the entry copies then; no rotation).
+            // others keep their versions as they are, and complete nothing after the call.
             const bool guarded = !guards_.empty() && !arrays.empty();
+            std::string entered; // the C++ flag that says this LPU entered (empty: every LPU does)
             if (guarded) {
-                o << "{\nbool entered = false;\ndo {\n";
+                entered = "epoch_entered_" + std::to_string(epochsEmitted_++);
+                o << "bool " << entered << " = false;\ndo {\n";
                 emitGuardTests(o);
-                o << "entered = true;\n} while (false);\nif (entered) {\n";
+                o << entered << " = true;\n} while (false);\nif (" << entered << ") {\n";
             }
             for (const auto& a : arrays) {
-                const ast::StageCall* call = guarded ? nullptr : rotatingCall(*e, a, lps, x);
-                if (call) {
+                if (const ast::StageCall* call = rotatingCall(*e, a, lps, x)) {
                     o << "c.rotate_epoch(" << arrayIndex(a) << ");  // the stage below fills the new version\n";
-                    completeAfter_[call].push_back(arrayIndex(a));
+                    completeAfter_[call].push_back({arrayIndex(a), entered});
                     rotated.push_back(call);
                 } else {
                     o << "c.advance_epoch(" << arrayIndex(a) << ");\n";
                 }
             }
             if (guarded)
-                o << "}\n}\n";
+                o << "}\n";
             emitFlow(o, e->body, lps, x);
             // Never reached when this flow did not emit the call: complete the versions here.
             for (auto* call : rotated)
                 if (auto left = completeAfter_.find(call); left != completeAfter_.end()) {
-                    for (int a : left->second)
-                        o << "c.complete_epoch(" << a << ");\n";
+                    emitCompletions(o, left->second, "");
                     completeAfter_.erase(left);
                 }
         } else if (auto call = f->as<ast::StageCall>()) {
             emitStageCall(o, *call, lps, x);
             if (auto done = completeAfter_.find(call); done != completeAfter_.end()) {
-                for (int a : done->second)
-                    o << "c.complete_epoch(" << a << ");  // the cells the stage did not write\n";
+                emitCompletions(o, done->second, "  // the cells the stage did not write");
                 completeAfter_.erase(done);
             }
             emitSyncs(o, at(syncAfter_, node), x);
@@ -1032,6 +1031,13 @@ std::string TaskEmitter::sectionArgument(Out& o, const ast::Expr& e, int lps, co
     }
     o << "};\n";
     return name;
+}
+
+// complete_epoch for each rotated array, by the LPUs that entered its epoch.
+void TaskEmitter::emitCompletions(Out& o, const std::vector<std::pair<int, std::string>>& arrays,
+                                  const std::string& comment) {
+    for (const auto& [a, entered] : arrays)
+        o << (entered.empty() ? "" : "if (" + entered + ") ") << "c.complete_epoch(" << a << ");" << comment << "\n";
 }
 
 // The tests of the Where/If blocks around the current point of the flow, each a `break` out of

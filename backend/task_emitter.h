@@ -119,7 +119,10 @@ private:
     // The call after which an Epoch entry that only rotated `array`'s versions completes the new
     // version (nullptr: the entry copies the whole part).
     const ast::StageCall* rotatingCall(const ast::EpochBlock& epoch, const std::string& array, int lps, int x) const;
-    std::map<const ast::StageCall*, std::vector<int>> completeAfter_; // call -> arrays to complete
+    // call -> (array, flag of the LPUs that entered the epoch, or "") to complete after it
+    std::map<const ast::StageCall*, std::vector<std::pair<int, std::string>>> completeAfter_;
+    int epochsEmitted_ = 0; // numbers the flags of guarded epoch entries
+    void emitCompletions(Out& o, const std::vector<std::pair<int, std::string>>& arrays, const std::string& comment);
     int loopCounter_ = 0;
     bool callsBlas_ = false;
     int sectionArgs_ = 0; // names the views of section arguments

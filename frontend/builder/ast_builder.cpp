@@ -1404,6 +1404,7 @@ PartitionInstruction Builder::instruction(P::InstructionContext* c) {
     }
     bool afterPadding = false;
     std::vector<PartitionArg> padding;
+    std::size_t paddingArgs = 0; // as written, also those partitionArg() rejected with an error
     for (auto* child : f->children) {
         if (auto* t = dynamic_cast<TerminalNode*>(child)) {
             if (t->getSymbol()->getType() == L::K_PADDING) {
@@ -1415,12 +1416,15 @@ PartitionInstruction Builder::instruction(P::InstructionContext* c) {
         auto* e = dynamic_cast<P::ExprContext*>(child);
         if (!e)
             continue;
+        paddingArgs += afterPadding ? 1 : 0;
         if (auto a = partitionArg(e))
             (afterPadding ? padding : in.args).push_back(std::move(*a));
     }
     if (afterPadding) {
         in.paddingRange.end = range(f).end;
-        if (padding.empty() || padding.size() > 2) {
+        if (padding.size() != paddingArgs) {
+            // an argument was reported already (BadPartitionArgument)
+        } else if (padding.empty() || padding.size() > 2) {
             error(DiagKind::BadPadding, in.paddingRange,
                   "`padding` takes one width, `padding(p)`, or a front and a back width, "
                   "`padding(f, b)`; found {} argument{}",
