@@ -4,12 +4,7 @@
 # not divide the arrays: padding refreshed at two levels (padded_levels_where.it) and an Epoch
 # under a false `If` (guarded_epoch_lag.it).
 set -u
-work=${1:?work dir}
-root=${ROOT:?}; itc=${ITC:?}; ref=${REF_DIR:?}
-mpirun=${MPIRUN:-mpirun --oversubscribe}
-[[ $(id -u) == 0 ]] && mpirun="$mpirun --allow-run-as-root"
-mkdir -p "$work" && cd "$work" || exit 1
-bad=0
+source "$(dirname "$0")/script_setup.sh" "$@"
 compile() { # compile <program>: programs/<program>.it for test-cluster-4
   "$itc" compile "$root/tests/e2e/programs/$1.it" "$root/tests/e2e/programs/$1.map" \
     --machine "$root/pcubes-models/test-cluster-4.pcubes" -o "$1" || { echo "FAIL: compile $1"; exit 1; }

@@ -12,12 +12,7 @@
 # parent space's parts is no error; the plan gives it parts of its own and moves the data
 # (checked against the reference, with the bytes moved).
 set -uo pipefail
-work=${1:?work dir}
-root=${ROOT:?}; itc=${ITC:?}; ref=${REF_DIR:?}
-mpirun=${MPIRUN:-mpirun --oversubscribe}
-[[ $(id -u) == 0 ]] && mpirun="$mpirun --allow-run-as-root"
-mkdir -p "$work" && cd "$work" || exit 1
-bad=0
+source "$(dirname "$0")/script_setup.sh" "$@"
 expect() { # expect <what> <pattern> <command...>
   local what=$1 pat=$2; shift 2
   out=$("$@" 2>&1); rc=$?

@@ -12,12 +12,7 @@
 #      rank's report name the LPUs, the synchronisation and its IT line; no output.
 # Uses the stencil compiled by the e2e fixture; compiles tests/e2e/programs/native_fail.it.
 set -uo pipefail
-work=${1:?work dir}
-root=${ROOT:?}; itc=${ITC:?}; ref=${REF_DIR:?}
-mpirun=${MPIRUN:-mpirun --oversubscribe}
-[[ $(id -u) == 0 ]] && mpirun="$mpirun --allow-run-as-root"
-mkdir -p "$work" && cd "$work" || exit 1
-bad=0
+source "$(dirname "$0")/script_setup.sh" "$@"
 fail() { echo "FAIL ($1)"; bad=1; }
 stencil=$(dirname "$work")/stencil-cluster/prog-cluster
 [[ -x $stencil ]] || { echo "no stencil program at $stencil"; exit 1; }

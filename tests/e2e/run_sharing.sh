@@ -4,12 +4,7 @@
 # partition that does not divide the arrays. The expected files are worked out by hand in the
 # comments below, independently of the compiler.
 set -u
-work=${1:?work dir}
-root=${ROOT:?}; itc=${ITC:?}; ref=${REF_DIR:?}
-mpirun=${MPIRUN:-mpirun --oversubscribe}
-[[ $(id -u) == 0 ]] && mpirun="$mpirun --allow-run-as-root"
-mkdir -p "$work" && cd "$work" || exit 1
-bad=0
+source "$(dirname "$0")/script_setup.sh" "$@"
 "$itc" compile "$root/tests/e2e/programs/env_sharing.it" "$root/tests/e2e/programs/env_sharing.map" \
   --machine "$root/pcubes-models/test-cluster-4.pcubes" -o env_sharing || { echo "FAIL: compile"; exit 1; }
 # g.u: zeros (created, never written); the view of cells 0..2, incremented by two tasks
