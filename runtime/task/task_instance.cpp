@@ -407,18 +407,6 @@ void TaskInstance::check_lpu_limit(const LpsDesc& d, const std::vector<ArrayConf
 
 // A part this rank would allocate that is larger than the machine's memory is refused with its
 // size, instead of ending in an out-of-memory kill.
-std::shared_ptr<PartStorage> TaskInstance::new_part_storage(size_t a, int lps, const Part& p, bool clear_all) const {
-  check_part_size(a, lps, p);
-  auto ps = std::make_shared<PartStorage>();
-  ps->part = p;
-  ps->index_tables = index_tables_of(p);
-  const size_t n = std::max<size_t>(static_cast<size_t>(p.element_count()) * arrays[a]->elem_size, 1);
-  ps->versions.reserve(static_cast<size_t>(s_->versions_[a]));
-  for (int v = 0; v < s_->versions_[a]; ++v)
-    ps->versions.emplace_back(v == 0 || clear_all ? new std::byte[n]() : new std::byte[n]);
-  return ps;
-}
-
 void TaskInstance::check_part_size(size_t a, int lps, const Part& p) const {
   static const double memory = [] {
     const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
@@ -432,6 +420,18 @@ void TaskInstance::check_part_size(size_t a, int lps, const Part& p) const {
        "` needs " + gib(bytes) + " (" + std::to_string(p.element_count()) + " elements" +
        (s_->versions_[a] > 1 ? " x " + std::to_string(s_->versions_[a]) + " epoch versions" : "") +
        "), more than this machine's " + gib(memory) + " of memory; partition it into smaller parts");
+}
+
+std::shared_ptr<PartStorage> TaskInstance::new_part_storage(size_t a, int lps, const Part& p, bool clear_all) const {
+  check_part_size(a, lps, p);
+  auto ps = std::make_shared<PartStorage>();
+  ps->part = p;
+  ps->index_tables = index_tables_of(p);
+  const size_t n = std::max<size_t>(static_cast<size_t>(p.element_count()) * arrays[a]->elem_size, 1);
+  ps->versions.reserve(static_cast<size_t>(s_->versions_[a]));
+  for (int v = 0; v < s_->versions_[a]; ++v)
+    ps->versions.emplace_back(v == 0 || clear_all ? new std::byte[n]() : new std::byte[n]);
+  return ps;
 }
 
 void TaskInstance::launch() {
@@ -1276,9 +1276,6 @@ void TaskInstance::finish() {
 
 namespace {
 
-// The array that holds element `index` of an environment item for the coordinator, with `index`
-// in that array's indices (a view keeps the viewed item's indices: the element lives there);
-// fails on every rank if no task or assignment has produced it, or the index is outside it.
 // Every copy of a cell changes: the owner's, replicas' and padded neighbours', on every rank
 // (each rank runs the coordinator and writes its own parts), so no task sees a stale copy.
 void write_copies(ArrayData& a, const std::vector<int64_t>& index, const void* value, size_t n) {
@@ -1293,6 +1290,9 @@ void write_copies(ArrayData& a, const std::vector<int64_t>& index, const void* v
   }
 }
 
+// The array that holds element `index` of an environment item for the coordinator, with `index`
+// in that array's indices (a view keeps the viewed item's indices: the element lives there);
+// fails on every rank if no task or assignment has produced it, or the index is outside it.
 std::shared_ptr<ArrayData> element_holder(Program& prog, std::shared_ptr<ArrayData> a, std::vector<int64_t>& index,
                                           const std::string& what) {
   if (a && a->section) {
