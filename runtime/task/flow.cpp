@@ -614,6 +614,7 @@ void FlowContext::advance_epoch(int array) {
   TaskInstance& t = *state_.task;
   PartStorage& ps = t.storage(array, *state_.lpu);
   if (ps.versions.size() < 2) return;
+  ps.writes.fetch_add(1, std::memory_order_relaxed);  // the versions changed: movements send them
   std::byte* old = ps.version(0);
   ps.current = (ps.current + 1) % static_cast<int>(ps.versions.size());
   std::memcpy(ps.version(0), old,
@@ -631,6 +632,7 @@ void FlowContext::rotate_epoch(int array) {
     advance_epoch(array);
     return;
   }
+  ps.writes.fetch_add(1, std::memory_order_relaxed);  // the versions changed: movements send them
   ps.current = (ps.current + 1) % static_cast<int>(ps.versions.size());
 }
 

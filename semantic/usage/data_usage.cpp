@@ -413,6 +413,17 @@ public:
             for (const VarAccess& v : a.vars)
                 if (v.maxLag > 0)
                     out_.versionDepth[v.var] = std::max(out_.versionDepth[v.var], v.maxLag + 1);
+        // Entering an Epoch shifts the versions of every version-dependent array its stages use
+        // (guide: Epochs): a stage there that only reads such an array still changes it, in the
+        // parts its space works in, and later readers elsewhere must get the shifted versions.
+        for (FlowAccess& a : out_.accesses)
+            if (a.kind == FlowAccess::Kind::Stage && a.inEpoch)
+                for (VarAccess& v : a.vars)
+                    if (!v.written && out_.versionDepth.count(v.var)) {
+                        const TaskGlobal* g = globals_.find(v.var);
+                        v.written = true;
+                        v.writeDims = wholeDims(g ? g->dims : 1);
+                    }
         return std::move(out_);
     }
 

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # run_by_hand.sh WORK: small programs whose results are worked out by hand in the comments below
 # (independently of the compiler), at np 1, 2 and 4 on test-cluster-4 with partitions that do
-# not divide the arrays: padding refreshed at two levels (padded_levels_where.it) and an Epoch
-# under a false `If` (guarded_epoch_lag.it).
+# not divide the arrays: padding refreshed at two levels (padded_levels_where.it), an Epoch
+# under a false `If` (guarded_epoch_lag.it) and one in a space that only reads the array
+# (epoch_reader_space.it).
 set -u
 source "$(dirname "$0")/script_setup.sh" "$@"
 compile() { # compile <program>: programs/<program>.it for test-cluster-4
@@ -35,4 +36,13 @@ printf 'Array\n0 1 2 3 4 5 6\n7\n' >v7.txt
 printf 'Array\n1 103 205 307 409 511 613\n7\n' >lag_want.txt
 compile guarded_epoch_lag
 for np in 1 2 4; do check "Epoch under a false If" $np lag_want.txt lag.txt ./guarded_epoch_lag input=v7.txt out=lag.txt p=3; done
+# epoch_reader_space on 0...6: y = 101 f = 101 (2v + 1); z (B's read of y at current - 1) = f.
+printf 'Array\n101 303 505 707 909 1111 1313\n7\n' >reader_want.txt
+printf 'Array\n1 3 5 7 9 11 13\n7\n' >reader_z_want.txt
+compile epoch_reader_space
+for np in 1 2 4; do
+  check "Epoch in a space that only reads" $np reader_want.txt reader.txt \
+    ./epoch_reader_space input=v7.txt out=reader.txt zout=reader_z.txt p=3
+  "$ref/ref_check" equal reader_z.txt reader_z_want.txt 0 >/dev/null || { echo "FAIL (z, np $np)"; bad=1; }
+done
 exit $bad
