@@ -6,9 +6,8 @@
 # (epoch_reader_space.it).
 set -u
 source "$(dirname "$0")/script_setup.sh" "$@"
-compile() { # compile <program>: programs/<program>.it for test-cluster-4
-  "$itc" compile "$root/tests/e2e/programs/$1.it" "$root/tests/e2e/programs/$1.map" \
-    --machine "$root/pcubes-models/test-cluster-4.pcubes" -o "$1" || { echo "FAIL: compile $1"; exit 1; }
+compile_program() { # compile_program <name>: programs/<name>.it with its map, to ./<name>
+  compile "$root/tests/e2e/programs/$1.it" "$root/tests/e2e/programs/$1.map" "$1"
 }
 check() { # check <what> <np> <want file> <got file> <command...>
   local what=$1 np=$2 want=$3 got=$4; shift 4
@@ -22,7 +21,7 @@ printf 'Array\n0 3 6 2 5 1 4 0\n8\n' >u8.txt
 # round 2 pins (2 4 9 8 7 6 5 4) and sweeps: 2 6 13 17 15 13 11 9. The neighbour a B part reads
 # across a Space A block boundary is fresh only if both refreshes ran.
 printf 'Array\n2 6 13 17 15 13 11 9\n8\n' >levels_want.txt
-compile padded_levels_where
+compile_program padded_levels_where
 for np in 1 2 4; do
   for km in "1 2" "3 1" "2 2"; do
     set -- $km
@@ -34,12 +33,12 @@ done
 # current - 1 = f and current - 2 = v: y = f + 100 v = 1 103 205 307 409 511 613.
 printf 'Array\n0 1 2 3 4 5 6\n7\n' >v7.txt
 printf 'Array\n1 103 205 307 409 511 613\n7\n' >lag_want.txt
-compile guarded_epoch_lag
+compile_program guarded_epoch_lag
 for np in 1 2 4; do check "Epoch under a false If" $np lag_want.txt lag.txt ./guarded_epoch_lag input=v7.txt out=lag.txt p=3; done
 # epoch_reader_space on 0...6: y = 101 f = 101 (2v + 1); z (B's read of y at current - 1) = f.
 printf 'Array\n101 303 505 707 909 1111 1313\n7\n' >reader_want.txt
 printf 'Array\n1 3 5 7 9 11 13\n7\n' >reader_z_want.txt
-compile epoch_reader_space
+compile_program epoch_reader_space
 for np in 1 2 4; do
   check "Epoch in a space that only reads" $np reader_want.txt reader.txt \
     ./epoch_reader_space input=v7.txt out=reader.txt zout=reader_z.txt p=3

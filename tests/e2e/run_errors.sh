@@ -65,8 +65,7 @@ else echo "FAIL (argument given twice): exit status $rc, c_twice.txt $( [[ -s c_
 # a coordinator that reads no args: --help says so, any key is unknown
 sed -e 's/args\.a_file/"a.txt"/; s/args\.b_file/"b.txt"/; s/args\.c_file/"c_noargs.txt"/; s/args\.p/4/' \
   "$root/examples/vector-add/vector-add.it" >noargs.it
-"$itc" compile noargs.it "$root/examples/vector-add/vector-add.map" \
-  --machine "$root/pcubes-models/test-cluster-4.pcubes" -o noargs || { echo "FAIL: compile noargs"; exit 1; }
+compile noargs.it "$root/examples/vector-add/vector-add.map" noargs
 if help_ok "--help without args" timeout 60 $mpirun -np 2 ./noargs --help; then
   if grep -q "Arguments: none" <<<"$out"; then echo "ok (--help without args)"
   else echo "FAIL (--help without args): no 'Arguments: none' in:"; echo "$out"; bad=1; fi
@@ -74,15 +73,13 @@ fi
 expect "argument of a program without args" "the program reads no arguments" \
   timeout 60 $mpirun -np 2 ./noargs p=4
 # --debug: bounds checks naming the IT line
-"$itc" compile "$root/tests/e2e/programs/out_of_bounds.it" "$root/tests/e2e/programs/out_of_bounds.map" \
-  --machine "$root/pcubes-models/test-cluster-4.pcubes" -o oob --debug || { echo "FAIL: compile --debug"; exit 1; }
+compile "$root/tests/e2e/programs/out_of_bounds.it" "$root/tests/e2e/programs/out_of_bounds.map" oob --debug
 expect "bounds check" "out_of_bounds.it:2[0-9]: \`[a-z]*\`: index [0-9]* of dimension 1 is outside the LPU's part" \
   timeout 60 $mpirun -np 2 ./oob a_file=a.txt b_file=b.txt p=4
 # the same on stride() parts, whose elements are reached by position: an index the LPU does not
 # hold is named with its IT line too (it used to read another LPU's row, or garbage)
 sed 's/x, y: block_count(p)/x, y: stride()/' "$root/tests/e2e/programs/out_of_bounds.it" >oob_stride.it
-"$itc" compile oob_stride.it "$root/tests/e2e/programs/out_of_bounds.map" \
-  --machine "$root/pcubes-models/test-cluster-4.pcubes" -o oob_stride --debug || { echo "FAIL: compile oob_stride"; exit 1; }
+compile oob_stride.it "$root/tests/e2e/programs/out_of_bounds.map" oob_stride --debug
 expect "bounds check, strided" "oob_stride.it:2[0-9]: \`[a-z]*\`: index [0-9]* of dimension 1 is not held by this LPU" \
   timeout 60 $mpirun -np 2 ./oob_stride a_file=a.txt b_file=b.txt p=4
 # started without mpirun: one process (a light MPI singleton), the same results
@@ -113,8 +110,7 @@ expect "section outside the array" "sections.it:[0-9]*: index 13 of dimension 2 
   col_file=c.txt seg_file=s.txt rev_file=v.txt blk_file=b.txt back_file=k.txt
 # IT text copied into the C++ (comments, names) never breaks it: continuation lines ending in
 # `\ `, `*/`, `??/`, a Latin-1 byte, a very long line, a task name with `??`
-"$itc" compile "$root/tests/e2e/programs/awkward_text.it" "$root/tests/e2e/programs/awkward_text.map" \
-  --machine "$root/pcubes-models/test-cluster-4.pcubes" -o awkward || { echo "FAIL: compile awkward_text"; exit 1; }
+compile "$root/tests/e2e/programs/awkward_text.it" "$root/tests/e2e/programs/awkward_text.map" awkward
 "$ref/make_input" -o va.txt --type double --shape 97 --seed 1 --lo -10 --hi 10 >/dev/null
 "$ref/make_input" -o vb.txt --type double --shape 97 --seed 2 --lo -10 --hi 10 >/dev/null
 if timeout 60 $mpirun -np 2 ./awkward a_file=va.txt b_file=vb.txt c_file=vc.txt p=5 &&
@@ -125,8 +121,7 @@ else
   echo "FAIL (awkward source text)"; bad=1
 fi
 # stages of two spaces sharing an array across processes: parts of their own and movements
-"$itc" compile "$root/tests/e2e/programs/nested.it" "$root/tests/e2e/programs/nested_split.map" \
-  --machine "$root/pcubes-models/test-cluster-4.pcubes" -o nested_split || { echo "FAIL: compile nested"; exit 1; }
+compile "$root/tests/e2e/programs/nested.it" "$root/tests/e2e/programs/nested_split.map" nested_split
 "$ref/make_input" -o x.txt --type double --shape 97 --seed 3 --lo -1 --hi 1 >/dev/null
 if IT_STATS=1 timeout 60 $mpirun -np 2 ./nested_split input_file=x.txt output_file=n.txt rounds=3 p=7 q=3 2>stats.txt &&
    "$ref/ref_nested" input_file=x.txt output_file=n_ref.txt rounds=3 p=7 q=3 &&
@@ -141,8 +136,7 @@ fi
 # starts, naming both items, on every rank
 sed -e 's/^    vaEnv3.v = vaEnv2.u .*$/    vaEnv3.v = vaEnv3.u/' "$root/tests/e2e/programs/cg_csr.it" >alias.it
 grep -q "vaEnv3.v = vaEnv3.u" alias.it || { echo "FAIL: alias.it not made"; exit 1; }
-"$itc" compile alias.it "$root/tests/e2e/programs/cg_csr.map" \
-  --machine "$root/pcubes-models/test-cluster-4.pcubes" -o alias || { echo "FAIL: compile alias"; exit 1; }
+compile alias.it "$root/tests/e2e/programs/cg_csr.map" alias
 "$ref/ref_cg_csr" grid=3 row_ptr_file=rp.txt cols_file=ci.txt vals_file=vals.txt
 "$ref/make_input" -o b9.txt --type double --shape 9 --seed 4 >/dev/null
 "$ref/make_input" -o z9.txt --type double --shape 9 --kind constant --value 0 >/dev/null
@@ -178,8 +172,7 @@ Task "Half Dimension":
         Space A <1d> { w<dim1>: block_size(1) }
 IT
 printf '"Half Dimension" { Space A: 1 }\n' >halfdim.map
-"$itc" compile halfdim.it halfdim.map --machine "$root/pcubes-models/test-cluster-4.pcubes" -o halfdim ||
-  { echo "FAIL: compile halfdim"; exit 1; }
+compile halfdim.it halfdim.map halfdim
 expect "a dimension bound unset" "dimension 2 of array \`w\` has no range.max after Initialize" \
   timeout 60 $mpirun -np 2 ./halfdim m_file=m.txt w_file=hw.txt
 [[ -e hw.txt ]] && { echo "FAIL (a dimension bound unset): an output was written"; bad=1; }
@@ -210,8 +203,7 @@ Task "Steps":
         Space A <un-partitioned> { }
 IT
 printf '"Steps" { Space A: 1 }\n' >steps.map
-"$itc" compile steps.it steps.map --machine "$root/pcubes-models/test-cluster-4.pcubes" -o steps ||
-  { echo "FAIL: compile steps"; exit 1; }
+compile steps.it steps.map steps
 expect "coordinator loop step" "steps.it:4: the loop's step is 0; a step must be a positive Integer" \
   timeout 60 $mpirun -np 2 ./steps s=1 c=0
 expect "Repeat step" "steps.it:18: the loop's step is -2; a step must be a positive Integer" \
@@ -245,8 +237,7 @@ Task "Resize":
 IT
 printf '"Resize" { Space A: 1 }\n' >resize.map
 printf 'Array\n1 2 3 4 5\n5\n' >x5.txt
-"$itc" compile resize.it resize.map --machine "$root/pcubes-models/test-cluster-4.pcubes" -o resize ||
-  { echo "FAIL: compile resize"; exit 1; }
+compile resize.it resize.map resize
 expect "linked array resized" "Initialize sets dimension 1 of the linked array \`x\` to 0...8, but the array it links has 0...4" \
   timeout 60 $mpirun -np 2 ./resize input=x5.txt n=9 out=resized.txt
 [[ -e resized.txt ]] && { echo "FAIL (linked array resized): an output was written"; bad=1; }
@@ -287,8 +278,7 @@ printf '"Inc" { Space A: 1 }\n' >loadview.map
 printf 'Array\n10 20 30 40 50 60 70 80\n8\n' >i8.txt
 printf 'Array\n80 20 31 41 51 61 70 80\n8\n' >i8_want.txt
 printf 'Array\n41 51\n2\n' >row_want.txt
-"$itc" compile loadview.it loadview.map --machine "$root/pcubes-models/test-cluster-4.pcubes" -o loadview ||
-  { echo "FAIL: compile loadview"; exit 1; }
+compile loadview.it loadview.map loadview
 for np in 1 2; do
   rm -f lv.txt lvrow.txt
   if timeout 60 $mpirun -np $np ./loadview input=i8.txt out=lv.txt row=lvrow.txt >lv.log 2>&1 &&
@@ -310,8 +300,7 @@ IT
 printf 'List\n1 2 3 4\n4\n' >l4.txt
 printf 'List\n99 1 2 3 4\n5\n' >l5_want.txt
 : >empty.map
-"$itc" compile loadcap.it empty.map --machine "$root/pcubes-models/test-cluster-4.pcubes" -o loadcap ||
-  { echo "FAIL: compile loadcap"; exit 1; }
+compile loadcap.it empty.map loadcap
 if timeout 60 $mpirun -np 2 ./loadcap input=l4.txt out=l5.txt >lc.log 2>&1 && cmp -s l5.txt l5_want.txt; then
   echo "ok (load keeps the list's capacity)"
 else echo "FAIL (load keeps the list's capacity):"; cat lc.log l5.txt; bad=1; fi
@@ -333,8 +322,7 @@ Program (args) {
 }
 
 IT
-"$itc" compile unproduced.it loadview.map --machine "$root/pcubes-models/test-cluster-4.pcubes" -o unproduced ||
-  { echo "FAIL: compile unproduced"; exit 1; }
+compile unproduced.it loadview.map unproduced
 expect "fixed-size array index" "unproduced.it:10: index 2 is outside the fixed-size array's indices 0...1" \
   timeout 60 $mpirun -np 2 ./unproduced k=2 out=unproduced.txt
 expect "store of an item nothing produced" "writing environment item \`v\` of task \`Inc\` to \`unproduced.txt\`: no task has produced it" \
@@ -383,8 +371,7 @@ IT
 printf '"Three" { Space A: 2 Space B: 1 Space C: 1 }\n' >deepturns.map
 printf 'Array\n1 1 1 1 1 1 1\n7\n' >ones7.txt
 printf 'Array\n1 2 3 4 5 6 7\n7\n' >deep_want.txt
-"$itc" compile deepturns.it deepturns.map --machine "$root/pcubes-models/test-cluster-4.pcubes" -o deepturns ||
-  { echo "FAIL: compile deepturns"; exit 1; }
+compile deepturns.it deepturns.map deepturns
 for np in 1 4; do
   if timeout 60 $mpirun -np $np ./deepturns input_file=ones7.txt p=3 q=2 y_file=deep.txt >deep.log 2>&1 &&
      "$ref/ref_check" equal deep.txt deep_want.txt 0 >/dev/null; then echo "ok (a space below the turn space, np $np)"
@@ -418,8 +405,7 @@ Task "Inv Pad":
         Space A <1d> { w: block_count(p) padding(1) }
 IT
 printf '"Inv Pad" { Space A: 1 }\n' >invpad.map
-"$itc" compile invpad.it invpad.map --machine "$root/pcubes-models/test-cluster-4.pcubes" -o invpad ||
-  { echo "FAIL: compile invpad"; exit 1; }
+compile invpad.it invpad.map invpad
 expect "inverted padded range" "the padding of \`w\` in Space A cannot be refreshed: its range runs downwards" \
   timeout 60 $mpirun -np 2 ./invpad p=3 w=invpad.txt
 # an index outside a coordinator array: every rank meets it alike, so it is printed once (it was
@@ -434,8 +420,7 @@ Program (args) {
     store(a, args.out)
 }
 IT
-"$itc" compile coordindex.it empty.map --machine "$root/pcubes-models/test-cluster-4.pcubes" -o coordindex ||
-  { echo "FAIL: compile coordindex"; exit 1; }
+compile coordindex.it empty.map coordindex
 expect "coordinator index" "itrt: error: coordindex.it:6: index 9 of dimension 1 is outside the array's range 0...4" \
   timeout 60 $mpirun -np 4 ./coordindex n=9 out=ci.txt
 [[ $(grep -c "outside the array's range" <<<"$out") == 1 ]] || { echo "FAIL (coordinator index): not printed once:"; echo "$out"; bad=1; }
@@ -447,8 +432,7 @@ Program (args) {
     y = x + 1
 }
 IT
-"$itc" compile powzero.it empty.map --machine "$root/pcubes-models/test-cluster-4.pcubes" -o powzero ||
-  { echo "FAIL: compile powzero"; exit 1; }
+compile powzero.it empty.map powzero
 expect "0 to a negative power" "itrt: error: powzero.it:3: 0 \*\* -1 divides by zero" timeout 60 $mpirun -np 2 ./powzero e=-1
 # an Integer division by zero in a stage names the IT line (it was a SIGFPE without a word)
 cat >divzero.it <<'IT'
@@ -475,14 +459,12 @@ Task "Div":
 IT
 printf '"Div" { Space A: 1 }\n' >divzero.map
 printf 'Array\n1 5 7\n3\n' >d3.txt
-"$itc" compile divzero.it divzero.map --machine "$root/pcubes-models/test-cluster-4.pcubes" -o divzero ||
-  { echo "FAIL: compile divzero"; exit 1; }
+compile divzero.it divzero.map divzero
 expect "integer division by zero" "divzero.it:15: integer division by zero" \
   timeout 60 $mpirun -np 2 ./divzero input=d3.txt out=d3_out.txt
 # limits: a partition with more LPUs than the runtime holds, a part larger than this machine's
 # memory, an Integer argument outside Integer's range — each refused with its numbers, quickly
-"$itc" compile "$root/tests/e2e/programs/huge.it" "$root/tests/e2e/programs/huge.map" \
-  --machine "$root/pcubes-models/test-cluster-4.pcubes" -o huge || { echo "FAIL: compile huge"; exit 1; }
+compile "$root/tests/e2e/programs/huge.it" "$root/tests/e2e/programs/huge.map" huge
 expect "too many LPUs" "the partition gives 100000000 LPUs (a: block_size(1) on dimension 1), more than the 16777216" \
   timeout 60 $mpirun -np 2 ./huge n=100000000 b=1 output_file=huge.txt
 expect "part larger than memory" "one part of \`a\` needs .* GiB (4000000000000000000 elements), more than this machine's" \

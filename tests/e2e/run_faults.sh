@@ -69,8 +69,7 @@ done
 echo "ok (kills around the output write, run of ${span} s): outputs complete or untouched"
 
 # (b) ------------------------------------------------------------------------------------------
-"$itc" compile "$root/tests/e2e/programs/native_fail.it" "$root/tests/e2e/programs/native_fail.map" \
-  --machine "$root/pcubes-models/test-cluster-4.pcubes" -o native_fail || { echo "FAIL: compile native_fail"; exit 1; }
+compile "$root/tests/e2e/programs/native_fail.it" "$root/tests/e2e/programs/native_fail.map" native_fail
 "$ref/make_input" -o v.txt --type double --shape 100 --seed 1 >/dev/null
 for np in 2 4; do
   rm -f nf_out.txt

@@ -5,8 +5,7 @@
 # comments below, independently of the compiler.
 set -u
 source "$(dirname "$0")/script_setup.sh" "$@"
-"$itc" compile "$root/tests/e2e/programs/env_sharing.it" "$root/tests/e2e/programs/env_sharing.map" \
-  --machine "$root/pcubes-models/test-cluster-4.pcubes" -o env_sharing || { echo "FAIL: compile"; exit 1; }
+compile "$root/tests/e2e/programs/env_sharing.it" "$root/tests/e2e/programs/env_sharing.map" env_sharing
 # g.u: zeros (created, never written); the view of cells 0..2, incremented by two tasks
 printf 'Array\n2 2 2 0 0 0\n6\n' >views_want.txt
 # g.c = 0..5; g.c[0] = 50; bump (+100): 150 101 102 103 104 105; Inc through h.v (shared): +1;

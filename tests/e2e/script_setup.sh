@@ -8,3 +8,11 @@ mpirun=${MPIRUN:-mpirun --oversubscribe}
 [[ $(id -u) == 0 ]] && mpirun="$mpirun --allow-run-as-root"
 mkdir -p "$work" && cd "$work" || exit 1
 bad=0
+# compile <program.it> <map> <output> [itc options...]: for test-cluster-4; a failure ends the
+# script, since every check after it would fail for the same reason.
+compile() {
+  local program=$1 map=$2 output=$3
+  shift 3
+  "$itc" compile "$program" "$map" --machine "$root/pcubes-models/test-cluster-4.pcubes" -o "$output" "$@" ||
+    { echo "FAIL: compile $output"; exit 1; }
+}
