@@ -1562,24 +1562,62 @@ void Env::write_element(Program& prog, const std::string& item, std::vector<int6
 void Env::write_cells(Program& prog, const std::string& item, const std::vector<DimRange>& ranges,
                       const std::byte* data, size_t elem_size) {
   settle();
-  const std::string what = "giving `" + item + "` of task `" + task_ + "` back from a function: ";
-  const size_t dims = ranges.size();
-  std::vector<int64_t> g(dims), index;
-  for (size_t d = 0; d < dims; ++d) g[d] = ranges[d].min;
-  int64_t count = 1;
-  for (const DimRange& r : ranges) count *= r.length();
-  for (int64_t e = 0; e < count; ++e) {
-    index = g;
-    std::shared_ptr<ArrayData> a = element_holder(prog, arrays_[item], index, what);
-    write_copies(*a, index, data + static_cast<size_t>(e) * elem_size, elem_size);
-    for (size_t d = dims; d-- > 0;) {  // the next index in row-major order, each range in its direction
-      const DimRange& r = ranges[d];
-      if (g[d] != r.max) {
-        g[d] += r.dir();
-        break;
+  // The array that holds the cells (for a view, the one it views), checked as an element's is;
+  // `fixed` becomes the holder's index of the copy's first cell, so it has the view's fixed
+  // indices in the dimensions the view drops.
+  const std::shared_ptr<ArrayData> item_data = arrays_[item];
+  std::vector<int64_t> fixed;
+  for (const DimRange& r : ranges) fixed.push_back(r.min);
+  const std::shared_ptr<ArrayData> holder =
+      element_holder(prog, item_data, fixed, "giving `" + item + "` of task `" + task_ + "` back from a function: ");
+  const size_t rank = holder->ranges.size();
+  // Per dimension of the holder: the copy's dimension along it, or -1 where the view fixes it.
+  std::vector<int> along(rank, -1);
+  size_t k = 0;
+  for (size_t d = 0; d < rank; ++d) {
+    const Section* sec = item_data->section.get();
+    const bool dropped = sec && d < sec->dims.size() && sec->dims[d].kind == SectionDim::index;
+    if (!dropped && k < ranges.size()) along[d] = static_cast<int>(k++);
+  }
+  std::vector<int64_t> copy_stride(ranges.size(), 1);
+  for (size_t c = ranges.size(); c-- > 1;) copy_stride[c - 1] = copy_stride[c] * ranges[c].length();
+  // Every copy of every cell, in each of this rank's parts (owners, replicas, padding): per
+  // dimension the held positions the copy covers and where they are in the copy.
+  const PartStorage* last = nullptr;
+  for (auto& ps : holder->storage) {
+    if (!ps || ps.get() == last) continue;
+    last = ps.get();
+    std::vector<std::vector<std::pair<int64_t, int64_t>>> cells(rank);  // (local position, copy offset)
+    bool covered = true;
+    for (size_t d = 0; d < rank && covered; ++d) {
+      const std::vector<int64_t> held = ps->part.held(static_cast<int>(d)).indices();
+      for (size_t pos = 0; pos < held.size(); ++pos) {
+        const int64_t g = held[pos];
+        if (along[d] < 0) {
+          if (g == fixed[d]) cells[d].push_back({static_cast<int64_t>(pos), 0});
+        } else if (const DimRange& r = ranges[static_cast<size_t>(along[d])]; r.contains(g)) {
+          cells[d].push_back(
+              {static_cast<int64_t>(pos), r.position_of(g) * copy_stride[static_cast<size_t>(along[d])]});
+        }
       }
-      g[d] = r.min;
+      covered = !cells[d].empty();
     }
+    if (!covered) continue;
+    const std::vector<int64_t> local_stride = ps->part.strides();
+    std::vector<size_t> at(rank, 0);  // an odometer over the product of the cells
+    while (true) {
+      int64_t local = 0, copy = 0;
+      for (size_t d = 0; d < rank; ++d) {
+        local += cells[d][at[d]].first * local_stride[d];
+        copy += cells[d][at[d]].second;
+      }
+      std::memcpy(ps->version(0) + static_cast<size_t>(local) * elem_size, data + static_cast<size_t>(copy) * elem_size,
+                  elem_size);
+      size_t d = rank;
+      while (d-- > 0 && ++at[d] == cells[d].size()) at[d] = 0;
+      if (d == static_cast<size_t>(-1)) break;
+    }
+    ps->writes.fetch_add(1, std::memory_order_relaxed);
   }
 }
 
