@@ -9,13 +9,6 @@ source "$(dirname "$0")/script_setup.sh" "$@"
 compile_program() { # compile_program <name>: programs/<name>.it with its map, to ./<name>
   compile "$root/tests/e2e/programs/$1.it" "$root/tests/e2e/programs/$1.map" "$1"
 }
-check() { # check <what> <np> <want file> <got file> <command...>
-  local what=$1 np=$2 want=$3 got=$4; shift 4
-  rm -f "$got"
-  if timeout 60 $mpirun -np "$np" "$@" >run.log 2>&1 && "$ref/ref_check" equal "$got" "$want" 0 >/dev/null; then
-    echo "ok ($what, np $np)"
-  else echo "FAIL ($what, np $np): got"; cat "$got" run.log 2>/dev/null; echo "want"; cat "$want"; bad=1; fi
-}
 printf 'Array\n0 3 6 2 5 1 4 0\n8\n' >u8.txt
 # padded_levels_where, 2 rounds: round 1 pins u[0] (1 3 6 2 5 1 4 0) and sweeps (1 4 9 8 7 6 5 4);
 # round 2 pins (2 4 9 8 7 6 5 4) and sweeps: 2 6 13 17 15 13 11 9. The neighbour a B part reads

@@ -280,11 +280,9 @@ printf 'Array\n80 20 31 41 51 61 70 80\n8\n' >i8_want.txt
 printf 'Array\n41 51\n2\n' >row_want.txt
 compile loadview.it loadview.map loadview
 for np in 1 2; do
-  rm -f lv.txt lvrow.txt
-  if timeout 60 $mpirun -np $np ./loadview input=i8.txt out=lv.txt row=lvrow.txt >lv.log 2>&1 &&
-     "$ref/ref_check" equal lv.txt i8_want.txt 0 >/dev/null && "$ref/ref_check" equal lvrow.txt row_want.txt 0 >/dev/null; then
-    echo "ok (view of a loaded item, np $np)"
-  else echo "FAIL (view of a loaded item, np $np):"; cat lv.log; bad=1; fi
+  rm -f lvrow.txt
+  check "view of a loaded item" $np i8_want.txt lv.txt ./loadview input=i8.txt out=lv.txt row=lvrow.txt
+  "$ref/ref_check" equal lvrow.txt row_want.txt 0 >/dev/null || { echo "FAIL (section of the view, np $np)"; bad=1; }
 done
 # `load` into a list keeps a capacity set before it (the file's 4 elements, then one more)
 cat >loadcap.it <<'IT'
@@ -373,9 +371,7 @@ printf 'Array\n1 1 1 1 1 1 1\n7\n' >ones7.txt
 printf 'Array\n1 2 3 4 5 6 7\n7\n' >deep_want.txt
 compile deepturns.it deepturns.map deepturns
 for np in 1 4; do
-  if timeout 60 $mpirun -np $np ./deepturns input_file=ones7.txt p=3 q=2 y_file=deep.txt >deep.log 2>&1 &&
-     "$ref/ref_check" equal deep.txt deep_want.txt 0 >/dev/null; then echo "ok (a space below the turn space, np $np)"
-  else echo "FAIL (a space below the turn space, np $np):"; cat deep.log; bad=1; fi
+  check "a space below the turn space" $np deep_want.txt deep.txt ./deepturns input_file=ones7.txt p=3 q=2 y_file=deep.txt
 done
 # padding along a range that runs downwards cannot be refreshed yet: a message naming the array
 # and the space (the range is known only at run time)

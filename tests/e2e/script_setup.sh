@@ -16,3 +16,12 @@ compile() {
   "$itc" compile "$program" "$map" --machine "$root/pcubes-models/test-cluster-4.pcubes" -o "$output" "$@" ||
     { echo "FAIL: compile $output"; exit 1; }
 }
+# check <what> <np> <want file> <got file> <command...>: runs the command under mpirun -np <np>
+# and compares the file it writes with the expected one, exactly.
+check() {
+  local what=$1 np=$2 want=$3 got=$4; shift 4
+  rm -f "$got"
+  if timeout 60 $mpirun -np "$np" "$@" >run.log 2>&1 && "$ref/ref_check" equal "$got" "$want" 0 >/dev/null; then
+    echo "ok ($what, np $np)"
+  else echo "FAIL ($what, np $np): got"; cat "$got" run.log 2>/dev/null; echo "want"; cat "$want"; bad=1; fi
+}
