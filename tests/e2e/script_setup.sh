@@ -1,7 +1,7 @@
 # Sourced by the e2e scripts (run_errors.sh, run_faults.sh, run_sharing.sh, run_by_hand.sh) with
 # their arguments: enters the work directory (the first argument) and sets the paths the ctest
 # environment gives (ROOT, ITC, REF_DIR), an mpirun that may oversubscribe and run as root, and
-# `bad`, the script's exit status so far.
+# `bad`, the script's exit status so far; defines `compile` and `check` below.
 work=${1:?work dir}
 root=${ROOT:?}; itc=${ITC:?}; ref=${REF_DIR:?}
 mpirun=${MPIRUN:-mpirun --oversubscribe}
