@@ -31,13 +31,13 @@ bool parse_count(std::string_view s, int64_t& v) {
     return r.ec == std::errc() && r.ptr == s.data() + s.size();
 }
 
-// "d1*...*dn" with every di >= 1.
-bool parse_lengths(std::string_view s, std::vector<int64_t>& out) {
+// "d1*...*dn" with every di a count (>= 0).
+bool parse_counts(std::string_view s, std::vector<int64_t>& out) {
     out.clear();
     while (true) {
         size_t star = s.find('*');
         int64_t v = 0;
-        if (!parse_count(s.substr(0, star), v) || v < 1)
+        if (!parse_count(s.substr(0, star), v))
             return false;
         out.push_back(v);
         if (star == std::string_view::npos)
@@ -46,19 +46,15 @@ bool parse_lengths(std::string_view s, std::vector<int64_t>& out) {
     }
 }
 
+// "d1*...*dn" with every di >= 1.
+bool parse_lengths(std::string_view s, std::vector<int64_t>& out) {
+    return parse_counts(s, out) && std::find(out.begin(), out.end(), 0) == out.end();
+}
+
 // Lengths that parse but for a 0 among them (`0`, `3*0`).
 bool zero_length(std::string_view s) {
-    bool zero = false;
-    for (size_t star = 0; star != std::string_view::npos; s.remove_prefix(star + 1)) {
-        star = s.find('*');
-        int64_t v = 0;
-        if (!parse_count(s.substr(0, star), v))
-            return false;
-        zero = zero || v == 0;
-        if (star == std::string_view::npos)
-            break;
-    }
-    return zero;
+    std::vector<int64_t> counts;
+    return parse_counts(s, counts) && std::find(counts.begin(), counts.end(), 0) != counts.end();
 }
 
 int64_t product(const std::vector<int64_t>& v) {
