@@ -714,11 +714,10 @@ private:
     // Why space `lps` has parts of its own of `array`, as the storage plan says (`itc plan`).
     std::string ownPartsReason(const std::string& array, int lps) const {
         auto st = plan_->storage.arrays.find(array);
-        const std::string prefix = "Space " + plan_->lps.at(lps).name + " has parts of its own: ";
         if (st != plan_->storage.arrays.end())
-            for (const std::string& note : st->second.notes)
-                if (note.rfind(prefix, 0) == 0)
-                    return note.substr(prefix.size());
+            for (const auto& [space, why] : st->second.ownParts)
+                if (space == lps)
+                    return why;
         return "a stride, padding, epoch versions or a mapping across processes";
     }
 

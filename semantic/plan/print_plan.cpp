@@ -174,8 +174,8 @@ private:
                     views += (views.empty() ? "" : "; ") + spaceName(p_.lps, user) + " works in views of " +
                              spaceName(p_.lps, where) + "'s parts";
             line(2, fmt::format("{}: parts in {}{}", var, own, views.empty() ? "" : "; " + views));
-            for (const std::string& n : st.notes)
-                line(3, n);
+            for (const auto& [space, why] : st.ownParts)
+                line(3, spaceName(p_.lps, space) + " has parts of its own: " + why);
         }
         if (any)
             out_ += "\n";

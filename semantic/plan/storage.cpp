@@ -42,17 +42,16 @@ namespace {
 std::string viewObstacle(const LpsTree& lps, int space, const std::string& array, int versions,
                          const SameMemory& inMemoryOf, int parentStorage) {
     const Lps& l = lps.at(space);
-    const std::string name = "Space " + l.name;
     if (versions > 1)
-        return name + " has parts of its own: `" + array + "` keeps epoch versions";
+        return "`" + array + "` keeps epoch versions";
     if (l.subpartition && l.subpartition->find(array))
-        return name + " has parts of its own: it sub-partitions `" + array + "`";
+        return "it sub-partitions `" + array + "`";
     if (const ArrayPartition* ap = l.find(array)) {
         if (ap->padded())
-            return name + " has parts of its own: it pads `" + array + "`";
+            return "it pads `" + array + "`";
         for (const DimInstruction& di : ap->instructions)
             if (di.strided())
-                return name + " has parts of its own: " + di.text() + " parts are not contiguous";
+                return di.text() + " parts are not contiguous";
     }
     // Views address a box of the parent's part; a part split by stride() or block_stride() on
     // the way down is no box.
@@ -60,13 +59,10 @@ std::string viewObstacle(const LpsTree& lps, int space, const std::string& array
         if (const ArrayPartition* ap = lps.at(up).find(array))
             for (const DimInstruction& di : ap->instructions)
                 if (di.strided())
-                    return name + " has parts of its own: the parts of Space " + lps.at(up).name + " (" + di.text() +
-                           ") are not contiguous";
+                    return "the parts of Space " + lps.at(up).name + " (" + di.text() + ") are not contiguous";
     if (!inMemoryOf(parentStorage, space))
-        return name +
-               " has parts of its own: the mapping may place its LPUs in another process "
-               "than their Space " +
-               lps.at(parentStorage).name + " LPU";
+        return "the mapping may place its LPUs in another process than their Space " + lps.at(parentStorage).name +
+               " LPU";
     return "";
 }
 
@@ -136,7 +132,7 @@ StoragePlan planStorage(const TaskGlobals& globals, const LpsTree& lps, const Da
                     st.storageOf[l] = p->second;
                     continue;
                 }
-                st.notes.push_back(why);
+                st.ownParts.push_back({l, why});
             }
             st.storageOf[l] = l;
             st.spaces.push_back(l);

@@ -28,8 +28,9 @@ struct ArrayStorage {
     std::map<int, int> storageOf; // every space whose stages use the array -> where it works
     bool written = false;         // some stage writes it
     bool environmental = false;
-    // Why the spaces that do not view their parent's parts cannot (one line each, for itc plan).
-    std::vector<std::string> notes;
+    // The spaces whose stages use the array and cannot view their parent's parts, each with why
+    // (`itc plan` prints them; the backend names the reason when it refuses such a space).
+    std::vector<std::pair<int, std::string>> ownParts;
     bool isStorage(int lps) const;
 };
 
