@@ -164,8 +164,18 @@ epochExpr  : postfixExpr ( 'at' '(' 'current' ( ( '-' | '+' ) unaryExpr )? ')' )
 
 postfixExpr : primary postfixOp* ;
 postfixOp
-    : '.' anyName                 # memberOp       // fields and the contextual properties (R-3)
+    : '.' memberName              # memberOp       // fields and the contextual properties (R-3)
     | '[' subscript ']'           # subscriptOp
+    ;
+
+// After `.` a lower-case reserved word is a name too: `args.step` reads the command-line key
+// `step`, and no other name in that position can be mistaken for the keyword.
+memberName
+    : anyName
+    | 'do' | 'in' | 'sequence' | 'for' | 'foreach' | 'while' | 'step' | 'if' | 'else' | 'and' | 'or'
+    | 'of' | 'at' | 'current' | 'reduce' | 'return' | 'new' | 'execute' | 'divides' | 'partitions'
+    | 'dynamic' | 'replicated' | 'padding' | 'increasing' | 'decreasing' | 'unordered' | 'ordered'
+    | 'link' | 'create' | 'true' | 'false' | 'partition' | 'lpuId'
     ;
 
 subscript

@@ -909,8 +909,8 @@ ExprPtr Builder::postfix(P::PostfixExprContext* c) {
         }
         lastWasSubscript = false;
         auto* m = is<P::MemberOpContext>(op);
-        std::string field = m->anyName()->getText();
-        SourceRange fieldRange = range(m->anyName());
+        std::string field = m->memberName()->getText();
+        SourceRange fieldRange = range(m->memberName());
         // Contextual property words after `.`: local, range, dimension, dimensionK.
         std::optional<PropertyKind> prop;
         int dim = 0;
@@ -939,7 +939,8 @@ ExprPtr Builder::postfix(P::PostfixExprContext* c) {
         } else {
             auto f = std::make_unique<FieldAccess>();
             f->range = whole;
-            f->field = name(m->anyName(), NameClass::Variable, "field name");
+            auto* word = m->memberName()->anyName();
+            f->field = word ? name(word, NameClass::Variable, "field name") : Name{field, fieldRange};
             f->base = std::move(base);
             base = std::move(f);
         }

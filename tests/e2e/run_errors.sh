@@ -8,7 +8,7 @@
 # Character arguments that are neither, a dimension bound Initialize left unset or changed on a
 # linked array, a loop step of 0 or less, a fixed-size array indexed outside it, writing an item
 # nothing produced, padding along a range that runs downwards, an Integer division by zero.
-# Views of an item filled by `load` work. `--help` prints the program's keys and exits 0. Also: a mapping that puts a space on other processes than its
+# Views of an item filled by `load` work; keys may be reserved words (`args.step`). `--help` prints the program's keys and exits 0. Also: a mapping that puts a space on other processes than its
 # parent space's parts is no error; the plan gives it parts of its own and moves the data
 # (checked against the reference, with the bytes moved).
 set -uo pipefail
@@ -72,6 +72,12 @@ if help_ok "--help without args" timeout 60 $mpirun -np 2 ./noargs --help; then
 fi
 expect "argument of a program without args" "the program reads no arguments" \
   timeout 60 $mpirun -np 2 ./noargs p=4
+# keys that are reserved words (`args.step`, `args.in`) are read like any other key
+sed -e 's/args\.a_file/args.in/; s/args\.p\b/args.step/' "$root/examples/vector-add/vector-add.it" >keywords.it
+compile keywords.it "$root/examples/vector-add/vector-add.map" keywords
+out=$(timeout 60 $mpirun -np 2 ./keywords in=a.txt b_file=b.txt c_file=c_keywords.txt step=4 2>&1); rc=$?
+if [[ $rc == 0 ]] && cmp -s c_keywords.txt c_twice.txt; then echo "ok (keys named by reserved words)"
+else echo "FAIL (keys named by reserved words): exit status $rc, c_keywords.txt differs from c_twice.txt:"; echo "$out"; bad=1; fi
 # --debug: bounds checks naming the IT line
 compile "$root/tests/e2e/programs/out_of_bounds.it" "$root/tests/e2e/programs/out_of_bounds.map" oob --debug
 expect "bounds check" "out_of_bounds.it:2[0-9]: \`[a-z]*\`: index [0-9]* of dimension 1 is outside the LPU's part" \
