@@ -331,7 +331,8 @@ std::string ExprEmitter::emit(const ast::Expr& e) {
         return typeOf(e).kind == TypeKind::RealSingle ? s + "f" : s;
     }
     case K::CharLiteral:
-        return "static_cast<char>(" + std::to_string(static_cast<int>(e.as<ast::CharLiteral>()->value)) + ")";
+        return "static_cast<unsigned char>(" +
+               std::to_string(static_cast<unsigned char>(e.as<ast::CharLiteral>()->value)) + ")";
     case K::StringLiteral: return "std::string(" + cString(e.as<ast::StringLiteral>()->value) + ")";
     case K::BoolLiteral: return e.as<ast::BoolLiteral>()->value ? "true" : "false";
     case K::NameRef: return nameRef(*e.as<ast::NameRef>());

@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace itc::frontend {
 
 using antlr4::Token;
@@ -129,6 +131,13 @@ private:
                     "cannot span lines)");
             return true;
         case L::BAD_CHAR_LIT:
+            if (std::any_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; })) {
+                problem(DiagKind::BadCharLiteral, range(t),
+                        fmt::format("character literal `{}` is not ASCII: a literal holds one ASCII character "
+                                    "(a Character holds codes 0 to 255; others come from data files)",
+                                    text));
+                return true;
+            }
             problem(DiagKind::BadCharLiteral, range(t),
                     fmt::format("character literal `{}` must hold exactly one character, like "
                                 "`'#'`; use double quotes for a string",

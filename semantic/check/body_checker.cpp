@@ -653,7 +653,26 @@ Type BodyChecker::checkAssign(const ast::Assign& e) {
             DiagKind::TypeMismatch, e.value->range,
             fmt::format("cannot assign a value of type {} to a target of type {}{}", qt(value), qt(target), why));
     }
+    if (target.kind == TypeKind::RealSingle && value.kind == TypeKind::RealLiteral)
+        takeSinglePrecision(*e.value);
     return target;
+}
+
+// Real literals with no real operand of a known precision take the target's (the reference,
+// Lexical rules): `s = 16777217.0 - 1.0` computes in single precision when `s` is single.
+void BodyChecker::takeSinglePrecision(const ast::Expr& e) {
+    if (!types_)
+        return;
+    auto it = types_->find(&e);
+    if (it == types_->end() || it->second.kind != TypeKind::RealLiteral)
+        return;
+    it->second = Type::simple(TypeKind::RealSingle);
+    if (auto* b = e.as<ast::Binary>()) {
+        takeSinglePrecision(*b->lhs);
+        takeSinglePrecision(*b->rhs);
+    } else if (auto* u = e.as<ast::Unary>()) {
+        takeSinglePrecision(*u->operand);
+    }
 }
 
 Type BodyChecker::checkFieldAccess(const ast::FieldAccess& e) {

@@ -80,6 +80,7 @@ private:
     Type checkBinary(const ast::Binary& e);
     Type checkUnary(const ast::Unary& e);
     Type checkAssign(const ast::Assign& e);
+    void takeSinglePrecision(const ast::Expr& e);
     Type checkFieldAccess(const ast::FieldAccess& e);
     Type checkProperty(const ast::Property& e);
     Type checkSubscript(const ast::Subscript& e);

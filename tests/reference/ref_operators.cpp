@@ -43,18 +43,11 @@ int main(int argc, char** argv) {
                              ('a' + 100 > 'a') ? 1 : 0,
                              ipow(3, 21),
                              ipow(2, 31)};
-    const std::vector<double> q{7 / 2.0,
-                                std::pow(2.0, -1.0),
-                                std::pow(2.0, 0.5),
-                                static_cast<double>(1 / 3),
-                                1.0 / 3,
-                                -(1.5) * 2,
-                                10 % 4 + 0.5,
-                                3.0,
-                                static_cast<double>(ipow(2 + 3, 2)),
-                                std::pow(1.5, 2.0),
-                                std::fmod(7.5, 2.0),
-                                std::fmod(-7.5, 2.0)};
+    const std::vector<double> q{
+        7 / 2.0, std::pow(2.0, -1.0), std::pow(2.0, 0.5), static_cast<double>(1 / 3), 1.0 / 3, -(1.5) * 2, 10 % 4 + 0.5,
+        3.0, static_cast<double>(ipow(2 + 3, 2)), std::pow(1.5, 2.0), std::fmod(7.5, 2.0), std::fmod(-7.5, 2.0),
+        // literals assigned to a single-precision element are floats
+        static_cast<double>(16777217.0f - 1.0f), static_cast<double>(16777216.0f + 1.0f + 1.0f)};
     itref::write_data(args.str("output_file"), itref::make_array<int>({r.size()}, r));
     itref::write_data(args.str("real_file"), itref::make_array<double>({q.size()}, q));
   });
