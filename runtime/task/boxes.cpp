@@ -14,9 +14,14 @@ bool empty(const Box& b) {
 }
 Interval interval(const IndexSet1D& s) {
   if (s.empty()) return {1, 0};
-  if (!s.contiguous() || s.dir() < 0)
-    throw std::runtime_error("itrt: synchronising strided or inverted parts is not supported by this backend yet");
-  return {s.first(), s.last()};
+  if (!s.contiguous())
+    throw std::runtime_error("itrt: synchronising strided parts is not supported by this backend yet");
+  return s.dir() < 0 ? Interval{s.last(), s.first()} : Interval{s.first(), s.last()};
+}
+bool is_interval_part(const Part& p) {
+  for (int d = 0; d < p.rank(); ++d)
+    if (!p.held(d).empty() && !p.held(d).contiguous()) return false;
+  return true;
 }
 bool is_box(const Part& p) {
   for (int d = 0; d < p.rank(); ++d)
@@ -48,7 +53,11 @@ int64_t box_size(const Box& b) {
 // A dense buffer seen in global indices: element g is at base[sum (g[d]-lo[d])*stride[d]].
 Dense dense_of(std::byte* base, const Part& p) {
   Dense d{base, {}, p.strides()};
-  for (int k = 0; k < p.rank(); ++k) d.lo.push_back(p.held(k).first());
+  for (int k = 0; k < p.rank(); ++k) {
+    d.lo.push_back(p.held(k).first());
+    // along a dimension that runs downwards, local position j holds global index first - j
+    if (p.held(k).dir() < 0) d.stride[static_cast<size_t>(k)] = -d.stride[static_cast<size_t>(k)];
+  }
   return d;
 }
 Dense dense_of(std::byte* base, const Box& b) {
@@ -59,20 +68,28 @@ Dense dense_of(std::byte* base, const Box& b) {
                                        (b[static_cast<size_t>(k) + 1].second - b[static_cast<size_t>(k) + 1].first + 1);
   return d;
 }
-// Copies the cells of `region` from src to dst, one memcpy per innermost run.
+// Copies the cells of `region` from src to dst, one memcpy per innermost run (element by element
+// when the innermost dimension of either side runs downwards).
 void copy_region(const Dense& src, const Dense& dst, const Box& region, size_t elem) {
   if (empty(region)) return;
   const size_t n = region.size();
   std::vector<int64_t> g(n);
   for (size_t d = 0; d < n; ++d) g[d] = region[d].first;
-  const size_t run = static_cast<size_t>(region[n - 1].second - region[n - 1].first + 1) * elem;
+  const int64_t count = region[n - 1].second - region[n - 1].first + 1;
+  const bool unit = src.stride[n - 1] == 1 && dst.stride[n - 1] == 1;
+  const auto step = static_cast<int64_t>(elem);
   for (;;) {
     int64_t so = 0, dof = 0;
     for (size_t d = 0; d < n; ++d) {
       so += (g[d] - src.lo[d]) * src.stride[d];
       dof += (g[d] - dst.lo[d]) * dst.stride[d];
     }
-    std::memcpy(dst.base + dof * static_cast<int64_t>(elem), src.base + so * static_cast<int64_t>(elem), run);
+    if (unit)
+      std::memcpy(dst.base + dof * step, src.base + so * step, static_cast<size_t>(count) * elem);
+    else
+      for (int64_t i = 0; i < count; ++i)
+        std::memcpy(dst.base + (dof + i * dst.stride[n - 1]) * step, src.base + (so + i * src.stride[n - 1]) * step,
+                    elem);
     int d = static_cast<int>(n) - 2;
     for (; d >= 0; --d) {
       if (++g[static_cast<size_t>(d)] <= region[static_cast<size_t>(d)].second) break;

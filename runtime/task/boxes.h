@@ -19,6 +19,8 @@ bool empty(const Box& b);
 Interval interval(const IndexSet1D& s);
 // Whether every held index set of the part is one ascending interval (or empty).
 bool is_box(const Part& p);
+// Every held dimension is an interval, upwards or downwards (boxes of it run upwards: min...max).
+bool is_interval_part(const Part& p);
 Box held_box(const Part& p);
 Box owned_box(const Part& p);
 Box intersect(const Box& a, const Box& b);

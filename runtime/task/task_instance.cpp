@@ -1148,14 +1148,13 @@ std::vector<TaskInstance::Piece>& TaskInstance::refresh_plan(int array, int h, i
   auto& pieces = s_->refresh_plans_[key];
   const auto& S = s_->grid_[static_cast<size_t>(lps)];
   const auto& H = s_->grid_[static_cast<size_t>(h)];
-  // The refresh copies boxes; the compiler refuses strided parts (strided-padding-exchange), and
-  // a range that runs downwards is known only now.
+  // The refresh copies boxes (of cells; a dimension that runs downwards is one too); the compiler
+  // refuses strided parts (strided-padding-exchange).
   for (const Lpu& g : H)
-    if (!is_box(part_of(array, h, g.id)))
+    if (!is_interval_part(part_of(array, h, g.id)))
       fail_collective("task `" + name_ + "`: the padding of `" + arrays[static_cast<size_t>(array)]->name +
                       "` in Space " + s_->lps_[static_cast<size_t>(lps)].name +
-                      " cannot be refreshed: its range runs downwards (min > max), and this version refreshes "
-                      "padding only along increasing ranges; give the array increasing ranges");
+                      " cannot be refreshed: its parts are strided (internal: the compiler should have refused it)");
   // Home LPUs under each S-LPU, and their chain-owned boxes below S.
   std::vector<std::vector<int64_t>> under(S.size());
   std::vector<Box> chain(H.size());

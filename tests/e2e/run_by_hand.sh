@@ -3,7 +3,7 @@
 # (independently of the compiler), at np 1, 2 and 4 on test-cluster-4 with partitions that do
 # not divide the arrays: padding refreshed at two levels (padded_levels_where.it), an Epoch
 # under a false `If` (guarded_epoch_lag.it) and one in a space that only reads the array
-# (epoch_reader_space.it).
+# (epoch_reader_space.it), padding refreshed along ranges that run downwards (padded_downwards.it).
 set -u
 source "$(dirname "$0")/script_setup.sh" "$@"
 compile_program() { # compile_program <name>: programs/<name>.it with its map, to ./<name>
@@ -36,5 +36,20 @@ for np in 1 2 4; do
   check "Epoch in a space that only reads" $np reader_want.txt reader.txt \
     ./epoch_reader_space input=v7.txt out=reader.txt zout=reader_z.txt p=3
   "$ref/ref_check" equal reader_z.txt reader_z_want.txt 0 >/dev/null || { echo "FAIL (z, np $np)"; bad=1; }
+done
+# padded_downwards, 2 rounds. x[i] = i*i on 7...0: round 1 gives 1 5 14 29 50 77 110 85 for
+# i = 0...7, round 2 gives 6 20 48 93 156 237 272 195, written in the range's order (7 first).
+# m[i][j] = 10i + j, i in 0...5, j in 3...0: round 1 gives 10+2j, 30i+3j (i = 1...4), 90+2j;
+# round 2 gives 40+5j, 100+8j, 180+9j, 270+9j, 300+8j, 210+5j (rows of j = 3, 2, 1, 0).
+printf 'Array\n195 272 237 156 93 48 20 6\n8\n' >down_x_want.txt
+printf 'Array\n55 50 45 40\n124 116 108 100\n207 198 189 180\n297 288 279 270\n324 316 308 300\n225 220 215 210\n6*4\n' \
+  >down_m_want.txt
+compile_program padded_downwards
+for np in 1 2 4; do
+  for p in 2 3; do
+    check "padding along downward ranges, p=$p" $np down_x_want.txt down_x.txt \
+      ./padded_downwards rounds=2 p=$p xout=down_x.txt mout=down_m.txt
+    "$ref/ref_check" equal down_m.txt down_m_want.txt 0 >/dev/null || { echo "FAIL (m, np $np, p=$p)"; bad=1; }
+  done
 done
 exit $bad
