@@ -238,7 +238,35 @@ bool isCppKeyword(const std::string& n) {
     return k.count(n) != 0;
 }
 
-std::string cppName(const std::string& n) { return isCppKeyword(n) ? n + "_" : n; }
+// Names the generated code itself uses where IT names live: macros, namespaces and types it
+// spells unqualified. An IT name equal to one cannot stand for itself in C++.
+bool isReservedInCpp(const std::string& n) {
+    static const std::set<std::string> k = {
+        "errno",   "assert",  "offsetof", "setjmp",   "va_arg",     "va_start", "va_end",    "va_copy",  "stdin",
+        "stdout",  "stderr",  "std",      "itrt",     "it_program", "main",     "int8_t",    "int16_t",  "int32_t",
+        "int64_t", "uint8_t", "uint16_t", "uint32_t", "uint64_t",   "size_t",   "ptrdiff_t", "intptr_t", "uintptr_t"};
+    return isCppKeyword(n) || k.count(n) != 0;
+}
+
+// The shapes of the names the generated stage and flow code makes from IT names (`i_lo`, `i_hi`
+// of a loop index (`i_p` over a strided part), `r_i` of a sequential loop's range, `x_v` and `x_1` of a parameter's
+// views, `d_x` of an array used directly, `v_x` of a flow's views) and its own helpers (`acc_`, `it_...`, `itc_...`):
+// an IT name of such a shape is renamed too, so that neither hides the other.
+static bool shapedLikeGenerated(const std::string& n) {
+    auto starts = [&](std::string_view p) { return n.size() > p.size() && n.compare(0, p.size(), p) == 0; };
+    auto ends = [&](std::string_view p) {
+        return n.size() > p.size() && n.compare(n.size() - p.size(), p.size(), p) == 0;
+    };
+    if (n.empty() || n.back() == '_')
+        return !n.empty();
+    const std::size_t u = n.rfind('_');
+    const bool numbered =
+        u != std::string::npos && u + 1 < n.size() && n.find_first_not_of("0123456789", u + 1) == std::string::npos;
+    return numbered || ends("_lo") || ends("_hi") || ends("_p") || ends("_v") || ends("_step") || ends("_dir") ||
+           starts("r_") || starts("d_") || starts("v_") || starts("sv_") || starts("it_") || starts("itc_");
+}
+
+std::string cppName(const std::string& n) { return isReservedInCpp(n) || shapedLikeGenerated(n) ? n + "_" : n; }
 
 std::string externIncludes(const ast::Program& p) {
     ExternCollector c;
@@ -256,16 +284,17 @@ std::string externBlock(const ast::Extern& x, const std::map<std::string, std::s
     if (!aliases.empty() || !indices.empty())
         s += "// The IT variables this native code sees (see the guide: Native code: @Extern).\n";
     for (const auto& [name, lvalue] : aliases)
-        if (!isCppKeyword(name) && name != lvalue)
+        if (!isReservedInCpp(name) && name != lvalue)
             s += "[[maybe_unused]] auto& " + name + " = " + lvalue + ";\n";
     // Loop indices are 64-bit in stage loops; native code sees an Integer (`int`, guide: Native
     // code: @Extern).
     for (const auto& i : indices)
-        s += "const int32_t it_index_" + i + " = static_cast<int32_t>(" + i + ");\n";
+        s += "const int32_t it_index_" + i + " = static_cast<int32_t>(" + cppName(i) + ");\n";
     if (!indices.empty()) {
         s += "{\n";
         for (const auto& i : indices)
-            s += "[[maybe_unused]] const int32_t " + i + " = it_index_" + i + ";\n";
+            if (!isReservedInCpp(i))
+                s += "[[maybe_unused]] const int32_t " + i + " = it_index_" + i + ";\n";
     }
     // The native code in a block of its own: its declarations may reuse IT names. The markers
     // let `itc compile` tell the user's C++ errors from its own (nativeCodeError in tools/itc/cmd_compile.cpp).

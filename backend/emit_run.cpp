@@ -52,7 +52,7 @@ bool TaskEmitter::reducedInto(const std::string& v) const { return global(v).isR
 // Initialize and the environment set its starting value in every LPU's copy; a reduction into it
 // overwrites that.
 std::string TaskEmitter::scalarRef(const std::string& v, const std::string& globals) const {
-    return globals + (global(v).isReduction ? ".r_" : ".") + v;
+    return global(v).isReduction ? globals + ".r_" + v : globals + "." + cppName(v);
 }
 
 int TaskEmitter::storageOf(const std::string& array, int lps) const {
@@ -150,7 +150,7 @@ void TaskEmitter::emit(Out& o) {
         if (g.isReduction)
             o << cppType(g.type) << " r_" << g.name << "{};\n";
         else if (!g.type.isArray())
-            o << cppType(g.type) << " " << g.name << "{};\n";
+            o << cppType(g.type) << " " << cppName(g.name) << "{};\n";
     }
     o << "};\n\n";
     for (const auto& p : plan_.lps.params)
@@ -176,7 +176,7 @@ std::string TaskEmitter::flowExpr(const ast::Expr& e, int lps, const std::string
             if (te.isGlobal(n.name)) {
                 if (te.global(n.name).isReduction) // the result this flow knows (moved as the plan says)
                     return te.reductionValue(n.name, "g");
-                return "g." + n.name;
+                return "g." + cppName(n.name);
             }
             notTranslated(n.range, "name `" + n.name + "` in the Computation section");
         }
@@ -498,8 +498,8 @@ void TaskEmitter::emitSyncs(Out& o, const std::vector<int>& list, int x) {
         } else if (isMovement(s.kind)) {
             if (s.scalar && movesSerialised(global(s.var).type)) {
                 // A list or String moves serialised; the receiver takes the writer's whole value.
-                o << "co_await c.move_bytes(" << k << ", value_bytes(g." << s.var
-                  << "), [&g](const std::byte* p, size_t n) { value_from_bytes(g." << s.var << ", p, n); });"
+                o << "co_await c.move_bytes(" << k << ", value_bytes(g." << cppName(s.var)
+                  << "), [&g](const std::byte* p, size_t n) { value_from_bytes(g." << cppName(s.var) << ", p, n); });"
                   << comment;
             } else if (s.scalar) {
                 std::string ref = scalarRef(s.var, "g");
@@ -597,8 +597,8 @@ void TaskEmitter::emitRun(Out& o) {
             for (const auto& g : info_->globals)
                 if (g.environmental && !reducedInto(g.name) && !g.type.isArray() && scalarReachesRootAtEnd(g.name)) {
                     if (movesSerialised(g.type))
-                        o << "{\nauto b = value_bytes(g." << g.name << ");\nc.publish(" << arrayIndexOrSlot(g.name)
-                          << ", b.data(), b.size());\n}\n";
+                        o << "{\nauto b = value_bytes(g." << cppName(g.name) << ");\nc.publish("
+                          << arrayIndexOrSlot(g.name) << ", b.data(), b.size());\n}\n";
                     else
                         o << "c.publish(" << arrayIndexOrSlot(g.name) << ", &" << scalarRef(g.name, "g") << ", sizeof "
                           << scalarRef(g.name, "g") << ");\n";
@@ -623,7 +623,8 @@ void TaskEmitter::emitRun(Out& o) {
         if (!g.environmental || g.type.isArray() || g.mode == ast::LinkMode::Create)
             continue;
         if (g.type.kind == TypeKind::List) {
-            std::string get = "env.get_list(" + cString(g.name) + ", g." + g.name + ", " + listCodecOf(g.type) + ")";
+            std::string get =
+                "env.get_list(" + cString(g.name) + ", g." + cppName(g.name) + ", " + listCodecOf(g.type) + ")";
             if (g.mode == ast::LinkMode::Link)
                 o << "if (!" << get << ")\nitrt::fail_collective("
                   << cString("task `" + def_.name.text + "` links list `" + g.name +
@@ -654,7 +655,7 @@ void TaskEmitter::emitRun(Out& o) {
     emitInitialize(o);
     for (const auto& g : info_->globals)
         if (g.type.kind == TypeKind::List)
-            o << "if (g." << g.name << ".capacity < 0)\nitrt::fail_collective("
+            o << "if (g." << cppName(g.name) << ".capacity < 0)\nitrt::fail_collective("
               << cString("task `" + def_.name.text + "`: list `" + g.name +
                          "` has no capacity after Initialize (call set_capacity there)")
               << ");\n";
@@ -718,7 +719,7 @@ void TaskEmitter::emitRun(Out& o) {
                 continue;
             }
             if (list) {
-                o << setItem("g." + g.name);
+                o << setItem("g." + cppName(g.name));
                 continue;
             }
             if (scalarReachesRootAtEnd(g.name)) {
@@ -885,7 +886,7 @@ void TaskEmitter::emitFlow(Out& o, const ast::FlowList& list, int lps, int x) {
             o << "const int64_t " << n << "_dir = " << n << ".min <= " << n << ".max ? 1 : -1;\n";
             o << "for (int64_t " << n << "_i = " << n << ".min; " << n << "_dir > 0 ? " << n << "_i <= " << n
               << ".max : " << n << "_i >= " << n << ".max; " << n << "_i += " << n << "_dir * " << n << "_step) {\n";
-            o << "g." << r->variable.text << " = static_cast<int32_t>(" << n << "_i);\n";
+            o << "g." << cppName(r->variable.text) << " = static_cast<int32_t>(" << n << "_i);\n";
             emitFlow(o, r->body, lps, x);
             o << "}\n}\n";
         } else if (auto w = f->as<ast::RepeatWhile>()) {
@@ -1174,7 +1175,8 @@ void TaskEmitter::emitStageCall(Out& o, const ast::StageCall& call, int lps, int
             } else {
                 auto n = ca.value ? ca.value->as<ast::NameRef>() : nullptr;
                 if (n && isGlobal(n->name))
-                    args.push_back(global(n->name).isReduction ? reductionValue(n->name, "g") : "g." + n->name);
+                    args.push_back(global(n->name).isReduction ? reductionValue(n->name, "g")
+                                                               : "g." + cppName(n->name));
                 else // a field of a task-global object (`r.min`): an lvalue of the flow's globals
                     args.push_back(flowExpr(*ca.value, lps, "lpu"));
             }

@@ -177,7 +177,7 @@ public:
 protected:
     std::string nameRef(const ast::NameRef& n) override {
         if (loopVars_.count(n.name))
-            return n.name;
+            return cppName(n.name);
         if (auto it = sig_.params.find(n.name); it != sig_.params.end())
             return it->second.cppName;
         if (te_.isGlobal(n.name)) {
@@ -186,7 +186,7 @@ protected:
                 return te_.reductionValue(n.name, "G");
             if (gi.type.isArray())
                 notTranslated(n.range, "whole-array use of `" + n.name + "` in a stage");
-            return "G." + n.name;
+            return "G." + cppName(n.name);
         }
         return cppName(n.name); // a local (`class` -> `class_`)
     }
@@ -266,7 +266,7 @@ protected:
                 auto n = s.items[d].index ? s.items[d].index->as<ast::NameRef>() : nullptr;
                 auto lp = n ? loopPos_.find(n->name) : loopPos_.end();
                 if (lp != loopPos_.end() && lp->second.first == base && lp->second.second == static_cast<int>(d)) {
-                    p = n->name + "_p";
+                    p = cppName(n->name) + "_p";
                     positions |= 1u << d;
                 } else if (strided.count(static_cast<int>(d))) {
                     p = view + ".pos_of(" + std::to_string(d) + ", " + idx[d] + ")";
@@ -409,16 +409,16 @@ private:
         case K::ParallelLoop: parallelLoop(o, *s.as<ast::ParallelLoop>()); return;
         case K::SequentialFor: {
             auto* f = s.as<ast::SequentialFor>();
-            std::string r = "r_" + f->index.text;
+            const std::string ix = cppName(f->index.text);
+            std::string r = "r_" + ix;
             o << "{\nconst Range " << r << " = " << emit(*f->rangeExpr) << ";\n";
             o << "const int64_t " << r << "_step = "
               << (f->step ? "itrt::task::loop_step(" + emit(*f->step) + ", " + whereOf(f->step->range) + ")" : "1")
               << ";\n";
             o << "const int64_t " << r << "_dir = " << r << ".min <= " << r << ".max ? 1 : -1;\n";
             loopVars_.insert(f->index.text);
-            o << "for (int64_t " << f->index.text << " = " << r << ".min; " << r << "_dir > 0 ? " << f->index.text
-              << " <= " << r << ".max : " << f->index.text << " >= " << r << ".max; " << f->index.text << " += " << r
-              << "_dir * " << r << "_step) {\n";
+            o << "for (int64_t " << ix << " = " << r << ".min; " << r << "_dir > 0 ? " << ix << " <= " << r
+              << ".max : " << ix << " >= " << r << ".max; " << ix << " += " << r << "_dir * " << r << "_step) {\n";
             if (f->restriction)
                 o << "if (!(" << emit(*f->restriction) << ")) continue;\n";
             body(o, f->body);
@@ -437,12 +437,18 @@ private:
                 [&](const ast::Block& b) { body(o, b); });
             return;
         case K::Extern: {
-            // Native code sees task-global scalars by their IT names (guide: Native code: @Extern);
-            // parameters, locals and loop indices already have them.
+            // Native code sees task-global scalars, parameters and locals by their IT names (guide:
+            // Native code: @Extern): by an alias where the C++ name differs (`i_lo` -> `i_lo_`).
             std::map<std::string, std::string> aliases;
             for (const auto& g : taskGlobals())
                 if (!g.type.isArray() && !sig_.params.count(g.name) && !loopVars_.count(g.name))
                     aliases[g.name] = te_.scalarRef(g.name, "G");
+            for (const auto& [name, p] : sig_.params)
+                if (!p.isArray && !loopVars_.count(name))
+                    aliases[name] = p.cppName;
+            for (const auto& [name, type] : inst_.locals)
+                if (!sig_.params.count(name) && !loopVars_.count(name))
+                    aliases[name] = cppName(name);
             o << externBlock(*s.as<ast::Extern>(), aliases, loopVars_);
             return;
         }
@@ -726,12 +732,12 @@ private:
         for (size_t k = 0; k < idx.size(); ++k) {
             auto& [name, vd] = idx[k];
             loopVars_.insert(name);
+            const std::string ix = cppName(name);
             std::string d = std::to_string(vd.second);
             if (te_.stridedDims(viewGlobal_[vd.first]).count(vd.second)) {
                 loopPos_[name] = vd;
-                o << "for (int64_t " << name << "_p = 0; " << name << "_p < " << vd.first << ".len[" << d << "]; ++"
-                  << name << "_p) {\nconst int64_t " << name << " = " << vd.first << ".global_at(" << d << ", " << name
-                  << "_p);\n";
+                o << "for (int64_t " << ix << "_p = 0; " << ix << "_p < " << vd.first << ".len[" << d << "]; ++" << ix
+                  << "_p) {\nconst int64_t " << ix << " = " << vd.first << ".global_at(" << d << ", " << ix << "_p);\n";
             } else {
                 // Restrictions `i > e`, `i <= e`, ... with e invariant in this loop tighten its
                 // bounds instead of testing every iteration.
@@ -783,10 +789,10 @@ private:
                         hi = "std::min<int64_t>(" + hi + ", " + e + ")";
                 }
                 at[k + 1] = rest;
-                o << "const int64_t " << name << "_lo = " << lo << ", " << name << "_hi = " << hi << ";\n";
+                o << "const int64_t " << ix << "_lo = " << lo << ", " << ix << "_hi = " << hi << ";\n";
                 if (boxWrite != boxWrites_.end())
-                    o << "written_lo[" << d << "] = " << name << "_lo, written_hi[" << d << "] = " << name << "_hi;\n";
-                o << "for (int64_t " << name << " = " << name << "_lo; " << name << " <= " << name << "_hi; ++" << name
+                    o << "written_lo[" << d << "] = " << ix << "_lo, written_hi[" << d << "] = " << ix << "_hi;\n";
+                o << "for (int64_t " << ix << " = " << ix << "_lo; " << ix << " <= " << ix << "_hi; ++" << ix
                   << ") {\n";
             }
             for (auto* c : at[k + 1])

@@ -52,4 +52,9 @@ for np in 1 2 4; do
     "$ref/ref_check" equal down_m.txt down_m_want.txt 0 >/dev/null || { echo "FAIL (m, np $np, p=$p)"; bad=1; }
   done
 done
+# cpp_names on 1...5: 10 v + 12 + (v % 2) + 3 = 26 35 46 55 66
+printf 'Array\n1 2 3 4 5\n5\n' >names_in.txt
+printf 'Array\n26 35 46 55 66\n5\n' >names_want.txt
+compile_program cpp_names
+for np in 1 2 4; do check "names C++ uses" $np names_want.txt names.txt ./cpp_names input=names_in.txt out=names.txt p=3; done
 exit $bad

@@ -98,9 +98,9 @@ namespace task_five_points_stencil {
 // Task-global scalars (each LPU's flow has its own copy) and the Reduction results it knows.
 struct Globals {
   int32_t max_iterations{};
-  int32_t counter_1{};
-  int32_t counter_2{};
-  int32_t counter_3{};
+  int32_t counter_1_{};
+  int32_t counter_2_{};
+  int32_t counter_3_{};
 };
 
 // partition parameter: p1
@@ -162,7 +162,7 @@ static itrt::task::LpuFlow flow_b(itrt::task::FlowContext &c, Globals g, int64_t
     const int64_t rep_0_dir = rep_0.min <= rep_0.max ? 1 : -1;
     for (int64_t rep_0_i = rep_0.min; rep_0_dir > 0 ? rep_0_i <= rep_0.max : rep_0_i >= rep_0.max;
          rep_0_i += rep_0_dir * rep_0_step) {
-      g.counter_1 = static_cast<int32_t>(rep_0_i);
+      g.counter_1_ = static_cast<int32_t>(rep_0_i);
       // stencil.it:50: Space A {
       // stencil.it:51: Repeat for counter_2 in [1...partition.p1] step partition.p2 {
       {
@@ -172,7 +172,7 @@ static itrt::task::LpuFlow flow_b(itrt::task::FlowContext &c, Globals g, int64_t
         for (int64_t rep_1_i = rep_1.min;
              rep_1_dir > 0 ? rep_1_i <= rep_1.max : rep_1_i >= rep_1.max;
              rep_1_i += rep_1_dir * rep_1_step) {
-          g.counter_2 = static_cast<int32_t>(rep_1_i);
+          g.counter_2_ = static_cast<int32_t>(rep_1_i);
           // stencil.it:53: Space B {
           // stencil.it:54: Repeat for counter_3 in [1...partition.p2] {   // [fix E-11: "counter
           // 3"]
@@ -183,7 +183,7 @@ static itrt::task::LpuFlow flow_b(itrt::task::FlowContext &c, Globals g, int64_t
             for (int64_t rep_2_i = rep_2.min;
                  rep_2_dir > 0 ? rep_2_i <= rep_2.max : rep_2_i >= rep_2.max;
                  rep_2_i += rep_2_dir * rep_2_step) {
-              g.counter_3 = static_cast<int32_t>(rep_2_i);
+              g.counter_3_ = static_cast<int32_t>(rep_2_i);
               // stencil.it:56: Epoch {
               // Entering the epoch: this LPU's version-dependent parts age by one version (see the
               // guide: Epochs).
