@@ -388,6 +388,13 @@ DataCollection load_collection(const ElementCodec& codec, const std::string& fil
   return read_on_every_rank(file, codec, expect, "load: ");
 }
 
+std::vector<std::string> Env::pending_inputs() const {
+  std::vector<std::string> files;
+  for (auto& [item, a] : arrays_)
+    if (a && !a->pending_input.empty()) files.push_back(a->pending_input);
+  return files;
+}
+
 std::vector<const void*> Env::footprint() const {
   std::vector<const void*> objects{this};
   for (auto& [item, a] : arrays_)

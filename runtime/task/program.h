@@ -375,6 +375,8 @@ class Env : public std::enable_shared_from_this<Env> {
   // This environment and every object it holds (items, and what its views are sections of),
   // sorted: tasks whose footprints meet do not run at once (scheduler.h).
   std::vector<const void*> footprint() const;
+  // The files bound with bind_input to items no task has read yet.
+  std::vector<std::string> pending_inputs() const;
   template <class T>
   T get(const std::string& item) {
     settle();
@@ -612,10 +614,12 @@ void load(Program&, LocalArray<T>& a, const ElementCodec& codec, const std::stri
 
 template <class T>
 void store(Program& prog, const List<T>& l, const ElementCodec& codec, const std::string& file) {
+  TaskScheduler::settle_readers_for_coordinator(file);
   if (prog.rank() == 0) store_collection(prog, list_collection(l), codec, file);
 }
 template <class T>
 void store(Program& prog, const LocalArray<List<T>>& a, const ElementCodec& codec, const std::string& file) {
+  TaskScheduler::settle_readers_for_coordinator(file);
   if (prog.rank() == 0) store_collection(prog, lists_array_collection(a), codec, file);
 }
 // `load(l, file)` for a coordinator list (a List, or a List of Arrays) or array of lists.
@@ -1029,6 +1033,7 @@ View<T, N> TaskInstance::piece_view(int array, const Lpu& u, int64_t sub, int la
 
 template <class T>
 void store(Program& prog, const LocalArray<T>& a, const ElementCodec& codec, const std::string& file) {
+  TaskScheduler::settle_readers_for_coordinator(file);
   if (prog.rank() == 0) store_collection(prog, DataCollection::array(array_block(a)), codec, file);
 }
 

@@ -9,6 +9,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 
 namespace itrt::task {
 namespace {
@@ -83,6 +84,20 @@ void TaskScheduler::settle_for_coordinator(const Env& env) {
   s->settle(env);
 }
 
+// Two names of one file compare equal (`./x.txt` and `x.txt`).
+static std::string file_key(const std::string& file) {
+  std::error_code ec;
+  auto p = std::filesystem::weakly_canonical(file, ec);
+  return ec ? file : p.string();
+}
+
+void TaskScheduler::settle_readers_for_coordinator(const std::string& file) {
+  TaskScheduler* s = g_scheduler;
+  if (!s || std::this_thread::get_id() != s->coordinator_ || s->running_.empty()) return;
+  const std::string key = file_key(file);
+  s->join_if([&](const InFlight& t) { return std::find(t.reads.begin(), t.reads.end(), key) != t.reads.end(); });
+}
+
 bool TaskScheduler::conflicts(const InFlight& t, const Env& env, const std::vector<const void*>& objects) const {
   return t.env == &env || intersects(t.objects, objects);
 }
@@ -155,6 +170,7 @@ void TaskScheduler::launch(const std::string& task, Env& env, std::function<void
   rec->label = "#" + std::to_string(++launched_) + " `" + task + "`";
   rec->env = &env;
   rec->objects = env.footprint();
+  for (const std::string& f : env.pending_inputs()) rec->reads.push_back(file_key(f));
   MPI_Comm comm = MPI_COMM_NULL;
   MPI_Comm_dup(MPI_COMM_WORLD, &comm);  // collective; every rank launches in the same order
   if (log_)

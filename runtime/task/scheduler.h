@@ -41,6 +41,10 @@ class TaskScheduler {
   // Env's hook: settles `env` when the caller is the coordinator thread of the running program
   // (calls from a task's own threads never wait).
   static void settle_for_coordinator(const Env& env);
+  // Before the coordinator writes `file` (`store`): waits for the tasks in flight that were
+  // launched to read it (an input bound before `execute` is read when the task starts), so that
+  // they read what the program wrote before them.
+  static void settle_readers_for_coordinator(const std::string& file);
 
  private:
   struct InFlight {
@@ -48,6 +52,7 @@ class TaskScheduler {
     std::string label;  // "#N `task`": the N-th task launched, for IT_TASKS
     const Env* env = nullptr;
     std::vector<const void*> objects;  // sorted: the environment and every object it holds
+    std::vector<std::string> reads;    // the input files bound to its items, read when it starts
     std::function<void()> body;        // the task's run, holding its environment: freed only when
                                        // joined, so no other object can take an address in `objects`
     std::thread thread;

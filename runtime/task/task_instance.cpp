@@ -1483,6 +1483,7 @@ static ElementBlock section_of_block(const ElementBlock& whole, const std::vecto
 void Env::write_item(Program& prog, const std::string& item, const std::string& file,
                      const std::shared_ptr<ArrayData>& bound) {
   settle();
+  TaskScheduler::settle_readers_for_coordinator(file);
   Program* p = &prog;
   const std::string& task = task_;
   std::shared_ptr<ArrayData> data = bound ? bound : arrays_[item];

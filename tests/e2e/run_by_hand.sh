@@ -57,4 +57,13 @@ printf 'Array\n1 2 3 4 5\n5\n' >names_in.txt
 printf 'Array\n26 35 46 55 66\n5\n' >names_want.txt
 compile_program cpp_names
 for np in 1 2 4; do check "names C++ uses" $np names_want.txt names.txt ./cpp_names input=names_in.txt out=names.txt p=3; done
+# store_after_execute: the second task reads 10 20 30 40 (not the stored 1000...1003) and adds 1
+printf 'Array\n1 2 3 4\n4\n' >first_in.txt
+printf 'Array\n11 21 31 41\n4\n' >store_want.txt
+compile_program store_after_execute
+for np in 1 2 4; do
+  printf 'Array\n10 20 30 40\n4\n' >shared.txt
+  check "store after execute" $np store_want.txt stored.txt \
+    ./store_after_execute input=first_in.txt shared=shared.txt output=stored.txt p=2
+done
 exit $bad
