@@ -242,6 +242,8 @@ private:
             return;
         if (t->getType() == L::NL) {
             Level& top = levels_.back();
+            if (top.parens == 0)
+                operators_ = 0;
             if (top.ctx == Ctx::Code && top.parens == 0 && !pendingNewline_)
                 pendingNewline_ = std::move(tok);
             return;
@@ -281,7 +283,51 @@ private:
             if (levels_.back().parens > 0)
                 --levels_.back().parens;
         }
+        countOperator(t);
         emit(std::move(tok));
+    }
+
+    // Operators (subscripts, `.`) chain expressions as deep as they are long (`1 + 1 + ... + 1`): like brackets,
+    // a statement may hold only so many, so that no later pass runs out of stack.
+    void countOperator(const Token* t) {
+        switch (t->getType()) {
+        case L::SEMI:
+        case L::LBRACE:
+        case L::RBRACE: operators_ = 0; return;
+        case L::PLUS:
+        case L::MINUS:
+        case L::STAR:
+        case L::SLASH:
+        case L::PERCENT:
+        case L::POWER:
+        case L::SHL:
+        case L::SHR:
+        case L::LE:
+        case L::GE:
+        case L::EQ:
+        case L::NE:
+        case L::AND_AND:
+        case L::OR_OR:
+        case L::AMP:
+        case L::PIPE:
+        case L::CARET:
+        case L::BANG:
+        case L::LT:
+        case L::GT:
+        case L::ASSIGN:
+        case L::K_AND:
+        case L::K_OR:
+        case L::LBRACK:
+        case L::DOT: break;
+        default: return;
+        }
+        if (++operators_ > kMaxOperators && !tooDeep_) {
+            tooDeep_ = true;
+            problem(DiagKind::TooDeeplyNested, SourceRange::at(range(t).begin),
+                    fmt::format("this statement has more than {} operators, subscripts and `.`; split "
+                                "the expression into several statements (`s = a + b` then `s = s + c`)",
+                                kMaxOperators));
+        }
     }
 
     void checkDepth(const Token* t) {
@@ -321,6 +367,7 @@ private:
     bool pendingColonCode_ = false;
     bool codeStart_ = false;
     bool tooDeep_ = false;
+    int operators_ = 0; // in the statement so far (countOperator)
     const Token* suspect_ = nullptr;
 };
 

@@ -38,5 +38,7 @@ LayoutResult applyLayout(std::vector<std::unique_ptr<antlr4::Token>> raw, FileId
 // Nesting limit for `(`, `[` and `{` together; deeper input is rejected (TooDeeplyNested)
 // before parsing so that the recursive-descent parser cannot exhaust the stack.
 inline constexpr int kMaxNesting = 200;
+// Operators in one statement (each one a level of the expression's tree).
+inline constexpr int kMaxOperators = 1000;
 
 } // namespace itc::frontend
