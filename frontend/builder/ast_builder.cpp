@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include <charconv>
+#include <limits>
 #include <cstring>
 #include <cstdlib>
 #include <map>
@@ -255,8 +256,20 @@ TypeExpr Builder::staticType(P::StaticTypeContext* c) {
     TypeExpr t;
     t.kind = TypeKind::StaticArray;
     t.range = range(c);
-    for (auto* len : lens)
-        t.lengths.push_back(integer(len->INTEGER()->getSymbol()));
+    for (auto* len : lens) {
+        const Token* tok = len->INTEGER()->getSymbol();
+        std::int64_t n = integer(tok);
+        // Elements are indexed by Integers (32 bits): 0 to length - 1.
+        if (n < 1 || n > std::numeric_limits<std::int32_t>::max()) {
+            if (n != 0 || tok->getText().find_first_not_of('0') == std::string::npos)
+                error(DiagKind::IntegerOutOfRange, range(tok),
+                      "the length of a fixed-size array must be 1 to 2147483647 (its elements are indexed "
+                      "by Integers), found {}",
+                      tok->getText());
+            n = 1;
+        }
+        t.lengths.push_back(n);
+    }
     t.element = std::make_unique<TypeExpr>(std::move(element));
     return t;
 }
