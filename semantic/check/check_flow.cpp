@@ -164,7 +164,7 @@ private:
                                          x, task_.def->name.text, declaredSpaces()));
             return;
         }
-        if (x == space || !task_.isAncestorOrSelf(space, x)) {
+        if (task_.parentsKnown(x) && (x == space || !task_.isAncestorOrSelf(space, x))) {
             if (auto* d =
                     state_.rep.error(DiagKind::SpaceNotDescendant, b.space.range,
                                      x == space ? fmt::format("the flow is already in Space {}; a `Space` block must "
@@ -227,7 +227,7 @@ private:
                                              x, task_.def->name.text, declaredSpaces(true)));
                 return false;
             }
-            if (!task_.isAncestorOrSelf(x, space)) {
+            if (!task_.isAncestorOrSelf(x, space) && task_.parentsKnown(space)) {
                 state_.rep.error(DiagKind::InvalidReductionTarget, a.space->range,
                                  fmt::format("a reduction invoked in {} can deliver its result "
                                              "only to {}{}, not to {}",

@@ -2,6 +2,7 @@
 #include "semantic/check/collect_symbols.h"
 
 #include "frontend/diagnostics/did_you_mean.h"
+#include "semantic/partition/analyze_partition.h"
 
 #include <fmt/format.h>
 
@@ -236,6 +237,7 @@ void collectTask(CheckState& state, const ast::TaskDef& task, TaskSym& sym) {
 
     for (const ast::Name& p : task.partition.params)
         sym.partitionParams.push_back(p.text);
+    reportSpaceParents(task.partition, state.rep.diagnostics());
     for (const ast::SpaceConfig& sc : task.partition.spaces) {
         SpaceSym s;
         s.config = &sc;
@@ -249,12 +251,17 @@ void collectTask(CheckState& state, const ast::TaskDef& task, TaskSym& sym) {
                     s.subpartitionedArrays.insert(v.variable.text);
         sym.spaces.emplace(sc.space.text, std::move(s)); // duplicates are partition analysis's
     }
-    // A parent that is not declared, or the space itself, is partition analysis's to report
-    // (SpaceParentUnknown); meanwhile the space divides Root, as the LPS tree takes it, so that
-    // the flow raises no follow-on error about it.
+    // A parent that is not declared, declared later, or the space itself (reported above): the space divides
+    // Root, as the LPS tree takes it, and the flow raises no follow-on error about it.
+    std::map<std::string, std::size_t> position;
+    for (std::size_t i = 0; i < task.partition.spaces.size(); ++i)
+        position.emplace(task.partition.spaces[i].space.text, i);
     for (auto& [letter, s] : sym.spaces)
-        if (s.parent != "Root" && (s.parent == letter || !sym.spaces.count(s.parent)))
+        if (s.parent != "Root" &&
+            (s.parent == letter || !sym.spaces.count(s.parent) || position[s.parent] > position[letter])) {
             s.parent = "Root";
+            s.parentUnknown = true;
+        }
     for (const auto& [letter, s] : sym.spaces)
         info.spaceParent[letter] = s.parent;
 }

@@ -31,6 +31,18 @@ bool TaskSym::isAncestorOrSelf(const std::string& ancestor, std::string space) c
     return false;
 }
 
+bool TaskSym::parentsKnown(std::string space) const {
+    for (int guard = 0; guard < 64 && space != "Root"; ++guard) {
+        auto it = spaces.find(space);
+        if (it == spaces.end())
+            return true;
+        if (it->second.parentUnknown)
+            return false;
+        space = it->second.parent;
+    }
+    return true;
+}
+
 const std::vector<VarInfo>* CheckState::classFields(const std::string& name) const {
     static const std::vector<VarInfo> rangeFields = {{"min", Type::integer(), {}}, {"max", Type::integer(), {}}};
     if (name == "Range")

@@ -27,6 +27,7 @@ public:
     void pushContext(SourceRange range, std::string note) { context_.push_back({range, std::move(note)}); }
     void popContext() { context_.pop_back(); }
     std::size_t errorCount() const { return diags_.errorCount(); }
+    DiagnosticEngine& diagnostics() { return diags_; }
 
 private:
     DiagnosticEngine& diags_;
@@ -48,6 +49,9 @@ struct SpaceSym {
     bool unpartitioned = false;
     bool hasSubpartition = false;
     bool dividesSubpartitions = false;
+    // `divides` names the space itself, no declared space or a later one (reportSpaceParents), and
+    // the flow raises no follow-on error about where the space is entered.
+    bool parentUnknown = false;
     std::set<std::string> subpartitionedArrays;
 };
 
@@ -74,6 +78,9 @@ struct TaskSym {
     std::vector<StageFacts> instanceFacts;
 
     bool isAncestorOrSelf(const std::string& ancestor, std::string space) const;
+    // No space from `space` up to Root has a wrong `divides` clause (SpaceSym::parentUnknown):
+    // rules about ancestors hold only then.
+    bool parentsKnown(std::string space) const;
 };
 
 struct CheckState {

@@ -74,27 +74,9 @@ private:
         if (sc.parent) {
             const std::string& p = sc.parent->text;
             auto it = firstDecl.find(p);
-            if (p == sc.space.text) {
-                diags_.error(DiagKind::SpaceParentOrder, sc.parent->range,
-                             "`Space {}` divides itself; name the space it splits, or drop "
-                             "`divides` to divide Root",
-                             p);
-            } else if (it == firstDecl.end()) {
-                std::vector<std::string> declared;
-                for (const auto& [letter, at] : firstDecl)
-                    if (at < position)
-                        declared.push_back("`Space " + letter + "`");
-                diags_.error(DiagKind::SpaceParentUnknown, sc.parent->range,
-                             "`Space {}` divides `Space {}`, which the Partition section does "
-                             "not declare; declare it, or name a declared space{}",
-                             sc.space.text, p, declared.empty() ? "" : " (" + joinOr(declared) + ")");
-            } else if (it->second > position) {
-                auto& d = diags_.error(DiagKind::SpaceParentOrder, sc.parent->range,
-                                       "`Space {}` divides `Space {}`, which is declared after "
-                                       "it; declare `Space {}` first",
-                                       sc.space.text, p, p);
-                DiagnosticEngine::addNote(d, task_.partition.spaces[it->second].space.range, "declared here");
-            } else {
+            // A `divides` naming the space itself, an undeclared space or a later one was reported
+            // by the checker (reportSpaceParents); such a space divides Root here.
+            if (p != sc.space.text && it != firstDecl.end() && it->second < position) {
                 lps.parent = tree_.find(p);
                 if (lps.parent == kNoLps) // the parent itself was rejected (redeclared)
                     lps.parent = kRootLps;
@@ -432,6 +414,56 @@ private:
 };
 
 } // namespace
+
+void reportSpaceParents(const ast::PartitionSection& sec, DiagnosticEngine& diags) {
+    std::map<std::string, std::size_t> firstDecl;
+    for (std::size_t i = 0; i < sec.spaces.size(); ++i)
+        firstDecl.emplace(sec.spaces[i].space.text, i);
+    // The space `letter` divides, when its clause names a declared space.
+    auto parentOf = [&](const std::string& letter) -> std::string {
+        auto it = firstDecl.find(letter);
+        const ast::SpaceConfig& sc = sec.spaces[it->second];
+        return sc.parent && firstDecl.count(sc.parent->text) ? sc.parent->text : "";
+    };
+    for (std::size_t position = 0; position < sec.spaces.size(); ++position) {
+        const ast::SpaceConfig& sc = sec.spaces[position];
+        if (!sc.parent || firstDecl[sc.space.text] != position)
+            continue;
+        const std::string& p = sc.parent->text;
+        auto it = firstDecl.find(p);
+        if (p == sc.space.text) {
+            diags.error(DiagKind::SpaceParentOrder, sc.parent->range,
+                        "`Space {}` divides itself; name the space it splits, or drop `divides` to divide Root", p);
+        } else if (it == firstDecl.end()) {
+            std::vector<std::string> declared;
+            for (const auto& [letter, at] : firstDecl)
+                if (at < position)
+                    declared.push_back("`Space " + letter + "`");
+            diags.error(DiagKind::SpaceParentUnknown, sc.parent->range,
+                        "`Space {}` divides `Space {}`, which the Partition section does not declare; declare "
+                        "it, or name a declared space{}",
+                        sc.space.text, p, declared.empty() ? "" : " (" + joinOr(declared) + ")");
+        } else if (it->second > position) {
+            // Following the later space's parents back to this one is a cycle: no order helps.
+            std::string q = p;
+            for (std::size_t steps = 0; !q.empty() && q != sc.space.text && steps < sec.spaces.size(); ++steps)
+                q = parentOf(q);
+            if (q == sc.space.text) {
+                auto& d = diags.error(DiagKind::SpaceParentOrder, sc.parent->range,
+                                      "`Space {}` and `Space {}` divide each other (through their `divides` "
+                                      "clauses); spaces form a tree: let one of them divide Root or a space "
+                                      "declared before both",
+                                      sc.space.text, p);
+                DiagnosticEngine::addNote(d, sec.spaces[it->second].space.range, "declared here");
+                continue;
+            }
+            auto& d = diags.error(DiagKind::SpaceParentOrder, sc.parent->range,
+                                  "`Space {}` divides `Space {}`, which is declared after it; declare `Space {}` first",
+                                  sc.space.text, p, p);
+            DiagnosticEngine::addNote(d, sec.spaces[it->second].space.range, "declared here");
+        }
+    }
+}
 
 LpsTree analyzePartition(const ast::TaskDef& task, const TaskGlobals& globals, DiagnosticEngine& diags) {
     return PartitionAnalyzer(task, globals, diags).run();

@@ -13,6 +13,12 @@
 
 namespace itc::semantic {
 
+// The errors of `divides` clauses: a space dividing itself, an undeclared space, or one declared
+// after it (two spaces dividing each other are named as such). The checker reports them
+// (collect_symbols), before any pass follows the spaces' parents; analyzePartition takes such a
+// space to divide Root.
+void reportSpaceParents(const ast::PartitionSection& sec, DiagnosticEngine& diags);
+
 LpsTree analyzePartition(const ast::TaskDef& task, const TaskGlobals& globals, DiagnosticEngine& diags);
 
 } // namespace itc::semantic
