@@ -39,7 +39,7 @@ std::string EnvironmentBody::fieldOfName(const ast::FieldAccess& f, const std::s
             return arrayCopy(f, base);
         if (t.kind == TypeKind::List)
             return "v_" + base + "->list_copy<" + cppType(t.elementType()) + ">(" + cString(f.field.text) + ", " +
-                   listCodecOf(t) + ")";
+                   listCodecOf(t) + listRankArg(t) + ")";
         return "v_" + base + "->get<" + cppType(t) + ">(" + cString(f.field.text) + ")";
     }
     return "";

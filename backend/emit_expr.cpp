@@ -87,6 +87,11 @@ static const semantic::Type& fileElementOf(const semantic::Type& collection) {
 
 std::string listCodecOf(const semantic::Type& list) { return codecOf(fileElementOf(list)); }
 
+std::string listRankArg(const semantic::Type& list) {
+    const semantic::Type e = list.elementType();
+    return e.kind == TypeKind::DynamicArray ? ", " + std::to_string(e.arrayDims()) : std::string();
+}
+
 std::string fileCodecOf(const semantic::Type& collection) { return codecOf(fileElementOf(collection)); }
 
 bool hasFileCodec(const semantic::Type& collection, const semantic::CheckedProgram& cp) {

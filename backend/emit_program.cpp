@@ -135,7 +135,9 @@ private:
             if (auto n = c.args.at(0).value->as<ast::NameRef>();
                 n && (localType(n->name).kind == TypeKind::DynamicArray || localType(n->name).kind == TypeKind::List))
                 return "itrt::task::load(prog, v_" + n->name + ", " + fileCodecOf(localType(n->name)) +
-                       ", std::string(" + arg(1) + "))";
+                       ", std::string(" + arg(1) + ")" +
+                       (localType(n->name).kind == TypeKind::List ? listRankArg(localType(n->name)) : std::string()) +
+                       ")";
             if (en && localType(en->name).kind == TypeKind::TaskEnvironment) {
                 // An array item also gets its element type: the coordinator may read it first.
                 const semantic::Type item = typeOf(*c.args.at(0).value);

@@ -623,8 +623,8 @@ void TaskEmitter::emitRun(Out& o) {
         if (!g.environmental || g.type.isArray() || g.mode == ast::LinkMode::Create)
             continue;
         if (g.type.kind == TypeKind::List) {
-            std::string get =
-                "env.get_list(" + cString(g.name) + ", g." + cppName(g.name) + ", " + listCodecOf(g.type) + ")";
+            std::string get = "env.get_list(" + cString(g.name) + ", g." + cppName(g.name) + ", " +
+                              listCodecOf(g.type) + listRankArg(g.type) + ")";
             if (g.mode == ast::LinkMode::Link)
                 o << "if (!" << get << ")\nitrt::fail_collective("
                   << cString("task `" + def_.name.text + "` links list `" + g.name +

@@ -30,8 +30,10 @@ std::string cppElement(const semantic::Type& array);                  // element
 std::string staticDimensionRange(const semantic::Type& array, int k); // `Range{0, L-1}` of a fixed-size array
 std::string codecOf(const semantic::Type& element);                   // `itrt::double_codec()`
 std::string classCodecOf(const semantic::Type& cls);                  // `c_Point_codec()`
-std::string listCodecOf(const semantic::Type& list);                  // the codec a list item keeps (for its files)
-std::string fileCodecOf(const semantic::Type& collection);            // the element codec of an array's or list's file
+std::string listCodecOf(const semantic::Type& list);
+// `, N` for a List of N-dimensional Arrays (the rank its files must have), else nothing.
+std::string listRankArg(const semantic::Type& list);       // the codec a list item keeps (for its files)
+std::string fileCodecOf(const semantic::Type& collection); // the element codec of an array's or list's file
 // Whether codecOf / fileCodecOf have a codec for an element type / a collection's file elements.
 bool hasElementCodec(const semantic::Type& element, const semantic::CheckedProgram& cp);
 bool hasFileCodec(const semantic::Type& collection, const semantic::CheckedProgram& cp);

@@ -47,9 +47,10 @@ LocalArray<T> array_of_block(const ElementBlock& b) {
 
 // What a file read into a List<T> must hold: a List, or a List of Arrays for a list of arrays.
 template <class T>
-FileExpectation list_expectation() {
+FileExpectation list_expectation(int rank = -1) {
   FileExpectation e;
   e.kind = IsLocalArray<T>::value ? Collection::list_of_arrays : Collection::list;
+  e.rank = rank;  // a List of Arrays: the dimensionality of every array (-1 accepts any)
   return e;
 }
 

@@ -404,14 +404,15 @@ class Env : public std::enable_shared_from_this<Env> {
   }
   void bind_input(Program& prog, const std::string& item, const std::string& file);
   // A list item into `out` (from the file bound to it if no task has produced it yet); false when
-  // the item has no value.
+  // the item has no value. `rank`: for a List of Arrays, the dimensionality its arrays must have.
   template <class T>
-  bool get_list(const std::string& item, List<T>& out, const ElementCodec& codec);
+  bool get_list(const std::string& item, List<T>& out, const ElementCodec& codec, int rank = -1);
   // `l = env.item` in the coordinator: a copy of the list item.
   template <class T>
-  List<T> list_copy(const std::string& item, const ElementCodec& codec) {
+  List<T> list_copy(const std::string& item, const ElementCodec& codec, int rank = -1) {
     List<T> l;
-    if (!get_list(item, l, codec)) fail_alike("environment item `" + item + "` of task `" + task_ + "` has no value");
+    if (!get_list(item, l, codec, rank))
+      fail_alike("environment item `" + item + "` of task `" + task_ + "` has no value");
     return l;
   }
   template <class T>
@@ -579,13 +580,14 @@ class EnvListRef {
 };
 
 template <class T>
-bool Env::get_list(const std::string& item, List<T>& out, const ElementCodec& codec) {
+bool Env::get_list(const std::string& item, List<T>& out, const ElementCodec& codec, int rank) {
   settle();
   auto& d = lists_[item];
   if (!d) d = std::make_shared<ListData>();
   auto a = arrays_.find(item);
   if (!d->set && a != arrays_.end() && a->second && !a->second->pending_input.empty()) {
-    set_list(item, list_of_collection<T>(read_list_file(item, a->second->pending_input, codec, list_expectation<T>())),
+    set_list(item,
+             list_of_collection<T>(read_list_file(item, a->second->pending_input, codec, list_expectation<T>(rank))),
              codec);
     a->second->pending_input.clear();
   }
@@ -624,9 +626,9 @@ void store(Program& prog, const LocalArray<List<T>>& a, const ElementCodec& code
 }
 // `load(l, file)` for a coordinator list (a List, or a List of Arrays) or array of lists.
 template <class T>
-void load(Program&, List<T>& l, const ElementCodec& codec, const std::string& file) {
+void load(Program&, List<T>& l, const ElementCodec& codec, const std::string& file, int rank = -1) {
   // The file gives the elements; a capacity set before (set_capacity) stays if they fit in it.
-  List<T> loaded = list_of_collection<T>(load_collection(codec, file, list_expectation<T>()));
+  List<T> loaded = list_of_collection<T>(load_collection(codec, file, list_expectation<T>(rank)));
   loaded.capacity = std::max(loaded.capacity, l.capacity);
   l = std::move(loaded);
 }

@@ -7,8 +7,8 @@
 # way), a section copied in a stage outside the LPU's part (named the same way), Boolean and
 # Character arguments that are neither, a dimension bound Initialize left unset or changed on a
 # linked array, a loop step of 0 or less, a fixed-size array indexed outside it, writing an item
-# nothing produced, padding along a range that runs downwards, an Integer division by zero.
-# Views of an item filled by `load` work; keys may be reserved words (`args.step`). `--help` prints the program's keys and exits 0. Also: a mapping that puts a space on other processes than its
+# nothing produced, an Integer division by zero.
+# A List of Arrays file must hold arrays of the list's rank. Views of an item filled by `load` work; keys may be reserved words (`args.step`). `--help` prints the program's keys and exits 0. Also: a mapping that puts a space on other processes than its
 # parent space's parts is no error; the plan gives it parts of its own and moves the data
 # (checked against the reference, with the bytes moved).
 set -uo pipefail
@@ -72,6 +72,19 @@ if help_ok "--help without args" timeout 60 $mpirun -np 2 ./noargs --help; then
 fi
 expect "argument of a program without args" "the program reads no arguments" \
   timeout 60 $mpirun -np 2 ./noargs p=4
+# a List of 2d Arrays read from a file whose arrays have another number of dimensions
+cat >list_rank.it <<'IT'
+Program (args) {
+    la = new List of 2d Array of Integer
+    load(la, args.input)
+    store(la, args.copy)
+}
+IT
+: >list_rank.map
+compile list_rank.it list_rank.map list_rank
+printf 'List of Arrays\n1 2 3 4 5 6\n0:1*2*3\n1\n' >rank3.txt
+expect "List of Arrays of another rank" "expected directory entry 1 to be a 2-dimensional Array, found \`0:1\*2\*3\`" \
+  timeout 60 $mpirun -np 2 ./list_rank input=rank3.txt copy=rank_copy.txt
 # keys that are reserved words (`args.step`, `args.in`) are read like any other key
 sed -e 's/args\.a_file/args.in/; s/args\.p\b/args.step/' "$root/examples/vector-add/vector-add.it" >keywords.it
 compile keywords.it "$root/examples/vector-add/vector-add.map" keywords
@@ -379,37 +392,6 @@ compile deepturns.it deepturns.map deepturns
 for np in 1 4; do
   check "a space below the turn space" $np deep_want.txt deep.txt ./deepturns input_file=ones7.txt p=3 q=2 y_file=deep.txt
 done
-# padding along a range that runs downwards cannot be refreshed yet: a message naming the array
-# and the space (the range is known only at run time)
-cat >invpad.it <<'IT'
-Program (args) {
-    env = new TaskEnvironment(name: "Inv Pad")
-    bind_output(env, "w", args.w)
-    execute(task: "Inv Pad"; environment: env; partition: args.p)
-}
-
-Task "Inv Pad":
-    Define:
-        w: 1d Array of Integer
-    Environment:
-        w: create
-    Initialize:
-        w.dimension1.range.min = 9
-        w.dimension1.range.max = 0
-    Stages:
-        mark(a) {
-            do { a[i] = i } for i in a
-        }
-    Computation:
-        Space A { mark(w) }
-        Space A { mark(w) }
-    Partition (p):
-        Space A <1d> { w: block_count(p) padding(1) }
-IT
-printf '"Inv Pad" { Space A: 1 }\n' >invpad.map
-compile invpad.it invpad.map invpad
-expect "inverted padded range" "the padding of \`w\` in Space A cannot be refreshed: its range runs downwards" \
-  timeout 60 $mpirun -np 2 ./invpad p=3 w=invpad.txt
 # an index outside a coordinator array: every rank meets it alike, so it is printed once (it was
 # printed by every rank, without the IT line or the range)
 cat >coordindex.it <<'IT'
