@@ -47,6 +47,18 @@ for shape in "${shapes[@]}"; do
   done
 done
 
+# -- make refuses arrays of length 0 (no command or program reads them); empty lists are fine
+for shape in "--shape 0" "--shape 3x0" "--shape lists:0x2 --lengths 0" "--shape arrays:2 --lengths 0x2,1x1"; do
+  # shellcheck disable=SC2086
+  expect_status 2 "$itc" data make -o zero.txt $shape --type int
+  expect_output "an array's lengths must be at least 1"
+done
+for shape in "--shape list:0" "--shape lists:2 --lengths 0" "--shape arrays:0 --lengths 2"; do
+  # shellcheck disable=SC2086
+  expect_status 0 "$itc" data make -o empty.txt $shape --type int
+  expect_status 0 "$itc" data show empty.txt
+done
+
 # -- make -> show: header, shape, lengths, first elements, statistics
 expect_status 0 "$itc" data make -o lin.txt --shape 3x4 --type double --kind linear --value 1 --coef 10,1
 expect_status 0 "$itc" data show lin.txt --type double --count 5

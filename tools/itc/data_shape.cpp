@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <charconv>
 
 namespace itc::data {
@@ -152,6 +153,18 @@ std::optional<ShapeSpec> parseShape(const std::string& shape, const std::optiona
     } else {
         s.kind = itrt::Collection::array;
         s.itemLengths = {s.shape};
+    }
+    // Every array in a data file has lengths of at least 1 (lists may be empty): a file the
+    // programs and the other commands refuse is not made.
+    auto zeroIn = [](const std::vector<int64_t>& l) { return std::find(l.begin(), l.end(), 0) != l.end(); };
+    const bool arrayLengths = s.kind == itrt::Collection::array || s.kind == itrt::Collection::array_of_lists;
+    if ((arrayLengths && zeroIn(s.shape)) || (s.kind == itrt::Collection::list_of_arrays &&
+                                              std::any_of(s.itemLengths.begin(), s.itemLengths.end(), zeroIn))) {
+        error = fmt::format("{} `{}`: an array's lengths must be at least 1 (a data file array holds at least "
+                            "one element; a list may be empty)",
+                            s.kind == itrt::Collection::list_of_arrays ? "--lengths" : "--shape",
+                            s.kind == itrt::Collection::list_of_arrays && lengths ? *lengths : shape);
+        return std::nullopt;
     }
     if (!checkTotal(s, error))
         return std::nullopt;
