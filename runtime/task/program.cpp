@@ -12,6 +12,9 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
+#include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
@@ -39,14 +42,27 @@ int32_t ArgValue::as_int() const {
   fail_collective("argument `" + key_ + "=" + text_ + "`: expected an Integer");
 }
 
+// A value too small for the type is the nearest one (0 or a subnormal), as in data files; one too
+// large is an error, as for Integers.
 double ArgValue::as_double() const {
-  try {
-    size_t used = 0;
-    double v = std::stod(text_, &used);
-    if (used == text_.size()) return v;
-  } catch (...) {
-  }
-  fail_collective("argument `" + key_ + "=" + text_ + "`: expected a Real number");
+  const char* s = text_.c_str();
+  char* end = nullptr;
+  errno = 0;
+  const double v = std::strtod(s, &end);
+  if (text_.empty() || std::isspace(static_cast<unsigned char>(text_[0])) || end != s + text_.size())
+    fail_collective("argument `" + key_ + "=" + text_ + "`: expected a Real number");
+  if (errno == ERANGE && std::isinf(v))
+    fail_collective("argument `" + key_ + "=" + text_ + "`: outside the range of a Real double-precision (magnitude " +
+                    "at most " + fmt::format("{}", std::numeric_limits<double>::max()) + ")");
+  return v;
+}
+
+float ArgValue::as_float() const {
+  const double v = as_double();
+  if (std::isfinite(v) && std::fabs(v) > static_cast<double>(std::numeric_limits<float>::max()))
+    fail_collective("argument `" + key_ + "=" + text_ + "`: outside the range of a Real single-precision (magnitude " +
+                    "at most " + fmt::format("{}", std::numeric_limits<float>::max()) + ")");
+  return static_cast<float>(v);
 }
 
 bool ArgValue::as_bool() const {

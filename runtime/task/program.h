@@ -46,7 +46,7 @@ class ArgValue {
   operator int32_t() const { return as_int(); }
   operator int64_t() const { return as_int(); }  // index and range arithmetic in the coordinator
   operator double() const { return as_double(); }
-  operator float() const { return static_cast<float>(as_double()); }
+  operator float() const { return as_float(); }
   operator std::string() const { return text_; }
   // Explicit, so that arithmetic on an ArgValue stays unambiguous (the backend casts).
   explicit operator bool() const { return as_bool(); }
@@ -54,8 +54,9 @@ class ArgValue {
   explicit operator unsigned char() const { return static_cast<unsigned char>(as_char()); }
   int32_t as_int() const;
   double as_double() const;
-  bool as_bool() const;  // 1, 0, TRUE, FALSE, true, false (as Boolean data-file elements)
-  char as_char() const;  // a single character
+  float as_float() const;  // as as_double, within the range of a single-precision Real
+  bool as_bool() const;    // 1, 0, TRUE, FALSE, true, false (as Boolean data-file elements)
+  char as_char() const;    // a single character
   const std::string& text() const { return text_; }
 
  private:

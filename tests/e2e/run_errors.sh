@@ -127,6 +127,15 @@ se=$(dirname "$work")/sections-cluster/prog-cluster
 expect "section outside the array" "sections.it:[0-9]*: index 13 of dimension 2 of the section is not held" \
   timeout 60 $mpirun -np 2 "$se" input_file=m.txt factor=1 c=13 r=1 lo=0 hi=1 p=2 output_file=o.txt \
   col_file=c.txt seg_file=s.txt rev_file=v.txt blk_file=b.txt back_file=k.txt
+# a Real argument too large for its type is an error, like an Integer's; a tiny one is the nearest
+# value (0), as in data files
+expect "Real argument out of range" "argument \`factor=1e400\`: outside the range of a Real double-precision" \
+  timeout 60 $mpirun -np 2 "$se" input_file=m.txt factor=1e400 c=1 r=1 lo=0 hi=1 p=2 output_file=o.txt \
+  col_file=c.txt seg_file=s.txt rev_file=v.txt blk_file=b.txt back_file=k.txt
+if timeout 60 $mpirun -np 2 "$se" input_file=m.txt factor=1e-400 c=1 r=1 lo=0 hi=1 p=2 output_file=o.txt \
+  col_file=c.txt seg_file=s.txt rev_file=v.txt blk_file=b.txt back_file=k.txt >tiny.log 2>&1; then
+  echo "ok (a Real argument below the smallest is 0)"
+else echo "FAIL (a Real argument below the smallest):"; cat tiny.log; bad=1; fi
 # IT text copied into the C++ (comments, names) never breaks it: continuation lines ending in
 # `\ `, `*/`, `??/`, a Latin-1 byte, a very long line, a task name with `??`
 compile "$root/tests/e2e/programs/awkward_text.it" "$root/tests/e2e/programs/awkward_text.map" awkward

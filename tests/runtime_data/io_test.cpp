@@ -476,6 +476,31 @@ TEST_F(DataFileTest, ErrorNumbersOutOfRange) {
               "found `-99999999999`, which is out of range");
 }
 
+// A value too small for the type underflows to the nearest one (0 or a subnormal), as arithmetic
+// rounds; only one too large is an error.
+TEST_F(DataFileTest, RealsTooSmallUnderflow) {
+    const FileExpectation list{Collection::list, -1, {}};
+    put("under.txt", "List\n1e-400 4.9e-324 -1e-50 2.5\n4\n");
+    const DataCollection d = read_data_file(path("under.txt"), double_codec(), list);
+    double got[4];
+    ASSERT_EQ(d.items[0].bytes.size(), sizeof got);
+    std::memcpy(got, d.items[0].bytes.data(), sizeof got);
+    EXPECT_EQ(got[0], 0.0);
+    EXPECT_EQ(got[1], std::numeric_limits<double>::denorm_min());
+    EXPECT_EQ(got[2], -1e-50);
+    EXPECT_EQ(got[3], 2.5);
+    put("underf.txt", "List\n7e-46 1e-40\n2\n");
+    const DataCollection f = read_data_file(path("underf.txt"), float_codec(), list);
+    float fl[2];
+    ASSERT_EQ(f.items[0].bytes.size(), sizeof fl);
+    std::memcpy(fl, f.items[0].bytes.data(), sizeof fl);
+    EXPECT_EQ(fl[0], 0.0f);
+    EXPECT_EQ(fl[1], 1e-40f); // a subnormal float
+    EXPECT_EQ(error_of("data.txt", "List\n1e39\n1\n", list, float_codec()),
+              "data.txt: line 2: expected a Real single-precision (magnitude at most 3.4028235e+38), found "
+              "`1e39`, which is out of range");
+}
+
 TEST_F(DataFileTest, ArraysReadBackGetRangesFromZero) {
     write_data_file(path("a.bin"), integer_codec(),
                     DataCollection::array(ElementBlock::of<int32_t>({2, 3}, {1, 2, 3, 4, 5, 6})));

@@ -4,6 +4,8 @@
 
 #include <bit>
 #include <charconv>
+#include <string>
+#include <cstdlib>
 #include <cmath>
 #include <limits>
 #include <type_traits>
@@ -40,8 +42,20 @@ template <class T> NumberText parse_number(std::string_view tok, T& v) {
     auto r = std::from_chars(tok.data(), tok.data() + tok.size(), v);
     if (r.ptr != tok.data() + tok.size() || (r.ec != std::errc() && r.ec != std::errc::result_out_of_range))
         return NumberText::malformed;
-    if (r.ec == std::errc::result_out_of_range)
+    if (r.ec == std::errc::result_out_of_range) {
+        // A Real too small for the type is the nearest one (0 or a subnormal, as IEEE arithmetic
+        // rounds); only one too large is out of range. from_chars does not say which it was.
+        if constexpr (std::is_floating_point_v<T>) {
+            const std::string text(tok);
+            const T nearest = std::is_same_v<T, float> ? static_cast<T>(std::strtof(text.c_str(), nullptr))
+                                                       : static_cast<T>(std::strtod(text.c_str(), nullptr));
+            if (std::isfinite(nearest)) {
+                v = nearest;
+                return NumberText::ok;
+            }
+        }
         return NumberText::out_of_range;
+    }
     return NumberText::ok;
 }
 
