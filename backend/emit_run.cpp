@@ -925,7 +925,7 @@ void TaskEmitter::emitFlow(Out& o, const ast::FlowList& list, int lps, int x) {
             foreachLps_ = -1;
             foreachParent_ = -1;
         } else if (auto c = f->as<ast::Condition>()) {
-            guards_.push_back({lps, c});
+            guards_.push_back({lps, c, foreachParent_});
             emitFlow(o, c->body, lps, x);
             guards_.pop_back();
         } else if (auto e = f->as<ast::EpochBlock>()) {
@@ -1044,7 +1044,11 @@ void TaskEmitter::emitCompletions(Out& o, const std::vector<std::pair<int, std::
 // The tests of the Where/If blocks around the current point of the flow, each a `break` out of
 // the enclosing `do { } while (false)` when it fails.
 void TaskEmitter::emitGuardTests(Out& o) {
+    const int foreachParent = foreachParent_;
     for (const auto& gd : guards_) {
+        // A `Where` around the `Repeat foreach` (`Where k in u.local...` around a space whose
+        // foreach it contains) tests the LPU's whole part, not the current turn's.
+        foreachParent_ = gd.foreachParent;
         std::string w = "w" + std::to_string(&gd - guards_.data());
         o << "{\nconst Lpu& " << w << " = t.ancestor(lpu, " << gd.lps << ");\n";
         const ast::Condition& c = *gd.cond;
@@ -1070,6 +1074,7 @@ void TaskEmitter::emitGuardTests(Out& o) {
         }
         o << "if (!(" << test << ")) break;\n}\n";
     }
+    foreachParent_ = foreachParent;
 }
 
 void TaskEmitter::emitStageCall(Out& o, const ast::StageCall& call, int lps, int x) {

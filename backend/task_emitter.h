@@ -108,6 +108,7 @@ private:
     struct Guard {
         int lps;
         const ast::Condition* cond;
+        int foreachParent; // foreachParent_ where the block is: one outside the foreach tests whole parts
     };
     std::vector<Guard> guards_;
     void emitGuardTests(Out& o);

@@ -66,4 +66,14 @@ for np in 1 2 4; do
   check "store after execute" $np store_want.txt stored.txt \
     ./store_after_execute input=first_in.txt shared=shared.txt output=stored.txt p=2
 done
+# where_around_foreach on 1...12 (3 x 4): cell (i, c) gets 10 i + c
+printf 'Array\n1 2 3 4\n5 6 7 8\n9 10 11 12\n3*4\n' >m34.txt
+printf 'Array\n1 3 5 7\n15 17 19 21\n29 31 33 35\n3*4\n' >bumps_want.txt
+compile_program where_around_foreach
+for np in 1 2 4; do
+  for pq in "2 2" "3 1" "1 3"; do
+    set -- $pq
+    check "Where around a foreach, p=$1 q=$2" $np bumps_want.txt bumps.txt ./where_around_foreach input=m34.txt out=bumps.txt p=$1 q=$2
+  done
+done
 exit $bad
