@@ -60,9 +60,12 @@ std::string viewObstacle(const LpsTree& lps, int space, const std::string& array
             for (const DimInstruction& di : ap->instructions)
                 if (di.strided())
                     return "the parts of Space " + lps.at(up).name + " (" + di.text() + ") are not contiguous";
-    if (!inMemoryOf(parentStorage, space))
-        return "the mapping may place its LPUs in another process than their Space " + lps.at(parentStorage).name +
-               " LPU";
+    if (!inMemoryOf(parentStorage, space)) {
+        const std::string parent = lps.at(l.parent).name;
+        const std::string holder = lps.at(parentStorage).name;
+        return "the mapping may place its LPUs in another process than their Space " + parent + " LPU" +
+               (holder == parent ? "" : " (whose parts of `" + array + "` Space " + holder + " holds)");
+    }
     return "";
 }
 
