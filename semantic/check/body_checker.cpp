@@ -728,8 +728,9 @@ Type BodyChecker::checkProperty(const ast::Property& e) {
     case ast::PropertyKind::Local:
         if (kind_ == BodyKind::Flow && flowRange_) {
             state_.rep.error(DiagKind::LocalNotAllowed, e.propertyRange.valid() ? e.propertyRange : e.range,
-                             "`local` is not available in a `Repeat for` range or step; LPU-local "
-                             "parts are used only in Computation conditions and stage arguments");
+                             "`local` is not available in a `Repeat for` range or step (every LPU of the "
+                             "loop's space takes the same turns); loop over the whole range and test "
+                             "`Where k in a.local.dimension1.range` inside, or loop in a stage");
             return Type::error();
         }
         if (kind_ != BodyKind::Stage && kind_ != BodyKind::Flow) {
