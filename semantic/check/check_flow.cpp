@@ -384,8 +384,15 @@ private:
             const std::string& x = bindings[i].spaceTarget;
             for (auto r = repeats_.rbegin(); r != repeats_.rend(); ++r) {
                 if (!task_.isAncestorOrSelf(r->space, x)) {
-                    state_.rep.error(DiagKind::ReductionInRepeat, a.range,
-                                     fmt::format("this reduction into {} is inside a `Repeat` "
+                    // A foreach cannot move: it belongs to the space whose sub-partitions it visits.
+                    state_.rep.error(
+                        DiagKind::ReductionInRepeat, a.range,
+                        r->foreach ? fmt::format("this reduction into {} is inside `Repeat foreach sub-partition` "
+                                                 "in {}, below {}; reduce each piece into {} (`Space {}: v`), add it "
+                                                 "up in a stage there, and reduce that into {} after the loop",
+                                                 spaceText(x), spaceText(r->space), spaceText(x), spaceText(r->space),
+                                                 r->space, spaceText(x))
+                                   : fmt::format("this reduction into {} is inside a `Repeat` "
                                                  "running in {}, below {}; move the `Repeat` to {}{} "
                                                  "so that each iteration's reduction completes",
                                                  spaceText(x), spaceText(r->space), spaceText(x), spaceText(x),
