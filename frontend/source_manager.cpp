@@ -3,6 +3,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -19,6 +20,11 @@ FileId SourceManager::addBuffer(std::string path, std::string text) {
 }
 
 std::optional<FileId> SourceManager::loadFile(const std::string& path, std::string& error) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec)) {
+        error = "it is a directory; give the file";
+        return std::nullopt;
+    }
     std::ifstream in(path, std::ios::binary);
     if (!in) {
         error = std::strerror(errno);
@@ -30,7 +36,11 @@ std::optional<FileId> SourceManager::loadFile(const std::string& path, std::stri
         error = "read error";
         return std::nullopt;
     }
-    return addBuffer(path, std::move(content).str());
+    std::string text = std::move(content).str();
+    // A UTF-8 byte-order mark, which some editors write first, is no part of the text.
+    if (text.rfind("\xEF\xBB\xBF", 0) == 0)
+        text.erase(0, 3);
+    return addBuffer(path, std::move(text));
 }
 
 const SourceManager::File& SourceManager::file(FileId id) const {

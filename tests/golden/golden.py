@@ -28,7 +28,7 @@ RUN_PREFIXES = ("// RUN:", "# RUN:")
 
 def run_lines(path):
     lines = []
-    with open(path, encoding="utf-8", errors="replace") as f:
+    with open(path, encoding="utf-8-sig", errors="replace") as f:  # a test may start with a BOM
         for line in f:
             stripped = line.strip()
             for prefix in RUN_PREFIXES:
