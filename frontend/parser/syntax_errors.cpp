@@ -489,6 +489,38 @@ std::optional<Misspelling> misspelledReservedWord(const SyntaxErrorRecord& error
 
 } // namespace
 
+// Forms of other languages IT does not have, told by the token before the offending one written
+// against it: `1e5`, `0x10`, `/* ... */`, `x += 1`.
+std::optional<std::string> otherLanguageForm(const std::vector<Token*>& tokens, std::size_t index) {
+    if (index >= tokens.size())
+        return std::nullopt;
+    const Token* t = tokens[index];
+    if (t->getType() == L::SLASH && index + 1 < tokens.size() && tokens[index + 1]->getType() == L::STAR &&
+        t->getStopIndex() + 1 == tokens[index + 1]->getStartIndex())
+        return std::string("IT has no block comments (`/* ... */`); start each comment line with `//`");
+    if (index == 0)
+        return std::nullopt;
+    const Token* before = tokens[index - 1];
+    if (before->getStopIndex() + 1 != t->getStartIndex())
+        return std::nullopt;
+    const std::string word = t->getText();
+    const std::size_t prev = before->getType();
+    const bool number = prev == L::INTEGER || prev == L::REAL;
+    if (number && t->getType() == L::VAR_NAME && (word[0] == 'e' || word[0] == 'E') &&
+        word.find_first_not_of("0123456789", 1) == std::string::npos)
+        return fmt::format("a number has no exponent part in IT (`{}{}`); write it out, like `100000.0` for `1e5`",
+                           before->getText(), word);
+    if (prev == L::INTEGER && before->getText() == "0" && t->getType() == L::VAR_NAME &&
+        (word[0] == 'x' || word[0] == 'X' || word[0] == 'b' || word[0] == 'B'))
+        return fmt::format("IT has no hexadecimal or binary literals (`0{}`); write the number in decimal", word);
+    if (prev == L::SLASH && t->getType() == L::STAR)
+        return std::string("IT has no block comments (`/* ... */`); start each comment line with `//`");
+    if (t->getType() == L::ASSIGN &&
+        (prev == L::PLUS || prev == L::MINUS || prev == L::STAR || prev == L::SLASH || prev == L::PERCENT))
+        return fmt::format("IT has no `{0}=`; write the operation out, like `x = x {0} e`", before->getText());
+    return std::nullopt;
+}
+
 LexProblem describeSyntaxError(const SyntaxErrorRecord& error, const std::vector<Token*>& tokens,
                                const antlr4::dfa::Vocabulary& vocabulary, FileId file, const std::string& text) {
     const Token* t = error.offending;
@@ -508,6 +540,9 @@ LexProblem describeSyntaxError(const SyntaxErrorRecord& error, const std::vector
                                  : fmt::format("unexpected end of file {}: expected {}", context, expected),
                 std::nullopt};
     }
+
+    if (auto other = otherLanguageForm(tokens, index))
+        return {DiagKind::UnexpectedToken, where, *other, std::nullopt};
 
     if (index < tokens.size())
         if (auto miss = misspelledReservedWord(error, tokens, vocabulary, file, text, index))
