@@ -330,6 +330,10 @@ Type BodyChecker::checkName(const ast::NameRef& e) {
     std::string near = nearestName(e.name, namesInScope());
     if (!near.empty())
         hint = "; did you mean " + q(near) + "?";
+    if (kind_ != BodyKind::Coordinator && state_.coordinator && e.name == state_.coordinator->argsName.text)
+        hint = fmt::format("; {} (the command-line arguments) exists only in the coordinator: pass the value "
+                           "to the task with `initialize:` or an environment item",
+                           q(e.name));
     state_.rep.error(DiagKind::UnknownName, e.range, fmt::format("{} is not defined here{}", q(e.name), hint));
     // Silence later uses of the same name.
     if (kind_ != BodyKind::Flow)
@@ -1359,8 +1363,10 @@ Type BodyChecker::reductionResult(const ast::ReduceOperator& op, const ast::Expr
     auto known = operators.find(name);
     if (known == operators.end()) {
         state_.rep.error(DiagKind::UnknownReductionOperator, op.range,
-                         fmt::format("{} is not a reduction operator{}; use one of {}", q(name),
-                                     didYouMean(name, operatorNames), operatorList));
+                         didYouMean(name, operatorNames).empty()
+                             ? fmt::format("{} is not a reduction operator; use one of {}", q(name), operatorList)
+                             : fmt::format("{} is not a reduction operator{} (the operators are {})", q(name),
+                                           didYouMean(name, operatorNames), operatorList));
         return Type::error();
     }
     const OperatorKind cls = known->second;
