@@ -696,10 +696,20 @@ Type BodyChecker::checkFieldAccess(const ast::FieldAccess& e) {
             return Type::error();
         auto it = t->globals.find(field);
         if (it == t->globals.end() || !it->second.environmental) {
-            state_.rep.error(DiagKind::UnknownEnvironmentItem, e.field.range,
-                             fmt::format("task \"{}\" has no environmental item {}; only names "
-                                         "listed in its Environment section can be used{}",
-                                         base.name, q(field), didYouMean(field, environmentNames(*t))));
+            // Once per item: a line missing from the Environment section is one mistake.
+            if (!state_.unknownEnvironmentItems.insert({t, field}).second)
+                return Type::error();
+            if (it != t->globals.end())
+                state_.rep.error(DiagKind::UnknownEnvironmentItem, e.field.range,
+                                 fmt::format("{} is a task-global of task \"{}\", but its Environment section "
+                                             "does not list it; add `{}: link` (or `create`) there to use it "
+                                             "through the environment",
+                                             q(field), base.name, field));
+            else
+                state_.rep.error(DiagKind::UnknownEnvironmentItem, e.field.range,
+                                 fmt::format("task \"{}\" has no environmental item {}; only names "
+                                             "listed in its Environment section can be used{}",
+                                             base.name, q(field), didYouMean(field, environmentNames(*t))));
             return Type::error();
         }
         return it->second.type;
@@ -1034,9 +1044,18 @@ Type BodyChecker::checkBuiltin(const ast::Call& e) {
             return Type::simple(TypeKind::Void);
         auto it = task->globals.find(item->value);
         if (it == task->globals.end() || !it->second.environmental) {
-            state_.rep.error(DiagKind::UnknownEnvironmentItem, e.args[1].range,
-                             fmt::format("task \"{}\" has no environmental item {}{}", t[0].name, q(item->value),
-                                         didYouMean(item->value, environmentNames(*task))));
+            if (!state_.unknownEnvironmentItems.insert({task, item->value}).second)
+                return Type::error();
+            if (it != task->globals.end())
+                state_.rep.error(DiagKind::UnknownEnvironmentItem, e.args[1].range,
+                                 fmt::format("{} is a task-global of task \"{}\", but its Environment section "
+                                             "does not list it; add `{}: link` (or `create`) there to use it "
+                                             "through the environment",
+                                             q(item->value), t[0].name, item->value));
+            else
+                state_.rep.error(DiagKind::UnknownEnvironmentItem, e.args[1].range,
+                                 fmt::format("task \"{}\" has no environmental item {}{}", t[0].name, q(item->value),
+                                             didYouMean(item->value, environmentNames(*task))));
             return Type::error();
         }
         if (!it->second.type.isError() && !it->second.type.isArray() && it->second.type.kind != TypeKind::List) {

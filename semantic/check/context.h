@@ -101,6 +101,7 @@ struct CheckState {
     // Undefined names already reported in a task's stages, Initialize or Computation: one
     // message per name and task.
     std::set<std::pair<const TaskSym*, std::string>> unknownInTask;
+    std::set<std::pair<const TaskSym*, std::string>> unknownEnvironmentItems; // reported once each
 
     const TaskSym* findTask(const std::string& name) const {
         auto it = tasks.find(name);
