@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <set>
 
 namespace itc::frontend {
@@ -471,9 +472,23 @@ std::optional<Misspelling> misspelledReservedWord(const SyntaxErrorRecord& error
     if (before > 0)
         starts.push_back(lineStart(before - 1));
     std::vector<std::string> lineWords = reservedWords(v, startsALine);
+    // A section header in lower case (`define:`, `partition (p):`): the word is a name or the
+    // keyword `partition`, so no near miss of a capitalized word is looked for.
+    auto inLowerCase = [&](const std::string& w) -> std::string {
+        for (const std::string& s : lineWords)
+            if (s != w && s.size() == w.size() && std::equal(s.begin(), s.end(), w.begin(), [](char a, char b) {
+                    return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
+                }))
+                return s;
+        return "";
+    };
     for (std::size_t at : starts) {
         const Token* word = tokens[at];
         std::size_t type = word->getType();
+        if (at + 1 < tokens.size() && (type == L::VAR_NAME || type == L::K_PARTITION_LC) &&
+            (tokens[at + 1]->getType() == L::COLON || tokens[at + 1]->getType() == L::LPAREN))
+            if (std::string section = inLowerCase(word->getText()); !section.empty())
+                return Misspelling{tokenRange(file, text, word), word->getText(), section, true};
         if (at + 1 >= tokens.size() || (type != L::VAR_NAME && type != L::TYPE_NAME))
             continue;
         std::size_t next = tokens[at + 1]->getType();
