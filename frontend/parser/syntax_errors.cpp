@@ -536,6 +536,49 @@ std::optional<std::string> otherLanguageForm(const std::vector<Token*>& tokens, 
     return std::nullopt;
 }
 
+// Slips whose place says what was meant: arguments of `execute` separated by `,` or under an
+// unknown label, an assignment in the Computation section, a loop without its index, `padding`
+// twice, `replicated(n)`.
+std::optional<std::string> commonSlip(const std::vector<Token*>& tokens, std::size_t index,
+                                      const std::string& context) {
+    if (index >= tokens.size())
+        return std::nullopt;
+    const std::size_t type = tokens[index]->getType();
+    const std::size_t prev = index > 0 ? tokens[index - 1]->getType() : 0;
+    const auto open = openBracketBefore(tokens, index);
+    const bool inExecute = open && open->before && open->before->getType() == L::K_EXECUTE;
+    if (inExecute && type == L::COLON && index >= 2 && tokens[index - 2]->getType() == L::COMMA)
+        return std::string("separate the arguments of `execute` with `;`, like `execute(task: \"T\"; environment: "
+                           "env; partition: p)` (`,` separates the values of one label)");
+    if (inExecute && index + 1 < tokens.size() && tokens[index + 1]->getType() == L::COLON &&
+        (prev == L::SEMI || prev == L::LPAREN)) {
+        const std::string label = tokens[index]->getText();
+        const std::string near = nearestName(label, {"task", "environment", "initialize", "partition"});
+        return fmt::format("`{}:` is no label of `execute` (the labels are `task:`, `environment:`, "
+                           "`initialize:` and `partition:`){}",
+                           label, near.empty() ? "" : "; did you mean `" + near + ":`?");
+    }
+    if (type == L::ASSIGN && context == "in the Computation section")
+        return std::string("the Computation section holds stage calls and `Space`, `Repeat`, `Where`, `If` and "
+                           "`Epoch` blocks, not assignments; assign in a stage or in Initialize");
+    if (type == L::K_IN && prev == L::K_FOR)
+        return std::string("the loop index is missing before `in`: write `for i in a`");
+    if (type == L::K_PADDING) {
+        for (std::size_t i = index; i-- > 0 && tokens[i]->getLine() == tokens[index]->getLine();)
+            if (tokens[i]->getType() == L::K_PADDING)
+                return std::string("`padding` is given twice for these arrays; give it once, with one value per "
+                                   "dimension the instruction splits");
+    }
+    if (type == L::LPAREN && prev == L::K_REPLICATED)
+        return std::string("`replicated` takes no arguments: every LPU holds the whole array (write `x: replicated`)");
+    if (type == L::LPAREN && prev == L::VAR_NAME && index >= 2) {
+        const std::string near = nearestName(tokens[index - 1]->getText(), {"padding"});
+        if (!near.empty() && tokens[index - 1]->getText() != near)
+            return fmt::format("`{}(` here: did you mean `{}(`?", tokens[index - 1]->getText(), near);
+    }
+    return std::nullopt;
+}
+
 LexProblem describeSyntaxError(const SyntaxErrorRecord& error, const std::vector<Token*>& tokens,
                                const antlr4::dfa::Vocabulary& vocabulary, FileId file, const std::string& text) {
     const Token* t = error.offending;
@@ -558,6 +601,8 @@ LexProblem describeSyntaxError(const SyntaxErrorRecord& error, const std::vector
 
     if (auto other = otherLanguageForm(tokens, index))
         return {DiagKind::UnexpectedToken, where, *other, std::nullopt};
+    if (auto slip = commonSlip(tokens, index, context))
+        return {DiagKind::UnexpectedToken, where, *slip, std::nullopt};
 
     if (index < tokens.size())
         if (auto miss = misspelledReservedWord(error, tokens, vocabulary, file, text, index))
