@@ -68,7 +68,11 @@ std::string composeSyntaxMessage(antlr4::Parser& parser, const antlr4::Token* fo
             return fmt::format("expected `:` after `Space {}` and its attributes, found {}", line->number->getText(),
                                what);
         if (expects(P::LPAREN)) {
-            if (found && (found->getType() == P::NAME || found->getType() == P::INTEGER))
+            if (found && found->getType() == P::INTEGER)
+                return fmt::format("the PPU count goes in parentheses after the level name: write `({})`, "
+                                   "like `Core (2)`",
+                                   found->getText());
+            if (found && found->getType() == P::NAME)
                 return fmt::format("a level name cannot contain whitespace: found {} after it; "
                                    "join the words, e.g. `Core-Pair`",
                                    what);

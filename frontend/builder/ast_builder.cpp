@@ -1385,6 +1385,11 @@ std::optional<PartitionArg> Builder::partitionArg(P::ExprContext* c) {
         a.literal = i->value;
         return a;
     }
+    if (auto* u = e->as<Unary>(); u && u->op == UnaryOp::Negate && u->operand->as<IntLiteral>()) {
+        error(DiagKind::BadPartitionArgument, e->range,
+              "a partition-function argument is a count or a size, so it must be positive (padding may be 0)");
+        return std::nullopt;
+    }
     error(DiagKind::BadPartitionArgument, e->range,
           "a partition-function argument must be a Partition parameter name or an integer "
           "literal; compute other values in the coordinator and pass them with `partition:`");

@@ -1314,10 +1314,22 @@ Type BodyChecker::checkExecute(const ast::Execute& e) {
     if (partGiven != partParams) {
         countMismatch(byLabel[3], "Partition", "partition", partParams, partGiven);
     } else {
-        for (std::size_t i = 0; i < partGiven; ++i)
-            if (!isIntegerLike(types[3][i]))
-                state_.rep.error(DiagKind::TypeMismatch, byLabel[3]->values[i]->range,
+        for (std::size_t i = 0; i < partGiven; ++i) {
+            const ast::Expr& v = *byLabel[3]->values[i];
+            if (!isIntegerLike(types[3][i])) {
+                state_.rep.error(DiagKind::TypeMismatch, v.range,
                                  fmt::format("partition arguments are Integers, but this is {}", qt(types[3][i])));
+                continue;
+            }
+            // A negative constant is no count, size or padding: an error now, not at the run's start.
+            const auto* neg = v.as<ast::Unary>();
+            if (neg && neg->op == ast::UnaryOp::Negate && neg->operand->as<ast::IntLiteral>() &&
+                neg->operand->as<ast::IntLiteral>()->value > 0)
+                state_.rep.error(DiagKind::TypeMismatch, v.range,
+                                 fmt::format("partition argument {} of task \"{}\" cannot be negative: partition "
+                                             "parameters are counts, sizes and paddings",
+                                             task.partitionParams[i], task.def->name.text));
+        }
     }
     return Type::simple(TypeKind::Void);
 }
