@@ -349,6 +349,34 @@ void Program::print_stats_lines(const std::vector<SyncTotals>& summed) {
 // Every rank reads `file`, rank 0 first: a `store` rank 0 made before has then finished (no rank
 // reads a file half written, or not there yet), and every rank stops alike, with rank 0's message
 // after `what`, when the file is bad. Collective on MPI_COMM_WORLD: the coordinator's thread only.
+// Rank 0's outcome (`ok`, and `error` when not) on every rank.
+static void share_root_outcome(Program& prog, int& ok, std::string& error) {
+  if (prog.size() <= 1) return;
+  uint64_t n = error.size();
+  MPI_Bcast(&ok, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  MPI_Bcast(&n, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+  error.resize(static_cast<size_t>(n));
+  MPI_Bcast(error.data(), static_cast<int>(n), MPI_CHAR, 0, MPI_COMM_WORLD);
+}
+
+void write_on_root(Program& prog, const std::string& file, const std::function<void()>& write) {
+  std::string error;
+  int ok = 1;
+  if (prog.rank() == 0) {
+    try {
+      write();
+    } catch (const std::exception& e) {
+      ok = 0;
+      error = e.what();
+    }
+  }
+  share_root_outcome(prog, ok, error);
+  if (ok) return;
+  // The data layer's messages start with the file's name.
+  if (file.empty()) fail_collective("writing an output: the file name is empty");
+  fail_collective("writing " + (error.rfind(file, 0) == 0 ? error : "`" + file + "`: " + error));
+}
+
 static DataCollection read_on_every_rank(const std::string& file, const ElementCodec& codec,
                                          const FileExpectation& expect, const std::string& what) {
   Program& prog = Program::current();
@@ -363,13 +391,7 @@ static DataCollection read_on_every_rank(const std::string& file, const ElementC
       error = e.what();
     }
   }
-  if (prog.size() > 1) {
-    uint64_t n = error.size();
-    MPI_Bcast(&ok, 1, MPI_INT, 0, MPI_COMM_WORLD);
-    MPI_Bcast(&n, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
-    error.resize(static_cast<size_t>(n));
-    MPI_Bcast(error.data(), static_cast<int>(n), MPI_CHAR, 0, MPI_COMM_WORLD);
-  }
+  share_root_outcome(prog, ok, error);
   if (!ok) fail_collective(what + error);
   if (prog.rank() != 0) {
     try {
@@ -392,12 +414,8 @@ DataCollection Env::read_list_file(const std::string& item, const std::string& f
   }
 }
 
-void store_collection(Program&, const DataCollection& c, const ElementCodec& codec, const std::string& file) {
-  try {
-    write_data_file(file, codec, c);
-  } catch (const std::exception& e) {
-    fail(std::string("writing `") + file + "`: " + e.what());
-  }
+void store_collection(Program& prog, const DataCollection& c, const ElementCodec& codec, const std::string& file) {
+  write_on_root(prog, file, [&] { write_data_file(file, codec, c); });
 }
 
 DataCollection load_collection(const ElementCodec& codec, const std::string& file, const FileExpectation& expect) {

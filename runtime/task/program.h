@@ -597,7 +597,11 @@ bool Env::get_list(const std::string& item, List<T>& out, const ElementCodec& co
   return true;
 }
 
-// Rank 0 writes a collection made from a program value (collections.h).
+// Rank 0 runs `write` (of `file`); every rank calls this and learns whether it could, so that all
+// stop alike with one message when it could not.
+void write_on_root(Program& prog, const std::string& file, const std::function<void()>& write);
+// Rank 0 writes a collection made from a program value (collections.h); every rank calls it (only
+// rank 0's `c` is used).
 void store_collection(Program& prog, const DataCollection& c, const ElementCodec& codec, const std::string& file);
 // Every rank reads a file into a collection, rank 0 first (so it sees what an earlier `store`
 // wrote); errors stop every rank with the file named.
@@ -618,12 +622,12 @@ void load(Program&, LocalArray<T>& a, const ElementCodec& codec, const std::stri
 template <class T>
 void store(Program& prog, const List<T>& l, const ElementCodec& codec, const std::string& file) {
   TaskScheduler::settle_readers_for_coordinator(file);
-  if (prog.rank() == 0) store_collection(prog, list_collection(l), codec, file);
+  store_collection(prog, prog.rank() == 0 ? list_collection(l) : DataCollection{}, codec, file);
 }
 template <class T>
 void store(Program& prog, const LocalArray<List<T>>& a, const ElementCodec& codec, const std::string& file) {
   TaskScheduler::settle_readers_for_coordinator(file);
-  if (prog.rank() == 0) store_collection(prog, lists_array_collection(a), codec, file);
+  store_collection(prog, prog.rank() == 0 ? lists_array_collection(a) : DataCollection{}, codec, file);
 }
 // `load(l, file)` for a coordinator list (a List, or a List of Arrays) or array of lists.
 template <class T>
@@ -1037,7 +1041,7 @@ View<T, N> TaskInstance::piece_view(int array, const Lpu& u, int64_t sub, int la
 template <class T>
 void store(Program& prog, const LocalArray<T>& a, const ElementCodec& codec, const std::string& file) {
   TaskScheduler::settle_readers_for_coordinator(file);
-  if (prog.rank() == 0) store_collection(prog, DataCollection::array(array_block(a)), codec, file);
+  store_collection(prog, prog.rank() == 0 ? DataCollection::array(array_block(a)) : DataCollection{}, codec, file);
 }
 
 }  // namespace itrt::task

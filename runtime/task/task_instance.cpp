@@ -1490,7 +1490,7 @@ void Env::write_item(Program& prog, const std::string& item, const std::string& 
   if (auto l = lists_.find(item); l != lists_.end() && l->second && l->second->set) {
     // A list: every rank has it; rank 0 writes it.
     const ListData& ld = *l->second;
-    if (p->rank() == 0) store_collection(*p, ld.to_file(ld.bytes), *ld.codec, file);
+    store_collection(*p, p->rank() == 0 ? ld.to_file(ld.bytes) : DataCollection{}, *ld.codec, file);
     return;
   }
   std::shared_ptr<ArrayData> cur = arrays_[item] ? arrays_[item] : data;
@@ -1504,13 +1504,10 @@ void Env::write_item(Program& prog, const std::string& item, const std::string& 
     // view's own task: write its section of that array (rank 0, as for text files).
     const ArrayData& of = *d.section->of;
     ElementBlock whole = whole_on_root(*p, of);
-    if (me != 0) return;
-    try {
+    write_on_root(*p, file, [&] {
       write_data_file(file, *of.codec,
                       DataCollection::array(section_of_block(whole, of.ranges, d.section->dims, of.elem_size)));
-    } catch (const std::exception& e) {
-      fail(std::string("writing `") + file + "`: " + e.what());
-    }
+    });
     return;
   }
   if (!d.codec || !d.has_ranges)
@@ -1519,12 +1516,7 @@ void Env::write_item(Program& prog, const std::string& item, const std::string& 
   if (d.strided || extension(file) != ".bin") {
     // Rank 0 writes the whole array (parts that are not boxes, and text files).
     ElementBlock block = whole_on_root(*p, d);
-    if (me != 0) return;
-    try {
-      write_data_file(file, *d.codec, DataCollection::array(std::move(block)));
-    } catch (const std::exception& e) {
-      fail(std::string("writing `") + file + "`: " + e.what());
-    }
+    write_on_root(*p, file, [&] { write_data_file(file, *d.codec, DataCollection::array(std::move(block))); });
     return;
   }
   // Parallel: every rank writes the boxes it owns canonically through one MPI-IO view.
