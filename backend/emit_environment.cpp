@@ -40,6 +40,11 @@ std::string EnvironmentBody::fieldOfName(const ast::FieldAccess& f, const std::s
         if (t.kind == TypeKind::List)
             return "v_" + base + "->list_copy<" + cppType(t.elementType()) + ">(" + cString(f.field.text) + ", " +
                    listCodecOf(t) + listRankArg(t) + ")";
+        if (t.kind == TypeKind::Class) // a field of it may be written, or indexed (a C++ lvalue)
+            return writingObject_ ? "itrt::task::EnvScalarRef<" + cppType(t) + ">(*v_" + base + ", " +
+                                        cString(f.field.text) + ").value()"
+                                  : "itrt::task::as_lvalue(v_" + base + "->get<" + cppType(t) + ">(" +
+                                        cString(f.field.text) + "))";
         return "v_" + base + "->get<" + cppType(t) + ">(" + cString(f.field.text) + ")";
     }
     return "";
@@ -74,11 +79,23 @@ std::string EnvironmentBody::fieldElement(const ast::Subscript& s, const ast::Fi
     std::string idx;
     for (const auto& it : s.items)
         idx += (idx.empty() ? "" : ", ") + std::string("static_cast<int64_t>(") + emit(*it.index) + ")";
-    return "v_" + n->name + "->element<" + cppType(t.elementType()) + ">(" + program_ + ", " + cString(f.field.text) +
-           ", {" + idx + "})";
+    const std::string elem = cppType(t.elementType());
+    if (t.elementType().kind == TypeKind::Class) // a field of the element may be written, or indexed
+        return writingObject_ ? "itrt::task::EnvElementRef<" + elem + ">(" + program_ + ", *v_" + n->name + ", " +
+                                    cString(f.field.text) + ", {" + idx + "}).value()"
+                              : "itrt::task::as_lvalue(v_" + n->name + "->element<" + elem + ">(" + program_ + ", " +
+                                    cString(f.field.text) + ", {" + idx + "}))";
+    return "v_" + n->name + "->element<" + elem + ">(" + program_ + ", " + cString(f.field.text) + ", {" + idx + "})";
 }
-// `env.item = value`: arrays and lists of another environment are shared (guide: The
-// coordinator), sections viewed, scalars copied.
+
+std::string EnvironmentBody::target(const ast::Expr& t) {
+    writingObject_ = true;
+    std::string r = emit(t);
+    writingObject_ = false;
+    return r;
+}
+// `env.item = value`: items of another environment are shared (guide: The coordinator), sections
+// viewed, other values copied.
 std::string EnvironmentBody::envAssign(const ast::FieldAccess& f, const std::string& env, const ast::Expr& value,
                                        SourceRange at) {
     semantic::Type vt = typeOf(value);
@@ -90,6 +107,9 @@ std::string EnvironmentBody::envAssign(const ast::FieldAccess& f, const std::str
             if (st.isArray() || st.kind == TypeKind::List || typeOf(f).isArray() || typeOf(f).kind == TypeKind::List)
                 return "v_" + env + "->share(" + cString(f.field.text) + ", *v_" + vn->name + ", " +
                        cString(vf->field.text) + ")";
+            // A scalar item of another environment: the same value object, as for arrays.
+            return "v_" + env + "->share_scalar(" + cString(f.field.text) + ", *v_" + vn->name + ", " +
+                   cString(vf->field.text) + ")";
         }
     if (auto sub = value.as<ast::Subscript>(); sub && vt.isArray()) {
         // A section of a coordinator array: the item gets a copy of it.

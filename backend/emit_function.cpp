@@ -514,9 +514,9 @@ std::string SequentialBody::assign(const ast::Assign& a) {
         return "itrt::task::assign_section(" + sectionArgument(s) + ", " + value + ", " + whereOf(a.range) + ")";
     }
     if (auto chain = a.value->as<ast::Assign>())
-        return emit(*t) + " = " + assign(*chain);
+        return target(*t) + " = " + assign(*chain);
     if (isSection(*a.value)) // by position into a target of matching lengths (guide: Arrays)
-        return "itrt::task::assign_section(" + emit(*t) + ", " + emit(*a.value) + ", " + whereOf(a.range) + ")";
+        return "itrt::task::assign_section(" + target(*t) + ", " + emit(*a.value) + ", " + whereOf(a.range) + ")";
     std::string value = emit(*a.value);
     // `args.key` converts to numbers implicitly; into a Boolean, Character or String it says how.
     if (typeOf(*a.value).kind == TypeKind::ArgValue) {
@@ -527,7 +527,7 @@ std::string SequentialBody::assign(const ast::Assign& a) {
         default: break;
         }
     }
-    return emit(*t) + " = " + value;
+    return target(*t) + " = " + value;
 }
 
 std::map<std::string, std::string> SequentialBody::externAliases() const {
@@ -570,8 +570,9 @@ void SequentialBody::stmt(Out& o, const ast::Stmt& s) {
         o << "const int64_t " << r << "_dir = " << r << ".min <= " << r << ".max ? 1 : -1;\n";
         o << "for (int64_t " << ix << "_i = " << r << ".min; " << r << "_dir > 0 ? " << ix << "_i <= " << r
           << ".max : " << ix << "_i >= " << r << ".max; " << ix << "_i += " << r << "_dir * " << r << "_step) {\n";
-        // The index is a local when the body checker recorded it, else a variable of the loop.
-        bool local = !localType(ix).isError();
+        // The index is a local when the body checker recorded it as a number, else a variable of
+        // the loop (which hides an array or list local of the same name inside the loop).
+        bool local = !localType(ix).isError() && localType(ix).isNumeric();
         o << (local ? "" : "const int32_t ") << nameRefText(ix) << " = static_cast<int32_t>(" << ix << "_i);\n";
         if (!local)
             loopVars_.insert(ix);

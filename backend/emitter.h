@@ -207,6 +207,8 @@ protected:
     std::string nameRefText(const std::string& name);
     // Assignments whose target is not a plain C++ lvalue (dimension ranges, `new` arrays).
     virtual std::string assign(const ast::Assign& a);
+    // The C++ of an assignment's target (an environment item's field is a copy given back).
+    virtual std::string target(const ast::Expr& t) { return emit(t); }
     // `x.dimension = y.dimension`, `x.dimensionK = y.dimensionJ = z.dimensionL`: every target
     // dimension takes the source's bounds (a whole `.dimension` stands for dimension 1 when the
     // other side names one); "" when `a` assigns no dimension.

@@ -26,6 +26,9 @@ protected:
     std::string referenceArg(const ast::Expr& e) override;
     // `env.item = value`, `env.item[i][j] = value`, chains; other targets as SequentialBody.
     std::string assign(const ast::Assign& a) override;
+    // `env.cfg.scale = v`, `env.cfg.w[1] = v`, `env.cells[3].k = v`: the object (or element) is a
+    // copy given back to the item when the statement ends (EnvScalarRef, EnvElementRef).
+    std::string target(const ast::Expr& t) override;
 
 private:
     bool isEnvironment(const std::string& local) const;
@@ -35,7 +38,8 @@ private:
                                  const std::string& env);
     std::string sectionView(const ast::FieldAccess& target, const std::string& env, const ast::Subscript& s);
 
-    std::string program_; // C++ expression of the running itrt::task::Program
+    std::string program_;        // C++ expression of the running itrt::task::Program
+    bool writingObject_ = false; // emitting an assignment's target: objects of items are given back
 };
 
 } // namespace itc::backend

@@ -2,6 +2,8 @@
 // diagnostics. Design notes: docs/frontend.md, "Newlines".
 #include "frontend/lexer/layout_filter.h"
 
+#include "frontend/lexer/token_classes.h"
+
 #include "ITLexer.h"
 
 #include <fmt/format.h>
@@ -290,37 +292,13 @@ private:
     // Operators (subscripts, `.`) chain expressions as deep as they are long (`1 + 1 + ... + 1`): like brackets,
     // a statement may hold only so many, so that no later pass runs out of stack.
     void countOperator(const Token* t) {
-        switch (t->getType()) {
-        case L::SEMI:
-        case L::LBRACE:
-        case L::RBRACE: operators_ = 0; return;
-        case L::PLUS:
-        case L::MINUS:
-        case L::STAR:
-        case L::SLASH:
-        case L::PERCENT:
-        case L::POWER:
-        case L::SHL:
-        case L::SHR:
-        case L::LE:
-        case L::GE:
-        case L::EQ:
-        case L::NE:
-        case L::AND_AND:
-        case L::OR_OR:
-        case L::AMP:
-        case L::PIPE:
-        case L::CARET:
-        case L::BANG:
-        case L::LT:
-        case L::GT:
-        case L::ASSIGN:
-        case L::K_AND:
-        case L::K_OR:
-        case L::LBRACK:
-        case L::DOT: break;
-        default: return;
+        const std::size_t type = t->getType();
+        if (type == L::SEMI || type == L::LBRACE || type == L::RBRACE) {
+            operators_ = 0;
+            return;
         }
+        if (!isOperator(type) && type != L::BANG)
+            return;
         if (++operators_ > kMaxOperators && !tooDeep_) {
             tooDeep_ = true;
             problem(DiagKind::TooDeeplyNested, SourceRange::at(range(t).begin),

@@ -2,6 +2,7 @@
 #include "frontend/parser/syntax_errors.h"
 
 #include "frontend/diagnostics/did_you_mean.h"
+#include "frontend/lexer/token_classes.h"
 
 #include "ITLexer.h"
 #include "ITParser.h"
@@ -91,37 +92,6 @@ bool startsExpression(std::size_t t) {
     case L::LBRACK:
     case L::MINUS:
     case L::BANG: return true;
-    default: return false;
-    }
-}
-
-bool isOperator(std::size_t t) {
-    switch (t) {
-    case L::POWER:
-    case L::SHL:
-    case L::SHR:
-    case L::LE:
-    case L::GE:
-    case L::EQ:
-    case L::NE:
-    case L::AND_AND:
-    case L::OR_OR:
-    case L::PLUS:
-    case L::MINUS:
-    case L::STAR:
-    case L::SLASH:
-    case L::PERCENT:
-    case L::AMP:
-    case L::PIPE:
-    case L::CARET:
-    case L::LT:
-    case L::GT:
-    case L::ASSIGN:
-    case L::K_AND:
-    case L::K_OR:
-    case L::DOT:
-    case L::LBRACK:
-    case L::K_AT: return true;
     default: return false;
     }
 }

@@ -372,9 +372,10 @@ void write_on_root(Program& prog, const std::string& file, const std::function<v
   }
   share_root_outcome(prog, ok, error);
   if (ok) return;
-  // The data layer's messages start with the file's name.
+  // The data layer's messages start with the file's name: it is named once.
   if (file.empty()) fail_collective("writing an output: the file name is empty");
-  fail_collective("writing " + (error.rfind(file, 0) == 0 ? error : "`" + file + "`: " + error));
+  const std::string named = file + ": ";
+  fail_collective("writing `" + file + "`: " + (error.rfind(named, 0) == 0 ? error.substr(named.size()) : error));
 }
 
 static DataCollection read_on_every_rank(const std::string& file, const ElementCodec& codec,
@@ -452,6 +453,14 @@ void Env::share(const std::string& item, Env& other, const std::string& other_it
     src->name = other_item;
   }
   arrays_[item] = src;
+}
+
+void Env::share_scalar(const std::string& item, Env& other, const std::string& other_item) {
+  settle();
+  other.settle();
+  auto& src = other.scalars_[other_item];
+  if (!src) src = std::make_shared<ScalarData>();  // given a value later: shared then
+  scalars_[item] = src;
 }
 
 void Env::section(const std::string& item, Env& other, const std::string& other_item, std::vector<SectionDim> dims,

@@ -438,6 +438,8 @@ class Env : public std::enable_shared_from_this<Env> {
   void load(Program& prog, const std::string& item, const std::string& file, const ElementCodec& codec, int dims);
   // `env.item = other.other_item` (§4.2): both environments share one array from now on.
   void share(const std::string& item, Env& other, const std::string& other_item);
+  // `env.x = other.y` for a scalar item: both name one value object from now on.
+  void share_scalar(const std::string& item, Env& other, const std::string& other_item);
   // `env.item = other.other_item[s1][s2]...` (§4.2): `item` is a view of that section.
   // `where`: the coordinator's line that made the view, for the messages of tasks that use it.
   void section(const std::string& item, Env& other, const std::string& other_item, std::vector<SectionDim> dims,
@@ -525,6 +527,35 @@ class EnvScalarRef {
  private:
   Env& env_;
   std::string item_;
+  T value_{};
+};
+
+// A temporary as an lvalue until the end of the full expression (`env.cfg.w[2]` indexes a copy
+// of the item).
+template <class T>
+T& as_lvalue(T&& v) {
+  return v;
+}
+
+// `env.cells[i].k = v` in the coordinator: a copy of the element of an array item, whose every
+// copy is written when the full expression ends (collective, as element reads and writes are).
+template <class T>
+class EnvElementRef {
+ public:
+  EnvElementRef(Program& prog, Env& env, std::string item, std::vector<int64_t> index)
+      : prog_(prog), env_(env), item_(std::move(item)), index_(std::move(index)) {
+    env_.read_element(prog_, item_, index_, &value_, sizeof value_);
+  }
+  EnvElementRef(const EnvElementRef&) = delete;
+  EnvElementRef& operator=(const EnvElementRef&) = delete;
+  ~EnvElementRef() { env_.write_element(prog_, item_, index_, &value_, sizeof value_); }
+  T& value() { return value_; }
+
+ private:
+  Program& prog_;
+  Env& env_;
+  std::string item_;
+  std::vector<int64_t> index_;
   T value_{};
 };
 

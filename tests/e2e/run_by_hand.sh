@@ -76,4 +76,10 @@ for np in 1 2 4; do
     check "Where around a foreach, p=$1 q=$2" $np bumps_want.txt bumps.txt ./where_around_foreach input=m34.txt out=bumps.txt p=$1 q=$2
   done
 done
+# env_objects: e1.c = 1 shared by e2, incremented by both tasks: 3 and 3; e1.cfg.scale 2 + 10;
+# w[1] = 7.5; w[2] = the scale when the task ran, 2; cells[3].k = 99; cells[2].k = 2 + 100 * 2
+# (e1's task ran with c = 2); e2's cells[3].k = 3 + 100 * 3; the loop's sum 1 + 2 + 3
+printf 'Array\n3 3 12 7.5 2 99 202 303 6\n9\n' >objects_want.txt
+compile_program env_objects
+for np in 1 2 4; do check "scalar and object items" $np objects_want.txt objects.txt ./env_objects out=objects.txt p=3; done
 exit $bad

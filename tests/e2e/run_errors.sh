@@ -87,7 +87,7 @@ expect "List of Arrays of another rank" "expected directory entry 1 to be a 2-di
   timeout 60 $mpirun -np 2 ./list_rank input=rank3.txt copy=rank_copy.txt
 # an output that cannot be written: one message, every rank exits 1, no MPI_ABORT noise
 printf 'List of Arrays\n1 2 3 4 5 6\n0:2*3\n1\n' >rank2.txt
-expect "unwritable output" "itrt: error: writing /nonexistent-dir/copy.txt: cannot open for writing" \
+expect "unwritable output" "itrt: error: writing \`/nonexistent-dir/copy.txt\`: cannot open for writing" \
   timeout 60 $mpirun -np 2 ./list_rank input=rank2.txt copy=/nonexistent-dir/copy.txt
 [[ $rc == 1 && $(grep -c "itrt: error" <<<"$out") == 1 ]] && ! grep -q MPI_ABORT <<<"$out" ||
   { echo "FAIL (unwritable output): exit status $rc, or not one message:"; echo "$out"; bad=1; }
