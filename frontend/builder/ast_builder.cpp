@@ -425,6 +425,7 @@ TaskDef Builder::taskDef(P::TaskDefContext* c) {
     t.name = {quoted.substr(1, quoted.size() - 2), range(c->STRING())};
     static const char* kNames[] = {"Define", "Environment", "Initialize", "Stages", "Computation", "Partition"};
     bool seen[6] = {};
+    bool repeated = false; // one report: the sections after a lost `Task` header all repeat
     int last = -1;
     for (auto* s : c->taskSection()) {
         int rank = is<P::DefineSectionContext>(s)        ? 0
@@ -436,8 +437,12 @@ TaskDef Builder::taskDef(P::TaskDefContext* c) {
         SourceRange where = range(s->getStart());
         SourceRange whole = range(s);
         if (seen[rank]) {
-            error(DiagKind::DuplicateSection, where, "task \"{}\" has a second `{}` section; merge the two",
-                  t.name.text, kNames[rank]);
+            if (!repeated)
+                error(DiagKind::DuplicateSection, where,
+                      "task \"{}\" has a second `{}` section; merge the two, or, if a second task starts here, "
+                      "give it its `Task \"Name\":` header",
+                      t.name.text, kNames[rank]);
+            repeated = true;
         } else if (rank < last) {
             error(DiagKind::SectionOutOfOrder, where,
                   "the `{}` section of task \"{}\" must come before its `{}` section (the order "
@@ -1300,6 +1305,7 @@ SpaceConfig Builder::spaceConfig(P::SpaceConfigContext* c) {
             s.isDynamic = true;
         }
     }
+    std::size_t lastBareLine = 0;
     for (auto* item : c->spaceItem()) {
         if (auto* sp = item->subpartitionConfig()) {
             if (s.unpartitioned) {
@@ -1334,6 +1340,10 @@ SpaceConfig Builder::spaceConfig(P::SpaceConfigContext* c) {
             continue;
         }
         if (bare) {
+            // One report per line: `this is not code` is one mistake, not four.
+            if (dc->getStart()->getLine() == lastBareLine)
+                continue;
+            lastBareLine = dc->getStart()->getLine();
             error(DiagKind::BadSpaceBody, range(dc),
                   "`{}` in partitioned Space {} needs instructions after a `:`, like `{}: "
                   "block_size(n)`; bare names are only for un-partitioned spaces",

@@ -692,7 +692,7 @@ Type BodyChecker::checkFieldAccess(const ast::FieldAccess& e) {
     switch (base.kind) {
     case TypeKind::TaskEnvironment: {
         const TaskSym* t = state_.findTask(base.name);
-        if (!t)
+        if (!t || t->duplicated)
             return Type::error();
         auto it = t->globals.find(field);
         if (it == t->globals.end() || !it->second.environmental) {
@@ -1040,7 +1040,7 @@ Type BodyChecker::checkBuiltin(const ast::Call& e) {
         if (t[0].isError())
             return Type::simple(TypeKind::Void);
         const TaskSym* task = state_.findTask(t[0].name);
-        if (!task)
+        if (!task || task->duplicated)
             return Type::simple(TypeKind::Void);
         auto it = task->globals.find(item->value);
         if (it == task->globals.end() || !it->second.environmental) {
@@ -1266,6 +1266,8 @@ Type BodyChecker::checkExecute(const ast::Execute& e) {
                          fmt::format("no task is named \"{}\"{}", lit->value, taskSuggestion(lit->value)));
         return Type::simple(TypeKind::Void);
     }
+    if (tit->second.duplicated)
+        return Type::simple(TypeKind::Void);
     TaskSym& task = tit->second;
     const Type& env = types[1].empty() ? Type::error() : types[1][0];
     if (!env.isError()) {

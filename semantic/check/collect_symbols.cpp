@@ -305,6 +305,7 @@ void collectSymbols(CheckState& state) {
                                                       "must be unique",
                                                       t.name.text)))
                 DiagnosticEngine::addNote(*d, it->second.def->name.range, "first defined here");
+            it->second.duplicated = true;
             continue;
         }
         TaskSym& sym = state.tasks[t.name.text];

@@ -66,6 +66,9 @@ struct StageFacts {
 
 struct TaskSym {
     const ast::TaskDef* def = nullptr;
+    // Another task has the same name (DuplicateTask): which one the coordinator means is unknown,
+    // so its uses there raise no follow-on errors.
+    bool duplicated = false;
     std::size_t outIndex = 0; // index into CheckedProgram::tasks
     std::map<std::string, GlobalSym> globals;
     std::map<std::string, const ast::StageDef*> stages;

@@ -4,6 +4,7 @@
 #include "frontend/ast/ast_visitor.h"
 
 #include <algorithm>
+#include <set>
 
 namespace itc::semantic {
 
@@ -118,6 +119,7 @@ void warnDivergingReplicas(const FlowAccess& a, const TaskGlobals& globals, cons
 
 void checkPlacement(const TaskGlobals& globals, const LpsTree& lps, const FlowTree& flow, const DataUsage& usage,
                     DiagnosticEngine& diags) {
+    std::set<std::pair<std::string, int>> unconfigured; // (array, space) reported
     for (const FlowAccess& a : usage.accesses) {
         if (a.lps == kRootLps)
             continue;
@@ -139,6 +141,9 @@ void checkPlacement(const TaskGlobals& globals, const LpsTree& lps, const FlowTr
             // Un-partitioned spaces hold unlisted arrays as their parent's part (only partitioned
             // spaces need configurations; guide: The Partition section).
             if (!space.find(v.var) && !space.unpartitioned) {
+                // Once per array and space: one missing configuration line, however many uses.
+                if (!unconfigured.insert({v.var, a.lps}).second)
+                    continue;
                 auto& d = diags.error(DiagKind::ArrayNotConfiguredInSpace, a.range,
                                       "stage `{}` uses the array `{}` in `Space {}`, which does "
                                       "not configure it; add `{}` to the configuration of "
