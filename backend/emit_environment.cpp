@@ -40,11 +40,9 @@ std::string EnvironmentBody::fieldOfName(const ast::FieldAccess& f, const std::s
         if (t.kind == TypeKind::List)
             return "v_" + base + "->list_copy<" + cppType(t.elementType()) + ">(" + cString(f.field.text) + ", " +
                    listCodecOf(t) + listRankArg(t) + ")";
-        if (t.kind == TypeKind::Class) // a field of it may be written, or indexed (a C++ lvalue)
-            return writingObject_ ? "itrt::task::EnvScalarRef<" + cppType(t) + ">(*v_" + base + ", " +
-                                        cString(f.field.text) + ").value()"
-                                  : "itrt::task::as_lvalue(v_" + base + "->get<" + cppType(t) + ">(" +
-                                        cString(f.field.text) + "))";
+        if (t.kind == TypeKind::Class && writingObject_) // a field of it is written
+            return "itrt::task::EnvScalarRef<" + cppType(t) + ">(*v_" + base + ", " + cString(f.field.text) +
+                   ").value()";
         return "v_" + base + "->get<" + cppType(t) + ">(" + cString(f.field.text) + ")";
     }
     return "";
@@ -80,11 +78,9 @@ std::string EnvironmentBody::fieldElement(const ast::Subscript& s, const ast::Fi
     for (const auto& it : s.items)
         idx += (idx.empty() ? "" : ", ") + std::string("static_cast<int64_t>(") + emit(*it.index) + ")";
     const std::string elem = cppType(t.elementType());
-    if (t.elementType().kind == TypeKind::Class) // a field of the element may be written, or indexed
-        return writingObject_ ? "itrt::task::EnvElementRef<" + elem + ">(" + program_ + ", *v_" + n->name + ", " +
-                                    cString(f.field.text) + ", {" + idx + "}).value()"
-                              : "itrt::task::as_lvalue(v_" + n->name + "->element<" + elem + ">(" + program_ + ", " +
-                                    cString(f.field.text) + ", {" + idx + "}))";
+    if (t.elementType().kind == TypeKind::Class && writingObject_) // a field of the element is written
+        return "itrt::task::EnvElementRef<" + elem + ">(" + program_ + ", *v_" + n->name + ", " +
+               cString(f.field.text) + ", {" + idx + "}).value()";
     return "v_" + n->name + "->element<" + elem + ">(" + program_ + ", " + cString(f.field.text) + ", {" + idx + "})";
 }
 

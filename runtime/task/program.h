@@ -67,9 +67,10 @@ class ArgValue {
 inline int64_t to_int(int64_t v) { return v; }
 inline int64_t to_int(const ArgValue& v) { return v.as_int(); }
 // An element of a fixed-size array (`Array[n] of T`, a std::array; indices 0 to n - 1), its
-// index checked: a class field's neighbours lie right behind it.
+// index checked: a class field's neighbours lie right behind it. `a` may be a temporary (a field of
+// a copy of an environment item), read within the full expression.
 template <class A>
-decltype(auto) static_at(A& a, int64_t i, const char* where) {
+decltype(auto) static_at(A&& a, int64_t i, const char* where) {
   if (i < 0 || i >= static_cast<int64_t>(a.size())) [[unlikely]]
     fail_alike(std::string(where) + ": index " + std::to_string(i) + " is outside the fixed-size array's indices 0..." +
                std::to_string(static_cast<int64_t>(a.size()) - 1));
@@ -529,13 +530,6 @@ class EnvScalarRef {
   std::string item_;
   T value_{};
 };
-
-// A temporary as an lvalue until the end of the full expression (`env.cfg.w[2]` indexes a copy
-// of the item).
-template <class T>
-T& as_lvalue(T&& v) {
-  return v;
-}
 
 // `env.cells[i].k = v` in the coordinator: a copy of the element of an array item, whose every
 // copy is written when the full expression ends (collective, as element reads and writes are).
