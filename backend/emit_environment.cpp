@@ -39,11 +39,11 @@ std::string EnvironmentBody::fieldOfName(const ast::FieldAccess& f, const std::s
             return arrayCopy(f, base);
         if (t.kind == TypeKind::List)
             return "v_" + base + "->list_copy<" + cppType(t.elementType()) + ">(" + cString(f.field.text) + ", " +
-                   listCodecOf(t) + listRankArg(t) + ")";
+                   listCodecOf(t) + (listRankArg(t).empty() ? ", -1" : listRankArg(t)) + ", " + whereOf(f.range) + ")";
         if (t.kind == TypeKind::Class && writingObject_) // a field of it is written
             return "itrt::task::EnvScalarRef<" + cppType(t) + ">(*v_" + base + ", " + cString(f.field.text) +
                    ").value()";
-        return "v_" + base + "->get<" + cppType(t) + ">(" + cString(f.field.text) + ")";
+        return "v_" + base + "->get<" + cppType(t) + ">(" + cString(f.field.text) + ", " + whereOf(f.range) + ")";
     }
     return "";
 }

@@ -380,10 +380,13 @@ class Env : public std::enable_shared_from_this<Env> {
   // The files bound with bind_input to items no task has read yet.
   std::vector<std::string> pending_inputs() const;
   template <class T>
-  T get(const std::string& item) {
+  // `where`: the IT line that reads it, for the message when it has no value.
+  T get(const std::string& item, const char* where = nullptr) {
     settle();
     auto& s = scalars_[item];
-    if (!s || !s->set) fail_alike("environment item `" + item + "` of task `" + task_ + "` has no value");
+    if (!s || !s->set)
+      fail_alike((where ? std::string(where) + ": " : std::string()) + "environment item `" + item + "` of task `" +
+                 task_ + "` has no value (no task has produced it and nothing was assigned to it)");
     T v{};
     if constexpr (std::is_trivially_copyable_v<T>)
       std::memcpy(&v, s->bytes.data(), sizeof(T));
@@ -411,10 +414,11 @@ class Env : public std::enable_shared_from_this<Env> {
   bool get_list(const std::string& item, List<T>& out, const ElementCodec& codec, int rank = -1);
   // `l = env.item` in the coordinator: a copy of the list item.
   template <class T>
-  List<T> list_copy(const std::string& item, const ElementCodec& codec, int rank = -1) {
+  List<T> list_copy(const std::string& item, const ElementCodec& codec, int rank = -1, const char* where = nullptr) {
     List<T> l;
     if (!get_list(item, l, codec, rank))
-      fail_alike("environment item `" + item + "` of task `" + task_ + "` has no value");
+      fail_alike((where ? std::string(where) + ": " : std::string()) + "environment item `" + item + "` of task `" +
+                 task_ + "` has no value (no task has produced it and nothing was assigned to it)");
     return l;
   }
   template <class T>

@@ -91,6 +91,31 @@ expect "unwritable output" "itrt: error: writing \`/nonexistent-dir/copy.txt\`: 
   timeout 60 $mpirun -np 2 ./list_rank input=rank2.txt copy=/nonexistent-dir/copy.txt
 [[ $rc == 1 && $(grep -c "itrt: error" <<<"$out") == 1 ]] && ! grep -q MPI_ABORT <<<"$out" ||
   { echo "FAIL (unwritable output): exit status $rc, or not one message:"; echo "$out"; bad=1; }
+# reading an environment scalar nothing gave a value names the coordinator's line
+cat >novalue.it <<'IT'
+Program (args) {
+    e = new TaskEnvironment(name: "Sum")
+    v = e.total
+}
+
+Task "Sum":
+    Define:
+        total: Real double-precision
+    Environment:
+        total: create
+    Stages:
+        zero(t) {
+            t = 0.0
+        }
+    Computation:
+        zero(total)
+    Partition:
+        Space A <un-partitioned> { }
+IT
+printf '"Sum" { Space A: 1 }\n' >novalue.map
+compile novalue.it novalue.map novalue
+expect "environment scalar without a value" "novalue.it:3: environment item \`total\` of task \`Sum\` has no value" \
+  timeout 60 $mpirun -np 2 ./novalue
 # keys that are reserved words (`args.step`, `args.in`) are read like any other key
 sed -e 's/args\.a_file/args.in/; s/args\.p\b/args.step/' "$root/examples/vector-add/vector-add.it" >keywords.it
 compile keywords.it "$root/examples/vector-add/vector-add.map" keywords
