@@ -16,7 +16,15 @@ SourceRange tokenRange(FileId file, const antlr4::Token* token) {
 std::string describeToken(const antlr4::Token* token) {
     if (!token || token->getType() == antlr4::Token::EOF)
         return "the end of the file";
-    return "`" + token->getText() + "`";
+    // Bytes that are no printable ASCII are shown as `\xNN` (a terminal would print them raw).
+    std::string shown;
+    for (unsigned char c : token->getText()) {
+        if (c >= 0x20 && c < 0x7f)
+            shown += static_cast<char>(c);
+        else
+            shown += fmt::format("\\x{:02X}", static_cast<unsigned>(c));
+    }
+    return "`" + shown + "`";
 }
 
 void FirstSyntaxError::syntaxError(antlr4::Recognizer* recognizer, antlr4::Token* offendingSymbol, size_t line,
