@@ -125,7 +125,8 @@ int run(const std::vector<std::string>& args) {
             continue;
         std::optional<unsigned long long> v = wholeCount(*n, max);
         if (!v)
-            return usageError("machine", fmt::format("`{}` needs a whole number of {}, 1 or more", option, what));
+            return usageError(
+                "machine", fmt::format("`{}` needs a whole number of {}, 1 to {}; found `{}`", option, what, max, *n));
         *into = *v;
     }
     const char* fixed = std::getenv("ITC_MACHINE_FIXED_HEADER");
