@@ -823,10 +823,17 @@ Type BodyChecker::checkSubscript(const ast::Subscript& e) {
     if (kind_ == BodyKind::Initialize && !e.base->as<ast::Subscript>()) {
         const ast::NameRef* root = accessRoot(e.base.get());
         if (root && task_ && task_->globals.count(root->name)) {
+            const bool section = std::any_of(e.items.begin(), e.items.end(), [](const ast::SubscriptItem& i) {
+                return i.kind != ast::SubscriptItem::Kind::Index;
+            });
             state_.rep.error(DiagKind::ElementAccessInInitialize, e.range,
-                             fmt::format("Initialize cannot touch the elements of {}: arrays are not "
-                                         "allocated yet; set values in a stage",
-                                         q(root->name)));
+                             section ? fmt::format("Initialize cannot take a section of {}: its elements do not "
+                                                   "exist yet; pass {} whole (a function called here sees its "
+                                                   "ranges) and compute the section's bounds from them",
+                                                   q(root->name), q(root->name))
+                                     : fmt::format("Initialize cannot touch the elements of {}: arrays are not "
+                                                   "allocated yet; set values in a stage",
+                                                   q(root->name)));
             return Type::error();
         }
     }
