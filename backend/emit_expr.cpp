@@ -317,7 +317,7 @@ std::string ExprEmitter::newObject(const ast::NewObject& o) {
     for (const auto& f : cls->fields)
         for (const auto& a : o.args)
             if (a.name.text == f.name) {
-                s += (first ? "." : ", .") + cppName(f.name) + " = static_cast<" + cppType(f.type) + ">(" +
+                s += (first ? "." : ", .") + cppMember(f.name) + " = static_cast<" + cppType(f.type) + ">(" +
                      emit(*a.value) + ")";
                 first = false;
             }
@@ -357,7 +357,7 @@ std::string ExprEmitter::emit(const ast::Expr& e) {
             if (!s.empty())
                 return s;
         }
-        return "(" + emit(*f->base) + ")." + cppName(f->field.text);
+        return "(" + emit(*f->base) + ")." + cppMember(f->field.text);
     }
     case K::Property: return property(*e.as<ast::Property>());
     case K::Subscript: {

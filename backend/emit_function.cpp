@@ -268,6 +268,10 @@ static bool shapedLikeGenerated(const std::string& n) {
 
 std::string cppName(const std::string& n) { return isReservedInCpp(n) || shapedLikeGenerated(n) ? n + "_" : n; }
 
+// A class field lives in its struct's scope, where only keywords and macros can clash: native
+// code sees it by its IT name (`p.x_1`).
+std::string cppMember(const std::string& n) { return isReservedInCpp(n) ? n + "_" : n; }
+
 std::string externIncludes(const ast::Program& p) {
     ExternCollector c;
     c.visitProgram(p);
@@ -363,7 +367,7 @@ void emitClasses(Out& o, const BackendInput& in) {
         o << "struct c_" << name << " {\n";
         for (const auto& f : c->fields) {
             o << lineComment(in, f.declared);
-            o << cppType(f.type) << " " << cppName(f.name) << "{};\n";
+            o << cppType(f.type) << " " << cppMember(f.name) << "{};\n";
         }
         o << "};\n";
         if (hasString(semantic::Type::classType(name), cp)) {
@@ -372,12 +376,12 @@ void emitClasses(Out& o, const BackendInput& in) {
             o << "inline void value_append(std::vector<std::byte>& out, const c_" << name << "& v) {\n"
               << "using itrt::task::value_append;\n";
             for (const auto& f : c->fields)
-                o << "value_append(out, v." << cppName(f.name) << ");\n";
+                o << "value_append(out, v." << cppMember(f.name) << ");\n";
             o << "}\n";
             o << "inline const std::byte* value_read(c_" << name
               << "& v, const std::byte* p, const std::byte* end) {\nusing itrt::task::value_read;\n";
             for (const auto& f : c->fields)
-                o << "p = value_read(v." << cppName(f.name) << ", p, end);\n";
+                o << "p = value_read(v." << cppMember(f.name) << ", p, end);\n";
             o << "return p;\n}\n";
             o << "inline std::vector<std::byte> value_bytes(const c_" << name
               << "& v) {\nstd::vector<std::byte> out;\nvalue_append(out, v);\nreturn out;\n}\n";
@@ -398,7 +402,7 @@ void emitClasses(Out& o, const BackendInput& in) {
                 semantic::Type inner = e.elementType();
                 e = inner;
             }
-            o << (first ? "" : ", ") << "{offsetof(c_" << name << ", " << cppName(f.name) << "), &" << codecOf(e)
+            o << (first ? "" : ", ") << "{offsetof(c_" << name << ", " << cppMember(f.name) << "), &" << codecOf(e)
               << ", " << count << "}";
             first = false;
         }

@@ -45,8 +45,9 @@ std::string commentText(const std::string& s);       // IT text made safe for a 
 std::string programBaseName(const BackendInput& in); // the IT file name without its folder
 std::string ident(const std::string& s);             // a C++ identifier from any text
 bool isCppKeyword(const std::string& s);
-bool isReservedInCpp(const std::string& s); // keywords, macros, names the generated code spells unqualified
-std::string cppName(const std::string& s);  // an IT name as C++ (`class` -> `class_`)
+bool isReservedInCpp(const std::string& s);  // keywords, macros, names the generated code spells unqualified
+std::string cppName(const std::string& s);   // an IT name as C++ (`class` -> `class_`)
+std::string cppMember(const std::string& s); // a class field's name as C++ (keywords and macros renamed)
 
 // A construct the capability check (capability.h) refuses reached an emitter: an internal error
 // (std::logic_error), for the emitters translate only what the check let through.
