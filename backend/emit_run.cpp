@@ -435,7 +435,10 @@ std::string TaskEmitter::syncName(int k) const {
     }
     case K::Reduction: return t + "reduction of " + s.var + " into " + space(s.toLps);
     case K::Token:
-        return t + (s.point == semantic::Synchronization::Point::SpaceEntry ? "entry into " : "exit from ") +
+        return t +
+               (s.point == semantic::Synchronization::Point::SpaceEntry ? "entry into "
+                : s.handsDown()                                         ? "hand-over to "
+                                                                        : "exit from ") +
                space(s.toLps);
     case K::ReplicaBroadcast: return t + "replica broadcast of " + s.var + " in " + space(s.fromLps);
     default:
@@ -455,7 +458,7 @@ std::string TaskEmitter::registration(int k) {
                std::to_string(s.viaLps) + ", " + name + ");";
     case K::Token:
         return "t.token_sync(" + std::to_string(s.fromLps) + ", " + std::to_string(s.toLps) + ", " +
-               (s.point == semantic::Synchronization::Point::SpaceEntry ? "true" : "false") + ", " + name + ");";
+               (s.handsDown() ? "true" : "false") + ", " + name + ");";
     case K::Reduction: {
         const auto& [op, type] = reductionOps_.at(k);
         std::string list;

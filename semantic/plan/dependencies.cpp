@@ -661,7 +661,29 @@ private:
                 at.reader = later;
             placeMovement(m, at);
             addSync(m, idx);
+            handOverToViews(m, idx);
         }
+    }
+
+    // A movement received inside a Space block whose LPUs work in views of the receiving parts
+    // (the writer is in the same block, so it cannot go before the block's entry): the receiving
+    // space's LPU lands the data, and the block's LPUs wait for it before they read.
+    void handOverToViews(const Synchronization& m, int idx) {
+        if (m.point != Synchronization::Point::BeforeAccess || m.node <= 0 || m.kind == SyncKind::Token)
+            return;
+        const FlowNode& at = flow_.at(m.node); // before a Space block: in the context it is entered from
+        const int reader = at.kind == FlowNode::Kind::Space ? at.outerContext : at.context;
+        if (reader == m.toLps || reader == kNoLps || !lps_.isProperAncestor(m.toLps, reader))
+            return;
+        Synchronization t;
+        t.kind = SyncKind::Token;
+        t.var = "`" + m.var + "`";
+        t.fromLps = m.toLps;
+        t.toLps = reader;
+        t.point = m.point;
+        t.node = m.node;
+        t.why = "its LPUs work in views of the parts the data lands in: they read after it has";
+        addSync(t, idx);
     }
 
     // The first stage after `dep`'s writer and before its (stage) reader, in the same iteration,

@@ -82,6 +82,9 @@ struct Synchronization {
 
     // Whether the LPUs of `lps` take part (send, receive or combine) in this synchronisation.
     bool involves(int lps) const;
+    // A token: the `fromLps` LPU hands its parts to its `toLps` LPUs (on entry into their block,
+    // or after data has landed in the parts they view), rather than taking them back (on exit).
+    bool handsDown() const { return point != Point::SpaceExit; }
 };
 
 struct DependencyGraph {

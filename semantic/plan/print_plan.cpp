@@ -207,7 +207,7 @@ private:
             break;
         case SyncKind::Token:
             r = fmt::format("S{} token: {} LPU {} its {} LPUs, no data ({} in views of its parts)", idx + 1, from,
-                            s.point == Synchronization::Point::SpaceEntry ? "->" : "<-", to, s.var);
+                            s.handsDown() ? "->" : "<-", to, s.var);
             break;
         case SyncKind::Reduction: {
             std::string op;

@@ -82,4 +82,14 @@ done
 printf 'Array\n3 3 12 7.5 2 99 202 303 6\n9\n' >objects_want.txt
 compile_program env_objects
 for np in 1 2 4; do check "scalar and object items" $np objects_want.txt objects.txt ./env_objects out=objects.txt p=3; done
+# gather_to_viewed_parent on 1...6: each Space B block's maximum after +100: blocks {1,2,3},
+# {4,5,6} (p=2) give 103 106; {1,2}, {3,4}, {5,6} (p=3) give 102 104 106
+printf 'Array\n1 2 3 4 5 6\n6\n' >x6.txt
+printf 'Array\n103 106\n2\n' >bm2_want.txt
+printf 'Array\n102 104 106\n3\n' >bm3_want.txt
+compile_program gather_to_viewed_parent
+for np in 1 2 4; do
+  check "gather into viewed parts, p=2" $np bm2_want.txt bm2.txt ./gather_to_viewed_parent x_file=x6.txt bm_file=bm2.txt p=2
+  check "gather into viewed parts, p=3" $np bm3_want.txt bm3.txt ./gather_to_viewed_parent x_file=x6.txt bm_file=bm3.txt p=3
+done
 exit $bad
