@@ -27,6 +27,18 @@ std::optional<std::uint64_t> parseUnsigned(std::string_view text) {
 // The message for the first syntax error, from where the parser stands.
 std::string composeSyntaxMessage(antlr4::Parser& parser, const antlr4::Token* found) {
     std::string what = describeToken(found);
+    // A `/` right after a name: the name's last character (`C/`), not a comment.
+    const auto before = [](const antlr4::Token* t) -> char {
+        const std::size_t at = t->getStartIndex();
+        if (at == 0 || !t->getInputStream())
+            return ' ';
+        const std::string c = t->getInputStream()->getText(antlr4::misc::Interval(at - 1, at - 1));
+        return c.empty() ? ' ' : c[0];
+    };
+    if (found && found->getType() == P::ERROR_CHAR && found->getText() == "/" &&
+        !std::isspace(static_cast<unsigned char>(before(found))) && before(found) != ')')
+        return std::string("a level name may hold `/` only between other characters (`L3/Domain`), and `//` "
+                           "starts a comment; remove the `/` or write a character after it");
     if (found && found->getType() == P::ERROR_CHAR)
         return fmt::format("unexpected character {}; level lines look like "
                            "`Space 2<segment>: Node (4)` and `//` starts a comment",

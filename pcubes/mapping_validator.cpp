@@ -164,10 +164,15 @@ std::optional<std::vector<TaskMapping>> validateMapping(const MappingFile& mappi
         SourceRange at = x.at;
         if (!at.valid())
             at.begin.file = mapping.file;
+        // The line to add, with the task's own spaces (`Space A: N` with N a PPS number).
+        std::string lines;
+        if (const auto* t = program.task(x.task))
+            for (const auto& s : t->spaces)
+                lines += " Space " + s.name + ": N";
         auto& d = diags.error(DiagKind::MappingTaskUnmapped, at,
-                              "task `{}` is executed but `{}` does not map it; add "
-                              "`\"{}\" {{ Space A: N ... }}` with one line per space",
-                              x.task, mapping.path, x.task);
+                              "task `{}` is executed but `{}` does not map it; add `\"{}\" {{{} }}` with a PPS "
+                              "number for each space",
+                              x.task, mapping.path, x.task, lines.empty() ? " Space A: N" : lines);
         if (const auto* t = program.task(x.task); t && t->declared.valid())
             DiagnosticEngine::addNote(d, t->declared, fmt::format("task `{}` declared here", x.task));
     }

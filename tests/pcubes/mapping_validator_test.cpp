@@ -170,7 +170,7 @@ TEST_F(MappingTest, EverySpaceMustBeMapped) {
 TEST_F(MappingTest, EveryExecutedTaskMustBeMapped) {
     EXPECT_EQ(check("\"Vector Add\" { Space A: 2  Space B: 1 }\n"),
               "prog.it:15:2: error: task `LU` is executed but `prog.map` does not map it; add "
-              "`\"LU\" { Space A: N ... }` with one line per space [MappingTaskUnmapped]\n"
+              "`\"LU\" { Space A: N Space B: N Space C: N }` with a PPS number for each space [MappingTaskUnmapped]\n"
               "     execute(task: \"LU\")\n"
               "     ^~~~~~~~~~~~~~~~~~~\n"
               "prog.it:5:6: note: task `LU` declared here\n"
