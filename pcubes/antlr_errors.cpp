@@ -24,6 +24,8 @@ std::string describeToken(const antlr4::Token* token) {
         else
             shown += fmt::format("\\x{:02X}", static_cast<unsigned>(c));
     }
+    if (shown.size() > 60) // a whole binary file can be one token
+        shown = shown.substr(0, 57) + "...";
     return "`" + shown + "`";
 }
 

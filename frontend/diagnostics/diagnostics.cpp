@@ -69,11 +69,26 @@ std::string DiagnosticEngine::renderSnippet(SourceRange range) const {
         return {};
     std::string text(line);
     std::replace(text.begin(), text.end(), '\t', ' ');
+    // Control bytes (a binary file given as a source) would garble the terminal: one `?` each,
+    // so that the marker stays under its column.
+    for (char& c : text)
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
+            c = '?';
     std::size_t col = range.begin.column ? range.begin.column - 1 : 0;
     col = std::min(col, text.size());
     std::size_t width = 1;
     if (range.end.valid() && range.end.line == range.begin.line && range.end.column >= range.begin.column)
         width = range.end.column - range.begin.column + 1;
+    // A very long line: a window around the column, marked `...` where it is cut.
+    constexpr std::size_t kShown = 160, kBefore = 60;
+    if (text.size() > kShown) {
+        const std::size_t from = col > kBefore ? col - kBefore : 0;
+        const std::size_t to = std::min(text.size(), from + kShown);
+        std::string window = (from > 0 ? "..." : "") + text.substr(from, to - from) + (to < text.size() ? "..." : "");
+        col = col - from + (from > 0 ? 3 : 0);
+        text = std::move(window);
+        width = std::min(width, kShown);
+    }
     width = std::max<std::size_t>(1, std::min(width, text.size() - std::min(col, text.size())));
     std::string marker = std::string(col, ' ') + "^" + std::string(width - 1, '~');
     return fmt::format("    {}\n    {}\n", text, marker);
