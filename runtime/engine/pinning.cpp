@@ -8,6 +8,7 @@
 #include <sched.h>
 
 #include <algorithm>
+#include <atomic>
 
 #include <mutex>
 
@@ -35,9 +36,14 @@ bool pin_current_thread(const std::vector<int>& os_pus) {
   hwloc_bitmap_t set = hwloc_bitmap_alloc();
   for (int pu : os_pus) hwloc_bitmap_set(set, static_cast<unsigned>(pu));
   int rc = hwloc_set_cpubind(topo, set, HWLOC_CPUBIND_THREAD);
-  if (rc != 0)
-    log(LogSystem::pin, LogLevel::warn, "could not pin thread to PUs {} (continuing unpinned)", fmt::join(os_pus, ","));
-  else
+  // One warning per process: a model whose processors this host lacks fails for every thread alike.
+  static std::atomic<bool> warned{false};
+  if (rc != 0 && !warned.exchange(true))
+    log(LogSystem::pin, LogLevel::warn,
+        "could not pin a thread to PUs {} (continuing unpinned; further threads that cannot be pinned are "
+        "not reported): does the machine model list processors this host has?",
+        fmt::join(os_pus, ","));
+  else if (rc == 0)
     log(LogSystem::pin, LogLevel::debug, "thread pinned to PUs {}", fmt::join(os_pus, ","));
   hwloc_bitmap_free(set);
   return rc == 0;

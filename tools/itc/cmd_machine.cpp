@@ -69,8 +69,8 @@ int writeOutput(const std::string& text, const std::optional<std::string>& path)
 
 std::string summarize(const pcubes::MachineModel& m) {
     const pcubes::Level* core = m.level(*m.coreLevel());
-    return fmt::format("{} levels, {} {}, {} {} PPUs", m.levelCount(), m.segmentCount(),
-                       m.segmentCount() == 1 ? "segment" : "segments", core->totalPPUs, core->name);
+    return fmt::format("{} {}, {} {}, {} {} PPUs", m.levelCount(), m.levelCount() == 1 ? "level" : "levels",
+                       m.segmentCount(), m.segmentCount() == 1 ? "segment" : "segments", core->totalPPUs, core->name);
 }
 
 int checkOrPrint(const CommandLine& cl) {
