@@ -108,6 +108,12 @@ std::string composeSyntaxMessage(antlr4::Parser& parser, const antlr4::Token* fo
         return fmt::format("unexpected {} after the level's count; a level line ends with its "
                            "count `(N)` or its properties `{{ ... }}`, and comments start with `//`",
                            what);
+    // A mapping file given as the machine (`"Task" { Space A: 2 }`): say so.
+    if (found && found->getText().size() > 1 && found->getText().front() == '"' && !previous)
+        return fmt::format("expected a level line starting with `Space`, found {}: this looks like a mapping "
+                           "file (`\"Task\" {{ Space A: N }}`); give the machine model with `--machine` and the "
+                           "mapping after the program",
+                           what);
     return fmt::format("expected a level line starting with `Space`, such as "
                        "`Space 1<core>: Core (4)`, found {}",
                        what);

@@ -47,6 +47,12 @@ std::string composeSyntaxMessage(antlr4::Parser& parser, const antlr4::Token* fo
             return fmt::format("expected `Space X: N` with a blank after `Space`, found {}", what);
         return fmt::format("expected `Space X: N` or `}}`, found {}", what);
     }
+    // A machine model given as the mapping (`Space 2<segment>: Node (4)`): say so.
+    if (found && found->getText() == "Space" && !parser.getTokenStream()->LT(-1))
+        return fmt::format("expected a task name in quotes, such as `\"Task Name\" {{`, found {}: this looks like "
+                           "a machine model (`Space 2<segment>: Node (4)`); give the mapping after the program and "
+                           "the machine model with `--machine`",
+                           what);
     return fmt::format("expected a task name in quotes, such as `\"Task Name\" {{`, found {}", what);
 }
 
