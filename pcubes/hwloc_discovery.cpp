@@ -124,7 +124,8 @@ bool splitIntoSegments(MachineModel& model, PrintOptions& print, std::size_t nod
     segment.segment = true;
     node.segment = false;
     const auto memory = std::size_t(PropertyId::Memory);
-    if (node.properties[memory])
+    // Whole MiB; a share below one MiB is left out (a size property is at least 1 byte).
+    if (node.properties[memory] && *node.properties[memory] / segments >= (1 << 20))
         segment.properties[memory] = *node.properties[memory] / segments / (1 << 20) * (1 << 20);
     model.levels.insert(model.levels.begin() + static_cast<std::ptrdiff_t>(nodeIndex) + 1, segment);
     print.levelComments.insert(print.levelComments.begin() + static_cast<std::ptrdiff_t>(nodeIndex) + 1,
@@ -273,7 +274,7 @@ std::optional<Discovery> discoverMachine(const DiscoveryOptions& options, std::s
             cache = std::max(cache, di.cache);
             comment += (comment.empty() ? "" : " + ") + di.label;
         }
-        if (memory)
+        if (memory >= (1 << 20)) // whole MiB; less is left out (a size property is at least 1 byte)
             l.properties[size_t(PropertyId::Memory)] = memory / (1 << 20) * (1 << 20);
         if (cache)
             l.properties[size_t(PropertyId::Cache)] = cache;

@@ -374,6 +374,10 @@ std::optional<std::uint64_t> parsePropertyValue(PropertyId id, const std::string
         error = fmt::format("the value `{}` of `{}` is too large", text, key);
         return std::nullopt;
     }
+    if (*number == 0 && propertyUnit(id) == PropertyUnit::Bytes) {
+        error = fmt::format("`{}` is a size and must be at least 1 byte; leave the property out if it is unknown", key);
+        return std::nullopt;
+    }
     return *number * factor;
 }
 
