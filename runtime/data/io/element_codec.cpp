@@ -4,10 +4,10 @@
 
 #include <bit>
 #include <charconv>
-#include <string>
-#include <cstdlib>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
+#include <string>
 #include <type_traits>
 #include <cstring>
 #include <fmt/format.h>
