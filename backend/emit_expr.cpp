@@ -88,7 +88,7 @@ static const semantic::Type& fileElementOf(const semantic::Type& collection) {
 std::string listCodecOf(const semantic::Type& list) { return codecOf(fileElementOf(list)); }
 
 std::string listRankArg(const semantic::Type& list) {
-    const semantic::Type e = list.elementType();
+    const semantic::Type& e = list.elementType();
     return e.kind == TypeKind::DynamicArray ? ", " + std::to_string(e.arrayDims()) : std::string();
 }
 
