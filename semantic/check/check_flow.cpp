@@ -8,6 +8,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace itc::semantic::check {
 
 namespace {
@@ -188,6 +190,18 @@ private:
                                              "blocks must lie inside `Repeat foreach sub-partition` "
                                              "in Space {}",
                                              x, it->second.parent, it->second.parent));
+        } else if (auto parent = task_.spaces.find(it->second.parent);
+                   parent != task_.spaces.end() && parent->second.hasSubpartition &&
+                   std::any_of(repeats_.begin(), repeats_.end(),
+                               [&](const RepeatFrame& r) { return r.foreach && r.space == it->second.parent; })) {
+            // Legal, but rarely meant: the block repeats the whole part once per sub-partition.
+            state_.rep.diagnostics().report(
+                DiagKind::ForeachWholeParts, b.space.range,
+                fmt::format("Space {} divides Space {} partitions, not its sub-partitions, so inside `Repeat "
+                            "foreach sub-partition` it works on its whole part at every turn; if it should work "
+                            "on the current piece, write `divides Space {} sub-partitions`",
+                            x, it->second.parent, it->second.parent),
+                Severity::Warning);
         }
         walk(b.body, x, inEpoch);
         // Leaving the block: reductions into `space` or a descendant of it are now complete.
