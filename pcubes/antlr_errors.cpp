@@ -1,6 +1,8 @@
 // First-syntax-error listener shared by the machine-file and mapping-file parsers.
 #include "pcubes/antlr_errors.h"
 
+#include "frontend/diagnostics/show_byte.h"
+
 namespace itc::pcubes {
 
 SourceRange tokenRange(FileId file, const antlr4::Token* token) {
@@ -16,14 +18,9 @@ SourceRange tokenRange(FileId file, const antlr4::Token* token) {
 std::string describeToken(const antlr4::Token* token) {
     if (!token || token->getType() == antlr4::Token::EOF)
         return "the end of the file";
-    // Bytes that are no printable ASCII are shown as `\xNN` (a terminal would print them raw).
     std::string shown;
-    for (unsigned char c : token->getText()) {
-        if (c >= 0x20 && c < 0x7f)
-            shown += static_cast<char>(c);
-        else
-            shown += fmt::format("\\x{:02X}", static_cast<unsigned>(c));
-    }
+    for (char c : token->getText())
+        shown += showByte(c);
     if (shown.size() > 60) // a whole binary file can be one token
         shown = shown.substr(0, 57) + "...";
     return "`" + shown + "`";

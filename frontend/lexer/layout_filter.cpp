@@ -2,6 +2,7 @@
 // diagnostics. Design notes: docs/frontend.md, "Newlines".
 #include "frontend/lexer/layout_filter.h"
 
+#include "frontend/diagnostics/show_byte.h"
 #include "frontend/lexer/token_classes.h"
 
 #include "ITLexer.h"
@@ -60,13 +61,6 @@ bool isSectionKeyword(std::size_t type) {
     case L::K_COMPUTE: return true;
     default: return false;
     }
-}
-
-std::string showByte(char c) {
-    auto u = static_cast<unsigned char>(c);
-    if (u < 0x20 || u >= 0x7f)
-        return fmt::format("\\x{:02X}", u);
-    return std::string(1, c);
 }
 
 class Filter {

@@ -423,6 +423,11 @@ DataCollection load_collection(const ElementCodec& codec, const std::string& fil
   return read_on_every_rank(file, codec, expect, "load: ");
 }
 
+void Env::fail_no_value(const std::string& item, const char* where) const {
+  fail_alike((where ? std::string(where) + ": " : std::string()) + "environment item `" + item + "` of task `" + task_ +
+             "` has no value (no task has produced it and nothing was assigned to it)");
+}
+
 std::vector<std::string> Env::pending_inputs() const {
   std::vector<std::string> files;
   for (auto& [item, a] : arrays_)

@@ -379,14 +379,15 @@ class Env : public std::enable_shared_from_this<Env> {
   std::vector<const void*> footprint() const;
   // The files bound with bind_input to items no task has read yet.
   std::vector<std::string> pending_inputs() const;
-  template <class T>
+  // Stops every rank alike: the coordinator read `item` (at IT line `where`, if known), which has
+  // no value.
+  [[noreturn]] void fail_no_value(const std::string& item, const char* where) const;
   // `where`: the IT line that reads it, for the message when it has no value.
+  template <class T>
   T get(const std::string& item, const char* where = nullptr) {
     settle();
     auto& s = scalars_[item];
-    if (!s || !s->set)
-      fail_alike((where ? std::string(where) + ": " : std::string()) + "environment item `" + item + "` of task `" +
-                 task_ + "` has no value (no task has produced it and nothing was assigned to it)");
+    if (!s || !s->set) fail_no_value(item, where);
     T v{};
     if constexpr (std::is_trivially_copyable_v<T>)
       std::memcpy(&v, s->bytes.data(), sizeof(T));
@@ -416,9 +417,7 @@ class Env : public std::enable_shared_from_this<Env> {
   template <class T>
   List<T> list_copy(const std::string& item, const ElementCodec& codec, int rank = -1, const char* where = nullptr) {
     List<T> l;
-    if (!get_list(item, l, codec, rank))
-      fail_alike((where ? std::string(where) + ": " : std::string()) + "environment item `" + item + "` of task `" +
-                 task_ + "` has no value (no task has produced it and nothing was assigned to it)");
+    if (!get_list(item, l, codec, rank)) fail_no_value(item, where);
     return l;
   }
   template <class T>

@@ -480,22 +480,18 @@ TEST_F(DataFileTest, ErrorNumbersOutOfRange) {
 // rounds; only one too large is an error.
 TEST_F(DataFileTest, RealsTooSmallUnderflow) {
     const FileExpectation list{Collection::list, -1, {}};
-    put("under.txt", "List\n1e-400 4.9e-324 -1e-50 2.5\n4\n");
-    const DataCollection d = read_data_file(path("under.txt"), double_codec(), list);
-    double got[4];
-    ASSERT_EQ(d.items[0].bytes.size(), sizeof got);
-    std::memcpy(got, d.items[0].bytes.data(), sizeof got);
-    EXPECT_EQ(got[0], 0.0);
-    EXPECT_EQ(got[1], std::numeric_limits<double>::denorm_min());
-    EXPECT_EQ(got[2], -1e-50);
-    EXPECT_EQ(got[3], 2.5);
-    put("underf.txt", "List\n7e-46 1e-40\n2\n");
-    const DataCollection f = read_data_file(path("underf.txt"), float_codec(), list);
-    float fl[2];
-    ASSERT_EQ(f.items[0].bytes.size(), sizeof fl);
-    std::memcpy(fl, f.items[0].bytes.data(), sizeof fl);
-    EXPECT_EQ(fl[0], 0.0f);
-    EXPECT_EQ(fl[1], 1e-40f); // a subnormal float
+    // The values of a text List file of reals of type T.
+    auto reals = [&]<class T>(const std::string& name, const std::string& text, const ElementCodec& codec, T) {
+        put(name, text);
+        const DataCollection c = read_data_file(path(name), codec, list);
+        std::vector<T> v(c.items[0].bytes.size() / sizeof(T));
+        std::memcpy(v.data(), c.items[0].bytes.data(), v.size() * sizeof(T));
+        return v;
+    };
+    EXPECT_EQ(reals("under.txt", "List\n1e-400 4.9e-324 -1e-50 2.5\n4\n", double_codec(), 0.0),
+              (std::vector<double>{0.0, std::numeric_limits<double>::denorm_min(), -1e-50, 2.5}));
+    EXPECT_EQ(reals("underf.txt", "List\n7e-46 1e-40\n2\n", float_codec(), 0.0f),
+              (std::vector<float>{0.0f, 1e-40f})); // 1e-40 is a subnormal float
     EXPECT_EQ(error_of("data.txt", "List\n1e39\n1\n", list, float_codec()),
               "data.txt: line 2: expected a Real single-precision (magnitude at most 3.4028235e+38), found "
               "`1e39`, which is out of range");
