@@ -403,6 +403,8 @@ void TaskEmitter::emitSpaces(Out& o) {
         }
         if (s.dividesSubpartitions)
             o << "d.divides_sub = true;\n";
+        if (pl.placement && pl.placement->inParentProcess)
+            o << "d.in_parent_process = true;\n";
         o << "t.add_lps(std::move(d));\n}\n";
     }
 }

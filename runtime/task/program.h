@@ -823,6 +823,10 @@ struct LpsDesc {
   // `divides Space X sub-partitions`: the space splits the parent LPU's *current* sub-partition,
   // so its parts change from one `Repeat foreach` turn to the next (turn_part()).
   bool divides_sub = false;
+  // Its parts change every foreach turn and its PPS would put LPUs in other processes than their
+  // parent LPU: they run in the parent LPU's process, on the threads of its segment (the plan's
+  // LpsPlacement::inParentProcess).
+  bool in_parent_process = false;
   int sub_dims = 0;  // Sub-partition dimensions (0: none)
   VisitOrder sub_order = VisitOrder::increasing;
   std::vector<std::pair<int, ArrayConfig>> sub_configs;

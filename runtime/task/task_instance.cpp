@@ -537,6 +537,12 @@ void TaskInstance::launch() {
       u.parent = parent.id;
       u.ppu = pps == ppps ? parent.ppu : parent.ppu * U + (U > 1 ? (i * U) / n : 0);
       place(u, pps);
+      if (d.in_parent_process && u.rank != parent.rank) {
+        // Dealt over the threads of the parent's segment, from the parent's own thread on.
+        const int64_t first = parent.thread - parent.thread % per_seg;
+        u.rank = parent.rank;
+        u.thread = static_cast<int>(first + (parent.thread % per_seg + i) % per_seg);
+      }
       grid.push_back(u);
       return grid.back();
     };

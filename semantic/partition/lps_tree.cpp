@@ -74,6 +74,13 @@ int LpsTree::find(const std::string& letter) const {
     return kNoLps;
 }
 
+bool LpsTree::changesEveryTurn(int lps) const {
+    for (int l = lps; l > 0; l = at(l).parent)
+        if (at(l).dividesSubpartitions)
+            return true;
+    return false;
+}
+
 bool LpsTree::isProperAncestor(int ancestor, int lps) const {
     if (lps < 0 || ancestor < 0)
         return false;

@@ -92,6 +92,9 @@ struct LpsTree {
     // True when `ancestor` is a proper ancestor of `lps` (Root is everyone's ancestor).
     bool isProperAncestor(int ancestor, int lps) const;
     int depth(int lps) const;
+    // True when the parts of `lps` change every turn of a `Repeat foreach sub-partition`: it
+    // divides sub-partitions, or lies below a space that does.
+    bool changesEveryTurn(int lps) const;
     // The nearest space at or above `lps` that configures `array` (Root when none does): the
     // space whose part of the array `lps` LPUs hold or split (guide: Partition functions).
     int configuringSpace(int lps, const std::string& array) const;

@@ -71,6 +71,27 @@ void placeSpaces(TaskPlan& plan, const PlanTarget& target) {
     } else {
         plan.ranks = 1;
     }
+    // Spaces whose parts change every foreach turn stay in their parent LPU's process: their PPS
+    // crosses processes when the parent's PPS lies above the segment level and theirs differs.
+    // A space below a kept one follows it (its PPS places it by the parent's mapped PPU, not by
+    // where the parent runs).
+    auto kept = [&](std::size_t i) {
+        const auto& pl = plan.spaces[i].placement;
+        return i > 0 && pl && pl->inParentProcess;
+    };
+    for (bool changed = plan.ranks > 1; changed;) {
+        changed = false;
+        for (std::size_t i = 1; i < plan.lps.spaces.size(); ++i) {
+            auto& pl = plan.spaces[i].placement;
+            const auto parent = static_cast<std::size_t>(plan.lps.spaces[i].parent);
+            if (!pl || pl->inParentProcess || !plan.lps.changesEveryTurn(static_cast<int>(i)))
+                continue;
+            if (kept(parent) || (pps[parent] > top && pps[i] != pps[parent])) {
+                pl->inParentProcess = true;
+                changed = true;
+            }
+        }
+    }
     // Levels above `<core>` compute on one core (guide: Mapping files).
     int effective = std::max(lowest, core);
     plan.threadsPerRank = effective < top ? mm.ppusWithin(effective, top) : 1;
@@ -80,23 +101,26 @@ void placeSpaces(TaskPlan& plan, const PlanTarget& target) {
 // ancestor's PPS is at or below the `<segment>` level (one process holds the whole subtree), when
 // every space on the way down is mapped to the ancestor's own PPS (an LPU mapped to its parent's
 // PPS runs on its parent's PPU), when the model has no segments, or when there is no mapping
-// (the plan then describes one process).
+// (the plan then describes one process), and for a space the plan keeps in its parent LPU's
+// process (LpsPlacement::inParentProcess).
 SameMemory sameMemory(const TaskPlan& plan) {
     if (!plan.mapped || plan.segmentLevel == 0 || plan.ranks <= 1)
         return [](int, int) { return true; };
     std::vector<int> pps(plan.lps.spaces.size());
+    std::vector<bool> inParentProcess(plan.lps.spaces.size());
     for (std::size_t i = 0; i < pps.size(); ++i) {
         const auto& pl = plan.spaces[i].placement;
         pps[i] = i == 0 ? plan.rootPps : (pl ? pl->pps : plan.rootPps);
+        inParentProcess[i] = pl && pl->inParentProcess;
     }
     const LpsTree* tree = &plan.lps;
     const int segment = plan.segmentLevel;
-    return [pps, tree, segment](int ancestor, int space) {
+    return [pps, inParentProcess, tree, segment](int ancestor, int space) {
         const int top = pps[static_cast<std::size_t>(ancestor)];
         if (top <= segment)
             return true;
         for (int l = space; l != ancestor && l > 0; l = tree->at(l).parent)
-            if (pps[static_cast<std::size_t>(l)] != top)
+            if (pps[static_cast<std::size_t>(l)] != top && !inParentProcess[static_cast<std::size_t>(l)])
                 return false;
         return true;
     };

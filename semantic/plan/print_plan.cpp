@@ -119,6 +119,10 @@ private:
         std::string pl = placementText(id);
         if (!pl.empty())
             line(indent + 2, "mapped to " + pl);
+        if (const auto& place = p_.spaces[static_cast<std::size_t>(id)].placement; place && place->inParentProcess)
+            line(indent + 4, "each LPU runs in the process of its " + spaceName(p_.lps, l.parent) +
+                                 " LPU, on the cores of that segment: its parts change every foreach turn (see the "
+                                 "guide: Mapping files)");
         if (id != kRootLps) {
             const PlanLps& pp = p_.spaces[static_cast<std::size_t>(id)];
             for (const ArrayPartition& ap : l.arrays)

@@ -26,6 +26,11 @@ struct LpsPlacement {
     std::uint64_t ppus = 0;             // PPUs of that PPS available to the task
     std::uint64_t ppusPerParentPpu = 1; // U (guide: Partition functions): PPUs per parent PPU
     bool computes = true;               // false when mapped above `<core>` (guide: Mapping files)
+    // The space's parts change every turn of a `Repeat foreach` above it (it divides
+    // sub-partitions, or lies below a space that does), and its PPS would put LPUs in other
+    // processes than their parent LPU: they run in the parent LPU's process instead, on the
+    // threads of its segment, so that every turn's parts are views of the parent's memory.
+    bool inParentProcess = false;
 };
 
 struct PlanLps {

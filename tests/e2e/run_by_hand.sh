@@ -3,7 +3,8 @@
 # (independently of the compiler), at np 1, 2 and 4 on test-cluster-4 with partitions that do
 # not divide the arrays: padding refreshed at two levels (padded_levels_where.it), an Epoch
 # under a false `If` (guarded_epoch_lag.it) and one in a space that only reads the array
-# (epoch_reader_space.it), padding refreshed along ranges that run downwards (padded_downwards.it).
+# (epoch_reader_space.it), padding refreshed along ranges that run downwards (padded_downwards.it),
+# spaces dividing sub-partitions kept in their parent LPU's process (foreach_across_processes.it).
 set -u
 source "$(dirname "$0")/script_setup.sh" "$@"
 compile_program() { # compile_program <name>: programs/<name>.it with its map, to ./<name>
@@ -91,5 +92,17 @@ compile_program gather_to_viewed_parent
 for np in 1 2 4; do
   check "gather into viewed parts, p=2" $np bm2_want.txt bm2.txt ./gather_to_viewed_parent x_file=x6.txt bm_file=bm2.txt p=2
   check "gather into viewed parts, p=3" $np bm3_want.txt bm3.txt ./gather_to_viewed_parent x_file=x6.txt bm_file=bm3.txt p=3
+done
+# foreach_across_processes on 1...6: each turn gives 2x + 1 (3 5 7 9 11 13), summed along each
+# Space A block: p=2 blocks {1,2,3} {4,5,6}: 3 8 15 9 20 33; p=3: 3 8 7 16 11 24; p=1: the
+# running sum of all six, 3 8 15 24 35 48.
+printf 'Array\n3 8 15 9 20 33\n6\n' >turn2_want.txt
+printf 'Array\n3 8 7 16 11 24\n6\n' >turn3_want.txt
+printf 'Array\n3 8 15 24 35 48\n6\n' >turn1_want.txt
+compile_program foreach_across_processes
+for np in 1 2 4; do
+  check "foreach spaces kept in process, p=2" $np turn2_want.txt turn.txt ./foreach_across_processes input=x6.txt out=turn.txt p=2 s=2 r=2
+  check "foreach spaces kept in process, p=3" $np turn3_want.txt turn.txt ./foreach_across_processes input=x6.txt out=turn.txt p=3 s=1 r=2
+  check "foreach spaces kept in process, p=1" $np turn1_want.txt turn.txt ./foreach_across_processes input=x6.txt out=turn.txt p=1 s=4 r=3
 done
 exit $bad
