@@ -652,23 +652,6 @@ private:
         b_.kind = BodyKind::Flow;
         b_.types = &cp_.exprTypes;
         flow(def.computation, semantic::kRootLps, -1);
-        paddingExchanges();
-    }
-
-    // A padding exchange refreshes boxes of the parts in the writer's storage space (`fromLps`,
-    // TaskInstance::refresh_plan); parts that stride() or block_stride() cut are no boxes.
-    void paddingExchanges() {
-        for (const semantic::Synchronization& s : plan_->dependencies.syncs) {
-            if (s.kind != semantic::SyncKind::PaddingExchange || s.scalar ||
-                semantic::stridedDimensions(plan_->storage, plan_->lps, s.var, s.fromLps).empty())
-                continue;
-            for (const auto& [part, node] : nodes_)
-                if (node == s.node)
-                    refuse(Limit::StridedPaddingExchange, part->range,
-                           "refreshing the padding of `" + s.var +
-                               "` on exit of this space, where the parts "
-                               "that hold it are cut by stride() or block_stride() below the padded space");
-        }
     }
 
     std::map<const ast::FlowPart*, int> nodes_;

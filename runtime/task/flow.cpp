@@ -304,8 +304,10 @@ class FlowBuilder {
 
   void padding(int k, const TaskInstance::SyncDesc& s) {
     const int h = s.home;
-    auto& pieces = t_.refresh_plan(s.array, h, s.lps);
     const auto& H = t_.s_->grid_[static_cast<size_t>(h)];
+    for (const Lpu& g : H)
+      if (!is_interval_part(t_.part_of(s.array, h, g.id))) return strided_padding(k, s);
+    auto& pieces = t_.refresh_plan(s.array, h, s.lps);
     const size_t es = t_.arrays[static_cast<size_t>(s.array)]->elem_size;
     std::map<int64_t, std::vector<int>> by_src;
     for (size_t p = 0; p < pieces.size(); ++p) by_src[pieces[p].src].push_back(static_cast<int>(p));
@@ -356,6 +358,38 @@ class FlowBuilder {
           role(follower, k).ins.push_back({fi, 2, copies_for(l, pieces, s.array, h, dsts[f]), {}});
         }
         role(lead, k).ins.push_back(std::move(in));
+      }
+    }
+  }
+
+  // The padding of space `s.lps` in parts of storage space `s.home` that stride() or
+  // block_stride() cut below it (no boxes): each storage LPU receives, from every storage LPU
+  // below a sibling of its own `s.lps` LPU, the cells it holds that that one owns (its chain of
+  // owned parts, as a movement hands cells on), element by element through transfer schedules.
+  void strided_padding(int k, const TaskInstance::SyncDesc& s) {
+    const int h = s.home;
+    const auto& H = t_.s_->grid_[static_cast<size_t>(h)];
+    std::vector<Part> owning;
+    for (const Lpu& u : H) owning.push_back(t_.owning_part(s.array, h, u.id));
+    for (const Lpu& d : H) {
+      const int dv = vdp(h, d.id);
+      role(dv, k);
+      const Lpu& p = t_.ancestor(d, s.lps);
+      const Part& held = t_.part_of(s.array, h, d.id);
+      for (const Lpu& u : H) {
+        const Lpu& q = t_.ancestor(u, s.lps);
+        if (q.id == p.id || q.parent != p.parent) continue;
+        auto ts = std::make_shared<const TransferSchedule>(
+            TransferSchedule::owned_to_held(owning[static_cast<size_t>(u.id)], held));
+        if (ts->empty()) continue;
+        const int uv = vdp(h, u.id);
+        auto [so, si] = connect(uv, dv);
+        OutEdge out{so, {}, u.rank != d.rank};
+        out.schedule = ts;
+        role(uv, k).outs.push_back(std::move(out));
+        InEdge in{si, 1, {}, {}};
+        in.schedule = ts;
+        role(dv, k).ins.push_back(std::move(in));
       }
     }
   }
@@ -492,6 +526,14 @@ FlowWait FlowContext::exchange(int sync) {
     PartStorage& mine = t.storage(s.array, *state_.lpu);
     const int nv = moved_versions(mine);
     for (const OutEdge& o : it->second.outs) {
+      if (o.schedule) {  // strided parts: element by element (strided_padding)
+        const size_t bytes = static_cast<size_t>(o.schedule->element_count()) * es;
+        PacketRef p = Packet::create_uninitialized(bytes * static_cast<size_t>(nv));
+        for (int v = 0; v < nv; ++v)
+          o.schedule->pack(mine.version(v), es, static_cast<std::byte*>(p->data()) + bytes * static_cast<size_t>(v));
+        state_.send(sync, o.slot, p, o.inter);
+        continue;
+      }
       PacketRef p = Packet::create_uninitialized(o.layout.bytes * static_cast<size_t>(nv));
       for (int v = 0; v < nv; ++v) {
         Dense src = dense_of(mine.version(v), mine.part);
@@ -662,7 +704,7 @@ void FlowContext::publish(int slot, const void* bytes, size_t n) {
 void LpuState::unpack(int sync, const InEdge& in, const Packet& p) {
   TaskInstance& t = *task;
   const auto& s = t.s_->syncs_[static_cast<size_t>(sync)];
-  if (s.kind == TaskInstance::SyncDesc::Kind::move) {
+  if (in.schedule) {            // a movement, or a padding exchange of strided parts
     if (p.size() == 0) return;  // the sender's part did not change
     PartStorage& mine = t.storage(s.array, *lpu);
     const int nv = moved_versions(mine);

@@ -1154,13 +1154,14 @@ std::vector<TaskInstance::Piece>& TaskInstance::refresh_plan(int array, int h, i
   auto& pieces = s_->refresh_plans_[key];
   const auto& S = s_->grid_[static_cast<size_t>(lps)];
   const auto& H = s_->grid_[static_cast<size_t>(h)];
-  // The refresh copies boxes (of cells; a dimension that runs downwards is one too); the compiler
-  // refuses strided parts (strided-padding-exchange).
+  // The refresh copies boxes (of cells; a dimension that runs downwards is one too); strided
+  // parts refresh through transfer schedules instead (flow.cpp, strided_padding).
   for (const Lpu& g : H)
     if (!is_interval_part(part_of(array, h, g.id)))
-      fail_collective("task `" + name_ + "`: the padding of `" + arrays[static_cast<size_t>(array)]->name +
-                      "` in Space " + s_->lps_[static_cast<size_t>(lps)].name +
-                      " cannot be refreshed: its parts are strided (internal: the compiler should have refused it)");
+      fail_collective(
+          "task `" + name_ + "`: the padding of `" + arrays[static_cast<size_t>(array)]->name + "` in Space " +
+          s_->lps_[static_cast<size_t>(lps)].name +
+          " cannot be refreshed by boxes: its parts are strided (internal: strided_padding refreshes those)");
   // Home LPUs under each S-LPU, and their chain-owned boxes below S.
   std::vector<std::vector<int64_t>> under(S.size());
   std::vector<Box> chain(H.size());

@@ -4,7 +4,8 @@
 # not divide the arrays: padding refreshed at two levels (padded_levels_where.it), an Epoch
 # under a false `If` (guarded_epoch_lag.it) and one in a space that only reads the array
 # (epoch_reader_space.it), padding refreshed along ranges that run downwards (padded_downwards.it),
-# spaces dividing sub-partitions kept in their parent LPU's process (foreach_across_processes.it).
+# spaces dividing sub-partitions kept in their parent LPU's process (foreach_across_processes.it),
+# padding refreshed in parts that stride() cuts (strided_padding.it).
 set -u
 source "$(dirname "$0")/script_setup.sh" "$@"
 compile_program() { # compile_program <name>: programs/<name>.it with its map, to ./<name>
@@ -104,5 +105,17 @@ for np in 1 2 4; do
   check "foreach spaces kept in process, p=2" $np turn2_want.txt turn.txt ./foreach_across_processes input=x6.txt out=turn.txt p=2 s=2 r=2
   check "foreach spaces kept in process, p=3" $np turn3_want.txt turn.txt ./foreach_across_processes input=x6.txt out=turn.txt p=3 s=1 r=2
   check "foreach spaces kept in process, p=1" $np turn1_want.txt turn.txt ./foreach_across_processes input=x6.txt out=turn.txt p=1 s=4 r=3
+done
+# strided_padding on 0...9, y[i] = x[i - 2] + x[i + 2] where both exist (i = 2...7), then x = y,
+# twice (cells 0, 1, 8, 9 end 0): round 1 gives 0 0 4 6 8 10 12 14 0 0, round 2
+# 0 0 8 10 16 20 8 10 0 0. A Space A LPU of cells 3...5 (k=3) holds 1...7; its B LPU with the
+# even cells computes 4 from 2 and 6, which Space A LPUs 0 and 2 own: stale padding gives 0 there.
+printf 'Array\n0 1 2 3 4 5 6 7 8 9\n10\n' >x10.txt
+printf 'Array\n0 0 8 10 16 20 8 10 0 0\n10\n' >strided_pad_want.txt
+compile_program strided_padding
+for np in 1 2 4; do
+  for k in 3 2 4; do
+    check "padding refreshed in strided parts, k=$k" $np strided_pad_want.txt strided_pad.txt ./strided_padding input=x10.txt out=strided_pad.txt k=$k
+  done
 done
 exit $bad
