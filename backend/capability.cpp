@@ -679,7 +679,6 @@ private:
             } else if (auto fe = f->as<ast::RepeatForeach>()) {
                 if (foreach >= 0)
                     refuse(Limit::NestedForeach, fe->range, "a nested `Repeat foreach sub-partition`");
-                foreachCalls(fe->body, lps, lps);
                 flow(fe->body, lps, lps);
             } else if (auto c = f->as<ast::Condition>()) {
                 b_.lps = lps;
@@ -691,52 +690,6 @@ private:
             } else if (auto call = f->as<ast::StageCall>()) {
                 stageCall(*call, contextOf(*call));
             }
-        }
-    }
-
-    // Why space `lps` has parts of its own of `array`, as the storage plan says (`itc plan`).
-    std::string ownPartsReason(const std::string& array, int lps) const {
-        auto st = plan_->storage.arrays.find(array);
-        if (st != plan_->storage.arrays.end())
-            for (const auto& [space, why] : st->second.ownParts)
-                if (space == lps)
-                    return why;
-        return "a stride, padding, epoch versions or a mapping across processes";
-    }
-
-    // A space whose parts change every turn of a `Repeat foreach` of space `parent`.
-    bool turnSpace(int lps, int parent) const {
-        if (parent < 0 || lps == parent || lps <= 0)
-            return false;
-        const auto& l = plan_->lps.at(lps);
-        if (l.dividesSubpartitions && l.parent == parent)
-            return true;
-        return l.parent != parent && turnSpace(l.parent, parent);
-    }
-
-    void foreachCalls(const ast::FlowList& list, int foreachLps, int parent) {
-        for (const auto& f : list) {
-            if (auto call = f->as<ast::StageCall>()) {
-                const int c = contextOf(*call);
-                // A space dividing the partitions works in its whole parts at every turn.
-                if (c == foreachLps || !turnSpace(c, parent))
-                    continue;
-                const semantic::StageInstance* inst = instanceOf(*call);
-                if (!inst)
-                    continue;
-                std::set<std::string> used(inst->globalsUsed.begin(), inst->globalsUsed.end());
-                for (const auto& b : inst->params)
-                    if (!b.rootGlobal.empty())
-                        used.insert(b.rootGlobal);
-                for (const auto& a : used)
-                    if (isTaskArray(a) && plan_->storage.storageOf(a, c) != plan_->storage.storageOf(a, foreachLps))
-                        refuse(Limit::ForeachOwnParts, call->range,
-                               "a space that divides sub-partitions and needs parts of its own of `" + a + "` (" +
-                                   ownPartsReason(a, c) + ")");
-                continue;
-            }
-            if (const ast::FlowList* body = ast::nestedFlow(*f); body && !f->as<ast::RepeatForeach>())
-                foreachCalls(*body, foreachLps, parent); // a nested foreach is refused on its own
         }
     }
 

@@ -55,6 +55,11 @@ std::string TaskEmitter::scalarRef(const std::string& v, const std::string& glob
     return global(v).isReduction ? globals + ".r_" + v : globals + "." + cppName(v);
 }
 
+const semantic::ArrayStorage::TurnCopy* TaskEmitter::turnCopy(const std::string& array, int lps) const {
+    auto it = plan_.storage.arrays.find(array);
+    return it == plan_.storage.arrays.end() ? nullptr : it->second.turnCopy(lps);
+}
+
 int TaskEmitter::storageOf(const std::string& array, int lps) const {
     int s = plan_.storage.storageOf(array, lps);
     if (s == semantic::kNoLps)
@@ -677,6 +682,9 @@ void TaskEmitter::emitRun(Out& o) {
                 o << "t.view_in(" << arrayIndex(a) << ", " << user << ", " << where << "); // Space "
                   << plan_.lps.at(user).name << " sees views into Space " << plan_.lps.at(where).name << "'s parts of "
                   << a << "\n";
+        for (const auto& [space, copy] : st.turnCopies)
+            o << "t.turn_copy(" << arrayIndex(a) << ", " << space << ", " << (copy.writtenBack ? "true" : "false")
+              << "); // Space " << plan_.lps.at(space).name << " works in per-turn copies of " << a << "\n";
     }
     o << "t.launch();\n";
     if (!plan_.dependencies.syncs.empty())
@@ -878,7 +886,20 @@ void TaskEmitter::emitFlow(Out& o, const ast::FlowList& list, int lps, int x) {
         if (!f->as<ast::RepeatWhile>())
             emitSyncs(o, at(syncBefore_, node), x);
         if (auto s = f->as<ast::SpaceBlock>()) {
-            emitFlow(o, s->body, lpsOf(s->space.text), x);
+            const int inner = lpsOf(s->space.text);
+            // Turn copies are filled once the entry token allowed it and written back before the
+            // exit token lets the parent LPU go on (semantic/plan/storage.h, TurnCopy).
+            std::vector<std::pair<std::string, const semantic::ArrayStorage::TurnCopy*>> copies;
+            if (inner == x)
+                for (const auto& [a, st] : plan_.storage.arrays)
+                    if (const auto* tc = st.turnCopy(x); tc && arrayIndex_.count(a))
+                        copies.push_back({a, tc});
+            for (const auto& [a, tc] : copies)
+                o << "t.fill_turn_copy(" << arrayIndex(a) << ", lpu, sub);  // " << commentText(tc->why) << "\n";
+            emitFlow(o, s->body, inner, x);
+            for (const auto& [a, tc] : copies)
+                if (tc->writtenBack)
+                    o << "t.write_back_turn_copy(" << arrayIndex(a) << ", lpu, sub);\n";
             emitSyncs(o, at(syncExit_, node), x);
         } else if (auto r = f->as<ast::RepeatFor>()) {
             std::string n = "rep_" + std::to_string(loopCounter_++);
@@ -937,13 +958,25 @@ void TaskEmitter::emitFlow(Out& o, const ast::FlowList& list, int lps, int x) {
             std::vector<const ast::StageCall*> calls;
             stageCallsIn(e->body, calls);
             // The parts of space x that stages inside the epoch work in age by one version.
-            std::set<std::string> arrays;
+            // A space working in turn copies ages its copy when the Epoch is inside its own
+            // block (entered after the copy was filled); an Epoch around its block ages the
+            // storage the copy is filled from.
+            std::set<std::string> arrays, turnCopies;
             for (auto* call : calls) {
                 const int callLps = plan_.flow.at(nodeOf(*call)).context;
-                for (const auto& a : globalsUsedBy(*call))
-                    if (arrayIndex_.count(a) && versionsOf(a) > 1 && plan_.storage.storageOf(a, callLps) == x)
+                for (const auto& a : globalsUsedBy(*call)) {
+                    if (!arrayIndex_.count(a) || versionsOf(a) < 2)
+                        continue;
+                    if (turnCopy(a, callLps) && lps == callLps) {
+                        if (x == callLps)
+                            turnCopies.insert(a);
+                    } else if (plan_.storage.storageOf(a, callLps) == x) {
                         arrays.insert(a);
+                    }
+                }
             }
+            for (const auto& a : turnCopies)
+                o << "t.age_turn_copy(" << arrayIndex(a) << ", lpu, sub);  // entering the epoch\n";
             if (!arrays.empty())
                 o << "// Entering the epoch: this LPU's version-dependent parts age by one version "
                      "(see the guide: Epochs).\n";

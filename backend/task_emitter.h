@@ -54,6 +54,7 @@ public:
     int stageLps() const { return stageLps_; }
 
     // The storage space whose parts stages of `lps` work in for `array` (the plan's choice).
+    const semantic::ArrayStorage::TurnCopy* turnCopy(const std::string& array, int lps) const;
     int storageOf(const std::string& array, int lps) const;
     // The loop of stage instance `inst` (of space `lps`) that writes version-dependent `array`
     // on a box (epoch_writes.h), when the stage body has exactly one name for it and the parts

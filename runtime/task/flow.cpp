@@ -657,10 +657,7 @@ void FlowContext::advance_epoch(int array) {
   PartStorage& ps = t.storage(array, *state_.lpu);
   if (ps.versions.size() < 2) return;
   ps.writes.fetch_add(1, std::memory_order_relaxed);  // the versions changed: movements send them
-  std::byte* old = ps.version(0);
-  ps.current = (ps.current + 1) % static_cast<int>(ps.versions.size());
-  std::memcpy(ps.version(0), old,
-              static_cast<size_t>(ps.part.element_count()) * t.arrays[static_cast<size_t>(array)]->elem_size);
+  ps.age(t.arrays[static_cast<size_t>(array)]->elem_size);
 }
 
 // Versions k >= 1 after a rotation are exactly the versions k - 1 before it, so only the new

@@ -304,6 +304,13 @@ struct PartStorage {
     int n = static_cast<int>(versions.size());
     return versions[static_cast<size_t>(((current - lag) % n + n) % n)].get();
   }
+  // Entering an Epoch by copying: every version moves one step older and the new current one
+  // starts as a copy of the old current one.
+  void age(size_t elem_size) {
+    std::byte* old = version(0);
+    current = (current + 1) % static_cast<int>(versions.size());
+    std::memcpy(version(0), old, static_cast<size_t>(part.element_count()) * elem_size);
+  }
 };
 
 struct ArrayData;
@@ -865,6 +872,15 @@ class TaskInstance {
   // Stages of Space `lps` work in views into the parts of `array` held by their ancestors in
   // Space `storage` (same memory, no copy), which must therefore be on the same rank.
   void view_in(int array, int lps, int storage);
+  // Space `lps`, whose parts change every foreach turn, works in views of `array` that cannot be
+  // views (a stride(), padding, epoch versions): each of its LPUs gets a copy of its part in
+  // every turn, filled from the storage it would view at each entry of its block and, with
+  // `write_back`, its owned cells returned there at each exit (view_in names that storage).
+  void turn_copy(int array, int lps, bool write_back);
+  void fill_turn_copy(int array, const Lpu& u, int64_t sub);
+  void write_back_turn_copy(int array, const Lpu& u, int64_t sub);
+  // Entering an Epoch inside the space's block: the LPU's copy ages by one version.
+  void age_turn_copy(int array, const Lpu& u, int64_t sub);
   // Builds the LPU grids, places LPUs on ranks and threads, allocates this rank's parts and
   // reads pending inputs. Checks that every array has its ranges.
   void launch();
@@ -987,6 +1003,8 @@ class TaskInstance {
   ViewSource view_source(int array, const Lpu& u);
   std::optional<ViewSource> sub_view_source(int array, const Lpu& u, int64_t sub);
   std::optional<ViewSource> turn_view_source(int array, const Lpu& u, int64_t sub);
+  void allocate_turn_copies();
+  PartStorage* turn_copy_of(int array, const Lpu& u, int64_t sub);  // null: none in this turn
   ViewSource piece_view_source(int array, const Lpu& u, int64_t sub);
   friend struct LpuState;
   friend class FlowContext;

@@ -59,6 +59,11 @@ std::optional<TaskInstance::ViewSource> TaskInstance::sub_view_source(int array,
 }
 
 std::optional<TaskInstance::ViewSource> TaskInstance::turn_view_source(int array, const Lpu& u, int64_t sub) {
+  if (s_->turn_copies_.count({u.lps, array})) {
+    PartStorage* copy = turn_copy_of(array, u, sub);
+    if (!copy) return std::nullopt;
+    return ViewSource{copy, &copy->part};
+  }
   auto it = s_->turn_parts_.find({u.lps, array});
   if (it == s_->turn_parts_.end()) return view_source(array, u);  // not in the sub-partition
   const auto& turns = it->second[static_cast<size_t>(u.id)];
@@ -353,6 +358,125 @@ bool TaskInstance::holds(int array, const Lpu& u, int d, int64_t index, int64_t 
 void TaskInstance::add_lps(LpsDesc desc) { s_->lps_.push_back(std::move(desc)); }
 
 void TaskInstance::add_storage(int array, int lps) { s_->other_store_[static_cast<size_t>(array)][lps]; }
+
+void TaskInstance::turn_copy(int array, int lps, bool write_back) {
+  s_->turn_copies_[{lps, array}].write_back = write_back;
+}
+
+// This rank's copies of every turn copy, and which replica writes back: the LPU at coordinate 0
+// of every space dimension that does not split the array.
+void TaskInstance::allocate_turn_copies() {
+  const int me = prog_.rank();
+  for (auto& [key, tc] : s_->turn_copies_) {
+    const auto [l, a] = key;
+    const LpsDesc& d = s_->lps_[static_cast<size_t>(l)];
+    std::vector<bool> splits(static_cast<size_t>(d.dims), false);
+    for (const auto& [array, cfg] : d.configs)
+      if (array == a)
+        for (size_t k = 0; k < cfg.dims.size() && k < splits.size(); ++k) splits[k] = !cfg.dims[k].replicated;
+    const auto& grid = s_->grid_[static_cast<size_t>(l)];
+    tc.copies.assign(grid.size(), {});
+    tc.writes_back.assign(grid.size(), 0);
+    const auto turns = s_->turn_parts_.find({l, a});
+    tc.every_turn = turns == s_->turn_parts_.end();
+    uint64_t allocated = 0;
+    for (const Lpu& u : grid) {
+      bool primary = true;
+      for (size_t k = 0; k < splits.size() && k < u.coords.size(); ++k)
+        primary = primary && (splits[k] || u.coords[k] == 0);
+      tc.writes_back[static_cast<size_t>(u.id)] = tc.write_back && primary;
+      if (u.rank != me) continue;
+      auto& mine = tc.copies[static_cast<size_t>(u.id)];
+      if (turns == s_->turn_parts_.end()) {
+        mine.push_back(new_part_storage(static_cast<size_t>(a), l, part_of(a, l, u.id), true));
+      } else {
+        for (const std::optional<Part>& p : turns->second[static_cast<size_t>(u.id)])
+          mine.push_back(p ? new_part_storage(static_cast<size_t>(a), l, *p, true) : nullptr);
+      }
+      for (const auto& ps : mine)
+        if (ps)
+          allocated += static_cast<uint64_t>(ps->part.element_count()) * arrays[static_cast<size_t>(a)]->elem_size *
+                       ps->versions.size();
+    }
+    if (allocated) prog_.note_memory(arrays[static_cast<size_t>(a)]->name, allocated);
+  }
+}
+
+PartStorage* TaskInstance::turn_copy_of(int array, const Lpu& u, int64_t sub) {
+  auto it = s_->turn_copies_.find({u.lps, array});
+  if (it == s_->turn_copies_.end() || static_cast<size_t>(u.id) >= it->second.copies.size()) return nullptr;
+  const auto& mine = it->second.copies[static_cast<size_t>(u.id)];
+  if (mine.empty()) return nullptr;
+  if (it->second.every_turn) return mine.front().get();
+  return sub >= 0 && sub < static_cast<int64_t>(mine.size()) ? mine[static_cast<size_t>(sub)].get() : nullptr;
+}
+
+namespace {
+
+// Calls f(copy offset, storage offset) for every cell of `copy` (with `owned_only`: every cell
+// the copy's part owns and the storage's part owns) that the storage's part holds.
+template <class F>
+void for_each_shared_cell(const Part& copy, const Part& storage, bool owned_only, F f) {
+  const int n = copy.rank();
+  std::vector<std::vector<int64_t>> idx(static_cast<size_t>(n));
+  for (int d = 0; d < n; ++d) {
+    idx[static_cast<size_t>(d)] = copy.held(d).indices();
+    if (idx[static_cast<size_t>(d)].empty()) return;
+  }
+  std::vector<size_t> k(static_cast<size_t>(n), 0);
+  std::vector<int64_t> g(static_cast<size_t>(n));
+  for (;;) {
+    for (size_t d = 0; d < static_cast<size_t>(n); ++d) g[d] = idx[d][k[d]];
+    if (!owned_only || (copy.owns(g) && storage.owns(g))) {
+      const auto so = storage.local_offset(g);
+      const auto co = copy.local_offset(g);
+      if (so && co) f(*co, *so);
+    }
+    int d = n - 1;
+    for (; d >= 0; --d) {
+      if (++k[static_cast<size_t>(d)] < idx[static_cast<size_t>(d)].size()) break;
+      k[static_cast<size_t>(d)] = 0;
+    }
+    if (d < 0) break;
+  }
+}
+
+}  // namespace
+
+void TaskInstance::fill_turn_copy(int array, const Lpu& u, int64_t sub) {
+  PartStorage* copy = turn_copy_of(array, u, sub);
+  if (!copy) return;  // no part in this turn
+  PartStorage& from = storage(array, ancestor(u, storage_space(array, u.lps)));
+  const auto es = static_cast<int64_t>(arrays[static_cast<size_t>(array)]->elem_size);
+  for (int v = 0; v < static_cast<int>(copy->versions.size()); ++v) {
+    std::byte* dst = copy->version(v);
+    const std::byte* src = from.version(v);
+    for_each_shared_cell(copy->part, from.part, false, [&](int64_t c, int64_t s) {
+      std::memcpy(dst + c * es, src + s * es, static_cast<size_t>(es));
+    });
+  }
+}
+
+void TaskInstance::write_back_turn_copy(int array, const Lpu& u, int64_t sub) {
+  auto it = s_->turn_copies_.find({u.lps, array});
+  if (it == s_->turn_copies_.end() || !it->second.writes_back[static_cast<size_t>(u.id)]) return;
+  PartStorage* copy = turn_copy_of(array, u, sub);
+  if (!copy) return;
+  PartStorage& to = storage(array, ancestor(u, storage_space(array, u.lps)));
+  const auto es = static_cast<int64_t>(arrays[static_cast<size_t>(array)]->elem_size);
+  for (int v = 0; v < static_cast<int>(copy->versions.size()); ++v) {
+    const std::byte* src = copy->version(v);
+    std::byte* dst = to.version(v);
+    for_each_shared_cell(copy->part, to.part, true, [&](int64_t c, int64_t s) {
+      std::memcpy(dst + s * es, src + c * es, static_cast<size_t>(es));
+    });
+  }
+}
+
+void TaskInstance::age_turn_copy(int array, const Lpu& u, int64_t sub) {
+  PartStorage* copy = turn_copy_of(array, u, sub);
+  if (copy && copy->versions.size() > 1) copy->age(arrays[static_cast<size_t>(array)]->elem_size);
+}
 
 int TaskInstance::storage_space(int array, int lps) const {
   const int h = s_->home_[static_cast<size_t>(array)];
@@ -781,6 +905,7 @@ void TaskInstance::launch() {
     }
     if (allocated) prog_.note_memory(arrays[a]->name, allocated);
   }
+  allocate_turn_copies();
   // What this task writes in its parts from now on (MoveSenders::written_in_task).
   for (size_t a = 0; a < arrays.size(); ++a) {
     for (auto& ps : s_->store_[a])

@@ -82,6 +82,16 @@ struct TaskInstance::State {
   std::vector<std::vector<int64_t>> sub_counts_;
   // Spaces dividing sub-partitions: [(lps, array)][lpu][turn] -> the LPU's part in that turn.
   std::map<std::pair<int, int>, std::vector<std::vector<std::optional<Part>>>> turn_parts_;
+  // Turn copies (TaskInstance::turn_copy), per (lps, array).
+  struct TurnCopies {
+    bool write_back = false;
+    // [lpu][turn] -> this rank's copy (null: another rank's LPU, or no part in that turn); one
+    // entry per LPU when the part is the same in every turn (`every_turn`).
+    std::vector<std::vector<std::shared_ptr<PartStorage>>> copies;
+    bool every_turn = false;
+    std::vector<char> writes_back;  // [lpu]: the one replica that returns the cells it owns
+  };
+  std::map<std::pair<int, int>, TurnCopies> turn_copies_;
 };
 
 }  // namespace itrt::task

@@ -174,12 +174,17 @@ private:
             for (int l : st.spaces)
                 own += (own.empty() ? "" : ", ") + spaceName(p_.lps, l) + (l == st.home ? " (home)" : "");
             for (const auto& [user, where] : st.storageOf)
-                if (user != where)
+                if (user != where && !st.turnCopy(user))
                     views += (views.empty() ? "" : "; ") + spaceName(p_.lps, user) + " works in views of " +
                              spaceName(p_.lps, where) + "'s parts";
             line(2, fmt::format("{}: parts in {}{}", var, own, views.empty() ? "" : "; " + views));
             for (const auto& [space, why] : st.ownParts)
                 line(3, spaceName(p_.lps, space) + " has parts of its own: " + why);
+            for (const auto& [space, copy] : st.turnCopies)
+                line(3, fmt::format("{} works in a copy of each foreach turn's part ({}), filled from {}'s parts at "
+                                    "every entry{}",
+                                    spaceName(p_.lps, space), copy.why, spaceName(p_.lps, st.storageOf.at(space)),
+                                    copy.writtenBack ? " and written back at every exit" : ""));
         }
         if (any)
             out_ += "\n";

@@ -8,6 +8,11 @@ namespace itc::semantic {
 
 bool ArrayStorage::isStorage(int lps) const { return std::find(spaces.begin(), spaces.end(), lps) != spaces.end(); }
 
+const ArrayStorage::TurnCopy* ArrayStorage::turnCopy(int lps) const {
+    auto it = turnCopies.find(lps);
+    return it == turnCopies.end() ? nullptr : &it->second;
+}
+
 int StoragePlan::storageOf(const std::string& array, int lps) const {
     auto it = arrays.find(array);
     if (it == arrays.end())
@@ -24,7 +29,7 @@ std::set<int> stridedDimensions(const StoragePlan& storage, const LpsTree& lps, 
     int start = it->second.home;
     if (space >= 0)
         if (auto s = it->second.storageOf.find(space); s != it->second.storageOf.end())
-            start = s->second;
+            start = it->second.turnCopy(space) ? space : s->second;
     for (int l = start; l > 0; l = lps.at(l).parent) {
         const ArrayPartition* ap = lps.at(l).find(array);
         if (!ap)
@@ -54,8 +59,9 @@ std::string viewObstacle(const LpsTree& lps, int space, const std::string& array
                 return di.text() + " parts are not contiguous";
     }
     // Views address a box of the parent's part; a part split by stride() or block_stride() on
-    // the way down is no box.
-    for (int up = parentStorage; up > 0; up = lps.at(up).parent)
+    // the way down is no box (also between the space and its parent's storage: a parent that
+    // works in turn copies is no storage).
+    for (int up = l.parent; up > 0; up = lps.at(up).parent)
         if (const ArrayPartition* ap = lps.at(up).find(array))
             for (const DimInstruction& di : ap->instructions)
                 if (di.strided())
@@ -74,6 +80,13 @@ std::string viewObstacle(const LpsTree& lps, int space, const std::string& array
 StoragePlan planStorage(const TaskGlobals& globals, const LpsTree& lps, const DataUsage& usage,
                         const std::map<std::string, int>& versionDepth, const SameMemory& inMemoryOf) {
     StoragePlan plan;
+    // Whether stages of `space` write `array`.
+    auto writes = [&](int space, const std::string& array) {
+        for (const FlowAccess& a : usage.accesses)
+            if (const VarAccess* v = a.find(array); v && v->written && a.lps == space)
+                return true;
+        return false;
+    };
     std::map<std::string, std::vector<int>> users; // in order of first use
     // Stages use arrays, and so do conditions and Repeat headers that read their elements
     // (`If x[n] > 0`): the LPUs evaluating them hold parts too.
@@ -133,6 +146,11 @@ StoragePlan planStorage(const TaskGlobals& globals, const LpsTree& lps, const Da
                 std::string why = viewObstacle(lps, l, array, versions, inMemoryOf, p->second);
                 if (why.empty()) {
                     st.storageOf[l] = p->second;
+                    continue;
+                }
+                if (lps.changesEveryTurn(l)) {
+                    st.storageOf[l] = p->second;
+                    st.turnCopies[l] = {why, writes(l, array)};
                     continue;
                 }
                 st.ownParts.push_back({l, why});

@@ -4,8 +4,9 @@
 // child's parts nest in the parent's without padding or strides, the array keeps one version, and
 // the parent's LPUs are placed at or below the machine's `<segment>` level, so that every child
 // LPU is in its parent LPU's memory. Everything else gets storage, and the dependency pass plans
-// the movements between storage spaces. The *home* space's parts are the ones inputs, outputs and
-// the environment use. Reports nothing.
+// the movements between storage spaces, except in spaces whose parts change every foreach turn:
+// those work in per-turn copies of their parent's parts (ArrayStorage::turnCopies). The *home* space's parts are the
+// ones inputs, outputs and the environment use. Reports nothing.
 #pragma once
 
 #include <functional>
@@ -31,7 +32,18 @@ struct ArrayStorage {
     // The spaces whose stages use the array and cannot view their parent's parts, each with why
     // (`itc plan` prints them; the backend names the reason when it refuses such a space).
     std::vector<std::pair<int, std::string>> ownParts;
+    // Spaces whose parts change every `Repeat foreach` turn (LpsTree::changesEveryTurn) and
+    // cannot view their parent's: `storageOf` names the parent's storage space, as for a view,
+    // and each LPU works in a copy of its turn part, filled from that storage at every entry of
+    // the space's block and, when the space's stages write the array, written back there (the
+    // cells it owns) at every exit. The tokens that order views order the copies too.
+    struct TurnCopy {
+        std::string why;
+        bool writtenBack = false;
+    };
+    std::map<int, TurnCopy> turnCopies;
     bool isStorage(int lps) const;
+    const TurnCopy* turnCopy(int lps) const;
 };
 
 struct StoragePlan {
@@ -41,8 +53,8 @@ struct StoragePlan {
 };
 
 // The dimensions (0-based) of `array` that stride()/block_stride() split on the way to the parts
-// stages of `lps` work in (its storage space there; its home when lps < 0): the indices such a
-// part holds are not an interval.
+// stages of `lps` work in (its storage space there, or its own turn copy; its home when lps < 0):
+// the indices such a part holds are not an interval.
 std::set<int> stridedDimensions(const StoragePlan& storage, const LpsTree& lps, const std::string& array, int space);
 
 // `inMemoryOf(ancestor, space)`: every LPU of `space` is in the memory of its LPU of `ancestor`

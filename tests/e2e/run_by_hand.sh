@@ -5,7 +5,8 @@
 # under a false `If` (guarded_epoch_lag.it) and one in a space that only reads the array
 # (epoch_reader_space.it), padding refreshed along ranges that run downwards (padded_downwards.it),
 # spaces dividing sub-partitions kept in their parent LPU's process (foreach_across_processes.it),
-# padding refreshed in parts that stride() cuts (strided_padding.it).
+# padding refreshed in parts that stride() cuts (strided_padding.it), per-turn copies of the
+# piece in spaces dividing sub-partitions (foreach_turn_copies.it).
 set -u
 source "$(dirname "$0")/script_setup.sh" "$@"
 compile_program() { # compile_program <name>: programs/<name>.it with its map, to ./<name>
@@ -116,6 +117,27 @@ compile_program strided_padding
 for np in 1 2 4; do
   for k in 3 2 4; do
     check "padding refreshed in strided parts, k=$k" $np strided_pad_want.txt strided_pad.txt ./strided_padding input=x10.txt out=strided_pad.txt k=$k
+  done
+done
+# foreach_turn_copies on u = w = 1...7 (indices 0...6). block_count(p) gives the last part the
+# extra cells (p=2: 0...2, 3...6; p=3: 0...1, 2...3, 4...6); pieces of 4; Space B halves each
+# piece (the first half the larger), each half padded by one cell inside the piece, and t[i] =
+# u[i - 1] + u[i + 1] for the cells strictly inside a half's padded range. p=1: pieces 0...3
+# (t[1] = 1 + 3, t[2] = 2 + 4) and 4...6 (t[5] = 5 + 7): 0 4 6 0 0 12 0. p=2: 0...2 (t[1] = 4)
+# and 3...6 (t[4] = 4 + 6, t[5] = 12): 0 4 0 0 10 12 0. p=3: only 4...6 has an inner cell, t[5]
+# = 12. w: two rounds of 2w + 1, 4w + 3 = 7 11 ... 31, whatever p.
+printf 'Array\n1 2 3 4 5 6 7\n7\n' >in7.txt
+printf 'Array\n0 4 6 0 0 12 0\n7\n' >tcopy1_want.txt
+printf 'Array\n0 4 0 0 10 12 0\n7\n' >tcopy2_want.txt
+printf 'Array\n0 0 0 0 0 12 0\n7\n' >tcopy3_want.txt
+printf 'Array\n7 11 15 19 23 27 31\n7\n' >wcopy_want.txt
+compile_program foreach_turn_copies
+for np in 1 2 4; do
+  for p in 1 2 3; do
+    check "turn copies of padded parts, p=$p" $np tcopy${p}_want.txt tcopy.txt \
+      ./foreach_turn_copies u_in=in7.txt w_in=in7.txt t_out=tcopy.txt w_out=wcopy.txt p=$p
+    check "turn copies of epoch versions, p=$p" $np wcopy_want.txt wcopy.txt \
+      ./foreach_turn_copies u_in=in7.txt w_in=in7.txt t_out=tcopy.txt w_out=wcopy.txt p=$p
   done
 done
 exit $bad
