@@ -140,7 +140,7 @@ def cases(r):
                      writer(binary_file(three, 10**12)), "claims more elements than the 24 content bytes")
     r.expect_refused("text header claiming 10^12 elements", "a.txt",
                      writer(text_file(["1", "2", "3"], 10**12)),
-                     "line 3: expected 1000000000000 elements for a 1000000000000 Array, found 3")
+                     "line 3: expected 1000000000000 elements for a 1000000000000-element Array, found 3")
     r.expect_refused("lengths beyond 64 bits", "a.bin", writer(binary_file(three, "9" * 20)),
                      "expected dimension lengths like `2*3`, found `99999999999999999999`")
     r.expect_refused("2d file for a 1d Array", "a.bin", writer(binary_file(three * 2, "2*3")),
@@ -149,14 +149,14 @@ def cases(r):
                      "line 1: expected header `Array`, found `List`")
     r.expect_refused("Real single-precision bytes for Real double-precision", "a.bin",
                      writer(binary_file(struct.pack("<3f", 1, 2, 3), 3)),
-                     "expected 24 content bytes for a 3 Array of Real double-precision (3 elements of 8 bytes), found 12")
+                     "expected 24 content bytes for a 3-element Array of Real double-precision (3 elements of 8 bytes), found 12")
     r.expect_refused("Strings for Real double-precision", "a.txt",
                      writer(text_file(['"x"', '"y"', '"z"'])),
                      'line 2: expected a Real double-precision, found `"x"`')
     r.expect_refused("`1e999` in text", "a.txt", writer(text_file(["1", "1e999", "3"])),
                      "found `1e999`, which is out of range")
     r.expect_refused("truncated binary body", "a.bin", writer(binary_file(three[:16], 3)),
-                     "expected 24 content bytes for a 3 Array of Real double-precision (3 elements of 8 bytes), found 16")
+                     "expected 24 content bytes for a 3-element Array of Real double-precision (3 elements of 8 bytes), found 16")
     r.expect_refused("file cut short", "a.bin", writer(binary_file(three, 3)[:-1]),
                      "the file does not end with LF")
     r.expect_refused("empty file", "a.txt", writer(b""), "found an empty file")

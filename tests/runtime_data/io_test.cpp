@@ -416,7 +416,7 @@ TEST_F(DataFileTest, ErrorClaimBeyondContent) {
               "data.txt: line 3: `99999999999*99999999999` claims more elements than the 1 content "
               "byte can hold (the file is truncated or its trailer is wrong)");
     EXPECT_EQ(error_of("data.txt", "Array\n1 2 3\n1000000000000\n", {Collection::array, 1, {}}),
-              "data.txt: line 3: expected 1000000000000 elements for a 1000000000000 Array, found 3");
+              "data.txt: line 3: expected 1000000000000 elements for a 1000000000000-element Array, found 3");
     std::string list = "List of Arrays\n" + std::string(4, '\x00') + "\n0:1000000*1000000\n1\n";
     EXPECT_EQ(error_of("data.bin", list, {Collection::list_of_arrays, 2, {}}),
               "data.bin: directory line: `0:1000000*1000000` claims more elements than the 4 content "

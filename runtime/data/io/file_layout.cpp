@@ -132,10 +132,14 @@ std::string format_lengths(const std::vector<int64_t>& lengths) {
 
 std::string describe_shape(Collection kind, const std::vector<int64_t>& shape) {
     switch (kind) {
-    case Collection::array: return fmt::format("a {} Array", format_lengths(shape));
+    case Collection::array:
+        return shape.size() == 1 ? fmt::format("a {}-element Array", shape[0])
+                                 : fmt::format("a {} Array", format_lengths(shape));
     case Collection::list: return fmt::format("a List of length {}", shape.empty() ? 0 : shape[0]);
     case Collection::list_of_arrays: return fmt::format("a List of {} Arrays", shape.empty() ? 0 : shape[0]);
-    case Collection::array_of_lists: return fmt::format("a {} Array of Lists", format_lengths(shape));
+    case Collection::array_of_lists:
+        return shape.size() == 1 ? fmt::format("a {}-element Array of Lists", shape[0])
+                                 : fmt::format("a {} Array of Lists", format_lengths(shape));
     }
     return "?";
 }

@@ -63,7 +63,8 @@ std::string render_header(Collection kind);
 std::string render_trailer(Collection kind, const std::vector<int64_t>& shape, const std::vector<DirEntry>& entries);
 // "2*3" for {2, 3}.
 std::string format_lengths(const std::vector<int64_t>& lengths);
-// "a 2*3 Array", "a List of length 4", "a List of 2 Arrays", "a 1*2 Array of Lists".
+// "a 2*3 Array", "a 4-element Array", "a List of length 4", "a List of 2 Arrays", "a 1*2 Array
+// of Lists", "a 3-element Array of Lists".
 std::string describe_shape(Collection kind, const std::vector<int64_t>& shape);
 
 } // namespace itrt
