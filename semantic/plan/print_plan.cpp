@@ -253,7 +253,7 @@ private:
     }
 
     void usageLines(const FlowAccess& a, int indent) {
-        std::vector<std::string> reads, writes, reduces;
+        std::vector<std::string> reads, writes, ages, reduces;
         for (const VarAccess& v : a.vars) {
             std::string tag =
                 v.via.empty() && a.kind == FlowAccess::Kind::Stage ? " (direct: not passed to the stage)" : "";
@@ -264,7 +264,7 @@ private:
                 reads.push_back(s + tag);
             }
             if (v.written && !v.reduced && !(a.kind == FlowAccess::Kind::RepeatHeader))
-                writes.push_back(v.var + tag);
+                (v.agedOnly ? ages : writes).push_back(v.var + tag);
             if (v.reduced)
                 reduces.push_back(
                     fmt::format("{} (\"{}\") into {}", v.var, v.reductionOp, spaceName(p_.lps, v.reductionLps)));
@@ -279,6 +279,8 @@ private:
             line(indent, "reads " + join(reads));
         if (!writes.empty())
             line(indent, "writes " + join(writes));
+        if (!ages.empty())
+            line(indent, "ages " + join(ages) + " (the Epoch around the stage shifts its versions)");
         if (!reduces.empty())
             line(indent, "reduces " + join(reduces));
     }

@@ -422,6 +422,7 @@ public:
                     if (!v.written && out_.versionDepth.count(v.var)) {
                         const TaskGlobal* g = globals_.find(v.var);
                         v.written = true;
+                        v.agedOnly = true;
                         v.writeDims = wholeDims(g ? g->dims : 1);
                     }
         return std::move(out_);

@@ -54,6 +54,9 @@ struct VarAccess {
     std::vector<DimAccess> readDims, writeDims; // arrays only, one per array dimension
     std::vector<LoopBinding> writeLoops;        // parallel loops around the writes
     int maxLag = 0;                             // the largest `at (current - n)` on reads
+    // Written only because the stage is inside an Epoch, which shifts the array's versions
+    // (`itc plan` says "ages" instead of "writes").
+    bool agedOnly = false;
     // `offsets` text of the reads, e.g. `[-1..+1][-1..+1]`; empty when every dimension is 0.
     std::string readOffsetsText() const;
 };
