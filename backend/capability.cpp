@@ -723,10 +723,6 @@ private:
                            "an array argument that is not a task-global array or a section of one");
                     continue;
                 }
-                if (strided(base->name, lps))
-                    refuse(Limit::StridedSectionArgument, v.range,
-                           "a section of `" + base->name +
-                               "` as a stage argument where its parts are cut by stride() or block_stride()");
                 items(*sub);
                 continue;
             }

@@ -73,6 +73,18 @@ std::set<int> TaskEmitter::stridedDims(const std::string& array, int lps) const 
     return semantic::stridedDimensions(plan_.storage, plan_.lps, array, lps);
 }
 
+std::set<int> TaskEmitter::stridedDims(const StageParam& p) const {
+    const std::set<int> strided = stridedDims(p.global);
+    if (p.sectionDims.empty() || strided.empty())
+        return strided;
+    std::set<int> out;
+    for (size_t j = 0; j < p.sectionDims.size(); ++j)
+        for (int d : p.sectionDims[j])
+            if (strided.count(d))
+                out.insert(static_cast<int>(j));
+    return out;
+}
+
 std::string TaskEmitter::where(SourceRange r) const {
     std::string file = in_.programFile;
     return file + ":" + std::to_string(r.begin.line);
@@ -1048,11 +1060,6 @@ std::string TaskEmitter::sectionArgument(Out& o, const ast::Expr& e, int lps, co
     auto base = sub ? sub->base->as<ast::NameRef>() : nullptr;
     if (!base || !arrayIndex_.count(base->name))
         notTranslated(e.range, "array arguments that are not a task-global name or a section of one");
-    if (!stridedDims(base->name, lps).empty())
-        notTranslated(e.range,
-                      "a section of `" + base->name +
-                          "` as a stage argument where its parts are cut by "
-                          "stride() or block_stride() (copy the section into an array of its own in the stage)");
     views(base->name);
     const int dims = global(base->name).type.arrayDims();
     std::string name = "s_" + std::to_string(sectionArgs_++);

@@ -227,6 +227,24 @@ protected:
         auto it = sig_.params.find(n->name);
         return it != sig_.params.end() ? it->second.isArray : sig_.directArrays.count(n->name) != 0;
     }
+    // The dimensions of view `view` (a parameter's or a direct array's, lag suffix stripped) that
+    // stride() or block_stride() cut, in the view's own numbering.
+    std::set<int> stridedOfView(const std::string& view) const {
+        for (const auto& [name, sp] : sig_.params)
+            if (sp.isArray && sp.cppName == view)
+                return te_.stridedDims(sp);
+        if (view.rfind("d_", 0) == 0 && sig_.directArrays.count(view.substr(2)))
+            return te_.stridedDims(view.substr(2));
+        return {};
+    }
+    // Whether view `view` is a parameter bound to sections: loops over its strided dimensions
+    // go through every held position and must keep to the section's lo...hi.
+    bool sectionView(const std::string& view) const {
+        for (const auto& [name, sp] : sig_.params)
+            if (sp.isArray && sp.cppName == view)
+                return !sp.sectionDims.empty();
+        return false;
+    }
     // The view of this LPU's part of array `array` (a parameter or a task-global used directly)
     // and the task-global it is rooted at.
     std::pair<std::string, std::string> arrayView(const std::string& array, SourceRange at) const {
@@ -248,7 +266,7 @@ protected:
         std::string base = view;
         if (lag > 0)
             view += "_" + std::to_string(lag);
-        std::set<int> strided = te_.stridedDims(global);
+        std::set<int> strided = global.empty() ? std::set<int>{} : stridedOfView(base);
         std::string args;
         if (!strided.empty() && te_.in().debug) {
             // --debug: every index checked against the indices the LPU holds, naming the IT line.
@@ -342,7 +360,7 @@ protected:
             notTranslated(a.range, "passing this array value to a function from a stage (copy it into an array first)");
         const auto viewAndGlobal = arrayView(n->name, a.range);
         std::string view = viewAndGlobal.first;
-        if (!te_.stridedDims(viewAndGlobal.second).empty())
+        if (!stridedOfView(viewAndGlobal.first).empty())
             notTranslated(a.range, "passing `" + n->name +
                                        "` to a function from a stage where its parts are cut by "
                                        "stride() or block_stride()");
@@ -620,12 +638,12 @@ private:
         if (p.body.stmts.size() == 2) // the reduction form: the summed index is the inner loop's
             bindIndices(*p.body.stmts[0]->as<ast::ParallelLoop>(), idx);
         for (auto& [name, vd] : idx)
-            if (!te_.stridedDims(viewGlobal_[vd.first]).empty())
+            if (!stridedOfView(vd.first).empty())
                 return "";
         std::map<std::string, std::string> views; // stage parameter -> C++ view
         for (const std::string* a : {&d->out, &d->a, &d->b}) {
             auto it = sig_.params.find(*a);
-            if (it == sig_.params.end() || !it->second.isArray || !te_.stridedDims(it->second.global).empty())
+            if (it == sig_.params.end() || !it->second.isArray || !te_.stridedDims(it->second).empty())
                 return "";
             views[*a] = it->second.cppName;
         }
@@ -734,10 +752,13 @@ private:
             loopVars_.insert(name);
             const std::string ix = cppName(name);
             std::string d = std::to_string(vd.second);
-            if (te_.stridedDims(viewGlobal_[vd.first]).count(vd.second)) {
+            if (stridedOfView(vd.first).count(vd.second)) {
                 loopPos_[name] = vd;
                 o << "for (int64_t " << ix << "_p = 0; " << ix << "_p < " << vd.first << ".len[" << d << "]; ++" << ix
                   << "_p) {\nconst int64_t " << ix << " = " << vd.first << ".global_at(" << d << ", " << ix << "_p);\n";
+                if (sectionView(vd.first)) // the section may keep part of the held indices
+                    o << "if (" << ix << " < " << vd.first << ".lo[" << d << "] || " << ix << " > " << vd.first
+                      << ".hi[" << d << "]) continue;\n";
             } else {
                 // Restrictions `i > e`, `i <= e`, ... with e invariant in this loop tighten its
                 // bounds instead of testing every iteration.
@@ -866,6 +887,33 @@ private:
     std::set<std::string> constants_; // parameters bound to a literal or `partition.p`
 };
 
+// For array parameter `i` of a stage instance: the dimensions of its task-global that each of
+// its own dimensions stands for, over the instance's calls that pass a section (`m[k][...]`
+// keeps dimension 2 as dimension 1); empty when no call passes a section.
+static std::vector<std::set<int>> sectionDimsAt(const semantic::StageInstance& inst, size_t i, int dims) {
+    std::vector<std::set<int>> out;
+    for (const ast::StageCall* call : inst.calls) {
+        if (i >= call->args.size() || !call->args[i].value)
+            continue;
+        auto sub = call->args[i].value->as<ast::Subscript>();
+        if (!sub)
+            continue;
+        out.resize(static_cast<size_t>(dims));
+        size_t j = 0;
+        for (size_t d = 0; d < sub->items.size() && j < out.size(); ++d)
+            if (sub->items[d].kind != ast::SubscriptItem::Kind::Index)
+                out[j++].insert(static_cast<int>(d));
+        for (size_t d = sub->items.size(); j < out.size(); ++d) // `m[k]`: the rest are whole
+            out[j++].insert(static_cast<int>(d));
+    }
+    // A call passing the whole array keeps the numbering.
+    for (const ast::StageCall* call : inst.calls)
+        if (i < call->args.size() && call->args[i].value && call->args[i].value->as<ast::NameRef>() && !out.empty())
+            for (size_t j = 0; j < out.size(); ++j)
+                out[j].insert(static_cast<int>(j));
+    return out;
+}
+
 void TaskEmitter::emitStage(Out& o, size_t k) {
     const semantic::StageInstance& inst = info_->stageInstances[k];
     StageSig& sig = sigs_[k];
@@ -935,6 +983,7 @@ void TaskEmitter::emitStage(Out& o, size_t k) {
             sp.element = cppElement(b.type);
             if (b.rootGlobal.empty())
                 notTranslated(def.range, "array arguments not named by a task-global");
+            sp.sectionDims = sectionDimsAt(inst, i, sp.dims);
             sp.versions = versionsOf(b.rootGlobal);
             o << ", const View<" << sp.element << ", " << sp.dims << ">* " << sp.cppName << "_v";
         } else if (b.isStringLiteral) {

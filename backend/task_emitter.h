@@ -15,6 +15,9 @@ struct StageParam {
     int versions = 1;
     bool isReductionSlot = false;
     std::string reduceOp, reduceType;
+    // Bound to sections of `global` (`m[k][...]`): per parameter dimension, the dimensions of
+    // `global` it stands for at the instance's calls (empty: the whole array, same numbering).
+    std::vector<std::set<int>> sectionDims;
 };
 
 struct StageSig {
@@ -55,6 +58,10 @@ public:
 
     // The storage space whose parts stages of `lps` work in for `array` (the plan's choice).
     const semantic::ArrayStorage::TurnCopy* turnCopy(const std::string& array, int lps) const;
+    // The dimensions (in the parameter's numbering) of a stage's array parameter that are cut by
+    // stride() or block_stride() in the stage's space: a section's dimension counts when any
+    // array dimension it stands for is (position loops are right for intervals too).
+    std::set<int> stridedDims(const StageParam& p) const;
     int storageOf(const std::string& array, int lps) const;
     // The loop of stage instance `inst` (of space `lps`) that writes version-dependent `array`
     // on a box (epoch_writes.h), when the stage body has exactly one name for it and the parts

@@ -89,7 +89,8 @@ void copy_section(const View<U, M>& target, const View<T, N>& source,
 // The section `items` of this LPU's part `v` as a view of M dimensions (the kept ones), for a
 // stage argument passed by reference. Elements keep their indices; a kept dimension restricted
 // to `from...to` loops over the held indices inside it, and its whole range becomes from...to.
-// Parts cut by stride() are not sliced (the compiler refuses them).
+// A dimension cut by stride() keeps its index table: stage loops over it go by position and
+// keep to lo...hi (the section's indices).
 template <int M, class T, int N>
 View<T, M> slice(const View<T, N>& v, const std::array<SectionItem, static_cast<std::size_t>(N)>& items,
                  const char* where) {
@@ -103,7 +104,9 @@ View<T, M> slice(const View<T, N>& v, const std::array<SectionItem, static_cast<
       if (!v.holds(d, it.from))
         fail_alike(std::string(where) + ": index " + std::to_string(it.from) + " of dimension " +
                    std::to_string(d + 1) + " of the section is not held by this LPU");
-      s.origin += it.from * v.gstride[d];
+      // `origin` addresses interval dimensions by global index; a dimension with an index
+      // table (stride()) is addressed by position.
+      s.origin += v.index[d] ? v.pos_of(d, it.from) * v.stride[d] : it.from * v.gstride[d];
       s.base += v.pos_of(d, it.from) * v.stride[d];
       continue;
     }

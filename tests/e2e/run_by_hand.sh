@@ -6,7 +6,8 @@
 # (epoch_reader_space.it), padding refreshed along ranges that run downwards (padded_downwards.it),
 # spaces dividing sub-partitions kept in their parent LPU's process (foreach_across_processes.it),
 # padding refreshed in parts that stride() cuts (strided_padding.it), per-turn copies of the
-# piece in spaces dividing sub-partitions (foreach_turn_copies.it).
+# piece in spaces dividing sub-partitions (foreach_turn_copies.it), sections of strided parts as
+# stage arguments (strided_sections.it).
 set -u
 source "$(dirname "$0")/script_setup.sh" "$@"
 compile_program() { # compile_program <name>: programs/<name>.it with its map, to ./<name>
@@ -139,5 +140,35 @@ for np in 1 2 4; do
     check "turn copies of epoch versions, p=$p" $np wcopy_want.txt wcopy.txt \
       ./foreach_turn_copies u_in=in7.txt w_in=in7.txt t_out=tcopy.txt w_out=wcopy.txt p=$p
   done
+done
+# strided_sections on m[i][j] = 10 i + j, 11 x 11 (8 cores: some LPUs hold two columns). Step k
+# doubles row k from column k on, adds 1 to rows and columns k...10, then adds k to column k. A
+# cell with j >= i has i bumps before step i, is doubled and bumped at step i and gets j at step
+# j: 2 (10 i + j + i) + 1 + j = 22 i + 3 j + 1. One with j < i has j bumps, then at step j a bump
+# and j: 10 i + 3 j + 1.
+{
+  echo Array
+  for i in $(seq 0 10); do
+    row=""
+    for j in $(seq 0 10); do
+      if [ "$j" -ge "$i" ]; then v=$((22 * i + 3 * j + 1)); else v=$((10 * i + 3 * j + 1)); fi
+      row="$row${row:+ }$v"
+    done
+    echo "$row"
+  done
+  echo '11*11'
+} >sections_want.txt
+{
+  echo Array
+  for i in $(seq 0 10); do
+    row=""
+    for j in $(seq 0 10); do row="$row${row:+ }$((10 * i + j))"; done
+    echo "$row"
+  done
+  echo '11*11'
+} >m11.txt
+compile_program strided_sections
+for np in 1 2 4; do
+  check "sections of strided parts as stage arguments" $np sections_want.txt sections.txt ./strided_sections input=m11.txt out=sections.txt
 done
 exit $bad
