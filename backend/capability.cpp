@@ -677,8 +677,12 @@ private:
                 exprOpt(w->condition);
                 flow(w->body, lps, foreach);
             } else if (auto fe = f->as<ast::RepeatForeach>()) {
-                if (foreach >= 0)
-                    refuse(Limit::NestedForeach, fe->range, "a nested `Repeat foreach sub-partition`");
+                // Sub-partitions are computed once per LPU: a space whose parts change every turn
+                // of an enclosing loop would need them anew at every turn.
+                if (foreach >= 0 && plan_->lps.changesEveryTurn(lps))
+                    refuse(Limit::NestedForeach, fe->range,
+                           "a `Repeat foreach sub-partition` of Space " + plan_->lps.at(lps).name +
+                               ", whose parts change every turn of the enclosing one");
                 flow(fe->body, lps, lps);
             } else if (auto c = f->as<ast::Condition>()) {
                 b_.lps = lps;

@@ -188,7 +188,7 @@ std::string TaskEmitter::flowExpr(const ast::Expr& e, int lps, const std::string
         // Inside `Repeat foreach sub-partition`: the turn, whose piece `local` and elements mean.
         std::string sub;
         Flow(TaskEmitter& t, const semantic::ExprTypes* ty, std::string lpu)
-            : ExprEmitter(ty), te(t), w(std::move(lpu)), sub(t.foreachParent_ >= 0 ? ", sub" : "") {}
+            : ExprEmitter(ty), te(t), w(std::move(lpu)), sub(t.foreachParent_ >= 0 ? ", " + t.subVar_ : "") {}
         std::string nameRef(const ast::NameRef& n) override {
             if (te.isGlobal(n.name)) {
                 if (te.global(n.name).isReduction) // the result this flow knows (moved as the plan says)
@@ -907,11 +907,12 @@ void TaskEmitter::emitFlow(Out& o, const ast::FlowList& list, int lps, int x) {
                     if (const auto* tc = st.turnCopy(x); tc && arrayIndex_.count(a))
                         copies.push_back({a, tc});
             for (const auto& [a, tc] : copies)
-                o << "t.fill_turn_copy(" << arrayIndex(a) << ", lpu, sub);  // " << commentText(tc->why) << "\n";
+                o << "t.fill_turn_copy(" << arrayIndex(a) << ", lpu, " << subVar_ << ");  // " << commentText(tc->why)
+                  << "\n";
             emitFlow(o, s->body, inner, x);
             for (const auto& [a, tc] : copies)
                 if (tc->writtenBack)
-                    o << "t.write_back_turn_copy(" << arrayIndex(a) << ", lpu, sub);\n";
+                    o << "t.write_back_turn_copy(" << arrayIndex(a) << ", lpu, " << subVar_ << ");\n";
             emitSyncs(o, at(syncExit_, node), x);
         } else if (auto r = f->as<ast::RepeatFor>()) {
             std::string n = "rep_" + std::to_string(loopCounter_++);
@@ -934,8 +935,13 @@ void TaskEmitter::emitFlow(Out& o, const ast::FlowList& list, int lps, int x) {
             emitFlow(o, w->body, lps, x);
             o << "}\n";
         } else if (auto fe = f->as<ast::RepeatForeach>()) {
+            if (foreachParent_ >= 0 && plan_.lps.changesEveryTurn(lps))
+                notTranslated(fe->range, "a `Repeat foreach sub-partition` of a space whose parts change every turn");
+            // A loop inside another keeps the outer turn in its own variable.
             if (foreachParent_ >= 0)
-                notTranslated(fe->range, "nested `Repeat foreach sub-partition`");
+                outerTurns_.push_back({foreachParent_, foreachLps_, subVar_});
+            const int outerLps = foreachLps_;
+            subVar_ = outerTurns_.empty() ? "sub" : "sub_" + std::to_string(outerTurns_.size());
             std::vector<const ast::StageCall*> calls;
             stageCallsIn(fe->body, calls);
             foreachParent_ = lps;
@@ -955,15 +961,21 @@ void TaskEmitter::emitFlow(Out& o, const ast::FlowList& list, int lps, int x) {
             // Every LPU of every space takes as many turns as the LPU with the most sub-partitions,
             // so that the synchronisations inside meet the same number of times everywhere; in the
             // turns beyond its own count an LPU skips its stages and contributes identities.
-            if (x == lps)
-                foreachLps_ = lps;
-            o << "for (int64_t sub = 0, sub_n = t.max_subpartitions(" << lps << "); sub < sub_n; ++sub) {\n";
+            foreachLps_ = x == lps ? lps : -1;
+            o << "for (int64_t " << subVar_ << " = 0, " << subVar_ << "_n = t.max_subpartitions(" << lps << "); "
+              << subVar_ << " < " << subVar_ << "_n; ++" << subVar_ << ") {\n";
             emitFlow(o, fe->body, lps, x);
             o << "}\n";
-            foreachLps_ = -1;
+            foreachLps_ = outerLps;
             foreachParent_ = -1;
+            subVar_ = "sub";
+            if (!outerTurns_.empty()) {
+                foreachParent_ = outerTurns_.back().lps;
+                subVar_ = outerTurns_.back().var;
+                outerTurns_.pop_back();
+            }
         } else if (auto c = f->as<ast::Condition>()) {
-            guards_.push_back({lps, c, foreachParent_});
+            guards_.push_back({lps, c, foreachParent_, subVar_});
             emitFlow(o, c->body, lps, x);
             guards_.pop_back();
         } else if (auto e = f->as<ast::EpochBlock>()) {
@@ -988,7 +1000,7 @@ void TaskEmitter::emitFlow(Out& o, const ast::FlowList& list, int lps, int x) {
                 }
             }
             for (const auto& a : turnCopies)
-                o << "t.age_turn_copy(" << arrayIndex(a) << ", lpu, sub);  // entering the epoch\n";
+                o << "t.age_turn_copy(" << arrayIndex(a) << ", lpu, " << subVar_ << ");  // entering the epoch\n";
             if (!arrays.empty())
                 o << "// Entering the epoch: this LPU's version-dependent parts age by one version "
                      "(see the guide: Epochs).\n";
@@ -1090,10 +1102,12 @@ void TaskEmitter::emitCompletions(Out& o, const std::vector<std::pair<int, std::
 // the enclosing `do { } while (false)` when it fails.
 void TaskEmitter::emitGuardTests(Out& o) {
     const int foreachParent = foreachParent_;
+    const std::string subVar = subVar_;
     for (const auto& gd : guards_) {
         // A `Where` around the `Repeat foreach` (`Where k in u.local...` around a space whose
         // foreach it contains) tests the LPU's whole part, not the current turn's.
         foreachParent_ = gd.foreachParent;
+        subVar_ = gd.subVar;
         std::string w = "w" + std::to_string(&gd - guards_.data());
         o << "{\nconst Lpu& " << w << " = t.ancestor(lpu, " << gd.lps << ");\n";
         const ast::Condition& c = *gd.cond;
@@ -1111,7 +1125,7 @@ void TaskEmitter::emitGuardTests(Out& o) {
             if (an && arrayIndex_.count(an->name))
                 test = "t.holds(" + std::to_string(arrayIndex(an->name)) + ", " + w + ", " +
                        std::to_string(std::max(0, dp->dimensionIndex - 1)) + ", " + xv +
-                       (foreachParent_ >= 0 ? ", sub" : "") + ")";
+                       (foreachParent_ >= 0 ? ", " + subVar_ : "") + ")";
             else
                 test = "it_in(" + xv + ", " + flowExpr(*c.membershipRange, gd.lps, w) + ")";
         } else {
@@ -1120,6 +1134,7 @@ void TaskEmitter::emitGuardTests(Out& o) {
         o << "if (!(" << test << ")) break;\n}\n";
     }
     foreachParent_ = foreachParent;
+    subVar_ = subVar;
 }
 
 void TaskEmitter::emitStageCall(Out& o, const ast::StageCall& call, int lps, int x) {
@@ -1145,21 +1160,27 @@ void TaskEmitter::emitStageCall(Out& o, const ast::StageCall& call, int lps, int
         // A space below the foreach space that divides its partitions runs once per turn of its
         // ancestor there (its parts are the same at every turn).
         const bool ancestorTurns = foreachParent_ >= 0 && lps != foreachParent_ && !turnSpace(lps);
-        const bool skippable = !guards_.empty() || foreachLps_ >= 0 || turnSpace(lps) || ancestorTurns;
+        const bool skippable =
+            !guards_.empty() || foreachLps_ >= 0 || turnSpace(lps) || ancestorTurns || !outerTurns_.empty();
         // A turn beyond the LPU's own is no turn of its: its identity partial does not count as
         // a reduction at a target none of whose contributors had the turn. A space that divides
         // the sub-partitions has no part in such a turn either; it says so before the views.
-        const bool turns = !slots.empty() && (foreachLps_ >= 0 || ancestorTurns || turnSpace(lps));
+        const bool turns =
+            !slots.empty() && (foreachLps_ >= 0 || ancestorTurns || turnSpace(lps) || !outerTurns_.empty());
         if (turns)
             o << "bool had_turn = true;\n";
         const std::string beyond = turns ? "{ had_turn = false; break; }" : "break;";
         o << (skippable ? "do {\n" : "{\n");
+        for (const OuterTurn& ot : outerTurns_) // a turn of an enclosing loop beyond this LPU's own
+            o << "if (" << ot.var << " >= t.subpartitions(" << ot.lps << ", "
+              << (ot.lps == lps ? std::string("lpu") : "t.ancestor(lpu, " + std::to_string(ot.lps) + ")") << ")) "
+              << beyond << "\n";
         if (foreachLps_ >= 0)
-            o << "if (sub >= t.subpartitions(" << foreachLps_ << ", lpu)) " << beyond
+            o << "if (" << subVar_ << " >= t.subpartitions(" << foreachLps_ << ", lpu)) " << beyond
               << "  // a turn beyond this LPU's own\n";
         if (ancestorTurns || (turns && turnSpace(lps)))
-            o << "if (sub >= t.subpartitions(" << foreachParent_ << ", t.ancestor(lpu, " << foreachParent_ << "))) "
-              << beyond << "  // a turn beyond its ancestor's own\n";
+            o << "if (" << subVar_ << " >= t.subpartitions(" << foreachParent_ << ", t.ancestor(lpu, " << foreachParent_
+              << "))) " << beyond << "  // a turn beyond its ancestor's own\n";
         emitGuardTests(o);
         // Views of the arrays the stage touches, one per epoch version kept.
         std::set<std::string> viewed;
@@ -1185,8 +1206,8 @@ void TaskEmitter::emitStageCall(Out& o, const ast::StageCall& call, int lps, int
             if (sub || turn)
                 for (int v = 0; v < nv; ++v)
                     o << "auto sv_" << a << "_" << v << " = t." << (turn ? "turn_view<" : "sub_view<") << cppElement(gt)
-                      << ", " << gt.arrayDims() << ">(" << arrayIndex(a) << ", lpu, sub, " << v << ");\nif (!sv_" << a
-                      << "_" << v << ") break;\n";
+                      << ", " << gt.arrayDims() << ">(" << arrayIndex(a) << ", lpu, " << subVar_ << ", " << v
+                      << ");\nif (!sv_" << a << "_" << v << ") break;\n";
             sub = sub || turn;
             o << "const " << vt << " v_" << a << "[" << nv << "] = {";
             for (int v = 0; v < nv; ++v) {

@@ -116,12 +116,22 @@ private:
     struct Guard {
         int lps;
         const ast::Condition* cond;
-        int foreachParent; // foreachParent_ where the block is: one outside the foreach tests whole parts
+        int foreachParent;  // foreachParent_ where the block is: one outside the foreach tests whole parts
+        std::string subVar; // and its turn variable
     };
     std::vector<Guard> guards_;
     void emitGuardTests(Out& o);
     int foreachLps_ = -1;
-    int foreachParent_ = -1; // the space of the `Repeat foreach` being emitted (any flow), or -1
+    int foreachParent_ = -1;     // the space of the `Repeat foreach` being emitted (any flow), or -1
+    std::string subVar_ = "sub"; // the C++ variable of its turn
+    // The `Repeat foreach` loops around it (nested loops): an LPU skips its stages in a turn
+    // beyond its own count at every level.
+    struct OuterTurn {
+        int lps;         // the loop's space
+        int flowSpace;   // foreachLps_ there
+        std::string var; // its turn variable
+    };
+    std::vector<OuterTurn> outerTurns_;
     // A space whose stages, here, work in the current sub-partition of the `Repeat foreach`.
     bool turnSpace(int lps) const;
     std::set<std::string> globalsUsedBy(const ast::StageCall& call) const;

@@ -7,7 +7,7 @@
 # spaces dividing sub-partitions kept in their parent LPU's process (foreach_across_processes.it),
 # padding refreshed in parts that stride() cuts (strided_padding.it), per-turn copies of the
 # piece in spaces dividing sub-partitions (foreach_turn_copies.it), sections of strided parts as
-# stage arguments (strided_sections.it).
+# stage arguments (strided_sections.it), foreach loops inside one another (nested_foreach.it).
 set -u
 source "$(dirname "$0")/script_setup.sh" "$@"
 compile_program() { # compile_program <name>: programs/<name>.it with its map, to ./<name>
@@ -137,8 +137,7 @@ for np in 1 2 4; do
   for p in 1 2 3; do
     check "turn copies of padded parts, p=$p" $np tcopy${p}_want.txt tcopy.txt \
       ./foreach_turn_copies u_in=in7.txt w_in=in7.txt t_out=tcopy.txt w_out=wcopy.txt p=$p
-    check "turn copies of epoch versions, p=$p" $np wcopy_want.txt wcopy.txt \
-      ./foreach_turn_copies u_in=in7.txt w_in=in7.txt t_out=tcopy.txt w_out=wcopy.txt p=$p
+    check_also "turn copies of epoch versions, p=$p, np $np" wcopy_want.txt wcopy.txt
   done
 done
 # strided_sections on m[i][j] = 10 i + j, 11 x 11 (8 cores: some LPUs hold two columns). Step k
@@ -170,5 +169,25 @@ done
 compile_program strided_sections
 for np in 1 2 4; do
   check "sections of strided parts as stage arguments" $np sections_want.txt sections.txt ./strided_sections input=m11.txt out=sections.txt
+done
+# nested_foreach on seven ones. x gets 1 in A's turn and 1 in C's: 3 everywhere. y is doubled
+# once per turn of its Space A LPU (B's own loop visits each of its cells once): 2^(pieces of the
+# A LPU), and so is z (the inner loop of the same space visits every piece once per outer turn).
+# block_count(p) puts the extra cells last: p=2 gives parts of 3 and 4 cells, p=3 of 2, 2, 3.
+# p=2 s=2: 2 pieces each, 4 everywhere; p=3 s=1: 2, 2, 3 pieces, 4 4 4 4 8 8 8; p=1 s=3: 3 pieces, 8.
+printf 'Array\n1 1 1 1 1 1 1\n7\n' >ones7.txt
+printf 'Array\n3 3 3 3 3 3 3\n7\n' >nested_x_want.txt
+printf 'Array\n4 4 4 4 4 4 4\n7\n' >nested_2_2_want.txt
+printf 'Array\n4 4 4 4 8 8 8\n7\n' >nested_3_1_want.txt
+printf 'Array\n8 8 8 8 8 8 8\n7\n' >nested_1_3_want.txt
+compile_program nested_foreach
+for np in 1 2 4; do
+  for ps in "2 2" "3 1" "1 3"; do
+    set -- $ps
+    check "nested foreach loops, x, p=$1 s=$2" $np nested_x_want.txt nested_x.txt \
+      ./nested_foreach input=ones7.txt x_out=nested_x.txt y_out=nested_y.txt z_out=nested_z.txt p=$1 s=$2
+    check_also "nested foreach loops, y, p=$1 s=$2, np $np" nested_$1_$2_want.txt nested_y.txt
+    check_also "nested foreach loops, z, p=$1 s=$2, np $np" nested_$1_$2_want.txt nested_z.txt
+  done
 done
 exit $bad

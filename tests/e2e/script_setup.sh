@@ -25,3 +25,10 @@ check() {
     echo "ok ($what, np $np)"
   else echo "FAIL ($what, np $np): got"; cat "$got" run.log 2>/dev/null; echo "want"; cat "$want"; bad=1; fi
 }
+# check_also <what> <want file> <got file>: another file the last `check` run wrote, compared
+# exactly (no second run).
+check_also() {
+  local what=$1 want=$2 got=$3
+  if "$ref/ref_check" equal "$got" "$want" 0 >/dev/null; then echo "ok ($what)"
+  else echo "FAIL ($what): got"; cat "$got" 2>/dev/null; echo "want"; cat "$want"; bad=1; fi
+}
