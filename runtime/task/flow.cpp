@@ -261,20 +261,24 @@ class FlowBuilder {
             }
           if (pick != &u) continue;
         }
-        auto ts = std::make_shared<const TransferSchedule>(
-            TransferSchedule::owned_to_held(owning[static_cast<size_t>(u.id)], held));
-        if (ts->empty()) continue;
-        const int uv = vdp(s.from, u.id), dv = vdp(s.to, d.id);
-        auto [so, si] = connect(uv, dv);
-        OutEdge out{so, {}, u.rank != d.rank};
-        out.schedule = ts;
-        role(uv, k).outs.push_back(std::move(out));
-        InEdge in{si, 1, {}, {}};
-        in.schedule = ts;
-        role(dv, k).ins.push_back(std::move(in));
+        schedule_edge(k, vdp(s.from, u.id), vdp(s.to, d.id), owning[static_cast<size_t>(u.id)], held, u.rank != d.rank);
       }
     }
     for (const Lpu& u : S) role(vdp(s.from, u.id), k);
+  }
+
+  // A channel from VDP `uv` to VDP `dv` for sync `k` carrying the cells `owned` hands to `held`
+  // (none when they do not meet).
+  void schedule_edge(int k, int uv, int dv, const Part& owned, const Part& held, bool inter) {
+    auto ts = std::make_shared<const TransferSchedule>(TransferSchedule::owned_to_held(owned, held));
+    if (ts->empty()) return;
+    auto [so, si] = connect(uv, dv);
+    OutEdge out{so, {}, inter};
+    out.schedule = ts;
+    role(uv, k).outs.push_back(std::move(out));
+    InEdge in{si, 1, {}, {}};
+    in.schedule = ts;
+    role(dv, k).ins.push_back(std::move(in));
   }
 
   // A scalar goes from each LPU of `from` to the LPUs of `to` that read the same value: below
@@ -379,17 +383,7 @@ class FlowBuilder {
       for (const Lpu& u : H) {
         const Lpu& q = t_.ancestor(u, s.lps);
         if (q.id == p.id || q.parent != p.parent) continue;
-        auto ts = std::make_shared<const TransferSchedule>(
-            TransferSchedule::owned_to_held(owning[static_cast<size_t>(u.id)], held));
-        if (ts->empty()) continue;
-        const int uv = vdp(h, u.id);
-        auto [so, si] = connect(uv, dv);
-        OutEdge out{so, {}, u.rank != d.rank};
-        out.schedule = ts;
-        role(uv, k).outs.push_back(std::move(out));
-        InEdge in{si, 1, {}, {}};
-        in.schedule = ts;
-        role(dv, k).ins.push_back(std::move(in));
+        schedule_edge(k, vdp(h, u.id), dv, owning[static_cast<size_t>(u.id)], held, u.rank != d.rank);
       }
     }
   }
