@@ -1016,6 +1016,11 @@ void TaskEmitter::emitFlow(Out& o, const ast::FlowList& list, int lps, int x) {
                 o << entered << " = true;\n} while (false);\nif (" << entered << ") {\n";
             }
             for (const auto& a : arrays) {
+                // Inside its own space's foreach, a sub-partitioned array ages in the current piece.
+                if (foreachParent_ == x && plan_.lps.at(x).subpartition && plan_.lps.at(x).subpartition->find(a)) {
+                    o << "t.age_piece(" << arrayIndex(a) << ", lpu, " << subVar_ << ");\n";
+                    continue;
+                }
                 if (const ast::StageCall* call = rotatingCall(*e, a, lps, x)) {
                     o << "c.rotate_epoch(" << arrayIndex(a) << ");  // the stage below fills the new version\n";
                     completeAfter_[call].push_back({arrayIndex(a), entered});

@@ -881,6 +881,9 @@ class TaskInstance {
   void write_back_turn_copy(int array, const Lpu& u, int64_t sub);
   // Entering an Epoch inside the space's block: the LPU's copy ages by one version.
   void age_turn_copy(int array, const Lpu& u, int64_t sub);
+  // Entering an Epoch inside `Repeat foreach sub-partition` of the LPU's own space: the cells of
+  // the current piece of a sub-partitioned `array` age by one version (the rest keep theirs).
+  void age_piece(int array, const Lpu& u, int64_t sub);
   // Builds the LPU grids, places LPUs on ranks and threads, allocates this rank's parts and
   // reads pending inputs. Checks that every array has its ranges.
   void launch();

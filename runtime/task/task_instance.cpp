@@ -473,6 +473,28 @@ void TaskInstance::write_back_turn_copy(int array, const Lpu& u, int64_t sub) {
   }
 }
 
+void TaskInstance::age_piece(int array, const Lpu& u, int64_t sub) {
+  const std::optional<ViewSource> v = sub_view_source(array, u, sub);
+  if (!v) return;  // a turn beyond the LPU's own
+  PartStorage& ps = *v->storage;
+  const int nv = static_cast<int>(ps.versions.size());
+  if (nv < 2) return;
+  ps.writes.fetch_add(1, std::memory_order_relaxed);  // the versions changed: movements send them
+  const size_t es = arrays[static_cast<size_t>(array)]->elem_size;
+  if (v->cells == &ps.part) {
+    ps.age(es);
+    return;
+  }
+  // Oldest first: version k takes version k - 1's cells, the current version keeps its own.
+  for (int k = nv - 1; k >= 1; --k) {
+    std::byte* dst = ps.version(k);
+    const std::byte* src = ps.version(k - 1);
+    for_each_shared_cell(*v->cells, ps.part, false, [&](int64_t, int64_t o) {
+      std::memcpy(dst + o * static_cast<int64_t>(es), src + o * static_cast<int64_t>(es), es);
+    });
+  }
+}
+
 void TaskInstance::age_turn_copy(int array, const Lpu& u, int64_t sub) {
   PartStorage* copy = turn_copy_of(array, u, sub);
   if (copy && copy->versions.size() > 1) copy->age(arrays[static_cast<size_t>(array)]->elem_size);

@@ -7,7 +7,8 @@
 # spaces dividing sub-partitions kept in their parent LPU's process (foreach_across_processes.it),
 # padding refreshed in parts that stride() cuts (strided_padding.it), per-turn copies of the
 # piece in spaces dividing sub-partitions (foreach_turn_copies.it), sections of strided parts as
-# stage arguments (strided_sections.it), foreach loops inside one another (nested_foreach.it).
+# stage arguments (strided_sections.it), foreach loops inside one another (nested_foreach.it),
+# an Epoch inside a foreach ageing the current piece (foreach_epoch_pieces.it).
 set -u
 source "$(dirname "$0")/script_setup.sh" "$@"
 compile_program() { # compile_program <name>: programs/<name>.it with its map, to ./<name>
@@ -188,6 +189,17 @@ for np in 1 2 4; do
       ./nested_foreach input=ones7.txt x_out=nested_x.txt y_out=nested_y.txt z_out=nested_z.txt p=$1 s=$2
     check_also "nested foreach loops, y, p=$1 s=$2, np $np" nested_$1_$2_want.txt nested_y.txt
     check_also "nested foreach loops, z, p=$1 s=$2, np $np" nested_$1_$2_want.txt nested_z.txt
+  done
+done
+# foreach_epoch_pieces on 1...8, 3 steps of z = z(-1) + z(-2) + k from versions all x: 2x + 1,
+# 3x + 3, 5x + 7 = 12 17 22 27 32 37 42 47, whatever the pieces.
+printf 'Array\n1 2 3 4 5 6 7 8\n8\n' >x8.txt
+printf 'Array\n12 17 22 27 32 37 42 47\n8\n' >pieces_want.txt
+compile_program foreach_epoch_pieces
+for np in 1 2 4; do
+  for ps in "1 3" "2 2" "3 1"; do
+    set -- $ps
+    check "Epoch ages the current piece, p=$1 s=$2" $np pieces_want.txt pieces.txt ./foreach_epoch_pieces input=x8.txt out=pieces.txt steps=3 p=$1 s=$2
   done
 done
 exit $bad
