@@ -363,15 +363,19 @@ private:
         // Out of the blocks between the writer and the reader that would act on the receiving
         // parts first: an Epoch (its entry ages the versions; the data must be in the current one
         // before) and a Space whose LPUs work in views of the receiving parts (its entry token
-        // hands the parts to them; the data must be there before).
+        // hands the parts to them; the data must be there before). A Where/If in between is
+        // crossed on the way to such a block (it guards stages, not synchronisations), but a
+        // movement does not leave it for nothing.
         const int writerNode = usage_.accesses[static_cast<std::size_t>(dep.writer)].node;
         int n = s.node;
-        for (int p = flow_.at(n).parent; p > 0 && !inSubtree(writerNode, p); p = flow_.at(n).parent) {
+        for (int p = flow_.at(s.node).parent, at = s.node; p > 0 && !inSubtree(writerNode, p);
+             at = p, p = flow_.at(at).parent) {
             const FlowNode& pn = flow_.at(p);
             const bool views = pn.kind == FlowNode::Kind::Space && lps_.isProperAncestor(s.toLps, pn.context);
-            if (pn.kind != FlowNode::Kind::Epoch && !views)
+            if (pn.kind == FlowNode::Kind::Epoch || views)
+                n = p;
+            else if (pn.kind != FlowNode::Kind::Condition)
                 break;
-            n = p;
         }
         if (n != s.node) {
             s.node = n;

@@ -8,7 +8,8 @@
 # padding refreshed in parts that stride() cuts (strided_padding.it), per-turn copies of the
 # piece in spaces dividing sub-partitions (foreach_turn_copies.it), sections of strided parts as
 # stage arguments (strided_sections.it), foreach loops inside one another (nested_foreach.it),
-# an Epoch inside a foreach ageing the current piece (foreach_epoch_pieces.it).
+# an Epoch inside a foreach ageing the current piece (foreach_epoch_pieces.it), a movement placed
+# before an Epoch around a Where (epoch_where_siblings.it).
 set -u
 source "$(dirname "$0")/script_setup.sh" "$@"
 compile_program() { # compile_program <name>: programs/<name>.it with its map, to ./<name>
@@ -200,6 +201,22 @@ for np in 1 2 4; do
   for ps in "1 3" "2 2" "3 1"; do
     set -- $ps
     check "Epoch ages the current piece, p=$1 s=$2" $np pieces_want.txt pieces.txt ./foreach_epoch_pieces input=x8.txt out=pieces.txt steps=3 p=$1 s=$2
+  done
+done
+# epoch_where_siblings on x = 1 2 3, two steps. Step 1: D's versions are all x, z1 = x + 2x + 1;
+# B ages (z1, z1, x) and w = z1 - x = 2x + 1. Step 2: D gets B's two newest versions (z1, z1)
+# before its Epoch ages them to (z1, z1, z1): z2 = 3 z1 + 2 = 9x + 5 = 14 23 32; B has
+# (z2, z2, z1) after its entry: w = 10 (2x + 1) + z2 - z1 = 26x + 14 = 40 66 92.
+printf 'Array\n1 2 3\n3\n' >x3.txt
+printf 'Array\n14 23 32\n3\n' >growth_z_want.txt
+printf 'Array\n40 66 92\n3\n' >growth_w_want.txt
+compile_program epoch_where_siblings
+for np in 1 2 4; do
+  for pq in "1 1" "2 3" "3 2"; do
+    set -- $pq
+    check "movement before a guarded Epoch, p=$1 q=$2" $np growth_z_want.txt growth_z.txt \
+      ./epoch_where_siblings input=x3.txt z_out=growth_z.txt w_out=growth_w.txt steps=2 p=$1 q=$2
+    check_also "movement before a guarded Epoch, w, p=$1 q=$2, np $np" growth_w_want.txt growth_w.txt
   done
 done
 exit $bad
