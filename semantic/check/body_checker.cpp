@@ -1766,6 +1766,19 @@ void BodyChecker::checkParallelLoop(const ast::ParallelLoop& loop) {
                 if (auto* r = a->value->as<ast::ReduceExpr>()) {
                     frame.reductionAllowed = true;
                     allowedReduce_ = r;
+                    // The target is assigned once, after the loop: its indices are gone then.
+                    const ast::NameRef* index = nullptr;
+                    walkExpr(*a->target, [&](const ast::Expr& x) {
+                        if (auto* n = x.as<ast::NameRef>(); n && !index && frame.indices.count(n->name))
+                            index = n;
+                    });
+                    if (index)
+                        state_.rep.error(DiagKind::ReductionPlacement, index->range,
+                                         fmt::format("the target of `reduce` uses `{}`, an index of the loop it "
+                                                     "reduces over, but it is assigned once, after that loop; "
+                                                     "reduce in an inner loop (`do {{ do {{ r[{}] = reduce(...) }} "
+                                                     "for j in ... }} for {} in ...`) or use a target without it",
+                                                     index->name, index->name, index->name));
                 }
     }
     loops_.push_back(std::move(frame));
