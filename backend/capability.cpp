@@ -422,7 +422,7 @@ private:
                 refuse(Limit::LoadStoreValue, c.range,
                        "`load` into something other than an environment item, a coordinator array or list, a "
                        "section of one or a fixed-size array");
-            else if (!hasFileCodec(whole ? lt : ft, cp_))
+            else if (!hasStoreCodec(whole ? lt : ft, cp_))
                 refuse(Limit::ElementCodec, c.range, "`load` of a `" + semantic::typeName(t) + "`");
             else if (!whole)
                 expr(target);
@@ -431,7 +431,7 @@ private:
         expr(target);
         if (ft.kind != TypeKind::DynamicArray && ft.kind != TypeKind::List)
             refuse(Limit::LoadStoreValue, c.range, "`store` of a `" + semantic::typeName(t) + "`");
-        else if (!hasFileCodec(ft, cp_))
+        else if (!hasStoreCodec(ft, cp_))
             refuse(Limit::ElementCodec, c.range, "`store` of a `" + semantic::typeName(t) + "`");
         return true;
     }

@@ -70,6 +70,7 @@ std::string codecOf(const semantic::Type& e) {
     case TypeKind::Character: return "itrt::char_codec()";
     case TypeKind::Boolean: return "itrt::bool_codec()";
     case TypeKind::Range: return "itrt::range_codec()";
+    case TypeKind::String: return "itrt::string_codec()"; // coordinator values only (hasStoreCodec)
     case TypeKind::Class: return classCodecOf(e);
     default: break;
     }
@@ -96,6 +97,10 @@ std::string fileCodecOf(const semantic::Type& collection) { return codecOf(fileE
 
 bool hasFileCodec(const semantic::Type& collection, const semantic::CheckedProgram& cp) {
     return hasElementCodec(fileElementOf(collection), cp);
+}
+
+bool hasStoreCodec(const semantic::Type& collection, const semantic::CheckedProgram& cp) {
+    return hasFileCodec(collection, cp) || fileElementOf(collection).kind == TypeKind::String;
 }
 
 std::string cString(const std::string& s) {

@@ -36,6 +36,9 @@ std::string listRankArg(const semantic::Type& list);       // the codec a list i
 std::string fileCodecOf(const semantic::Type& collection); // the element codec of an array's or list's file
 // Whether codecOf / fileCodecOf have a codec for an element type / a collection's file elements.
 bool hasElementCodec(const semantic::Type& element, const semantic::CheckedProgram& cp);
+// The same for `load` and `store` of coordinator values, which also convert Strings (256 bytes in
+// a file; runtime/task/collections.h), unlike parts and environment items (fixed-size bytes).
+bool hasStoreCodec(const semantic::Type& collection, const semantic::CheckedProgram& cp);
 bool hasFileCodec(const semantic::Type& collection, const semantic::CheckedProgram& cp);
 // Whether values of `t` hold a String (a String, or a class or fixed array with one inside):
 // such values move serialised (value_bytes) and have no data-file codec.

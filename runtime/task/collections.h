@@ -5,10 +5,12 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <type_traits>
 #include <vector>
 
 #include "runtime/data/data.h"
+#include "runtime/engine/failure.h"
 #include "runtime/task/list.h"
 
 namespace itrt::task {
@@ -23,6 +25,40 @@ struct IsLocalArray<LocalArray<T>> : std::true_type {
   using Element = T;
 };
 
+// Elements as a file block and back. Strings go as FixedString (the String codec's 256 bytes,
+// at most 255 characters: check_strings_fit first).
+template <class C>
+ElementBlock block_of(std::vector<int64_t> lengths, const std::vector<C>& cells) {
+  if constexpr (std::is_same_v<C, std::string>) {
+    std::vector<FixedString> fixed;
+    fixed.reserve(cells.size());
+    for (const std::string& c : cells) fixed.push_back(FixedString::of(c));
+    return ElementBlock::of(std::move(lengths), fixed);
+  } else {
+    return ElementBlock::of(std::move(lengths), cells);
+  }
+}
+template <class C>
+std::vector<C> cells_of(const ElementBlock& b) {
+  if constexpr (std::is_same_v<C, std::string>) {
+    std::vector<std::string> out;
+    for (const FixedString& f : b.values<FixedString>()) out.emplace_back(f.view());
+    return out;
+  } else {
+    return b.values<C>();
+  }
+}
+// A String element longer than a data file holds stops the program on every rank alike (the
+// coordinator's values are the same on all of them), naming the file.
+template <class C>
+void check_strings_fit(const std::vector<C>& cells, const std::string& file) {
+  if constexpr (std::is_same_v<C, std::string>)
+    for (const std::string& c : cells)
+      if (c.size() > 255)
+        fail_alike("cannot store a String of " + std::to_string(c.size()) + " characters in " + file +
+                   ": data files hold Strings of at most 255 characters");
+}
+
 // One array's lengths and elements, row-major (an array never written holds zeros).
 template <class T>
 ElementBlock array_block(const LocalArray<T>& a) {
@@ -33,15 +69,15 @@ ElementBlock array_block(const LocalArray<T>& a) {
     n *= r.length();
   }
   if (a.data.empty())
-    return ElementBlock::of(std::move(lengths), std::vector<typename LocalArray<T>::Cell>(static_cast<size_t>(n)));
-  return ElementBlock::of(std::move(lengths), a.data);
+    return block_of(std::move(lengths), std::vector<typename LocalArray<T>::Cell>(static_cast<size_t>(n)));
+  return block_of(std::move(lengths), a.data);
 }
 
 template <class T>
 LocalArray<T> array_of_block(const ElementBlock& b) {
   LocalArray<T> a(0);
   a.ranges = ranges_from_file(b.lengths);
-  a.data = b.values<typename LocalArray<T>::Cell>();
+  a.data = cells_of<typename LocalArray<T>::Cell>(b);
   return a;
 }
 
@@ -61,7 +97,7 @@ DataCollection list_collection(const List<T>& l) {
     for (const auto& a : l.items) arrays.push_back(array_block(a));
     return DataCollection::list_of_arrays(std::move(arrays));
   } else {
-    return DataCollection::list(ElementBlock::of({static_cast<int64_t>(l.items.size())}, l.items));
+    return DataCollection::list(block_of({static_cast<int64_t>(l.items.size())}, l.items));
   }
 }
 
@@ -71,7 +107,7 @@ List<T> list_of_collection(const DataCollection& c) {
   if constexpr (IsLocalArray<T>::value) {
     for (const auto& b : c.items) l.items.push_back(array_of_block<typename IsLocalArray<T>::Element>(b));
   } else {
-    l.items = c.items.at(0).values<CellOf<T>>();
+    l.items = cells_of<CellOf<T>>(c.items.at(0));
   }
   l.capacity = static_cast<int64_t>(l.items.size());
   return l;
@@ -90,7 +126,7 @@ DataCollection lists_array_collection(const LocalArray<List<T>>& a) {
   for (int64_t k = 0; k < n; ++k) {
     static const List<T> kEmpty;
     const List<T>& l = a.data.empty() ? kEmpty : a.data[static_cast<size_t>(k)];
-    lists.push_back(ElementBlock::of({static_cast<int64_t>(l.items.size())}, l.items));
+    lists.push_back(block_of({static_cast<int64_t>(l.items.size())}, l.items));
   }
   return DataCollection::array_of_lists(std::move(outer), std::move(lists));
 }
@@ -101,7 +137,7 @@ LocalArray<List<T>> lists_array_of_collection(const DataCollection& c) {
   a.ranges = ranges_from_file(c.shape);
   for (const auto& b : c.items) {
     List<T> l;
-    l.items = b.values<CellOf<T>>();
+    l.items = cells_of<CellOf<T>>(b);
     l.capacity = static_cast<int64_t>(l.items.size());
     a.data.push_back(std::move(l));
   }

@@ -656,11 +656,16 @@ void load(Program&, LocalArray<T>& a, const ElementCodec& codec, const std::stri
 
 template <class T>
 void store(Program& prog, const List<T>& l, const ElementCodec& codec, const std::string& file) {
+  if constexpr (IsLocalArray<T>::value)
+    for (const auto& a : l.items) check_strings_fit(a.data, file);
+  else
+    check_strings_fit(l.items, file);
   TaskScheduler::settle_readers_for_coordinator(file);
   store_collection(prog, prog.rank() == 0 ? list_collection(l) : DataCollection{}, codec, file);
 }
 template <class T>
 void store(Program& prog, const LocalArray<List<T>>& a, const ElementCodec& codec, const std::string& file) {
+  for (const auto& l : a.data) check_strings_fit(l.items, file);
   TaskScheduler::settle_readers_for_coordinator(file);
   store_collection(prog, prog.rank() == 0 ? lists_array_collection(a) : DataCollection{}, codec, file);
 }
@@ -1093,6 +1098,7 @@ View<T, N> TaskInstance::piece_view(int array, const Lpu& u, int64_t sub, int la
 
 template <class T>
 void store(Program& prog, const LocalArray<T>& a, const ElementCodec& codec, const std::string& file) {
+  check_strings_fit(a.data, file);
   TaskScheduler::settle_readers_for_coordinator(file);
   store_collection(prog, prog.rank() == 0 ? DataCollection::array(array_block(a)) : DataCollection{}, codec, file);
 }

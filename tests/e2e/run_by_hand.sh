@@ -9,7 +9,8 @@
 # piece in spaces dividing sub-partitions (foreach_turn_copies.it), sections of strided parts as
 # stage arguments (strided_sections.it), foreach loops inside one another (nested_foreach.it),
 # an Epoch inside a foreach ageing the current piece (foreach_epoch_pieces.it), a movement placed
-# before an Epoch around a Where (epoch_where_siblings.it).
+# before an Epoch around a Where (epoch_where_siblings.it), Strings in coordinator data files
+# (coordinator_strings.it).
 set -u
 source "$(dirname "$0")/script_setup.sh" "$@"
 compile_program() { # compile_program <name>: programs/<name>.it with its map, to ./<name>
@@ -217,6 +218,23 @@ for np in 1 2 4; do
     check "movement before a guarded Epoch, p=$1 q=$2" $np growth_z_want.txt growth_z.txt \
       ./epoch_where_siblings input=x3.txt z_out=growth_z.txt w_out=growth_w.txt steps=2 p=$1 q=$2
     check_also "movement before a guarded Epoch, w, p=$1 q=$2, np $np" growth_w_want.txt growth_w.txt
+  done
+done
+# coordinator_strings: the three Strings written, read back from binary; the list in insertion
+# order (each insert goes before the first element); the section 1...3 of a 4-element array
+# whose element 0 was set first.
+printf 'Array\n"odd" "even" "with spaces inside"\n3\n' >strings_want.txt
+printf 'List\n"first" "second"\n2\n' >strings_list_want.txt
+printf 'Array\n"kept" "odd" "even" "with spaces inside"\n4\n' >strings_section_want.txt
+compile_program coordinator_strings
+for np in 1 2; do # Strings are no numbers for ref_check: the files must be the same bytes
+  rm -f strings_[abms].txt
+  timeout 60 $mpirun -np $np ./coordinator_strings a_txt=strings_a.txt a_bin=strings_a.bin b_txt=strings_b.txt \
+    l_bin=strings_l.bin m_txt=strings_m.txt s_txt=strings_s.txt >run.log 2>&1 || { echo "FAIL (Strings, np $np)"; cat run.log; bad=1; }
+  for pair in "strings_want.txt strings_a.txt" "strings_want.txt strings_b.txt" "strings_list_want.txt strings_m.txt" \
+    "strings_section_want.txt strings_s.txt"; do
+    set -- $pair
+    if cmp -s "$1" "$2"; then echo "ok (Strings: $2, np $np)"; else echo "FAIL (Strings: $2, np $np)"; cat "$2"; bad=1; fi
   done
 done
 exit $bad
