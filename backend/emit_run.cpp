@@ -74,7 +74,7 @@ std::set<int> TaskEmitter::stridedDims(const std::string& array, int lps) const 
 }
 
 std::set<int> TaskEmitter::stridedDims(const StageParam& p) const {
-    const std::set<int> strided = stridedDims(p.global);
+    std::set<int> strided = stridedDims(p.global);
     if (p.sectionDims.empty() || strided.empty())
         return strided;
     std::set<int> out;
