@@ -16,7 +16,9 @@
 #                    rs_mpi
 # Each IT program is compiled for a host mapping (upper spaces on the whole box, the lowest on
 # its cores, one process, as run_e2e.sh's host case) and for pcubes-models/test-cluster-4.pcubes
-# with the program's own .map (run under mpirun -np NP).
+# with the program's own .map (run under mpirun -np NP); LU and radix sort also for this host
+# split into NP segments that share its cores (`itc machine --segments NP`, one worker per core,
+# as the hand-written MPI references run), the fair one-machine comparison with them.
 # The stencil runs at the partition examples/stencil/README.md documents for one shared-memory
 # box (one Space A tile, one full-width Space B band per core) and also on a copy of the host
 # model with one core (parallel efficiency); its compute rate is (sweeps(ITER) - sweeps(1)) cells
@@ -52,6 +54,13 @@ printf '"Five Points Stencil" { Space A: %s Space B: %s }\n' "$top" "$core" > st
 printf '"Strided LU" { Space A: %s Space B: %s }\n' "$top" "$core" > lu-host.map
 printf '"Radix Sort" { Space A: %s Space B: %s }\n' "$top" "$core" > rs-host.map
 cl=$root/pcubes-models/test-cluster-4.pcubes
+# This host split into $np MPI segments that share its cores (`itc machine --segments`): the
+# one-machine MPI run, one worker per core, as the hand-written MPI references run.
+hostseg=$work/host-seg.pcubes; "$itc" machine --segments "$np" -o "$hostseg" >/dev/null
+segcore=$(grep -E '^Space [0-9]+ *<[^:]*core' "$hostseg" | sed -E 's/^Space ([0-9]+).*/\1/')
+segtop=$(grep -E '^Space [0-9]+' "$hostseg" | head -1 | sed -E 's/^Space ([0-9]+).*/\1/')
+printf '"Strided LU" { Space A: %s Space B: %s }\n' "$segtop" "$segcore" > lu-seg.map
+printf '"Radix Sort" { Space A: %s Space B: %s }\n' "$segtop" "$segcore" > rs-seg.map
 compile() { # compile <short name> <program.it> <cluster .map>: <short>_it_host and <short>_it_cluster
   "$itc" compile "$2" $1-host.map --machine "$host" -o $1_it_host
   "$itc" compile "$2" "$3" --machine "$cl" -o $1_it_cluster
@@ -67,6 +76,8 @@ if want st; then
 fi
 want lu && compile lu "$root/tests/e2e/programs/lu_stride.it" "$root/tests/e2e/programs/lu_stride.map"
 want rs && compile rs "$root/examples/radix-sort/radix-sort.it" "$root/examples/radix-sort/radix-sort.map"
+want lu && "$itc" compile "$root/tests/e2e/programs/lu_stride.it" lu-seg.map --machine "$hostseg" -o lu_it_seg
+want rs && "$itc" compile "$root/examples/radix-sort/radix-sort.it" rs-seg.map --machine "$hostseg" -o rs_it_seg
 mk() { "$ref/make_input" "$@" >/dev/null; }
 if want mm; then
   mk -o a.bin --type float --shape ${mm}x${mm} --seed 1 --lo -1 --hi 1
@@ -178,11 +189,12 @@ t_lu_thr=$(median ./lu_ref "${luargs[@]}" lu_file=lu_thr.bin pivot_file=p_thr.bi
 t_lu_mpi=$(median $mpirun -np $np ./lu_mpi "${luargs[@]}" lu_file=lu_mpi.bin pivot_file=p_mpi.bin)
 t_lu_it1=$(median ./lu_it_host "${luargs[@]}" lu_file=lu_it1.bin pivot_file=p_it1.bin)
 t_lu_itn=$(median $mpirun -np $np ./lu_it_cluster "${luargs[@]}" lu_file=lu_itn.bin pivot_file=p_itn.bin)
-same double 1e-9 lu_seq.bin lu_thr.bin lu_mpi.bin lu_it1.bin lu_itn.bin
-same int 0 p_seq.bin p_thr.bin p_mpi.bin p_it1.bin p_itn.bin
+t_lu_its=$(median $mpirun -np $np ./lu_it_seg "${luargs[@]}" lu_file=lu_its.bin pivot_file=p_its.bin)
+same double 1e-9 lu_seq.bin lu_thr.bin lu_mpi.bin lu_it1.bin lu_itn.bin lu_its.bin
+same int 0 p_seq.bin p_thr.bin p_mpi.bin p_it1.bin p_itn.bin p_its.bin
 echo "LU with partial pivoting ${lu}x${lu} (results and pivots equal)"
 for v in "seq:hand-written sequential" "thr:hand-written 2 threads" "mpi:hand-written MPI -np $np" \
-         "it1:IT host mapping" "itn:IT cluster mapping -np $np"; do
+         "it1:IT host mapping" "itn:IT cluster mapping -np $np" "its:IT host in $np segments -np $np"; do
   t_var=t_lu_${v%%:*}; rec "LU ${lu}x${lu} double" "${v#*:}" "${!t_var}" \
     "$(echo "2 / 3 * $lu * $lu * $lu / ${!t_var} / 1000000000" | bc -l)" "GFLOP/s"
 done
@@ -192,6 +204,7 @@ printf '%-44s %8.3f s\n' "  hand-written MPI -np $np" "$t_lu_mpi"
 row "  IT host mapping (1 process, 2 threads) vs threads" "$t_lu_thr" "$t_lu_it1" 0
 row "  IT host mapping (1 process) vs sequential" "$t_lu_seq" "$t_lu_it1" 0
 row "  IT cluster mapping (-np $np) vs MPI -np $np" "$t_lu_mpi" "$t_lu_itn" "$t_bootn" "$t_bootn"
+row "  IT host in $np segments (-np $np) vs MPI -np $np" "$t_lu_mpi" "$t_lu_its" "$t_bootn" "$t_bootn"
 fi
 
 if want rs; then
@@ -203,11 +216,12 @@ t_rs_std=$(median ./rs_ref "${rsargs[@]}" output_file=k_std.bin method=std)
 t_rs_mpi=$(median $mpirun -np $np ./rs_mpi "${rsargs[@]}" output_file=k_mpi.bin)
 t_rs_it1=$(median ./rs_it_host "${rsargs[@]}" p=$rsp output_file=k_it1.bin)
 t_rs_itn=$(median $mpirun -np $np ./rs_it_cluster "${rsargs[@]}" p=$rsp output_file=k_itn.bin)
-same int 0 k_seq.bin k_thr.bin k_pd.bin k_std.bin k_mpi.bin k_it1.bin k_itn.bin
+t_rs_its=$(median $mpirun -np $np ./rs_it_seg "${rsargs[@]}" p=$rsp output_file=k_its.bin)
+same int 0 k_seq.bin k_thr.bin k_pd.bin k_std.bin k_mpi.bin k_it1.bin k_itn.bin k_its.bin
 echo "radix sort $rs keys < 2^$rsb, $rsd bits a round ($((rsb / rsd)) rounds), p=$rsp (results equal)"
 for v in "seq:hand-written LSD sequential" "thr:hand-written LSD 2 threads" "mpi:hand-written LSD MPI -np $np" \
          "pd:hand-written IT algorithm, sequential" "std:std::sort" "it1:IT host mapping" \
-         "itn:IT cluster mapping -np $np"; do
+         "itn:IT cluster mapping -np $np" "its:IT host in $np segments -np $np"; do
   t_var=t_rs_${v%%:*}; rec "radix sort $rs keys" "${v#*:}" "${!t_var}" "$(echo "$rs / ${!t_var} / 1000000" | bc -l)" "Mkeys/s"
 done
 printf '%-44s %8.3f s\n' "  hand-written LSD sequential" "$t_rs_seq"
@@ -219,6 +233,7 @@ row "  IT host mapping (1 process, 2 threads) vs threads" "$t_rs_thr" "$t_rs_it1
 row "  IT host mapping (1 process) vs sequential" "$t_rs_seq" "$t_rs_it1" 0
 row "  IT host mapping vs IT algorithm sequential" "$t_rs_pd" "$t_rs_it1" 0
 row "  IT cluster mapping (-np $np) vs MPI -np $np" "$t_rs_mpi" "$t_rs_itn" "$t_bootn" "$t_bootn"
+row "  IT host in $np segments (-np $np) vs MPI -np $np" "$t_rs_mpi" "$t_rs_its" "$t_bootn" "$t_bootn"
 fi
 # Examples measured against the sequential references of tests/reference (plain C++ loops, the
 # programs the end-to-end tests check results with): IT host mapping vs sequential.
