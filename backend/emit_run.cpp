@@ -906,13 +906,20 @@ void TaskEmitter::emitFlow(Out& o, const ast::FlowList& list, int lps, int x) {
                 for (const auto& [a, st] : plan_.storage.arrays)
                     if (const auto* tc = st.turnCopy(x); tc && arrayIndex_.count(a))
                         copies.push_back({a, tc});
+            // Entered from the parent's block, a space under a parent that works in a turn copy
+            // too fills from and returns to that copy (it holds the turn's values).
+            auto parentCopy = [&](const std::string& a) {
+                const int parent = plan_.lps.at(inner).parent;
+                return lps == parent && turnCopy(a, parent) ? "true" : "false";
+            };
             for (const auto& [a, tc] : copies)
-                o << "t.fill_turn_copy(" << arrayIndex(a) << ", lpu, " << subVar_ << ");  // " << commentText(tc->why)
-                  << "\n";
+                o << "t.fill_turn_copy(" << arrayIndex(a) << ", lpu, " << subVar_ << ", " << parentCopy(a) << ");  // "
+                  << commentText(tc->why) << "\n";
             emitFlow(o, s->body, inner, x);
             for (const auto& [a, tc] : copies)
                 if (tc->writtenBack)
-                    o << "t.write_back_turn_copy(" << arrayIndex(a) << ", lpu, " << subVar_ << ");\n";
+                    o << "t.write_back_turn_copy(" << arrayIndex(a) << ", lpu, " << subVar_ << ", " << parentCopy(a)
+                      << ");\n";
             emitSyncs(o, at(syncExit_, node), x);
         } else if (auto r = f->as<ast::RepeatFor>()) {
             std::string n = "rep_" + std::to_string(loopCounter_++);

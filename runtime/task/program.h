@@ -881,9 +881,11 @@ class TaskInstance {
   // views (a stride(), padding, epoch versions): each of its LPUs gets a copy of its part in
   // every turn, filled from the storage it would view at each entry of its block and, with
   // `write_back`, its owned cells returned there at each exit (view_in names that storage).
+  // `parent_copy`: the block is entered from the parent's block and the parent works in a turn
+  // copy too: that copy is the source and the target, not the storage.
   void turn_copy(int array, int lps, bool write_back);
-  void fill_turn_copy(int array, const Lpu& u, int64_t sub);
-  void write_back_turn_copy(int array, const Lpu& u, int64_t sub);
+  void fill_turn_copy(int array, const Lpu& u, int64_t sub, bool parent_copy);
+  void write_back_turn_copy(int array, const Lpu& u, int64_t sub, bool parent_copy);
   // Entering an Epoch inside the space's block: the LPU's copy ages by one version.
   void age_turn_copy(int array, const Lpu& u, int64_t sub);
   // Entering an Epoch inside `Repeat foreach sub-partition` of the LPU's own space: the cells of
@@ -1013,6 +1015,7 @@ class TaskInstance {
   std::optional<ViewSource> turn_view_source(int array, const Lpu& u, int64_t sub);
   void allocate_turn_copies();
   PartStorage* turn_copy_of(int array, const Lpu& u, int64_t sub);  // null: none in this turn
+  PartStorage* turn_copy_source(int array, const Lpu& u, int64_t sub, bool parent_copy);
   ViewSource piece_view_source(int array, const Lpu& u, int64_t sub);
   friend struct LpuState;
   friend class FlowContext;

@@ -413,10 +413,10 @@ PartStorage* TaskInstance::turn_copy_of(int array, const Lpu& u, int64_t sub) {
 
 namespace {
 
-// Calls f(copy offset, storage offset) for every cell of `copy` (with `owned_only`: every cell
-// the copy's part owns and the storage's part owns) that the storage's part holds.
-template <class F>
-void for_each_shared_cell(const Part& copy, const Part& storage, bool owned_only, F f) {
+// Calls f(copy offset, storage offset) for every cell of `copy` that the storage's part holds
+// and `keep` accepts (given the global indices).
+template <class Keep, class F>
+void for_each_shared_cell(const Part& copy, const Part& storage, Keep keep, F f) {
   const int n = copy.rank();
   std::vector<std::vector<int64_t>> idx(static_cast<size_t>(n));
   for (int d = 0; d < n; ++d) {
@@ -427,7 +427,7 @@ void for_each_shared_cell(const Part& copy, const Part& storage, bool owned_only
   std::vector<int64_t> g(static_cast<size_t>(n));
   for (;;) {
     for (size_t d = 0; d < static_cast<size_t>(n); ++d) g[d] = idx[d][k[d]];
-    if (!owned_only || (copy.owns(g) && storage.owns(g))) {
+    if (keep(g)) {
       const auto so = storage.local_offset(g);
       const auto co = copy.local_offset(g);
       if (so && co) f(*co, *so);
@@ -443,31 +443,57 @@ void for_each_shared_cell(const Part& copy, const Part& storage, bool owned_only
 
 }  // namespace
 
-void TaskInstance::fill_turn_copy(int array, const Lpu& u, int64_t sub) {
+// The copy a turn copy is filled from and written back to: the parent LPU's own turn copy
+// (`parent_copy`: the block is entered from the parent's block, whose copy holds the turn's
+// values), or the storage the space would view.
+PartStorage* TaskInstance::turn_copy_source(int array, const Lpu& u, int64_t sub, bool parent_copy) {
+  if (parent_copy) return turn_copy_of(array, ancestor(u, s_->lps_[static_cast<size_t>(u.lps)].parent), sub);
+  return &storage(array, ancestor(u, storage_space(array, u.lps)));
+}
+
+void TaskInstance::fill_turn_copy(int array, const Lpu& u, int64_t sub, bool parent_copy) {
   PartStorage* copy = turn_copy_of(array, u, sub);
-  if (!copy) return;  // no part in this turn
-  PartStorage& from = storage(array, ancestor(u, storage_space(array, u.lps)));
+  PartStorage* from = copy ? turn_copy_source(array, u, sub, parent_copy) : nullptr;
+  if (!from) return;  // no part in this turn
   const auto es = static_cast<int64_t>(arrays[static_cast<size_t>(array)]->elem_size);
   for (int v = 0; v < static_cast<int>(copy->versions.size()); ++v) {
     std::byte* dst = copy->version(v);
-    const std::byte* src = from.version(v);
-    for_each_shared_cell(copy->part, from.part, false, [&](int64_t c, int64_t s) {
-      std::memcpy(dst + c * es, src + s * es, static_cast<size_t>(es));
-    });
+    const std::byte* src = from->version(v);
+    for_each_shared_cell(
+        copy->part, from->part, [](const std::vector<int64_t>&) { return true; },
+        [&](int64_t c, int64_t s) { std::memcpy(dst + c * es, src + s * es, static_cast<size_t>(es)); });
   }
 }
 
-void TaskInstance::write_back_turn_copy(int array, const Lpu& u, int64_t sub) {
+void TaskInstance::write_back_turn_copy(int array, const Lpu& u, int64_t sub, bool parent_copy) {
   auto it = s_->turn_copies_.find({u.lps, array});
   if (it == s_->turn_copies_.end() || !it->second.writes_back[static_cast<size_t>(u.id)]) return;
   PartStorage* copy = turn_copy_of(array, u, sub);
-  if (!copy) return;
-  PartStorage& to = storage(array, ancestor(u, storage_space(array, u.lps)));
+  PartStorage* to = copy ? turn_copy_source(array, u, sub, parent_copy) : nullptr;
+  if (!to) return;
+  // Only the cells this LPU owns all the way up: not those of an ancestor's padding, which its
+  // neighbour there owns (the turn parts of the spaces between, as their LPUs have them).
+  std::vector<const Part*> chain{&copy->part, &to->part};
+  const int top = parent_copy ? s_->lps_[static_cast<size_t>(u.lps)].parent : storage_space(array, u.lps);
+  for (int l = s_->lps_[static_cast<size_t>(u.lps)].parent; l > 0 && l != top;
+       l = s_->lps_[static_cast<size_t>(l)].parent) {
+    const Lpu& w = ancestor(u, l);
+    if (PartStorage* c = turn_copy_of(array, w, sub)) {
+      chain.push_back(&c->part);
+    } else if (auto tp = s_->turn_parts_.find({l, array}); tp != s_->turn_parts_.end()) {
+      const auto& turns = tp->second[static_cast<size_t>(w.id)];
+      if (sub < static_cast<int64_t>(turns.size()) && turns[static_cast<size_t>(sub)])
+        chain.push_back(&*turns[static_cast<size_t>(sub)]);
+    }
+  }
+  const auto owned = [&](const std::vector<int64_t>& g) {
+    return std::all_of(chain.begin(), chain.end(), [&](const Part* p) { return p->owns(g); });
+  };
   const auto es = static_cast<int64_t>(arrays[static_cast<size_t>(array)]->elem_size);
   for (int v = 0; v < static_cast<int>(copy->versions.size()); ++v) {
     const std::byte* src = copy->version(v);
-    std::byte* dst = to.version(v);
-    for_each_shared_cell(copy->part, to.part, true, [&](int64_t c, int64_t s) {
+    std::byte* dst = to->version(v);
+    for_each_shared_cell(copy->part, to->part, owned, [&](int64_t c, int64_t s) {
       std::memcpy(dst + s * es, src + c * es, static_cast<size_t>(es));
     });
   }
@@ -489,9 +515,11 @@ void TaskInstance::age_piece(int array, const Lpu& u, int64_t sub) {
   for (int k = nv - 1; k >= 1; --k) {
     std::byte* dst = ps.version(k);
     const std::byte* src = ps.version(k - 1);
-    for_each_shared_cell(*v->cells, ps.part, false, [&](int64_t, int64_t o) {
-      std::memcpy(dst + o * static_cast<int64_t>(es), src + o * static_cast<int64_t>(es), es);
-    });
+    for_each_shared_cell(
+        *v->cells, ps.part, [](const std::vector<int64_t>&) { return true; },
+        [&](int64_t, int64_t o) {
+          std::memcpy(dst + o * static_cast<int64_t>(es), src + o * static_cast<int64_t>(es), es);
+        });
   }
 }
 

@@ -180,11 +180,17 @@ private:
             line(2, fmt::format("{}: parts in {}{}", var, own, views.empty() ? "" : "; " + views));
             for (const auto& [space, why] : st.ownParts)
                 line(3, spaceName(p_.lps, space) + " has parts of its own: " + why);
-            for (const auto& [space, copy] : st.turnCopies)
-                line(3, fmt::format("{} works in a copy of each foreach turn's part ({}), filled from {}'s parts at "
-                                    "every entry{}",
-                                    spaceName(p_.lps, space), copy.why, spaceName(p_.lps, st.storageOf.at(space)),
+            for (const auto& [space, copy] : st.turnCopies) {
+                const int parent = p_.lps.at(space).parent;
+                const std::string from = st.turnCopies.count(parent)
+                                             ? spaceName(p_.lps, parent) + "'s copy (entered from its block) or " +
+                                                   spaceName(p_.lps, st.storageOf.at(space)) + "'s parts"
+                                             : spaceName(p_.lps, st.storageOf.at(space)) + "'s parts";
+                line(3, fmt::format("{} works in a copy of each foreach turn's part ({}), filled from {} at every "
+                                    "entry{}",
+                                    spaceName(p_.lps, space), copy.why, from,
                                     copy.writtenBack ? " and written back at every exit" : ""));
+            }
         }
         if (any)
             out_ += "\n";

@@ -10,7 +10,7 @@
 # stage arguments (strided_sections.it), foreach loops inside one another (nested_foreach.it),
 # an Epoch inside a foreach ageing the current piece (foreach_epoch_pieces.it), a movement placed
 # before an Epoch around a Where (epoch_where_siblings.it), Strings in coordinator data files
-# (coordinator_strings.it).
+# (coordinator_strings.it), turn copies below turn copies (turn_copy_chain.it).
 set -u
 source "$(dirname "$0")/script_setup.sh" "$@"
 compile_program() { # compile_program <name>: programs/<name>.it with its map, to ./<name>
@@ -235,6 +235,19 @@ for np in 1 2; do # Strings are no numbers for ref_check: the files must be the 
     "strings_section_want.txt strings_s.txt"; do
     set -- $pair
     if cmp -s "$1" "$2"; then echo "ok (Strings: $2, np $np)"; else echo "FAIL (Strings: $2, np $np)"; cat "$2"; bad=1; fi
+  done
+done
+# turn_copy_chain on 1...7: x gets 10 in Space B and 1 in Space D, y 1 in D: 12...18 and 2...8,
+# whatever the partition.
+printf 'Array\n12 13 14 15 16 17 18\n7\n' >chain_x_want.txt
+printf 'Array\n2 3 4 5 6 7 8\n7\n' >chain_y_want.txt
+compile_program turn_copy_chain
+for np in 1 2 4; do
+  for psr in "2 3 2" "1 7 3" "3 2 1"; do
+    set -- $psr
+    check "copies of turn copies, x, p=$1 s=$2 r=$3" $np chain_x_want.txt chain_x.txt \
+      ./turn_copy_chain input=in7.txt x_out=chain_x.txt y_out=chain_y.txt p=$1 s=$2 r=$3
+    check_also "copies of turn copies, y, p=$1 s=$2 r=$3, np $np" chain_y_want.txt chain_y.txt
   done
 done
 exit $bad
