@@ -945,9 +945,10 @@ void TaskEmitter::emitFlow(Out& o, const ast::FlowList& list, int lps, int x) {
             if (foreachParent_ >= 0 && plan_.lps.changesEveryTurn(lps))
                 notTranslated(fe->range, "a `Repeat foreach sub-partition` of a space whose parts change every turn");
             // A loop inside another keeps the outer turn in its own variable.
-            if (foreachParent_ >= 0)
-                outerTurns_.push_back({foreachParent_, foreachLps_, subVar_});
-            const int outerLps = foreachLps_;
+            const int outerParent = foreachParent_, outerLps = foreachLps_;
+            const std::string outerVar = subVar_;
+            if (outerParent >= 0)
+                outerTurns_.push_back({outerParent, outerVar});
             subVar_ = outerTurns_.empty() ? "sub" : "sub_" + std::to_string(outerTurns_.size());
             std::vector<const ast::StageCall*> calls;
             stageCallsIn(fe->body, calls);
@@ -974,13 +975,10 @@ void TaskEmitter::emitFlow(Out& o, const ast::FlowList& list, int lps, int x) {
             emitFlow(o, fe->body, lps, x);
             o << "}\n";
             foreachLps_ = outerLps;
-            foreachParent_ = -1;
-            subVar_ = "sub";
-            if (!outerTurns_.empty()) {
-                foreachParent_ = outerTurns_.back().lps;
-                subVar_ = outerTurns_.back().var;
+            foreachParent_ = outerParent;
+            subVar_ = outerVar;
+            if (outerParent >= 0)
                 outerTurns_.pop_back();
-            }
         } else if (auto c = f->as<ast::Condition>()) {
             guards_.push_back({lps, c, foreachParent_, subVar_});
             emitFlow(o, c->body, lps, x);

@@ -227,12 +227,18 @@ protected:
         auto it = sig_.params.find(n->name);
         return it != sig_.params.end() ? it->second.isArray : sig_.directArrays.count(n->name) != 0;
     }
+    // The array parameter whose view is `view`, or null.
+    const StageParam* paramOfView(const std::string& view) const {
+        for (const auto& [name, sp] : sig_.params)
+            if (sp.isArray && sp.cppName == view)
+                return &sp;
+        return nullptr;
+    }
     // The dimensions of view `view` (a parameter's or a direct array's, lag suffix stripped) that
     // stride() or block_stride() cut, in the view's own numbering.
     std::set<int> stridedOfView(const std::string& view) const {
-        for (const auto& [name, sp] : sig_.params)
-            if (sp.isArray && sp.cppName == view)
-                return te_.stridedDims(sp);
+        if (const StageParam* sp = paramOfView(view))
+            return te_.stridedDims(*sp);
         if (view.rfind("d_", 0) == 0 && sig_.directArrays.count(view.substr(2)))
             return te_.stridedDims(view.substr(2));
         return {};
@@ -240,10 +246,8 @@ protected:
     // Whether view `view` is a parameter bound to sections: loops over its strided dimensions
     // go through every held position and must keep to the section's lo...hi.
     bool sectionView(const std::string& view) const {
-        for (const auto& [name, sp] : sig_.params)
-            if (sp.isArray && sp.cppName == view)
-                return !sp.sectionDims.empty();
-        return false;
+        const StageParam* sp = paramOfView(view);
+        return sp && !sp->sectionDims.empty();
     }
     // The view of this LPU's part of array `array` (a parameter or a task-global used directly)
     // and the task-global it is rooted at.
@@ -266,7 +270,7 @@ protected:
         std::string base = view;
         if (lag > 0)
             view += "_" + std::to_string(lag);
-        std::set<int> strided = global.empty() ? std::set<int>{} : stridedOfView(base);
+        std::set<int> strided = stridedOfView(base);
         std::string args;
         if (!strided.empty() && te_.in().debug) {
             // --debug: every index checked against the indices the LPU holds, naming the IT line.

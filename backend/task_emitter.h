@@ -57,12 +57,13 @@ public:
     int stageLps() const { return stageLps_; }
 
     // The storage space whose parts stages of `lps` work in for `array` (the plan's choice).
+    int storageOf(const std::string& array, int lps) const;
+    // The plan's turn copy of `array` in space `lps`, or null.
     const semantic::ArrayStorage::TurnCopy* turnCopy(const std::string& array, int lps) const;
     // The dimensions (in the parameter's numbering) of a stage's array parameter that are cut by
     // stride() or block_stride() in the stage's space: a section's dimension counts when any
     // array dimension it stands for is (position loops are right for intervals too).
     std::set<int> stridedDims(const StageParam& p) const;
-    int storageOf(const std::string& array, int lps) const;
     // The loop of stage instance `inst` (of space `lps`) that writes version-dependent `array`
     // on a box (epoch_writes.h), when the stage body has exactly one name for it and the parts
     // there are not strided; else nullptr.
@@ -128,7 +129,6 @@ private:
     // beyond its own count at every level.
     struct OuterTurn {
         int lps;         // the loop's space
-        int flowSpace;   // foreachLps_ there
         std::string var; // its turn variable
     };
     std::vector<OuterTurn> outerTurns_;

@@ -508,6 +508,17 @@ void LpuFlow::resume() {
 const Lpu& FlowContext::lpu() const { return *state_.lpu; }
 TaskInstance& FlowContext::task() const { return *state_.task; }
 
+// The cells of `schedule` from every version a movement carries (moved_versions), one version
+// after another in one packet.
+static PacketRef pack_scheduled(const TransferSchedule& schedule, PartStorage& mine, size_t es) {
+  const int nv = moved_versions(mine);
+  const size_t bytes = static_cast<size_t>(schedule.element_count()) * es;
+  PacketRef p = Packet::create_uninitialized(bytes * static_cast<size_t>(nv));
+  for (int v = 0; v < nv; ++v)
+    schedule.pack(mine.version(v), es, static_cast<std::byte*>(p->data()) + bytes * static_cast<size_t>(v));
+  return p;
+}
+
 FlowWait FlowContext::exchange(int sync) {
   auto it = state_.roles.find(sync);
   if (it == state_.roles.end()) return {true};
@@ -521,11 +532,7 @@ FlowWait FlowContext::exchange(int sync) {
     const int nv = moved_versions(mine);
     for (const OutEdge& o : it->second.outs) {
       if (o.schedule) {  // strided parts: element by element (strided_padding)
-        const size_t bytes = static_cast<size_t>(o.schedule->element_count()) * es;
-        PacketRef p = Packet::create_uninitialized(bytes * static_cast<size_t>(nv));
-        for (int v = 0; v < nv; ++v)
-          o.schedule->pack(mine.version(v), es, static_cast<std::byte*>(p->data()) + bytes * static_cast<size_t>(v));
-        state_.send(sync, o.slot, p, o.inter);
+        state_.send(sync, o.slot, pack_scheduled(*o.schedule, mine, es), o.inter);
         continue;
       }
       PacketRef p = Packet::create_uninitialized(o.layout.bytes * static_cast<size_t>(nv));
@@ -555,14 +562,7 @@ FlowWait FlowContext::move(int sync) {
     const bool changed = writes > sent || s.whole || (s.written_in_task && writes > mine.writes_at_launch);
     sent = writes;
     for (const OutEdge& o : it->second.outs) {
-      PacketRef p = Packet::create(0);
-      if (changed) {
-        const size_t bytes = static_cast<size_t>(o.schedule->element_count()) * es;
-        const int nv = moved_versions(mine);
-        p = Packet::create_uninitialized(bytes * static_cast<size_t>(nv));
-        for (int v = 0; v < nv; ++v)
-          o.schedule->pack(mine.version(v), es, static_cast<std::byte*>(p->data()) + bytes * static_cast<size_t>(v));
-      }
+      PacketRef p = changed ? pack_scheduled(*o.schedule, mine, es) : Packet::create(0);
       state_.send(sync, o.slot, p, o.inter);
     }
   }

@@ -144,24 +144,18 @@ StoragePlan planStorage(const TaskGlobals& globals, const LpsTree& lps, const Da
             auto p = st.storageOf.find(parent);
             if (p != st.storageOf.end()) {
                 // Below a space working in turn copies, the cells of the turn are in those.
-                if (st.turnCopies.count(parent) && lps.changesEveryTurn(l)) {
+                std::string why = st.turnCopies.count(parent)
+                                      ? "Space " + lps.at(parent).name + " works in a copy of its part"
+                                      : viewObstacle(lps, l, array, versions, inMemoryOf, p->second);
+                if (why.empty() || lps.changesEveryTurn(l)) {
                     st.storageOf[l] = p->second;
-                    st.turnCopies[l] = {"Space " + lps.at(parent).name + " works in a copy of its part",
-                                        writes(l, array)};
-                    // What the child writes into the parent's copy returns with it.
-                    for (int up = parent; st.turnCopies.count(up) && st.turnCopies[l].writtenBack;
-                         up = lps.at(up).parent)
-                        st.turnCopies[up].writtenBack = true;
-                    continue;
-                }
-                std::string why = viewObstacle(lps, l, array, versions, inMemoryOf, p->second);
-                if (why.empty()) {
-                    st.storageOf[l] = p->second;
-                    continue;
-                }
-                if (lps.changesEveryTurn(l)) {
-                    st.storageOf[l] = p->second;
-                    st.turnCopies[l] = {why, writes(l, array)};
+                    if (!why.empty()) {
+                        const bool written = writes(l, array);
+                        st.turnCopies[l] = {why, written};
+                        // What it writes into its parent's copy returns with that one.
+                        for (int up = parent; written && st.turnCopies.count(up); up = lps.at(up).parent)
+                            st.turnCopies[up].writtenBack = true;
+                    }
                     continue;
                 }
                 st.ownParts.push_back({l, why});

@@ -5,8 +5,8 @@
 // the parent's LPUs are placed at or below the machine's `<segment>` level, so that every child
 // LPU is in its parent LPU's memory. Everything else gets storage, and the dependency pass plans
 // the movements between storage spaces, except in spaces whose parts change every foreach turn:
-// those work in per-turn copies of their parent's parts (ArrayStorage::turnCopies). The *home* space's parts are the
-// ones inputs, outputs and the environment use. Reports nothing.
+// those work in per-turn copies of their parent's parts (ArrayStorage::turnCopies). The *home*
+// space's parts are the ones inputs, outputs and the environment use. Reports nothing.
 #pragma once
 
 #include <functional>
@@ -30,13 +30,14 @@ struct ArrayStorage {
     bool written = false;         // some stage writes it
     bool environmental = false;
     // The spaces whose stages use the array and cannot view their parent's parts, each with why
-    // (`itc plan` prints them; the backend names the reason when it refuses such a space).
+    // (`itc plan` prints them).
     std::vector<std::pair<int, std::string>> ownParts;
     // Spaces whose parts change every `Repeat foreach` turn (LpsTree::changesEveryTurn) and
-    // cannot view their parent's: `storageOf` names the parent's storage space, as for a view,
-    // and each LPU works in a copy of its turn part, filled from that storage at every entry of
-    // the space's block and, when the space's stages write the array, written back there (the
-    // cells it owns) at every exit. The tokens that order views order the copies too.
+    // cannot view their parent's, or lie below such a space: `storageOf` names the parent's
+    // storage space, as for a view, and each LPU works in a copy of its turn part, filled from
+    // that storage (or from the parent LPU's copy, when entered from the parent's block) at every
+    // entry of the space's block and, when it or a space below writes the array, written back
+    // there (the cells it owns) at every exit. The tokens that order views order the copies too.
     struct TurnCopy {
         std::string why;
         bool writtenBack = false;
