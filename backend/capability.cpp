@@ -636,10 +636,6 @@ private:
         int next = 1;
         numberFlowNodes(def.computation, next, nodes_);
         if (def.initialize) {
-            for (const auto& p : def.initialize->params)
-                if (const semantic::GlobalInfo* g = global(p.text); g && g->type.isArray())
-                    refuse(Limit::InitializeArrayParameter, p.range,
-                           "Initialize parameter `" + p.text + "`, which sets the task array of its name");
             b_ = Body{};
             b_.kind = BodyKind::Initialize;
             b_.types = &cp_.exprTypes;

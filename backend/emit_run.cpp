@@ -252,9 +252,14 @@ void TaskEmitter::emitInitialize(Out& o) {
         return;
     const auto& init = *def_.initialize;
     o << lineComment(in_, init.range);
-    for (const auto& p : init.params)
-        if (isGlobal(p.text))
+    for (const auto& p : init.params) {
+        if (!isGlobal(p.text))
+            continue;
+        if (global(p.text).type.isArray()) // its parts start as a copy of the argument
+            o << "t.initial_value(" << arrayIndex(p.text) << ", i_" << p.text << ");\n";
+        else
             o << scalarRef(p.text, "g") << " = i_" << p.text << ";\n";
+    }
     for (const auto& local : info_->initializeLocals) {
         const std::string& name = local.first; // a plain name: clang 14 lambdas cannot capture bindings
         const semantic::Type& type = local.second;

@@ -859,6 +859,19 @@ class TaskInstance {
   DimRange& range(int array, int dim);  // dimension ranges (Initialize)
   void set_ranges_set(int array);
   void copy_ranges(int dst, int src);  // `x.dimension = y.dimension`
+  // `Initialize (w)` with `w` a task array: the array starts as a copy of the `initialize:`
+  // argument (its ranges and cells), which launch() distributes as it does an array an earlier
+  // task left. Initialize may not change its ranges afterwards, as for a linked array.
+  template <class T>
+  void initial_value(int array, LocalArray<T>& v) {
+    if (v.data.empty()) v.allocate();
+    initial_value(array, v.ranges, reinterpret_cast<const std::byte*>(v.data.data()));
+  }
+  template <class T, size_t N>
+  void initial_value(int array, const std::array<T, N>& v) {  // a fixed-size array: its ranges are set
+    initial_value(array, whole_ranges(array), reinterpret_cast<const std::byte*>(v.data()));
+  }
+  void initial_value(int array, const std::vector<DimRange>& ranges, const std::byte* data);
   RangeValue whole_range(int array, int d) const;
   const std::vector<DimRange>& whole_ranges(int array) const;
   // The part of `array` held by LPU `u` of any LPS (metadata only: `a.local...`, `x in R`).

@@ -319,6 +319,36 @@ void TaskInstance::copy_ranges(int dst, int src) {
   d.has_ranges = true;
 }
 
+void TaskInstance::initial_value(int array, const std::vector<DimRange>& ranges, const std::byte* data) {
+  ArrayData& a = *arrays[static_cast<size_t>(array)];
+  const std::string what = "task `" + name_ + "`: Initialize parameter `" + a.name + "`";
+  if (a.section)
+    fail_collective(what + " would replace environment item `" + a.name +
+                    "`, a view of another array; give the item the array in the coordinator instead (`env." + a.name +
+                    " = ...`)");
+  if (ranges.size() != static_cast<size_t>(a.dims))
+    fail_collective(what + " is given a " + std::to_string(ranges.size()) + "-dimensional array for a " +
+                    std::to_string(a.dims) + "-dimensional one");
+  for (size_t d = 0; d < ranges.size(); ++d) {
+    if (ranges[d].length() <= 0)
+      fail_collective(what + ": dimension " + std::to_string(d + 1) +
+                      " of the array given has no range (set its range.min and range.max first)");
+    const auto& linked = s_->linked_ranges_[static_cast<size_t>(array)];
+    if (d < linked.size() && (linked[d].min != ranges[d].min || linked[d].max != ranges[d].max))
+      fail_collective(what + " gives the linked array dimension " + std::to_string(d + 1) + " = " +
+                      std::to_string(ranges[d].min) + "..." + std::to_string(ranges[d].max) + ", but it has " +
+                      std::to_string(linked[d].min) + "..." + std::to_string(linked[d].max) +
+                      "; a linked array keeps its ranges");
+  }
+  a.pending_input.clear();
+  a.ranges = ranges;
+  a.has_ranges = true;
+  if (std::byte* mine = hold_whole_on_rank_zero(a, prog_.rank()))
+    std::memcpy(mine, data, static_cast<size_t>(a.parts[0].element_count()) * a.elem_size);
+  // As for a linked array, the body may not give it other ranges (launch checks).
+  s_->linked_ranges_[static_cast<size_t>(array)] = ranges;
+}
+
 const std::vector<DimRange>& TaskInstance::whole_ranges(int array) const {
   return arrays[static_cast<size_t>(array)]->ranges;
 }
@@ -632,8 +662,9 @@ void TaskInstance::launch() {
       if (linked[d].min != r.min || linked[d].max != r.max)
         fail_collective("task `" + name_ + "`: Initialize sets dimension " + std::to_string(d + 1) +
                         " of the linked array `" + arrays[a]->name + "` to " + std::to_string(r.min) + "..." +
-                        std::to_string(r.max) + ", but the array it links has " + std::to_string(linked[d].min) +
-                        "..." + std::to_string(linked[d].max) +
+                        std::to_string(r.max) +
+                        ", but the array it links (or was given as an Initialize argument) has " +
+                        std::to_string(linked[d].min) + "..." + std::to_string(linked[d].max) +
                         "; a linked array keeps its ranges (create a new array for other ranges)");
     }
   }

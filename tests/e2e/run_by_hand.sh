@@ -10,7 +10,8 @@
 # stage arguments (strided_sections.it), foreach loops inside one another (nested_foreach.it),
 # an Epoch inside a foreach ageing the current piece (foreach_epoch_pieces.it), a movement placed
 # before an Epoch around a Where (epoch_where_siblings.it), Strings in coordinator data files
-# (coordinator_strings.it), turn copies below turn copies (turn_copy_chain.it).
+# (coordinator_strings.it), turn copies below turn copies (turn_copy_chain.it), task arrays
+# given by Initialize parameters (initialize_arrays.it).
 set -u
 source "$(dirname "$0")/script_setup.sh" "$@"
 compile_program() { # compile_program <name>: programs/<name>.it with its map, to ./<name>
@@ -248,6 +249,18 @@ for np in 1 2 4; do
     check "copies of turn copies, x, p=$1 s=$2 r=$3" $np chain_x_want.txt chain_x.txt \
       ./turn_copy_chain input=in7.txt x_out=chain_x.txt y_out=chain_y.txt p=$1 s=$2 r=$3
     check_also "copies of turn copies, y, p=$1 s=$2 r=$3, np $np" chain_y_want.txt chain_y.txt
+  done
+done
+# initialize_arrays, second execution: y[i] = w[i] * 1 + k[i % 3] with w = i * i (w[1] = 1000)
+# and k = 10 20 30: 1020 34 19 36 55 46 69; z[i][j] = 2 (i + j / 2) = 2i + j.
+printf 'Array\n1020 34 19 36 55 46 69\n7\n' >init_y_want.txt
+printf 'Array\n0 1\n2 3\n4 5\n3*2\n' >init_z_want.txt
+compile_program initialize_arrays
+for np in 1 2 4; do
+  for p in 1 3 8; do
+    check "arrays given by Initialize parameters, y, p=$p" $np init_y_want.txt init_y.txt \
+      ./initialize_arrays n=7 p=$p y_file=init_y.txt z_file=init_z.txt
+    check_also "arrays given by Initialize parameters, z, p=$p, np $np" init_z_want.txt init_z.txt
   done
 done
 exit $bad
