@@ -145,9 +145,10 @@ void write_data_file(const std::string& path, const ElementCodec& codec, const D
     } else {
         size_t at = out.size();
         out.resize(at + offset * codec.binary_size());
-        for (const ElementBlock& b : data.items)
-            for (int64_t i = 0; i < b.count(); ++i, at += codec.binary_size())
-                codec.encode(b.bytes.data() + i * codec.memory_size(), reinterpret_cast<std::byte*>(out.data() + at));
+        for (const ElementBlock& b : data.items) {
+            codec.encode_run(b.bytes.data(), reinterpret_cast<std::byte*>(out.data() + at), b.count());
+            at += static_cast<size_t>(b.count()) * codec.binary_size();
+        }
         out += '\n';
     }
     out += render_trailer(data.kind, data.shape, entries);
@@ -228,9 +229,10 @@ DataCollection read_data_bytes(const std::string& path, const std::string& file,
     }
     if (L.encoding == Encoding::binary) {
         const auto* in = reinterpret_cast<const std::byte*>(content.data());
-        for (ElementBlock& b : d.items)
-            for (int64_t i = 0; i < b.count(); ++i, in += codec.binary_size())
-                codec.decode(in, b.bytes.data() + i * codec.memory_size());
+        for (ElementBlock& b : d.items) {
+            codec.decode_run(in, b.bytes.data(), b.count());
+            in += static_cast<size_t>(b.count()) * codec.binary_size();
+        }
         return d;
     }
     std::vector<std::string_view> fieldv(fields);

@@ -84,6 +84,7 @@ template <class T> void append_real(T v, std::string& out) {
 
 class IntegerCodec final : public ElementCodec {
 public:
+    bool binary_is_memory() const override { return std::endian::native == std::endian::little; }
     std::string type_name() const override { return "Integer"; }
     size_t memory_size() const override { return 4; }
     size_t binary_size() const override { return 4; }
@@ -104,6 +105,7 @@ public:
 
 class FloatCodec final : public ElementCodec {
 public:
+    bool binary_is_memory() const override { return std::endian::native == std::endian::little; }
     std::string type_name() const override { return "Real single-precision"; }
     size_t memory_size() const override { return 4; }
     size_t binary_size() const override { return 4; }
@@ -122,6 +124,7 @@ public:
 
 class DoubleCodec final : public ElementCodec {
 public:
+    bool binary_is_memory() const override { return std::endian::native == std::endian::little; }
     std::string type_name() const override { return "Real double-precision"; }
     size_t memory_size() const override { return 8; }
     size_t binary_size() const override { return 8; }
@@ -293,6 +296,28 @@ StructCodec::StructCodec(std::string name, size_t memory_size, std::vector<Field
         binary_size_ += f.codec->binary_size() * f.count;
         text_fields_ += f.codec->text_fields() * static_cast<int>(f.count);
     }
+}
+
+void ElementCodec::encode_run(const std::byte* elems, std::byte* out, int64_t count) const {
+    if (count <= 0)
+        return;
+    if (binary_is_memory()) {
+        std::memcpy(out, elems, static_cast<size_t>(count) * binary_size());
+        return;
+    }
+    for (int64_t e = 0; e < count; ++e, elems += memory_size(), out += binary_size())
+        encode(elems, out);
+}
+
+void ElementCodec::decode_run(const std::byte* in, std::byte* elems, int64_t count) const {
+    if (count <= 0)
+        return;
+    if (binary_is_memory()) {
+        std::memcpy(elems, in, static_cast<size_t>(count) * binary_size());
+        return;
+    }
+    for (int64_t e = 0; e < count; ++e, in += binary_size(), elems += memory_size())
+        decode(in, elems);
 }
 
 void StructCodec::encode(const void* elem, std::byte* out) const {

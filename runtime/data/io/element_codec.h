@@ -38,6 +38,12 @@ public:
     virtual int text_fields() const = 0;    // whitespace-separated tokens per element in a .txt file
     virtual void encode(const void* elem, std::byte* out) const = 0;
     virtual void decode(const std::byte* in, void* elem) const = 0;
+    // Whether an element's .bin bytes are its bytes in memory (numbers on a little-endian host):
+    // runs of elements are then copied whole instead of converted one by one.
+    virtual bool binary_is_memory() const { return false; }
+    // `count` consecutive elements, memory_size() apart in memory and binary_size() in the file.
+    void encode_run(const std::byte* elems, std::byte* out, int64_t count) const;
+    void decode_run(const std::byte* in, std::byte* elems, int64_t count) const;
     // Appends the element's tokens, separated by single spaces. Throws std::invalid_argument for a
     // value the text encoding cannot represent (a String containing `"` or LF).
     virtual void write_text(const void* elem, std::string& out) const = 0;

@@ -102,8 +102,8 @@ void write_array_parts(MPI_Comm comm, const std::string& path, const ElementCode
     std::byte* out = buf.data();
     for (const Segment& s : segs) {
         const auto* src = static_cast<const std::byte*>(parts[s.part].storage);
-        for (int64_t e = 0; e < s.length; ++e, out += esz)
-            codec.encode(src + (s.local + e) * msz, out);
+        codec.encode_run(src + s.local * msz, out, s.length);
+        out += s.length * esz;
         if (!byte_ranges.empty() &&
             byte_ranges.back().first + byte_ranges.back().second == s.file * static_cast<int64_t>(esz)) {
             byte_ranges.back().second += s.length * esz;
@@ -290,8 +290,7 @@ void read_array_parts(MPI_Comm comm, const std::string& path, const ElementCodec
         const Merged& m = *(it - 1);
         const std::byte* in = buf.data() + (m.staging + s.file - m.file) * esz;
         auto* dst = static_cast<std::byte*>(parts[s.part].storage);
-        for (int64_t e = 0; e < s.length; ++e, in += esz)
-            codec.decode(in, dst + (s.local + e) * msz);
+        codec.decode_run(in, dst + s.local * msz, s.length);
     }
 }
 
