@@ -40,7 +40,11 @@ struct Def {
     }
     bool operator==(const Def& o) const { return access == o.access && exits == o.exits && carried == o.carried; }
 };
+// The writes that reach each variable's current value, and under laggedKey(v, k) those that reach
+// `v at (current - k)` of an array kept in epoch versions.
 using State = std::map<std::string, std::vector<Def>>;
+
+std::string laggedKey(const std::string& var, int lag) { return lag == 0 ? var : var + "@" + std::to_string(lag); }
 
 void mergeInto(State& into, const State& from) {
     for (const auto& [var, defs] : from) {
@@ -83,10 +87,16 @@ private:
             return;
         int idx = it->second;
         const FlowAccess& a = usage_.accesses[static_cast<std::size_t>(idx)];
-        for (const VarAccess& v : a.vars)
+        for (const VarAccess& v : a.vars) {
             if (v.read || writesOnCurrentCopy(a, v))
                 for (const Def& d : s[v.var])
-                    record(v.var, d, idx);
+                    record(v.var, d, idx, 0);
+            // `at (current - k)` reads the writes that reached the current version k Epoch entries
+            // ago: the data must be in the reader's current version before the entry that aged it.
+            for (int k = 1; v.read && k <= v.maxLag; ++k)
+                for (const Def& d : s[laggedKey(v.var, k)])
+                    record(v.var, d, idx, k);
+        }
         for (const VarAccess& v : a.vars) {
             if (!v.written && !v.reduced)
                 continue;
@@ -120,8 +130,15 @@ private:
     void walk(int node, State& s) {
         const FlowNode& n = flow_.at(node);
         switch (n.kind) {
-        case FlowNode::Kind::Root:
-        case FlowNode::Kind::Epoch: walkChildren(node, s); return;
+        case FlowNode::Kind::Root: walkChildren(node, s); return;
+        case FlowNode::Kind::Epoch:
+            // The entry makes every version one older (R-34): what reached `current - (k - 1)`
+            // now reaches `current - k`; the current version keeps its writes.
+            for (const auto& [var, depth] : usage_.versionDepth)
+                for (int k = depth - 1; k >= 1; --k)
+                    s[laggedKey(var, k)] = s[laggedKey(var, k - 1)];
+            walkChildren(node, s);
+            return;
         case FlowNode::Kind::Call: apply(node, s); return;
         case FlowNode::Kind::Space:
             walkChildren(node, s);
@@ -182,15 +199,16 @@ private:
         }
     }
 
-    void record(const std::string& var, const Def& d, int reader) {
+    void record(const std::string& var, const Def& d, int reader, int lag) {
         Def key = d;
         int readerNode = usage_.accesses[static_cast<std::size_t>(reader)].node;
         if (key.carried != -1 && !inSubtree(readerNode, key.carried))
             key.carried = -1; // the write reaches past the loop: not an iteration-carried read
-        auto k = std::make_tuple(var, key.access, reader, key.exits, key.carried);
+        auto k = std::make_tuple(var, key.access, reader, key.exits, key.carried, lag);
         if (!seen_.insert(k).second)
             return;
         out_.deps.push_back(classify(var, key, reader));
+        out_.deps.back().lag = lag;
     }
 
     // A space with a single LPU under Root: Root itself, or un-partitioned spaces down from it.
@@ -381,6 +399,18 @@ private:
             s.node = n;
             s.point = Synchronization::Point::BeforeAccess;
         }
+        // A read `at (current - k)` sees the write in the version an Epoch entry aged: the data
+        // must be in the receiving current version before the entry of the reader's innermost
+        // Epoch (the entries before it age the receiving versions as they do the sending ones).
+        if (dep.lag > 0)
+            for (int p = flow_.at(r.node).parent; p > 0; p = flow_.at(p).parent)
+                if (flow_.at(p).kind == FlowNode::Kind::Epoch) {
+                    if (s.node != p && inSubtree(s.node, p)) {
+                        s.node = p;
+                        s.point = Synchronization::Point::BeforeAccess;
+                    }
+                    break;
+                }
     }
 
     // Spaces that evaluate flow node `node` (a Where/If or Repeat header). A Where/If is tested
@@ -805,7 +835,7 @@ private:
     const DataUsage& usage_;
     const StoragePlan& storage_;
     DependencyGraph out_;
-    std::set<std::tuple<std::string, int, int, std::vector<int>, int>> seen_;
+    std::set<std::tuple<std::string, int, int, std::vector<int>, int, int>> seen_;
     // Each reducing (access, variable) -> its Reduction in out_.syncs.
     std::map<std::pair<int, std::string>, std::size_t> reductionOf_;
 };

@@ -48,6 +48,7 @@ struct Dependency {
     std::vector<std::pair<int, int>> paddingExits;
     std::vector<int> exits; // Space block nodes the flow leaves between write and read
     int carriedBy = -1;     // the Repeat node whose previous iteration made the write, or -1
+    int lag = 0;            // the reader sees the write `at (current - lag)`: lag Epoch entries later
     std::string why;        // one phrase: why this kind
 };
 

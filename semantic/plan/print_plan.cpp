@@ -356,6 +356,8 @@ private:
             if (d.carriedBy != -1)
                 s += fmt::format(", from the previous iteration of `{}` ({})", p_.flow.at(d.carriedBy).label,
                                  lineOf(p_.flow.at(d.carriedBy).range));
+            if (d.lag > 0)
+                s += fmt::format(", read at current - {} (written before an Epoch entry)", d.lag);
             line(2, s);
             std::string k = syncKindName(d.kind);
             if (d.kind != SyncKind::None)

@@ -11,7 +11,8 @@
 # an Epoch inside a foreach ageing the current piece (foreach_epoch_pieces.it), a movement placed
 # before an Epoch around a Where (epoch_where_siblings.it), Strings in coordinator data files
 # (coordinator_strings.it), turn copies below turn copies (turn_copy_chain.it), task arrays
-# given by Initialize parameters (initialize_arrays.it).
+# given by Initialize parameters (initialize_arrays.it), readers of `at (current - 1)` in other
+# spaces than the writer's (epoch_lag_spaces.it).
 set -u
 source "$(dirname "$0")/script_setup.sh" "$@"
 compile_program() { # compile_program <name>: programs/<name>.it with its map, to ./<name>
@@ -261,6 +262,19 @@ for np in 1 2 4; do
     check "arrays given by Initialize parameters, y, p=$p" $np init_y_want.txt init_y.txt \
       ./initialize_arrays n=7 p=$p y_file=init_y.txt z_file=init_z.txt
     check_also "arrays given by Initialize parameters, z, p=$p, np $np" init_z_want.txt init_z.txt
+  done
+done
+# epoch_lag_spaces on 1...7, 3 rounds: x = input + 1 + 3 * 11; both measures of
+# x - x at (current - 1) are 10 (the probe's itc read the task-start version: 11).
+printf 'Array\n35 36 37 38 39 40 41\n7\n' >lag_x_want.txt
+printf 'Array\n10 10\n2\n' >lag_d_want.txt
+compile_program epoch_lag_spaces
+for np in 1 2 4; do
+  for pq in "3 2" "1 7" "4 3"; do
+    set -- $pq
+    check "lagged readers in other spaces, d, p=$1 q=$2" $np lag_d_want.txt lag_d.txt \
+      ./epoch_lag_spaces input=in7.txt rounds=3 p=$1 q=$2 x_out=lag_x.txt d_out=lag_d.txt
+    check_also "lagged readers in other spaces, x, p=$1 q=$2, np $np" lag_x_want.txt lag_x.txt
   done
 done
 exit $bad
