@@ -274,6 +274,18 @@ private:
         items(s);
         if (s.base->kind == ast::ExprKind::LpuId)
             return;
+        if (auto ep = s.base->as<ast::Epoch>()) {
+            // `(v at (current - k))[i]` is the element `v[i] at (current - k)`; a section of an
+            // epoch written so has no translation.
+            auto n = ep->operand->as<ast::NameRef>();
+            if (!n || typeOf(e).isArray() || typeOf(*ep->operand).kind != TypeKind::DynamicArray)
+                refuse(Limit::StageArrayCopy, s.range,
+                       "a subscript of an epoch expression (write `v[...] at (current - k)` instead)");
+            else if (b_.kind == BodyKind::Flow && !b_.inSpace && isTaskArray(n->name))
+                refuse(Limit::RepeatRangePerLpu, s.range,
+                       "an element of `" + n->name + "` in a `Repeat for` range (no LPU evaluates it)");
+            return;
+        }
         auto n = s.base->as<ast::NameRef>();
         if (b_.kind == BodyKind::Flow && !b_.inSpace && n && isTaskArray(n->name)) {
             refuse(Limit::RepeatRangePerLpu, s.range,
@@ -355,7 +367,10 @@ private:
     void partArgument(const ast::Expr& a) {
         if (b_.kind == BodyKind::Flow) { // the flow's partArgument: a whole part, not strided
             auto n = a.as<ast::NameRef>();
-            if (!n)
+            if (!b_.inSpace && n && isTaskArray(n->name))
+                refuse(Limit::RepeatRangePerLpu, a.range,
+                       "passing task array `" + n->name + "` to a function in a `Repeat for` range or step");
+            else if (!n)
                 refuse(Limit::FlowArrayArgument, a.range,
                        "passing a section or an epoch of a task array to a function in the Computation section");
             else if (strided(n->name, b_.lps))

@@ -367,6 +367,15 @@ std::string ExprEmitter::emit(const ast::Expr& e) {
     case K::Property: return property(*e.as<ast::Property>());
     case K::Subscript: {
         auto* s = e.as<ast::Subscript>();
+        if (auto ep = s->base->as<ast::Epoch>()) { // `(v at (current - k))[i]`: `v[i] at (current - k)`
+            auto n = ep->operand->as<ast::NameRef>();
+            if (!n || isSection(e))
+                notTranslated(s->range, "a subscript of an epoch expression");
+            std::vector<std::string> idx;
+            for (auto& it : s->items)
+                idx.push_back(emit(*it.index));
+            return element(*s, n->name, idx, static_cast<int>(ep->lag));
+        }
         if (s->base->kind == K::LpuId) {
             if (s->items.size() != 1 || s->items[0].kind != ast::SubscriptItem::Kind::Index) // a section
                 return "itrt::task::section_of(" + emit(*s->base) + ", " +

@@ -12,7 +12,7 @@
 # before an Epoch around a Where (epoch_where_siblings.it), Strings in coordinator data files
 # (coordinator_strings.it), turn copies below turn copies (turn_copy_chain.it), task arrays
 # given by Initialize parameters (initialize_arrays.it), readers of `at (current - 1)` in other
-# spaces than the writer's (epoch_lag_spaces.it).
+# spaces than the writer's (epoch_lag_spaces.it), `(x at (current - 1))[i]` (epoch_subscript.it).
 set -u
 source "$(dirname "$0")/script_setup.sh" "$@"
 compile_program() { # compile_program <name>: programs/<name>.it with its map, to ./<name>
@@ -275,6 +275,17 @@ for np in 1 2 4; do
     check "lagged readers in other spaces, d, p=$1 q=$2" $np lag_d_want.txt lag_d.txt \
       ./epoch_lag_spaces input=in7.txt rounds=3 p=$1 q=$2 x_out=lag_x.txt d_out=lag_d.txt
     check_also "lagged readers in other spaces, x, p=$1 q=$2, np $np" lag_x_want.txt lag_x.txt
+  done
+done
+# epoch_subscript on 1...7, 2 rounds of +5: y = 10 * (6...12), z = 5 everywhere.
+printf 'Array\n60 70 80 90 100 110 120\n7\n' >esub_y_want.txt
+printf 'Array\n5 5 5 5 5 5 5\n7\n' >esub_z_want.txt
+compile_program epoch_subscript
+for np in 1 2 4; do
+  for p in 1 3; do
+    check "subscripts of epoch expressions, y, p=$p" $np esub_y_want.txt esub_y.txt \
+      ./epoch_subscript input=in7.txt p=$p y_out=esub_y.txt z_out=esub_z.txt
+    check_also "subscripts of epoch expressions, z, p=$p, np $np" esub_z_want.txt esub_z.txt
   done
 done
 exit $bad
