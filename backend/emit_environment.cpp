@@ -29,6 +29,18 @@ std::string EnvironmentBody::assign(const ast::Assign& a) {
     return SequentialBody::assign(a);
 }
 
+std::string EnvironmentBody::listOperand(const ast::Expr& e, std::string& commit) {
+    auto f = e.as<ast::FieldAccess>();
+    auto n = f ? f->base->as<ast::NameRef>() : nullptr;
+    const semantic::Type t = typeOf(e);
+    if (!n || !isEnvironment(n->name) || t.kind != TypeKind::List)
+        return emit(e);
+    const std::string item = cString(f->field.text), element = cppType(t.elementType());
+    commit = "v_" + n->name + "->commit_list<" + element + ">(" + item + ", " + listCodecOf(t) + ")";
+    return "v_" + n->name + "->coordinator_list<" + element + ">(" + item + ", " + listCodecOf(t) +
+           (listRankArg(t).empty() ? ", -1" : listRankArg(t)) + ")";
+}
+
 std::string EnvironmentBody::fieldOfName(const ast::FieldAccess& f, const std::string& base) {
     semantic::Type bt = localType(base);
     if (bt.kind == TypeKind::TaskEnvironment) {

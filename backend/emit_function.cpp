@@ -84,18 +84,28 @@ std::string ExprEmitter::listCall(const ast::Call& c) {
     if (!semantic::isBuiltinOf(f, semantic::BuiltinFamily::List))
         return "";
     std::string where = whereOf(c.range); // run-time misuse names the IT line
+    // The list itself (not for `value` and `advance`, which take a cursor).
+    const bool onList = f == "get_cursor" || f == "insert_at" || f == "remove_at" || f == "set_capacity";
+    std::string commit;
     std::string args;
     for (const auto& a : c.args) {
         // An array inserted into a List of Arrays from a stage: the LPU's part, as it sees it.
         const bool part = f == "insert_at" && &a == &c.args.back() && !wholeArrays() && typeOf(*a.value).isArray();
-        args += (args.empty() ? "" : ", ") + (part ? partArgument(*a.value, false) : emit(*a.value));
+        const bool list = onList && &a == &c.args.front();
+        args += (args.empty() ? "" : ", ") + (part   ? partArgument(*a.value, false)
+                                              : list ? listOperand(*a.value, commit)
+                                                     : emit(*a.value));
     }
+    std::string call;
     if (f == "get_cursor" || f == "advance")
-        return "itrt::task::it_" + f + "(" + args + ")";
-    if (f == "set_capacity")
-        return "itrt::task::it_set_capacity(" + emit(*c.args.at(0).value) + ", static_cast<int64_t>(" +
+        call = "itrt::task::it_" + f + "(" + args + ")";
+    else if (f == "set_capacity")
+        call = "itrt::task::it_set_capacity(" + listOperand(*c.args.at(0).value, commit) + ", static_cast<int64_t>(" +
                emit(*c.args.at(1).value) + "), " + where + ")";
-    return "itrt::task::it_" + f + "(" + args + ", " + where + ")";
+    else
+        call = "itrt::task::it_" + f + "(" + args + ", " + where + ")";
+    // A changed list goes back where it lives before the statement ends (get_cursor changes nothing).
+    return commit.empty() || f == "get_cursor" ? call : "(" + call + ", " + commit + ")";
 }
 
 std::string ExprEmitter::whereOf(SourceRange r) const {

@@ -168,6 +168,9 @@ protected:
     std::string staticSectionAssign(const ast::Assign& a);
     // A `&` argument of a function call: the C++ lvalue it names.
     virtual std::string referenceArg(const ast::Expr& e) { return emit(e); }
+    // The list a list built-in works on (its first argument), as an lvalue; `commit` receives
+    // what gives a change back where the list lives ("" when it is changed in place).
+    virtual std::string listOperand(const ast::Expr& e, std::string& /*commit*/) { return emit(e); }
     // Whether whole arrays are values here (LocalArray), so that they can be function arguments.
     virtual bool wholeArrays() const { return false; }
     // Whether the array named `name` is a value here (a LocalArray, not a part of a task array).

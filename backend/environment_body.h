@@ -24,6 +24,9 @@ protected:
     std::string fieldElement(const ast::Subscript& s, const ast::FieldAccess& f) override;
     // `f(env.x)` to a `&` parameter: a copy the function changes, given back to the item.
     std::string referenceArg(const ast::Expr& e) override;
+    // `get_cursor(env.l)`, `insert_at(env.l, c, v)`, ...: the environment's decoded copy of the
+    // list item (Env::coordinator_list), which cursors point into; a change goes back at once.
+    std::string listOperand(const ast::Expr& e, std::string& commit) override;
     // `env.item = value`, `env.item[i][j] = value`, chains; other targets as SequentialBody.
     std::string assign(const ast::Assign& a) override;
     // `env.cfg.scale = v`, `env.cfg.w[1] = v`, `env.cells[3].k = v`: the object (or element) is a

@@ -357,6 +357,7 @@ struct ArrayData {
 struct ListData {
   std::vector<std::byte> bytes;
   bool set = false;
+  uint64_t version = 0;                 // counts the changes of `bytes` (Env::coordinator_list refreshes on one)
   const ElementCodec* codec = nullptr;  // for bind_output
   // The value as a data-file collection (a List, or a List of Arrays), for bind_output.
   std::function<DataCollection(const std::vector<std::byte>&)> to_file;
@@ -434,12 +435,37 @@ class Env : public std::enable_shared_from_this<Env> {
     if (!d) d = std::make_shared<ListData>();
     d->bytes = value_bytes(l);
     d->set = true;
+    ++d->version;
     d->codec = &codec;
     d->to_file = [](const std::vector<std::byte>& b) {
       List<T> v;
       value_from_bytes(v, b.data(), b.size());
       return list_collection(v);
     };
+  }
+  // The list functions applied to a list item in the coordinator (`get_cursor(env.item)`,
+  // `insert_at(env.item, c, v)`, ...) work on one decoded copy of the item, so that cursors stay
+  // valid from one statement to the next; it is decoded again when a task or an assignment has
+  // changed the item since, and each change made through it goes back into the item (commit_list)
+  // before the statement ends. An item with no value yet starts as an empty list, capacity unset.
+  template <class T>
+  List<T>& coordinator_list(const std::string& item, const ElementCodec& codec, int rank = -1) {
+    settle();
+    DecodedList& c = decoded_[item];
+    if (!c.list) c.list = std::make_shared<List<T>>();
+    List<T>& l = *static_cast<List<T>*>(c.list.get());
+    const auto found = lists_.find(item);
+    const ListData* d = found == lists_.end() ? nullptr : found->second.get();
+    if (!d || c.data != d || c.version != d->version) {
+      if (!get_list(item, l, codec, rank)) l = List<T>{};
+      note_decoded(item);
+    }
+    return l;
+  }
+  template <class T>
+  void commit_list(const std::string& item, const ElementCodec& codec) {
+    set_list(item, *static_cast<List<T>*>(decoded_.at(item).list.get()), codec);
+    note_decoded(item);
   }
   // `load(env.item, file)`: the next task using the item reads the file, part-wise (as
   // bind_input: the result is the same, the reading parallel).
@@ -515,6 +541,20 @@ class Env : public std::enable_shared_from_this<Env> {
   std::map<std::string, std::shared_ptr<ArrayData>> arrays_;
   std::map<std::string, std::shared_ptr<ScalarData>> scalars_;
   std::map<std::string, std::shared_ptr<ListData>> lists_;
+  // coordinator_list's copies: the list (a List<T>), and the item's data and version it was
+  // decoded from.
+  struct DecodedList {
+    std::shared_ptr<void> list;
+    const ListData* data = nullptr;
+    uint64_t version = 0;
+  };
+  std::map<std::string, DecodedList> decoded_;
+  void note_decoded(const std::string& item) {
+    const auto found = lists_.find(item);
+    DecodedList& c = decoded_[item];
+    c.data = found == lists_.end() ? nullptr : found->second.get();
+    c.version = c.data ? c.data->version : 0;
+  }
   // The elements of a List data file (every rank reads it: lists are small).
   // The input file of list item `item`, as `expect` says (errors stop every rank).
   DataCollection read_list_file(const std::string& item, const std::string& file, const ElementCodec& codec,

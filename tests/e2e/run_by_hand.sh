@@ -12,7 +12,8 @@
 # before an Epoch around a Where (epoch_where_siblings.it), Strings in coordinator data files
 # (coordinator_strings.it), turn copies below turn copies (turn_copy_chain.it), task arrays
 # given by Initialize parameters (initialize_arrays.it), readers of `at (current - 1)` in other
-# spaces than the writer's (epoch_lag_spaces.it), `(x at (current - 1))[i]` (epoch_subscript.it).
+# spaces than the writer's (epoch_lag_spaces.it), `(x at (current - 1))[i]` (epoch_subscript.it),
+# cursors on environment list items in the coordinator (coordinator_env_lists.it).
 set -u
 source "$(dirname "$0")/script_setup.sh" "$@"
 compile_program() { # compile_program <name>: programs/<name>.it with its map, to ./<name>
@@ -287,5 +288,12 @@ for np in 1 2 4; do
       ./epoch_subscript input=in7.txt p=$p y_out=esub_y.txt z_out=esub_z.txt
     check_also "subscripts of epoch expressions, z, p=$p, np $np" esub_z_want.txt esub_z.txt
   done
+done
+# coordinator_env_lists: see the program's comment for the order.
+printf 'List\n20 10 30 200 20 10\n6\n' >envlist_want.txt
+compile_program coordinator_env_lists
+for np in 1 2; do
+  check "list functions on an environment item in the coordinator" $np envlist_want.txt envlist.txt \
+    ./coordinator_env_lists out=envlist.txt
 done
 exit $bad
