@@ -11,6 +11,7 @@
 #include "semantic/plan/storage.h"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <set>
 
@@ -79,6 +80,9 @@ private:
         int lps = -1;                                               // the stage's space
         // The Computation section: whether an LPU evaluates the expression (not a Repeat range).
         bool inSpace = true;
+        // A flow condition (Where/If, Repeat while): the spaces other than its own whose stages
+        // it guards. Their LPUs test it themselves, on their ancestor's parts.
+        std::set<int> guardedSpaces;
     };
     Body b_;
     std::set<std::string> loopVars_;
@@ -287,6 +291,8 @@ private:
             return;
         }
         auto n = s.base->as<ast::NameRef>();
+        if (b_.kind == BodyKind::Flow && n && isTaskArray(n->name))
+            conditionReadElsewhere(n->name, s.range);
         if (b_.kind == BodyKind::Flow && !b_.inSpace && n && isTaskArray(n->name)) {
             refuse(Limit::RepeatRangePerLpu, s.range,
                    "an element of `" + n->name + "` in a `Repeat for` range (no LPU evaluates it)");
@@ -367,6 +373,8 @@ private:
     void partArgument(const ast::Expr& a) {
         if (b_.kind == BodyKind::Flow) { // the flow's partArgument: a whole part, not strided
             auto n = a.as<ast::NameRef>();
+            if (n && isTaskArray(n->name) && b_.inSpace)
+                conditionReadElsewhere(n->name, a.range);
             if (!b_.inSpace && n && isTaskArray(n->name))
                 refuse(Limit::RepeatRangePerLpu, a.range,
                        "passing task array `" + n->name + "` to a function in a `Repeat for` range or step");
@@ -671,6 +679,49 @@ private:
         return it == nodes_.end() ? semantic::kRootLps : plan_->flow.at(it->second).context;
     }
 
+    // A condition of space b_.lps that reads `array` guards stages of other spaces: their LPUs test
+    // it on the condition space's parts, which hold the data only if they are the parts those
+    // stages work in too (the same storage); otherwise nothing brings the data there first, or
+    // the parts are in another process.
+    void conditionReadElsewhere(const std::string& array, SourceRange at) {
+        for (int space : b_.guardedSpaces)
+            if (plan_->storage.storageOf(array, space) != plan_->storage.storageOf(array, b_.lps)) {
+                refuse(Limit::ConditionArrayElsewhere, at,
+                       "a condition of " + spaceName(b_.lps) + " that reads `" + array + "` around stages of " +
+                           spaceName(space) + ", which keeps parts of its own of it");
+                return;
+            }
+    }
+    std::string spaceName(int lps) const {
+        return lps == semantic::kRootLps ? std::string("Root") : "Space " + plan_->lps.at(lps).name;
+    }
+    // The spaces other than `lps` whose stages run inside `body`.
+    std::set<int> stageSpacesIn(const ast::FlowList& body, int lps) const {
+        std::set<int> out;
+        std::function<void(const ast::FlowList&)> walk = [&](const ast::FlowList& list) {
+            for (const auto& f : list) {
+                if (auto call = f->as<ast::StageCall>()) {
+                    if (int c = contextOf(*call); c != lps)
+                        out.insert(c);
+                } else if (auto sb = f->as<ast::SpaceBlock>()) {
+                    walk(sb->body);
+                } else if (auto r = f->as<ast::RepeatFor>()) {
+                    walk(r->body);
+                } else if (auto w = f->as<ast::RepeatWhile>()) {
+                    walk(w->body);
+                } else if (auto fe = f->as<ast::RepeatForeach>()) {
+                    walk(fe->body);
+                } else if (auto c = f->as<ast::Condition>()) {
+                    walk(c->body);
+                } else if (auto e = f->as<ast::EpochBlock>()) {
+                    walk(e->body);
+                }
+            }
+        };
+        walk(body);
+        return out;
+    }
+
     // The Computation section. `lps`: the space entered; `foreach`: the space of the enclosing
     // `Repeat foreach`, or -1.
     void flow(const ast::FlowList& list, int lps, int foreach) {
@@ -685,7 +736,9 @@ private:
                 flow(r->body, lps, foreach);
             } else if (auto w = f->as<ast::RepeatWhile>()) {
                 b_.lps = lps; // the space whose LPUs evaluate the condition
+                b_.guardedSpaces = stageSpacesIn(w->body, lps);
                 exprOpt(w->condition);
+                b_.guardedSpaces.clear();
                 flow(w->body, lps, foreach);
             } else if (auto fe = f->as<ast::RepeatForeach>()) {
                 // Sub-partitions are computed once per LPU: a space whose parts change every turn
@@ -697,8 +750,10 @@ private:
                 flow(fe->body, lps, lps);
             } else if (auto c = f->as<ast::Condition>()) {
                 b_.lps = lps;
+                b_.guardedSpaces = stageSpacesIn(c->body, lps);
                 exprOpt(c->condition);
                 exprOpt(c->membershipRange);
+                b_.guardedSpaces.clear();
                 flow(c->body, lps, foreach);
             } else if (auto e = f->as<ast::EpochBlock>()) {
                 flow(e->body, lps, foreach);

@@ -93,7 +93,8 @@ std::string EnvironmentBody::fieldElement(const ast::Subscript& s, const ast::Fi
     if (t.elementType().kind == TypeKind::Class && writingObject_) // a field of the element is written
         return "itrt::task::EnvElementRef<" + elem + ">(" + program_ + ", *v_" + n->name + ", " +
                cString(f.field.text) + ", {" + idx + "}).value()";
-    return "v_" + n->name + "->element<" + elem + ">(" + program_ + ", " + cString(f.field.text) + ", {" + idx + "})";
+    return "v_" + n->name + "->element<" + elem + ">(" + program_ + ", " + cString(f.field.text) + ", {" + idx + "}, " +
+           whereOf(s.range) + ")";
 }
 
 std::string EnvironmentBody::target(const ast::Expr& t) {
@@ -168,7 +169,7 @@ std::string EnvironmentBody::envElementAssign(const ast::Assign& a, const ast::S
     for (const auto& it : s.items)
         idx += (idx.empty() ? "" : ", ") + std::string("static_cast<int64_t>(") + emit(*it.index) + ")";
     return "v_" + env + "->set_element<" + elem + ">(" + program_ + ", " + cString(f.field.text) + ", {" + idx +
-           "}, static_cast<" + elem + ">(" + emit(*a.value) + "))";
+           "}, static_cast<" + elem + ">(" + emit(*a.value) + "), " + whereOf(a.range) + ")";
 }
 // `env.item = other.item[s1][s2]...`: a view of the section (guide: The coordinator).
 std::string EnvironmentBody::sectionView(const ast::FieldAccess& target, const std::string& env,

@@ -663,6 +663,12 @@ void TaskEmitter::emitRun(Out& o) {
         }
         o << "if (env.scalar(" << cString(g.name) << ") && env.scalar(" << cString(g.name) << ")->set) "
           << scalarRef(g.name, "g") << " = env.get<" << cppType(g.type) << ">(" << cString(g.name) << ");\n";
+        if (g.mode == ast::LinkMode::Link) // a linked item must exist (link-or-create starts from zero)
+            o << "else\nitrt::fail_collective("
+              << cString("task `" + def_.name.text + "` links `" + g.name +
+                         "`, but no value has been assigned to it (assign it in the coordinator, `env." + g.name +
+                         " = ...`, or let an earlier task produce it; `link-or-create` starts it at zero)")
+              << ");\n";
     }
     o << "// Arrays: index, name, dimensions, element, environment link, home space, versions, written.\n";
     for (const auto& g : info_->globals) {

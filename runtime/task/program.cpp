@@ -567,7 +567,8 @@ RangeValue Env::range(Program& prog, const std::string& item, int dims, int d, c
 void Env::bind_input(Program&, const std::string& item, const std::string& file) {
   settle();
   auto& a = arrays_[item];
-  if (!a) a = std::make_shared<ArrayData>();
+  // A view takes its cells from the array it views: the file makes the item an array of its own.
+  if (!a || a->section) a = std::make_shared<ArrayData>();
   a->name = item;
   a->pending_input = file;
   a->has_ranges = false;

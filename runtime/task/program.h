@@ -483,19 +483,23 @@ class Env : public std::enable_shared_from_this<Env> {
                const char* where = "");
   // `env.item[i][j]...` in the coordinator: the element as the last task left it, on every rank
   // (a collective: the rank owning it sends it to the others).
+  // `where`: the IT source line, for messages ("prog.it:12"), or null.
   template <class T>
-  T element(Program& prog, const std::string& item, std::initializer_list<int64_t> index) {
+  T element(Program& prog, const std::string& item, std::initializer_list<int64_t> index, const char* where = nullptr) {
     T v{};
-    read_element(prog, item, std::vector<int64_t>(index), &v, sizeof v);
+    read_element(prog, item, std::vector<int64_t>(index), &v, sizeof v, where);
     return v;
   }
-  void read_element(Program& prog, const std::string& item, std::vector<int64_t> index, void* out, size_t n);
+  void read_element(Program& prog, const std::string& item, std::vector<int64_t> index, void* out, size_t n,
+                    const char* where = nullptr);
   // `env.item[i][j]... = v` in the coordinator: every copy of the element, on every rank.
   template <class T>
-  void set_element(Program& prog, const std::string& item, std::initializer_list<int64_t> index, T v) {
-    write_element(prog, item, std::vector<int64_t>(index), &v, sizeof v);
+  void set_element(Program& prog, const std::string& item, std::initializer_list<int64_t> index, T v,
+                   const char* where = nullptr) {
+    write_element(prog, item, std::vector<int64_t>(index), &v, sizeof v, where);
   }
-  void write_element(Program& prog, const std::string& item, std::vector<int64_t> index, const void* value, size_t n);
+  void write_element(Program& prog, const std::string& item, std::vector<int64_t> index, const void* value, size_t n,
+                     const char* where = nullptr);
   // Writes every cell of the item (of the array it views, for a view) from a row-major copy of
   // it with the same ranges, as write_element does each: the item stays the same object, so
   // items that share it see the change.

@@ -85,6 +85,7 @@ void TaskInstance::declare_array(int index, const std::string& name, int dims, s
     s_->sub_parts_.resize(i + 1);
     s_->section_fixed_.resize(i + 1);
     s_->linked_ranges_.resize(i + 1);
+    s_->given_to_initialize_.resize(i + 1, 0);
   }
   std::shared_ptr<ArrayData> a;
   if (environmental && env_.array(name) && env_.array(name)->section) {
@@ -95,6 +96,12 @@ void TaskInstance::declare_array(int index, const std::string& name, int dims, s
     if (link_mode == 0 && !exists)
       fail_collective("task `" + name_ + "` links environment item `" + name +
                       "`, but it has not been created, bound to an input file or assigned");
+    // Creating it would drop the file unread, which is never what binding it meant.
+    if (link_mode == 1 && item && !item->pending_input.empty())
+      fail_collective("task `" + name_ + "` creates environment item `" + name + "`, but the file `" +
+                      item->pending_input +
+                      "` bound or loaded into it has not been read; link the item in the task (`" + name +
+                      ": link`) to read the file, or do not bind it");
     // An item that holds nothing yet is filled in place: environments that share it
     // (`env.x = other.y` before this task ran) see the new array. `create` of an item that
     // exists replaces it in this environment only: others that share it keep the old array.
@@ -347,6 +354,7 @@ void TaskInstance::initial_value(int array, const std::vector<DimRange>& ranges,
     std::memcpy(mine, data, static_cast<size_t>(a.parts[0].element_count()) * a.elem_size);
   // As for a linked array, the body may not give it other ranges (launch checks).
   s_->linked_ranges_[static_cast<size_t>(array)] = ranges;
+  s_->given_to_initialize_[static_cast<size_t>(array)] = 1;
 }
 
 const std::vector<DimRange>& TaskInstance::whole_ranges(int array) const {
@@ -661,11 +669,14 @@ void TaskInstance::launch() {
       const DimRange& r = arrays[a]->ranges[d];
       if (linked[d].min != r.min || linked[d].max != r.max)
         fail_collective("task `" + name_ + "`: Initialize sets dimension " + std::to_string(d + 1) +
-                        " of the linked array `" + arrays[a]->name + "` to " + std::to_string(r.min) + "..." +
-                        std::to_string(r.max) +
-                        ", but the array it links (or was given as an Initialize argument) has " +
+                        (s_->given_to_initialize_[a] ? " of array `" : " of the linked array `") + arrays[a]->name +
+                        "` to " + std::to_string(r.min) + "..." + std::to_string(r.max) +
+                        (s_->given_to_initialize_[a] ? ", but the argument of its Initialize parameter has "
+                                                     : ", but the array it links has ") +
                         std::to_string(linked[d].min) + "..." + std::to_string(linked[d].max) +
-                        "; a linked array keeps its ranges (create a new array for other ranges)");
+                        (s_->given_to_initialize_[a]
+                             ? "; an array given to Initialize keeps the argument's ranges"
+                             : "; a linked array keeps its ranges (create a new array for other ranges)"));
     }
   }
   // Threads: one per PPU of the lowest PPS the mapping uses (L, at least `<core>`) inside each
@@ -1532,9 +1543,11 @@ std::shared_ptr<ArrayData> element_holder(Program& prog, std::shared_ptr<ArrayDa
 }
 }  // namespace
 
-void Env::read_element(Program& prog, const std::string& item, std::vector<int64_t> index, void* out, size_t n) {
+void Env::read_element(Program& prog, const std::string& item, std::vector<int64_t> index, void* out, size_t n,
+                       const char* where) {
   settle();
-  const std::string what = "reading `" + item + "` of task `" + task_ + "` in the coordinator: ";
+  const std::string what = (where ? std::string(where) + ": " : std::string()) + "reading `" + item + "` of task `" +
+                           task_ + "` in the coordinator: ";
   std::shared_ptr<ArrayData> a = element_holder(prog, arrays_[item], index, what);
   // The part that owns the cell: every rank finds the same one.
   int owner = -1;
@@ -1712,6 +1725,11 @@ void Env::write_item(Program& prog, const std::string& item, const std::string& 
                     "`: no task has produced it and nothing was assigned or bound to it");
   ArrayData& d = *cur;
   const int me = p->rank();
+  // An input no task has read yet (bound or loaded, and linked by no stage since): written as
+  // read, the file's cells, not zeros.
+  const std::string what = "writing environment item `" + item + "` of task `" + task + "` to `" + file + "`: ";
+  if (d.section && d.section->of) read_input_whole(MPI_COMM_WORLD, me, *d.section->of, what);
+  read_input_whole(MPI_COMM_WORLD, me, d, what);
   if (d.section && d.section->of && d.section->of->has_ranges && !d.section->of->parts.empty()) {
     // A view's values live in the array it views, which later tasks may have written since the
     // view's own task: write its section of that array (rank 0, as for text files).
@@ -1724,7 +1742,7 @@ void Env::write_item(Program& prog, const std::string& item, const std::string& 
     return;
   }
   if (!d.codec || !d.has_ranges)
-    fail_collective("bind_output: environment item `" + item + "` of task `" + task + "` was never produced");
+    fail_collective(what + "no task has produced it and nothing was assigned or bound to it");
   size_t es = d.elem_size;
   if (d.strided || extension(file) != ".bin") {
     // Rank 0 writes the whole array (parts that are not boxes, and text files).
@@ -1756,10 +1774,11 @@ void Env::write_item(Program& prog, const std::string& item, const std::string& 
 
 // --- coordinator arrays and environment items -----------------------------------------------
 
-void Env::write_element(Program& prog, const std::string& item, std::vector<int64_t> index, const void* value,
-                        size_t n) {
+void Env::write_element(Program& prog, const std::string& item, std::vector<int64_t> index, const void* value, size_t n,
+                        const char* where) {
   settle();
-  const std::string what = "writing an element of `" + item + "` of task `" + task_ + "` in the coordinator: ";
+  const std::string what = (where ? std::string(where) + ": " : std::string()) + "writing an element of `" + item +
+                           "` of task `" + task_ + "` in the coordinator: ";
   std::shared_ptr<ArrayData> a = element_holder(prog, arrays_[item], index, what);
   write_copies(*a, index, value, n);
 }

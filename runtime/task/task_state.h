@@ -76,6 +76,7 @@ struct TaskInstance::State {
   // Part::with_fixed); empty otherwise.
   std::vector<std::vector<std::optional<int64_t>>> section_fixed_;
   std::vector<std::vector<DimRange>> linked_ranges_;  // [array] -> its ranges when linked, or empty
+  std::vector<char> given_to_initialize_;             // [array] -> an Initialize parameter set it (initial_value)
   std::vector<int64_t> max_subpartitions_;            // [lps]
   // [lps][lpu id] -> its number of sub-partitions, for every LPU (a space below may sit on
   // another rank than its ancestor there and still takes that ancestor's turns).

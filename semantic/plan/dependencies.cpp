@@ -132,7 +132,7 @@ private:
         switch (n.kind) {
         case FlowNode::Kind::Root: walkChildren(node, s); return;
         case FlowNode::Kind::Epoch:
-            // The entry makes every version one older: what reached `current - (k - 1)`
+            // The entry makes every version one older: what reached `current - (k - 1)`
             // now reaches `current - k`; the current version keeps its writes.
             for (const auto& [var, depth] : usage_.versionDepth)
                 for (int k = depth - 1; k >= 1; --k)

@@ -516,4 +516,108 @@ for attempt in 1 2 3; do
     echo "FAIL (coordinator error while tasks run): exit $rc"; echo "$out"; bad=1
   fi
 done
+# Inputs no task has read yet, written by the coordinator (probe AC: zeros, or "never produced"):
+# `load` then `store` of the item; an item bound to a file that the task links but no stage uses;
+# `load` into a view makes the item an array of its own (the viewed item keeps its cells).
+cat - inc_task.it >unread.it <<'IT'
+Program (args) {
+    a = new TaskEnvironment(name: "Inc")
+    load(a.v, args.input)
+    store(a.v, args.same)
+    b = new TaskEnvironment(name: "Inc")
+    b.v = a.v[1...3]
+    load(b.v, args.other)
+    execute(task: "Inc"; environment: b)
+    store(b.v, args.b_out)
+    store(a.v, args.a_out)
+    t = new TaskEnvironment(name: "Two")
+    bind_input(t, "w", args.other)
+    bind_input(t, "v", args.input)
+    execute(task: "Two"; environment: t)
+    store(t.w, args.w_out)
+}
+
+Task "Two":
+    Define:
+        v, w: 1d Array of Integer
+    Environment:
+        v, w: link
+    Stages:
+        inc(x) {
+            do { x[i] = x[i] + 1 } for i in x
+        }
+    Computation:
+        Space A { inc(v) }
+    Partition:
+        Space A <1d> { v: block_count(2) }
+
+IT
+printf '"Inc" { Space A: 1 }\n"Two" { Space A: 1 }\n' >unread.map
+printf 'Array\n70 80 90\n3\n' >i3.txt
+printf 'Array\n71 81 91\n3\n' >i3_plus.txt
+compile unread.it unread.map unread
+for np in 1 2; do
+  check "load, then store" $np i8.txt ur_same.txt ./unread input=i8.txt other=i3.txt same=ur_same.txt b_out=ur_b.txt \
+    a_out=ur_a.txt w_out=ur_w.txt
+  check_also "load into a view, the view" i3_plus.txt ur_b.txt
+  check_also "load into a view, the viewed item" i8.txt ur_a.txt
+  check_also "bound input no stage uses" i3.txt ur_w.txt
+done
+# a task that creates an item whose bound file no task has read; a linked scalar never assigned;
+# an element outside an item, written by the coordinator: each names what and where
+cat - inc_task.it >misuse.it <<'IT'
+Program (args) {
+    e = new TaskEnvironment(name: "Inc")
+    load(e.v, args.input)
+    e.v[args.k] = 1
+    c = new TaskEnvironment(name: "Make")
+    bind_input(c, "m", args.input)
+    if (args.mode == 1) {
+        execute(task: "Make"; environment: c)
+    }
+    s = new TaskEnvironment(name: "Scaled")
+    s.x = e.v
+    execute(task: "Scaled"; environment: s)
+}
+
+Task "Make":
+    Define:
+        m: 1d Array of Integer
+    Environment:
+        m: create
+    Initialize:
+        m.dimension1.range.min = 0
+        m.dimension1.range.max = 3
+    Stages:
+        inc(x) {
+            do { x[i] = x[i] + 1 } for i in x
+        }
+    Computation:
+        Space A { inc(m) }
+    Partition:
+        Space A <1d> { m: block_count(2) }
+
+Task "Scaled":
+    Define:
+        x: 1d Array of Integer
+        f: Integer
+    Environment:
+        x, f: link
+    Stages:
+        scale(a, f) {
+            do { a[i] = a[i] * f } for i in a
+        }
+    Computation:
+        Space A { scale(x, f) }
+    Partition:
+        Space A <1d> { x: block_count(2) }
+IT
+printf '"Inc" { Space A: 1 }\n"Make" { Space A: 1 }\n"Scaled" { Space A: 1 }\n' >misuse.map
+compile misuse.it misuse.map misuse
+expect "coordinator element outside an item" "misuse.it:4: writing an element of \`v\` of task \`Inc\` in the coordinator: index 9 of dimension 1 is outside" \
+  timeout 60 $mpirun -np 2 ./misuse input=i8.txt k=9 mode=0
+expect "creating a bound item" "task \`Make\` creates environment item \`m\`, but the file \`i8.txt\` bound or loaded into it has not been read" \
+  timeout 60 $mpirun -np 2 ./misuse input=i8.txt k=1 mode=1
+expect "linked scalar never assigned" "task \`Scaled\` links \`f\`, but no value has been assigned to it" \
+  timeout 60 $mpirun -np 2 ./misuse input=i8.txt k=1 mode=0
 exit $bad
