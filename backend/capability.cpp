@@ -607,9 +607,8 @@ private:
             codec(vt);
             return;
         }
-        if (vt.isArray())
-            refuse(Limit::EnvironmentNewArray, value.range,
-                   "assigning a new array (no ranges, no elements) to environment item `" + f.field.text + "`");
+        if (vt.kind == TypeKind::DynamicArray && value.kind == ast::ExprKind::NewCollection)
+            codec(vt); // a new array without ranges: the task linking it sets them
     }
 
     // ---- the coordinator and functions -------------------------------------------------------

@@ -142,9 +142,10 @@ std::string EnvironmentBody::envAssign(const ast::FieldAccess& f, const std::str
     if (vt.kind == TypeKind::StaticArray) // a fixed-size array: the item gets a copy, indices from 0
         return "v_" + env + "->assign(" + program_ + ", " + cString(f.field.text) +
                ", itrt::task::static_array_value(" + emit(value) + "), " + codecOf(vt.elementType()) + ")";
+    if (vt.kind == TypeKind::DynamicArray && value.kind == ast::ExprKind::NewCollection) // ranges from the task
+        return "v_" + env + "->assign_shapeless(" + cString(f.field.text) + ", " + std::to_string(vt.arrayDims()) + ")";
     if (vt.isArray())
-        notTranslated(at, "assigning a new array to an environment item (give the item a coordinator array, or "
-                          "let the task create it)");
+        notTranslated(at, "assigning this array to an environment item");
     semantic::Type it = typeOf(f);
     if (it.kind == TypeKind::Error || it.kind == TypeKind::RealLiteral)
         it = vt.kind == TypeKind::RealLiteral ? semantic::Type::simple(TypeKind::RealDouble) : vt;

@@ -340,6 +340,9 @@ struct ArrayData {
   int dims = 0;
   std::vector<DimRange> ranges;
   bool has_ranges = false;
+  // `env.x = new 1d Array of T`: the item exists, without ranges, until a task linking it sets
+  // them in its Initialize.
+  bool shapeless = false;
   // Distribution left by the last task (canonical owned parts per LPU, all ranks known):
   // index = LPU number of the home LPS; storage only for local LPUs.
   std::vector<Part> parts;
@@ -518,6 +521,9 @@ class Env : public std::enable_shared_from_this<Env> {
   }
   void assign_array(const std::string& item, const std::vector<DimRange>& ranges, const std::byte* data,
                     size_t elem_size, const ElementCodec& codec, int rank);
+  // `env.item = new 2d Array of T`: a new array without ranges (a fresh object, as assign_array
+  // makes); the next task that links the item gives it its ranges in Initialize.
+  void assign_shapeless(const std::string& item, int dims);
   // `a = env.item` in the coordinator: a copy of the whole item, on every rank (collective).
   template <class T>
   LocalArray<T> array_copy(Program& prog, const std::string& item, int dims) {

@@ -92,7 +92,7 @@ void TaskInstance::declare_array(int index, const std::string& name, int dims, s
     a = env_.array(name);
   } else if (environmental) {
     auto& item = env_.array(name);
-    bool exists = item && (item->has_ranges || !item->pending_input.empty());
+    bool exists = item && (item->has_ranges || !item->pending_input.empty() || item->shapeless);
     if (link_mode == 0 && !exists)
       fail_collective("task `" + name_ + "` links environment item `" + name +
                       "`, but it has not been created, bound to an input file or assigned");
@@ -1863,6 +1863,15 @@ void Env::assign_array(const std::string& item, const std::vector<DimRange>& ran
   a->has_ranges = true;
   if (std::byte* mine = hold_whole_on_rank_zero(*a, rank))
     std::memcpy(mine, data, static_cast<size_t>(a->parts[0].element_count()) * elem_size);
+  arrays_[item] = a;
+}
+
+void Env::assign_shapeless(const std::string& item, int dims) {
+  settle();
+  auto a = std::make_shared<ArrayData>();
+  a->name = item;
+  a->dims = dims;
+  a->shapeless = true;
   arrays_[item] = a;
 }
 

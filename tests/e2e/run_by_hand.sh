@@ -13,7 +13,8 @@
 # (coordinator_strings.it), turn copies below turn copies (turn_copy_chain.it), task arrays
 # given by Initialize parameters (initialize_arrays.it), readers of `at (current - 1)` in other
 # spaces than the writer's (epoch_lag_spaces.it), `(x at (current - 1))[i]` (epoch_subscript.it),
-# cursors on environment list items in the coordinator (coordinator_env_lists.it).
+# cursors on environment list items in the coordinator (coordinator_env_lists.it), an item given a
+# new array without ranges (environment_new_array.it).
 set -u
 source "$(dirname "$0")/script_setup.sh" "$@"
 compile_program() { # compile_program <name>: programs/<name>.it with its map, to ./<name>
@@ -295,5 +296,16 @@ compile_program coordinator_env_lists
 for np in 1 2; do
   check "list functions on an environment item in the coordinator" $np envlist_want.txt envlist.txt \
     ./coordinator_env_lists out=envlist.txt
+done
+# environment_new_array, n = 5: squares of 5...1, then twice them.
+printf 'Array\n25 16 9 4 1\n5\n' >ena_x_want.txt
+printf 'Array\n50 32 18 8 2\n5\n' >ena_y_want.txt
+compile_program environment_new_array
+for np in 1 2 4; do
+  for p in 1 2 7; do
+    check "an item given a new array, p=$p" $np ena_x_want.txt ena_x.txt \
+      ./environment_new_array n=5 p=$p x_out=ena_x.txt y_out=ena_y.txt
+    check_also "an item given a new array, shared, p=$p, np $np" ena_y_want.txt ena_y.txt
+  done
 done
 exit $bad
