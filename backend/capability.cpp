@@ -567,7 +567,10 @@ private:
                 return; // shared
         }
         auto codec = [&](const Type& collection) {
-            if (!hasFileCodec(collection, cp_))
+            // Lists move serialised and are written as data files through their file forms.
+            const bool ok =
+                collection.kind == TypeKind::List ? hasStoreCodec(collection, cp_) : hasFileCodec(collection, cp_);
+            if (!ok)
                 refuse(Limit::ElementCodec, value.range,
                        "giving environment item `" + f.field.text + "` a `" + semantic::typeName(collection) + "`");
         };
@@ -649,7 +652,7 @@ private:
                 refuse(Limit::TaskArrayElement, g.declared,
                        "a task array of `" + semantic::typeName(g.type.elementType()) +
                            "` (task arrays move as bytes and are stored element by element)");
-            else if (g.environmental && g.type.kind == TypeKind::List && !hasFileCodec(g.type, cp_))
+            else if (g.environmental && g.type.kind == TypeKind::List && !hasStoreCodec(g.type, cp_))
                 refuse(Limit::ElementCodec, g.declared,
                        "an environmental `" + semantic::typeName(g.type) +
                            "` (environment lists keep an element codec)");

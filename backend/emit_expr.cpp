@@ -100,7 +100,9 @@ bool hasFileCodec(const semantic::Type& collection, const semantic::CheckedProgr
 }
 
 bool hasStoreCodec(const semantic::Type& collection, const semantic::CheckedProgram& cp) {
-    return hasFileCodec(collection, cp) || fileElementOf(collection).kind == TypeKind::String;
+    const semantic::Type& e = fileElementOf(collection);
+    return hasFileCodec(collection, cp) || e.kind == TypeKind::String ||
+           (e.kind == TypeKind::Class && hasFileForm(e, cp));
 }
 
 std::string cString(const std::string& s) {

@@ -341,13 +341,77 @@ bool hasString(const semantic::Type& t, const semantic::CheckedProgram& cp) {
     return false;
 }
 
+bool hasFileForm(const semantic::Type& t, const semantic::CheckedProgram& cp) {
+    switch (t.kind) {
+    case TypeKind::Integer:
+    case TypeKind::RealSingle:
+    case TypeKind::RealDouble:
+    case TypeKind::Character:
+    case TypeKind::Boolean:
+    case TypeKind::Range:
+    case TypeKind::String: return true;
+    case TypeKind::StaticArray: return hasFileForm(t.elementType(), cp);
+    case TypeKind::Class: {
+        auto it = cp.classes.find(t.name);
+        if (it == cp.classes.end())
+            return false;
+        for (const auto& f : it->second.fields)
+            if (!hasFileForm(f.type, cp))
+                return false;
+        return true;
+    }
+    default: return false;
+    }
+}
+
 std::string classCodecOf(const semantic::Type& cls) {
     const FunctionTable* t = currentFunctions();
-    if (t && hasString(cls, *t->in().checked))
+    if (t && hasString(cls, *t->in().checked) && !hasFileForm(cls, *t->in().checked))
         notTranslated(t->in().checked->classes.at(cls.name).def->name.range,
                       "an element codec for `" + cls.name + "` (a class with a String field)");
     return "c_" + cls.name + "_codec()";
 }
+
+namespace {
+// The C++ type of a field in a class's file form: Strings as itrt::FixedString, classes holding
+// Strings as their own file forms.
+std::string fileFormType(const semantic::Type& t, const semantic::CheckedProgram& cp) {
+    if (t.kind == TypeKind::String)
+        return "itrt::FixedString";
+    if (t.kind == TypeKind::Class && hasString(t, cp))
+        return "f_" + t.name;
+    if (t.kind == TypeKind::StaticArray) {
+        std::string s = fileFormType(t.elementType(), cp);
+        for (auto l = t.lengths.rbegin(); l != t.lengths.rend(); ++l)
+            s = "std::array<" + s + ", " + std::to_string(*l) + ">";
+        return s;
+    }
+    return cppType(t);
+}
+
+// The StructCodec of `layout` (c_<name> or its file form f_<name>): fields at their offsets,
+// elements of fixed-size arrays row-major.
+void emitStructCodec(Out& o, const semantic::ClassInfo& c, const std::string& layout) {
+    const std::string name = c.def->name.text;
+    o << "inline const itrt::ElementCodec& c_" << name << "_codec() {\n";
+    o << "static const itrt::StructCodec codec(" << cString(name) << ", sizeof(" << layout << "), {";
+    bool first = true;
+    for (const auto& f : c.fields) {
+        semantic::Type e = f.type;
+        int64_t count = 1;
+        while (e.kind == TypeKind::StaticArray) {
+            for (auto l : e.lengths)
+                count *= l;
+            semantic::Type inner = e.elementType();
+            e = inner;
+        }
+        o << (first ? "" : ", ") << "{offsetof(" << layout << ", " << cppMember(f.name) << "), &" << codecOf(e) << ", "
+          << count << "}";
+        first = false;
+    }
+    o << "});\nreturn codec;\n}\n\n";
+}
+} // namespace
 
 void emitClasses(Out& o, const BackendInput& in) {
     const semantic::CheckedProgram& cp = *in.checked;
@@ -397,26 +461,27 @@ void emitClasses(Out& o, const BackendInput& in) {
               << "& v) {\nstd::vector<std::byte> out;\nvalue_append(out, v);\nreturn out;\n}\n";
             o << "inline void value_from_bytes(c_" << name
               << "& v, const std::byte* p, size_t n) {\nvalue_read(v, p, p + n);\n}\n\n";
+            if (!hasFileForm(semantic::Type::classType(name), cp))
+                continue;
+            // In data files (coordinator arrays and lists): the file form, each String in the
+            // 256 bytes a data file gives it (file_form checks that it fits).
+            o << "struct f_" << name << " {\n";
+            for (const auto& f : c->fields)
+                o << fileFormType(f.type, cp) << " " << cppMember(f.name) << "{};\n";
+            o << "};\n";
+            o << "inline f_" << name << " file_form(const c_" << name << "& v) {\nf_" << name << " f;\n";
+            for (const auto& f : c->fields)
+                o << "itrt::task::to_file_field(f." << cppMember(f.name) << ", v." << cppMember(f.name) << ");\n";
+            o << "return f;\n}\n";
+            o << "inline void from_file_form(const f_" << name << "& f, c_" << name << "& v) {\n";
+            for (const auto& f : c->fields)
+                o << "itrt::task::from_file_field(v." << cppMember(f.name) << ", f." << cppMember(f.name) << ");\n";
+            o << "}\n";
+            emitStructCodec(o, *c, "f_" + name);
             continue;
         }
         // Arrays of objects are stored and read field by field (guide: Data files).
-        o << "inline const itrt::ElementCodec& c_" << name << "_codec() {\n";
-        o << "static const itrt::StructCodec codec(" << cString(name) << ", sizeof(c_" << name << "), {";
-        bool first = true;
-        for (const auto& f : c->fields) {
-            semantic::Type e = f.type;
-            int64_t count = 1;
-            while (e.kind == TypeKind::StaticArray) {
-                for (auto l : e.lengths)
-                    count *= l;
-                semantic::Type inner = e.elementType();
-                e = inner;
-            }
-            o << (first ? "" : ", ") << "{offsetof(c_" << name << ", " << cppMember(f.name) << "), &" << codecOf(e)
-              << ", " << count << "}";
-            first = false;
-        }
-        o << "});\nreturn codec;\n}\n\n";
+        emitStructCodec(o, *c, "c_" + name);
     }
 }
 

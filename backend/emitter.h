@@ -41,8 +41,12 @@ bool hasElementCodec(const semantic::Type& element, const semantic::CheckedProgr
 bool hasStoreCodec(const semantic::Type& collection, const semantic::CheckedProgram& cp);
 bool hasFileCodec(const semantic::Type& collection, const semantic::CheckedProgram& cp);
 // Whether values of `t` hold a String (a String, or a class or fixed array with one inside):
-// such values move serialised (value_bytes) and have no data-file codec.
+// such values move serialised (value_bytes) and have no fixed-size memory codec.
 bool hasString(const semantic::Type& t, const semantic::CheckedProgram& cp);
+// Whether a class holding Strings has a fixed-size file form (`f_<Class>`: each String as the
+// 256 bytes of a data file, runtime/task/collections.h file_form): every field is a number,
+// Boolean, Character, Range, String, a class with a file form, or a fixed-size array of those.
+bool hasFileForm(const semantic::Type& t, const semantic::CheckedProgram& cp);
 std::string cString(const std::string& s);           // a C++ string literal
 std::string commentText(const std::string& s);       // IT text made safe for a `//` comment line
 std::string programBaseName(const BackendInput& in); // the IT file name without its folder

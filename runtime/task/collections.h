@@ -4,9 +4,11 @@
 // from a file gets its length as capacity.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "runtime/data/data.h"
@@ -25,8 +27,43 @@ struct IsLocalArray<LocalArray<T>> : std::true_type {
   using Element = T;
 };
 
+// Objects of a class holding Strings have a fixed-size file form, which the generated program
+// defines (`f_<Class> file_form(const c_<Class>&)`, `from_file_form`, found by argument-dependent
+// lookup), field by field through to_file_field / from_file_field: a String as the 256 bytes of a
+// data file, at most 255 characters (a longer one stops the program, as the same on every rank).
+template <class C>
+concept HasFileForm = requires(const C& c) {
+  file_form(c);
+};
+
+inline void to_file_field(FixedString& out, const std::string& in) {
+  if (in.size() > 255)
+    fail_alike("cannot store a String field of " + std::to_string(in.size()) +
+               " characters: data files hold Strings of at most 255 characters");
+  out = FixedString::of(in);
+}
+inline void from_file_field(std::string& out, const FixedString& in) { out = std::string(in.view()); }
+template <class T>
+requires(!HasFileForm<T>) void to_file_field(T& out, const T& in) { out = in; }
+template <class T>
+requires(!HasFileForm<T>) void from_file_field(T& out, const T& in) { out = in; }
+template <class F, class C>
+requires HasFileForm<C>
+void to_file_field(F& out, const C& in) { out = file_form(in); }
+template <class C, class F>
+requires HasFileForm<C>
+void from_file_field(C& out, const F& in) { from_file_form(in, out); }
+template <class F, class C, size_t N>
+requires(!std::is_same_v<F, C>) void to_file_field(std::array<F, N>& out, const std::array<C, N>& in) {
+  for (size_t i = 0; i < N; ++i) to_file_field(out[i], in[i]);
+}
+template <class C, class F, size_t N>
+requires(!std::is_same_v<F, C>) void from_file_field(std::array<C, N>& out, const std::array<F, N>& in) {
+  for (size_t i = 0; i < N; ++i) from_file_field(out[i], in[i]);
+}
+
 // Elements as a file block and back. Strings go as FixedString (the String codec's 256 bytes,
-// at most 255 characters: check_strings_fit first).
+// at most 255 characters: check_strings_fit first), objects holding Strings as their file form.
 template <class C>
 ElementBlock block_of(std::vector<int64_t> lengths, const std::vector<C>& cells) {
   if constexpr (std::is_same_v<C, std::string>) {
@@ -34,6 +71,11 @@ ElementBlock block_of(std::vector<int64_t> lengths, const std::vector<C>& cells)
     fixed.reserve(cells.size());
     for (const std::string& c : cells) fixed.push_back(FixedString::of(c));
     return ElementBlock::of(std::move(lengths), fixed);
+  } else if constexpr (HasFileForm<C>) {
+    std::vector<decltype(file_form(std::declval<const C&>()))> forms;
+    forms.reserve(cells.size());
+    for (const C& c : cells) forms.push_back(file_form(c));
+    return ElementBlock::of(std::move(lengths), forms);
   } else {
     return ElementBlock::of(std::move(lengths), cells);
   }
@@ -44,6 +86,14 @@ std::vector<C> cells_of(const ElementBlock& b) {
     std::vector<std::string> out;
     for (const FixedString& f : b.values<FixedString>()) out.emplace_back(f.view());
     return out;
+  } else if constexpr (HasFileForm<C>) {
+    std::vector<C> out;
+    for (const auto& f : b.values<decltype(file_form(std::declval<const C&>()))>()) {
+      C c{};
+      from_file_form(f, c);
+      out.push_back(std::move(c));
+    }
+    return out;
   } else {
     return b.values<C>();
   }
@@ -52,11 +102,14 @@ std::vector<C> cells_of(const ElementBlock& b) {
 // coordinator's values are the same on all of them), naming the file.
 template <class C>
 void check_strings_fit(const std::vector<C>& cells, const std::string& file) {
-  if constexpr (std::is_same_v<C, std::string>)
+  if constexpr (std::is_same_v<C, std::string>) {
     for (const std::string& c : cells)
       if (c.size() > 255)
         fail_alike("cannot store a String of " + std::to_string(c.size()) + " characters in " + file +
                    ": data files hold Strings of at most 255 characters");
+  } else if constexpr (HasFileForm<C>) {
+    for (const C& c : cells) (void)file_form(c);  // each String field checked (to_file_field)
+  }
 }
 
 // One array's lengths and elements, row-major (an array never written holds zeros).

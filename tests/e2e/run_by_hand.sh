@@ -14,7 +14,8 @@
 # given by Initialize parameters (initialize_arrays.it), readers of `at (current - 1)` in other
 # spaces than the writer's (epoch_lag_spaces.it), `(x at (current - 1))[i]` (epoch_subscript.it),
 # cursors on environment list items in the coordinator (coordinator_env_lists.it), an item given a
-# new array without ranges (environment_new_array.it).
+# new array without ranges (environment_new_array.it), objects holding Strings in data files
+# (string_objects.it).
 set -u
 source "$(dirname "$0")/script_setup.sh" "$@"
 compile_program() { # compile_program <name>: programs/<name>.it with its map, to ./<name>
@@ -306,6 +307,20 @@ for np in 1 2 4; do
     check "an item given a new array, p=$p" $np ena_x_want.txt ena_x.txt \
       ./environment_new_array n=5 p=$p x_out=ena_x.txt y_out=ena_y.txt
     check_also "an item given a new array, shared, p=$p, np $np" ena_y_want.txt ena_y.txt
+  done
+done
+# string_objects: two Tags stored as text, the same loaded back from binary; the list the task
+# extended (its Tag has empty Strings), written to binary and loaded back. Compared byte for byte.
+printf 'Array\n"one" "ann" 10 "first" "with spaces in it" 0.5 "two" "bob" 20 "first" "with spaces in it" 1\n2\n' >so_a_want.txt
+printf 'List\n"from the task" "" 1 "" "" 0 "seven" "cy" 70 "first" "with spaces in it" 3.5\n2\n' >so_l_want.txt
+compile_program string_objects
+for np in 1 2; do
+  rm -f so_[abl].txt so_[al].bin
+  timeout 60 $mpirun -np $np ./string_objects a_txt=so_a.txt a_bin=so_a.bin b_txt=so_b.txt l_bin=so_l.bin \
+    l_txt=so_l.txt >run.log 2>&1 || { echo "FAIL (objects with Strings, np $np)"; cat run.log; bad=1; }
+  for pair in "so_a_want.txt so_a.txt" "so_a_want.txt so_b.txt" "so_l_want.txt so_l.txt"; do
+    set -- $pair
+    if cmp -s "$1" "$2"; then echo "ok (objects with Strings: $2, np $np)"; else echo "FAIL (objects with Strings: $2, np $np)"; cat "$2"; bad=1; fi
   done
 done
 exit $bad
