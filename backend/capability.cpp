@@ -441,10 +441,9 @@ private:
             auto n = target.as<ast::NameRef>();
             const Type lt = n ? localType(n->name) : Type::error();
             const bool whole = n && (lt.kind == TypeKind::DynamicArray || lt.kind == TypeKind::List);
-            if (!whole && t.kind != TypeKind::StaticArray && !isSection(target))
+            if (!whole && t.kind != TypeKind::StaticArray && !isSection(target) && !staticSectionTarget(target))
                 refuse(Limit::LoadStoreValue, c.range,
-                       "`load` into something other than an environment item, a coordinator array or list, a "
-                       "section of one or a fixed-size array");
+                       "`load` into a value that is not a variable (a function's result)");
             else if (!hasStoreCodec(whole ? lt : ft, cp_))
                 refuse(Limit::ElementCodec, c.range, "`load` of a `" + semantic::typeName(t) + "`");
             else if (!whole)

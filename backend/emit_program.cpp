@@ -153,6 +153,15 @@ private:
                 return "itrt::task::load_static(prog, " + emit(target) + ", " +
                        fileCodecOf(semantic::Type::dynamicArray(t.arrayDims(), t.elementType())) + ", std::string(" +
                        arg(1) + "), " + whereOf(c.range) + ")";
+            if (auto s = target.as<ast::Subscript>();
+                s && typeOf(*s->base).kind == TypeKind::StaticArray && t.isArray()) // a fixed-size array's section
+                return "itrt::task::assign_static_section(" + emit(*s->base) + ", " +
+                       sectionItems(
+                           s, typeOf(*s->base).arrayDims(), [&](const ast::Expr& e) { return emit(e); },
+                           [](int) { return "{false, 0, 0, true}"; }) +
+                       ", itrt::task::loaded_array<" + cppType(t.elementType()) + ">(prog, " +
+                       std::to_string(t.arrayDims()) + ", " + fileCodecOf(t) + ", std::string(" + arg(1) + ")), " +
+                       whereOf(c.range) + ")";
             if (auto s = target.as<ast::Subscript>(); s && isSection(target)) // by position into the section
                 return "itrt::task::assign_section(" + sectionArgument(*s) + ", itrt::task::loaded_array<" +
                        cppType(t.elementType()) + ">(prog, " + std::to_string(t.arrayDims()) + ", " + fileCodecOf(t) +

@@ -15,7 +15,7 @@
 # spaces than the writer's (epoch_lag_spaces.it), `(x at (current - 1))[i]` (epoch_subscript.it),
 # cursors on environment list items in the coordinator (coordinator_env_lists.it), an item given a
 # new array without ranges (environment_new_array.it), objects holding Strings in data files
-# (string_objects.it).
+# (string_objects.it), load into sections of fixed-size fields (load_static_sections.it).
 set -u
 source "$(dirname "$0")/script_setup.sh" "$@"
 compile_program() { # compile_program <name>: programs/<name>.it with its map, to ./<name>
@@ -322,5 +322,13 @@ for np in 1 2; do
     set -- $pair
     if cmp -s "$1" "$2"; then echo "ok (objects with Strings: $2, np $np)"; else echo "FAIL (objects with Strings: $2, np $np)"; cat "$2"; bad=1; fi
   done
+done
+# load_static_sections: w = 9 5 6 8, row 1 of m = 1.5 2 3 read into Integers (1 2 3).
+printf 'Array\n5 6\n2\n' >lss_f.txt
+printf 'Array\n1.5 2 3\n3\n' >lss_g.txt
+printf 'Array\n9 5 6 8 1 2 3\n7\n' >lss_want.txt
+compile_program load_static_sections
+for np in 1 2; do
+  check "load into sections of fixed-size fields" $np lss_want.txt lss.txt ./load_static_sections f=lss_f.txt g=lss_g.txt o=lss.txt
 done
 exit $bad
