@@ -1,7 +1,8 @@
-// Implements dense_kernels.h with OpenBLAS's CBLAS interface.
+// Implements dense_kernels.h with OpenBLAS's CBLAS interface, loaded at the first call.
 #include "runtime/dense/dense_kernels.h"
 
 #include <cblas.h>
+#include <dlfcn.h>
 
 #include <atomic>
 #include <chrono>
@@ -14,14 +15,49 @@
 namespace itrt::dense {
 namespace {
 
-// One OpenBLAS thread per call (the caller is one of the runtime's worker threads, each busy
-// with its own LPUs), unless the user chose a number with OPENBLAS_NUM_THREADS.
-void single_threaded_once() {
+// The CBLAS functions of OpenBLAS, loaded (dlopen) at the first call with one OpenBLAS thread per
+// call (the caller is one of the runtime's worker threads, each busy with its own LPUs), unless
+// the user chose a number with OPENBLAS_NUM_THREADS. Linked at start-up instead, OpenBLAS would
+// start its thread pool before main and its idle threads would spin on the cores the workers use
+// (a third of a 2-core machine's time in a 0.1 s matrix multiply); loaded this way it starts none.
+struct Cblas {
+    decltype(&cblas_sgemm) sgemm = nullptr;
+    decltype(&cblas_dgemm) dgemm = nullptr;
+    decltype(&cblas_sgemv) sgemv = nullptr;
+    decltype(&cblas_dgemv) dgemv = nullptr;
+};
+
+template <class F> void resolve(void* lib, const char* name, F& f) {
+    f = reinterpret_cast<F>(dlsym(lib, name));
+    if (!f) {
+        std::fprintf(stderr, "itrt: error: OpenBLAS has no `%s`; reinstall libopenblas0, or compile with --no-blas\n",
+                     name);
+        std::_Exit(1);
+    }
+}
+
+const Cblas& cblas() {
+    static Cblas c;
     static std::once_flag once;
     std::call_once(once, [] {
-        if (!std::getenv("OPENBLAS_NUM_THREADS"))
-            openblas_set_num_threads(1);
+        setenv("OPENBLAS_NUM_THREADS", "1", 0); // the user's choice stays
+        void* lib = nullptr;
+        for (const char* name : {"libopenblas.so.0", "libopenblas.so"})
+            if ((lib = dlopen(name, RTLD_NOW | RTLD_LOCAL)))
+                break;
+        if (!lib) {
+            std::fprintf(stderr,
+                         "itrt: error: cannot load OpenBLAS (libopenblas.so.0: %s); install libopenblas0, or compile "
+                         "the program with --no-blas\n",
+                         dlerror());
+            std::_Exit(1);
+        }
+        resolve(lib, "cblas_sgemm", c.sgemm);
+        resolve(lib, "cblas_dgemm", c.dgemm);
+        resolve(lib, "cblas_sgemv", c.sgemv);
+        resolve(lib, "cblas_dgemv", c.dgemv);
     });
+    return c;
 }
 
 CBLAS_TRANSPOSE op(bool trans) { return trans ? CblasTrans : CblasNoTrans; }
@@ -86,30 +122,26 @@ private:
 
 void gemm(bool trans_a, bool trans_b, int m, int n, int k, float alpha, const float* a, int lda, const float* b,
           int ldb, float beta, float* c, int ldc) {
-    single_threaded_once();
     Timed t(2LL * m * n * k);
-    cblas_sgemm(CblasRowMajor, op(trans_a), op(trans_b), m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+    cblas().sgemm(CblasRowMajor, op(trans_a), op(trans_b), m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
 }
 
 void gemm(bool trans_a, bool trans_b, int m, int n, int k, double alpha, const double* a, int lda, const double* b,
           int ldb, double beta, double* c, int ldc) {
-    single_threaded_once();
     Timed t(2LL * m * n * k);
-    cblas_dgemm(CblasRowMajor, op(trans_a), op(trans_b), m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+    cblas().dgemm(CblasRowMajor, op(trans_a), op(trans_b), m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
 }
 
 void gemv(bool trans_a, int rows, int cols, float alpha, const float* a, int lda, const float* x, int incx, float beta,
           float* y, int incy) {
-    single_threaded_once();
     Timed t(2LL * rows * cols);
-    cblas_sgemv(CblasRowMajor, op(trans_a), rows, cols, alpha, a, lda, x, incx, beta, y, incy);
+    cblas().sgemv(CblasRowMajor, op(trans_a), rows, cols, alpha, a, lda, x, incx, beta, y, incy);
 }
 
 void gemv(bool trans_a, int rows, int cols, double alpha, const double* a, int lda, const double* x, int incx,
           double beta, double* y, int incy) {
-    single_threaded_once();
     Timed t(2LL * rows * cols);
-    cblas_dgemv(CblasRowMajor, op(trans_a), rows, cols, alpha, a, lda, x, incx, beta, y, incy);
+    cblas().dgemv(CblasRowMajor, op(trans_a), rows, cols, alpha, a, lda, x, incx, beta, y, incy);
 }
 
 } // namespace itrt::dense

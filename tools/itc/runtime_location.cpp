@@ -68,7 +68,7 @@ RuntimeLocation locateRuntime() {
         for (const char* part : {"libitrt_task.a", "libitrt_data.a", "libitrt_engine.a"})
             r.linkArgs += quoted(lib / part) + " ";
         r.linkArgs += ITC_RUNTIME_SYSTEM_LIBS;
-        r.blasLinkArgs = quoted(lib / "libitrt_dense.a") + " -lopenblas";
+        r.blasLinkArgs = quoted(lib / "libitrt_dense.a") + " -ldl"; // OpenBLAS is loaded at the first call
         r.installed = true;
         r.description = "installed: " + include.string() + ", " + lib.string();
         return r;
