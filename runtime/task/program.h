@@ -962,8 +962,10 @@ class TaskInstance {
                        int64_t already) const;
   void check_part_size(size_t a, int lps, const Part& p) const;
   // Storage for part `p` of array `a` in space `lps`, one block per epoch version: the current
-  // one cleared, the others too if `clear_all` (else they are copied from it once filled).
-  std::shared_ptr<PartStorage> new_part_storage(size_t a, int lps, const Part& p, bool clear_all) const;
+  // one cleared (unless `clear_current` is false: an input fills it), the others too if
+  // `clear_all` (else they are copied from it once filled).
+  std::shared_ptr<PartStorage> new_part_storage(size_t a, int lps, const Part& p, bool clear_all,
+                                                bool clear_current = true) const;
 
   // -- flow --------------------------------------------------------------------------------
   const std::vector<Lpu>& lpus(int lps) const;

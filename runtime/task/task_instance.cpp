@@ -634,7 +634,8 @@ void TaskInstance::check_part_size(size_t a, int lps, const Part& p) const {
        "), more than this machine's " + gib(memory) + " of memory; partition it into smaller parts");
 }
 
-std::shared_ptr<PartStorage> TaskInstance::new_part_storage(size_t a, int lps, const Part& p, bool clear_all) const {
+std::shared_ptr<PartStorage> TaskInstance::new_part_storage(size_t a, int lps, const Part& p, bool clear_all,
+                                                            bool clear_current) const {
   check_part_size(a, lps, p);
   auto ps = std::make_shared<PartStorage>();
   ps->part = p;
@@ -642,7 +643,7 @@ std::shared_ptr<PartStorage> TaskInstance::new_part_storage(size_t a, int lps, c
   const size_t n = std::max<size_t>(static_cast<size_t>(p.element_count()) * arrays[a]->elem_size, 1);
   ps->versions.reserve(static_cast<size_t>(s_->versions_[a]));
   for (int v = 0; v < s_->versions_[a]; ++v)
-    ps->versions.emplace_back(v == 0 || clear_all ? new std::byte[n]() : new std::byte[n]);
+    ps->versions.emplace_back((v == 0 && clear_current) || clear_all ? new std::byte[n]() : new std::byte[n]);
   return ps;
 }
 
@@ -976,8 +977,9 @@ void TaskInstance::launch() {
         }
       }
       // Only the current version starts at zero: the others become copies of it below, once
-      // inputs and handed-over data are in, so clearing them would be a wasted pass.
-      st[g] = new_part_storage(a, h, p, false);
+      // inputs and handed-over data are in, so clearing them would be a wasted pass. An
+      // input file fills every cell a part holds: nothing to clear then.
+      st[g] = new_part_storage(a, h, p, false, prev.pending_input.empty());
       allocated += static_cast<uint64_t>(p.element_count()) * arrays[a]->elem_size * st[g]->versions.size();
       if (may_share) shared[std::move(key)] = st[g];
     }

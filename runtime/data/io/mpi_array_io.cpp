@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <memory>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -39,8 +40,17 @@ MPI_Datatype file_type(const std::vector<std::pair<int64_t, int64_t>>& byte_rang
 
 // Collective read or write of `buf` through a view of the given byte ranges (offsets relative to
 // `disp`).
+// A staging buffer every byte of which is written before it is read (no zero-filling pass).
+struct Staging {
+    explicit Staging(size_t n) : bytes(new std::byte[std::max<size_t>(n, 1)]), count(n) {}
+    std::byte* data() { return bytes.get(); }
+    size_t size() const { return count; }
+    std::unique_ptr<std::byte[]> bytes;
+    size_t count;
+};
+
 int transfer_all(MPI_File fh, MPI_Offset disp, const std::vector<std::pair<int64_t, int64_t>>& byte_ranges,
-                 std::vector<std::byte>& buf, bool write) {
+                 Staging& buf, bool write) {
     MPI_Datatype ft = MPI_BYTE;
     if (!byte_ranges.empty())
         ft = file_type(byte_ranges);
@@ -97,7 +107,7 @@ void write_array_parts(MPI_Comm comm, const std::string& path, const ElementCode
     int64_t total = 0;
     for (const Segment& s : segs)
         total += s.length;
-    std::vector<std::byte> buf(total * esz);
+    Staging buf(static_cast<size_t>(total) * esz);
     std::vector<std::pair<int64_t, int64_t>> byte_ranges;
     std::byte* out = buf.data();
     for (const Segment& s : segs) {
@@ -267,7 +277,7 @@ void read_array_parts(MPI_Comm comm, const std::string& path, const ElementCodec
         }
     }
     const size_t esz = codec.binary_size(), msz = codec.memory_size();
-    std::vector<std::byte> buf(staged * esz);
+    Staging buf(static_cast<size_t>(staged) * esz);
     std::vector<std::pair<int64_t, int64_t>> byte_ranges;
     for (const Merged& m : merged)
         byte_ranges.push_back({m.file * static_cast<int64_t>(esz), m.length * static_cast<int64_t>(esz)});
