@@ -686,10 +686,12 @@ private:
     // the parts are in another process.
     void conditionReadElsewhere(const std::string& array, SourceRange at) {
         for (int space : b_.guardedSpaces)
-            if (plan_->storage.storageOf(array, space) != plan_->storage.storageOf(array, b_.lps)) {
+            if (int held = plan_->storage.storageOf(array, space); held != plan_->storage.storageOf(array, b_.lps)) {
                 refuse(Limit::ConditionArrayElsewhere, at,
                        "a condition of " + spaceName(b_.lps) + " that reads `" + array + "` around stages of " +
-                           spaceName(space) + ", which keeps parts of its own of it");
+                           spaceName(space) + ", " +
+                           (held == semantic::kNoLps ? "whose LPUs would test it without holding `" + array + "`"
+                                                     : "which keeps parts of its own of it"));
                 return;
             }
     }
@@ -704,18 +706,8 @@ private:
                 if (auto call = f->as<ast::StageCall>()) {
                     if (int c = contextOf(*call); c != lps)
                         out.insert(c);
-                } else if (auto sb = f->as<ast::SpaceBlock>()) {
-                    walk(sb->body);
-                } else if (auto r = f->as<ast::RepeatFor>()) {
-                    walk(r->body);
-                } else if (auto w = f->as<ast::RepeatWhile>()) {
-                    walk(w->body);
-                } else if (auto fe = f->as<ast::RepeatForeach>()) {
-                    walk(fe->body);
-                } else if (auto c = f->as<ast::Condition>()) {
-                    walk(c->body);
-                } else if (auto e = f->as<ast::EpochBlock>()) {
-                    walk(e->body);
+                } else if (const ast::FlowList* inner = ast::nestedFlow(*f)) {
+                    walk(*inner);
                 }
             }
         };

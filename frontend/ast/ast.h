@@ -248,6 +248,8 @@ struct RangeLiteral : Expr {
     ITC_AST_NODE(Expr, ExprKind, RangeLiteral)
     ExprPtr first, last;
 };
+// The largest n of `at (current - n)` (the builder refuses more): each keeps a copy of the array.
+inline constexpr std::int64_t kMaxEpochLag = 64;
 // e at (current) / e at (current - n)
 struct Epoch : Expr {
     ITC_AST_NODE(Expr, ExprKind, Epoch)

@@ -895,6 +895,12 @@ ExprPtr Builder::epoch(P::EpochExprContext* c) {
         } else if (!lit) {
             error(DiagKind::BadEpochExpression, lag->range,
                   "the epoch lag must be an integer literal, like `at (current - 1)`");
+        } else if (lit->value > kMaxEpochLag) {
+            // Each lag keeps one more copy of the array; a huge one would exhaust memory.
+            error(DiagKind::BadEpochExpression, lag->range,
+                  "the epoch lag {} is too large: at most {} earlier versions can be named (each keeps a copy of "
+                  "the array)",
+                  lit->value, kMaxEpochLag);
         } else {
             e->lag = lit->value;
         }

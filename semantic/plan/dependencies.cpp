@@ -93,9 +93,16 @@ private:
                     record(v.var, d, idx, 0);
             // `at (current - k)` reads the writes that reached the current version k Epoch entries
             // ago: the data must be in the reader's current version before the entry that aged it.
-            for (int k = 1; v.read && k <= v.maxLag; ++k)
-                for (const Def& d : s[laggedKey(v.var, k)])
+            // Only the most recent of them: a movement carries the sender's older versions along
+            // (moved_versions), and the writers of older versions are older data, which would
+            // land over the newer (probe AF: a write of x lost under one two entries older).
+            for (int k = 1; v.read && k <= v.maxLag; ++k) {
+                const std::vector<Def>& defs = s[laggedKey(v.var, k)];
+                for (const Def& d : defs)
                     record(v.var, d, idx, k);
+                if (!defs.empty())
+                    break;
+            }
         }
         for (const VarAccess& v : a.vars) {
             if (!v.written && !v.reduced)
@@ -721,7 +728,8 @@ private:
     }
 
     // The first stage after `dep`'s writer and before its (stage) reader, in the same iteration,
-    // that writes `dep.var` in space `to`'s copies; -1 if none.
+    // that writes `dep.var` in space `to`'s copies, or in any space when that write reaches the
+    // reader as well; -1 if none.
     int laterWriteIn(const Dependency& dep, int to) const {
         if (dep.carriedBy != -1 ||
             usage_.accesses[static_cast<std::size_t>(dep.reader)].kind != FlowAccess::Kind::Stage)
@@ -735,6 +743,12 @@ private:
                 continue;
             if (array ? storage_.storageOf(dep.var, a.lps) == to : a.lps == to)
                 return i;
+            // A newer write elsewhere that reaches the same reader too (an older one is not
+            // hidden by a write under Where/If): its data comes by a movement of its own, which
+            // the older data must not land after (probe AF).
+            for (const Dependency& other : out_.deps)
+                if (other.var == dep.var && other.writer == i && other.reader == dep.reader)
+                    return i;
         }
         return -1;
     }
@@ -791,11 +805,13 @@ private:
         addTokens();
         // Condition reads last: who evaluates a construct depends on the synchronisations inside
         // it, and the movements a condition adds can draw a space into an enclosing one.
-        for (std::size_t volume = 0; volume != syncVolume();) {
+        // (At least once: with no synchronisation yet, the volume starts at zero.)
+        std::size_t volume = 0;
+        do {
             volume = syncVolume();
             for (int i : conditionReads)
                 addDependencySyncs(i);
-        }
+        } while (volume != syncVolume());
         for (auto& [key, at] : reductionOf_)
             std::sort(out_.syncs[at].readers.begin(), out_.syncs[at].readers.end());
         addTaskEnds();

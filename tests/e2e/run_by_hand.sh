@@ -15,7 +15,10 @@
 # spaces than the writer's (epoch_lag_spaces.it), `(x at (current - 1))[i]` (epoch_subscript.it),
 # cursors on environment list items in the coordinator (coordinator_env_lists.it), an item given a
 # new array without ranges (environment_new_array.it), objects holding Strings in data files
-# (string_objects.it), load into sections of fixed-size fields (load_static_sections.it).
+# (string_objects.it), load into sections of fixed-size fields (load_static_sections.it),
+# scalars that only conditions read (condition_scalars.it), Epochs of three sibling spaces with
+# two old versions read (epoch_three_spaces.it), a guarded Epoch before a child space's read
+# (guarded_epoch_child.it).
 set -u
 source "$(dirname "$0")/script_setup.sh" "$@"
 compile_program() { # compile_program <name>: programs/<name>.it with its map, to ./<name>
@@ -330,5 +333,37 @@ printf 'Array\n9 5 6 8 1 2 3\n7\n' >lss_want.txt
 compile_program load_static_sections
 for np in 1 2; do
   check "load into sections of fixed-size fields" $np lss_want.txt lss.txt ./load_static_sections f=lss_f.txt g=lss_g.txt o=lss.txt
+done
+# condition_scalars on 1...7, k = 6, lim = 11: s = 7 > 0 adds 1 (2...8), then rounds of +1 until
+# x[6] reaches 11: 5...11 (the probe's itc: 1...7 plus only the writer's part, or no end).
+printf 'Array\n5 6 7 8 9 10 11\n7\n' >cs_want.txt
+compile_program condition_scalars
+for np in 1 2 4; do
+  for pb in "2 3" "1 7" "3 1"; do
+    set -- $pb
+    check "scalars only conditions read, p=$1 b=$2" $np cs_want.txt cs.txt \
+      ./condition_scalars x_file=in7.txt k=6 lim=11 p=$1 b=$2 x_out=cs.txt
+  done
+done
+# epoch_three_spaces on 8 zeros: x = 50, y = 1000 * 50 + 20.
+printf 'Array\n0 0 0 0 0 0 0 0\n8\n' >z8.txt
+printf 'Array\n50 50 50 50 50 50 50 50\n8\n' >e3_x_want.txt
+printf 'Array\n50020 50020 50020 50020 50020 50020 50020 50020\n8\n' >e3_y_want.txt
+compile_program epoch_three_spaces
+for np in 1 2 4; do
+  for p in 2 3; do
+    check "Epochs of three sibling spaces, y, p=$p" $np e3_y_want.txt e3_y.txt ./epoch_three_spaces input=z8.txt p=$p xout=e3_x.txt yout=e3_y.txt
+    check_also "Epochs of three sibling spaces, x, p=$p, np $np" e3_x_want.txt e3_x.txt
+  done
+done
+# guarded_epoch_child on 8 zeros: 100 from C, 10 from B, 1 more in A's LPU 1 (cells 4...7 for
+# p = 2; block_count(3) of 8 gives 0...1, 2...3, 4...7: cells 2...3 for p = 3).
+printf 'Array\n110 110 110 110 111 111 111 111\n8\n' >gec2_want.txt
+printf 'Array\n110 110 111 111 110 110 110 110\n8\n' >gec3_want.txt
+compile_program guarded_epoch_child
+for np in 1 2 4; do
+  for p in 2 3; do
+    check "guarded Epoch before a child's read, p=$p" $np gec${p}_want.txt gec.txt ./guarded_epoch_child input=z8.txt p=$p out=gec.txt
+  done
 done
 exit $bad
