@@ -463,31 +463,37 @@ private:
             if (f.kind != FlowNode::Kind::Space || f.context == kRootLps)
                 continue;
             const int x = f.context;
-            std::string viewed;
+            // The space that hands its parts over: the one the block is entered from, or, when the
+            // block skips levels, the skipped space whose parts it views (its LPUs write there, so
+            // they order themselves with the block's).
+            std::map<int, std::string> viewed; // handing space -> the arrays
             for (const FlowAccess& a : usage_.accesses) {
                 if (a.kind != FlowAccess::Kind::Stage || !inSubtree(a.node, static_cast<int>(n)))
                     continue;
                 for (const VarAccess& v : a.vars) {
                     int st = storage_.storageOf(v.var, x);
-                    if (st != kNoLps && st != x && viewed.find("`" + v.var + "`") == std::string::npos)
-                        viewed += (viewed.empty() ? "`" : ", `") + v.var + "`";
+                    if (st == kNoLps || st == x)
+                        continue;
+                    const int from = lps_.isProperAncestor(f.outerContext, st) ? st : f.outerContext;
+                    std::string& list = viewed[from];
+                    if (list.find("`" + v.var + "`") == std::string::npos)
+                        list += (list.empty() ? "`" : ", `") + v.var + "`";
                 }
             }
-            if (viewed.empty())
-                continue;
-            for (auto point : {Synchronization::Point::SpaceEntry, Synchronization::Point::SpaceExit}) {
-                Synchronization t;
-                t.kind = SyncKind::Token;
-                t.var = viewed;
-                t.fromLps = f.outerContext; // the space the block is entered from (levels may be skipped)
-                t.toLps = x;
-                t.point = point;
-                t.node = static_cast<int>(n);
-                t.why = point == Synchronization::Point::SpaceEntry
-                            ? "its LPUs work in views of their parent LPU's parts: they start after its writes"
-                            : "the parent LPU continues after the writes of the LPUs that work in its parts";
-                out_.syncs.push_back(std::move(t));
-            }
+            for (const auto& [from, vars] : viewed)
+                for (auto point : {Synchronization::Point::SpaceEntry, Synchronization::Point::SpaceExit}) {
+                    Synchronization t;
+                    t.kind = SyncKind::Token;
+                    t.var = vars;
+                    t.fromLps = from;
+                    t.toLps = x;
+                    t.point = point;
+                    t.node = static_cast<int>(n);
+                    t.why = point == Synchronization::Point::SpaceEntry
+                                ? "its LPUs work in views of their parent LPU's parts: they start after its writes"
+                                : "the parent LPU continues after the writes of the LPUs that work in its parts";
+                    out_.syncs.push_back(std::move(t));
+                }
         }
     }
 
@@ -838,8 +844,10 @@ private:
             }
             return 0;
         };
-        // At one point, data moves before tokens hand parts to the spaces that view them.
-        auto token = [](const Synchronization& s) { return s.kind == SyncKind::Token ? 1 : 0; };
+        // At one point, data moves before tokens hand parts to the spaces that view them, and
+        // after the tokens of a block's exit give them back (the parts hold the block's writes
+        // only then).
+        auto token = [](const Synchronization& s) { return s.kind != SyncKind::Token ? 1 : s.handsDown() ? 2 : 0; };
         std::stable_sort(out_.syncs.begin(), out_.syncs.end(), [&](const Synchronization& a, const Synchronization& b) {
             return key(a) != key(b) ? key(a) < key(b) : token(a) < token(b);
         });

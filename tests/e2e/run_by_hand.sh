@@ -18,7 +18,7 @@
 # (string_objects.it), load into sections of fixed-size fields (load_static_sections.it),
 # scalars that only conditions read (condition_scalars.it), Epochs of three sibling spaces with
 # two old versions read (epoch_three_spaces.it), a guarded Epoch before a child space's read
-# (guarded_epoch_child.it).
+# (guarded_epoch_child.it), Space blocks that skip a level (level_skip.it).
 set -u
 source "$(dirname "$0")/script_setup.sh" "$@"
 compile_program() { # compile_program <name>: programs/<name>.it with its map, to ./<name>
@@ -364,6 +364,19 @@ compile_program guarded_epoch_child
 for np in 1 2 4; do
   for p in 2 3; do
     check "guarded Epoch before a child's read, p=$p" $np gec${p}_want.txt gec.txt ./guarded_epoch_child input=z8.txt p=$p out=gec.txt
+  done
+done
+# level_skip on 1...7, k = 6: x = (x + 1) * 2 + 3 = 7 9 ... 19, and the Root stage reads 19
+# (the probe's itc: 2 4 ... 14, B's writes lost).
+printf 'Array\n7 9 11 13 15 17 19\n7\n' >lsk_x_want.txt
+printf 'Array\n19\n1\n' >lsk_s_want.txt
+compile_program level_skip
+for np in 1 2 4; do
+  for pb in "2 3" "3 2" "1 7"; do
+    set -- $pb
+    check "Space blocks skipping a level, x, p=$1 b=$2" $np lsk_x_want.txt lsk_x.txt \
+      ./level_skip x_file=in7.txt k=6 p=$1 b=$2 x_out=lsk_x.txt s_out=lsk_s.txt
+    check_also "Space blocks skipping a level, Root's read, p=$1 b=$2, np $np" lsk_s_want.txt lsk_s.txt
   done
 done
 exit $bad
