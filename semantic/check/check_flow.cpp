@@ -40,8 +40,24 @@ private:
             part(*p, space, inEpoch);
     }
 
-    // Reports reads of reduction results that are not yet available (guide: Reductions).
-    void checkReads(const std::set<std::string>& globals, SourceRange where) {
+    // Reports reads of reduction results that are not yet available, or read in `space` where
+    // they have no one value (guide: Reductions).
+    void checkReads(const std::set<std::string>& globals, SourceRange where, const std::string& space) {
+        for (const std::string& g : globals) {
+            // One result per LPU of the target: a read above it (or beside it) would have to pick
+            // one, unless the target has a single LPU under each reading LPU.
+            if (auto t = targets_.find(g); t != targets_.end() && pending_.find(g) == pending_.end()) {
+                const std::string& x = t->second.target;
+                if (task_.parentsKnown(space) && task_.parentsKnown(x) && !task_.isAncestorOrSelf(x, space) &&
+                    !oneLpuUnder(space, x))
+                    if (auto* d = state_.rep.error(
+                            DiagKind::ReductionResultOutOfScope, where,
+                            fmt::format("{} holds one result per LPU of {}, the target of its reduction; {} cannot "
+                                        "read it: read it in {} or below, or reduce into `Space {}: {}`",
+                                        q(g), spaceText(x), spaceText(space), spaceText(x), space, g)))
+                        DiagnosticEngine::addNote(*d, t->second.call, "reduction invoked here");
+            }
+        }
         for (const std::string& g : globals) {
             auto it = pending_.find(g);
             if (it == pending_.end())
@@ -92,7 +108,7 @@ private:
             if (r->step)
                 exprs_.checkStep(*r->step, "the `Repeat` step");
             exprs_.setFlowRangeContext(false);
-            checkReads(exprGlobals(*r->rangeExpr), r->rangeExpr->range);
+            checkReads(exprGlobals(*r->rangeExpr), r->rangeExpr->range, space);
             repeats_.push_back({space, false});
             walk(r->body, space, inEpoch);
             repeats_.pop_back();
@@ -118,7 +134,7 @@ private:
             auto* r = p.as<ast::RepeatWhile>();
             exprs_.setFlowSpace(space);
             exprs_.checkCondition(*r->condition, "the `Repeat` condition");
-            checkReads(exprGlobals(*r->condition), r->condition->range);
+            checkReads(exprGlobals(*r->condition), r->condition->range, space);
             repeats_.push_back({space, false});
             walk(r->body, space, inEpoch);
             repeats_.pop_back();
@@ -130,11 +146,11 @@ private:
             if (c->membershipRange) {
                 exprs_.checkInteger(*c->condition, "the element of an `in` test");
                 exprs_.checkRange(*c->membershipRange);
-                checkReads(exprGlobals(*c->membershipRange), c->membershipRange->range);
+                checkReads(exprGlobals(*c->membershipRange), c->membershipRange->range, space);
             } else {
                 exprs_.checkCondition(*c->condition, c->spelledIf ? "the `If` condition" : "the `Where` condition");
             }
-            checkReads(exprGlobals(*c->condition), c->condition->range);
+            checkReads(exprGlobals(*c->condition), c->condition->range, space);
             walk(c->body, space, inEpoch);
             break;
         }
@@ -422,10 +438,28 @@ private:
         for (std::size_t i = 0; i < c.args.size(); ++i)
             if (c.args[i].isSpaceArg())
                 allReads.erase(bindings[i].rootGlobal);
-        checkReads(allReads, c.stage.range);
-        for (std::size_t i = 0; i < c.args.size(); ++i)
-            if (c.args[i].isSpaceArg() && bindings[i].spaceTarget != "<error>" && bindings[i].spaceTarget != space)
+        checkReads(allReads, c.stage.range, space);
+        for (std::size_t i = 0; i < c.args.size(); ++i) {
+            if (!c.args[i].isSpaceArg() || bindings[i].spaceTarget == "<error>")
+                continue;
+            targets_[bindings[i].rootGlobal] = {bindings[i].spaceTarget, c.args[i].range};
+            if (bindings[i].spaceTarget != space)
                 pending_[bindings[i].rootGlobal] = {bindings[i].spaceTarget, c.args[i].range};
+        }
+    }
+
+    // Whether every space from `x` up to `space` (excluded) is un-partitioned: each LPU of
+    // `space` then has one `x` LPU below it.
+    bool oneLpuUnder(const std::string& space, std::string x) const {
+        if (!task_.isAncestorOrSelf(space, x))
+            return false;
+        for (; x != space && x != "Root";) {
+            auto it = task_.spaces.find(x);
+            if (it == task_.spaces.end() || !it->second.unpartitioned)
+                return false;
+            x = it->second.parent;
+        }
+        return true;
     }
 
     CheckState& state_;
@@ -433,6 +467,7 @@ private:
     BodyChecker exprs_;
     std::vector<RepeatFrame> repeats_;
     std::map<std::string, PendingReduction> pending_;
+    std::map<std::string, PendingReduction> targets_; // the last reduction into each variable
 };
 
 } // namespace
