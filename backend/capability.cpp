@@ -278,19 +278,16 @@ private:
         items(s);
         if (s.base->kind == ast::ExprKind::LpuId)
             return;
-        if (auto ep = s.base->as<ast::Epoch>()) {
-            // `(v at (current - k))[i]` is the element `v[i] at (current - k)`; a section of an
-            // epoch written so has no translation.
-            auto n = ep->operand->as<ast::NameRef>();
-            if (!n || typeOf(e).isArray() || typeOf(*ep->operand).kind != TypeKind::DynamicArray)
-                refuse(Limit::StageArrayCopy, s.range,
-                       "a subscript of an epoch expression (write `v[...] at (current - k)` instead)");
-            else if (b_.kind == BodyKind::Flow && !b_.inSpace && isTaskArray(n->name))
-                refuse(Limit::RepeatRangePerLpu, s.range,
-                       "an element of `" + n->name + "` in a `Repeat for` range (no LPU evaluates it)");
+        // `(v at (current - k))[i]` is the element `v[i] at (current - k)`, checked as that; a
+        // section of an epoch written so has no translation.
+        auto ep = s.base->as<ast::Epoch>();
+        if (ep && (!ep->operand->as<ast::NameRef>() || typeOf(e).isArray() ||
+                   typeOf(*ep->operand).kind != TypeKind::DynamicArray)) {
+            refuse(Limit::StageArrayCopy, s.range,
+                   "a subscript of an epoch expression (write `v[...] at (current - k)` instead)");
             return;
         }
-        auto n = s.base->as<ast::NameRef>();
+        auto n = (ep ? ep->operand.get() : s.base.get())->as<ast::NameRef>();
         if (b_.kind == BodyKind::Flow && n && isTaskArray(n->name))
             conditionReadElsewhere(n->name, s.range);
         if (b_.kind == BodyKind::Flow && !b_.inSpace && n && isTaskArray(n->name)) {

@@ -668,16 +668,16 @@ void TaskInstance::launch() {
     const auto& linked = s_->linked_ranges_[a];
     for (size_t d = 0; arrays[a] && d < linked.size() && d < arrays[a]->ranges.size(); ++d) {
       const DimRange& r = arrays[a]->ranges[d];
-      if (linked[d].min != r.min || linked[d].max != r.max)
-        fail_collective("task `" + name_ + "`: Initialize sets dimension " + std::to_string(d + 1) +
-                        (s_->given_to_initialize_[a] ? " of array `" : " of the linked array `") + arrays[a]->name +
-                        "` to " + std::to_string(r.min) + "..." + std::to_string(r.max) +
-                        (s_->given_to_initialize_[a] ? ", but the argument of its Initialize parameter has "
-                                                     : ", but the array it links has ") +
-                        std::to_string(linked[d].min) + "..." + std::to_string(linked[d].max) +
-                        (s_->given_to_initialize_[a]
-                             ? "; an array given to Initialize keeps the argument's ranges"
-                             : "; a linked array keeps its ranges (create a new array for other ranges)"));
+      if (linked[d].min == r.min && linked[d].max == r.max) continue;
+      const bool given = s_->given_to_initialize_[a];  // by an Initialize parameter, not linked
+      fail_collective(
+          "task `" + name_ + "`: Initialize sets dimension " + std::to_string(d + 1) +
+          (given ? " of array `" : " of the linked array `") + arrays[a]->name + "` to " + std::to_string(r.min) +
+          "..." + std::to_string(r.max) +
+          (given ? ", but the argument of its Initialize parameter has " : ", but the array it links has ") +
+          std::to_string(linked[d].min) + "..." + std::to_string(linked[d].max) +
+          (given ? "; an array given to Initialize keeps the argument's ranges"
+                 : "; a linked array keeps its ranges (create a new array for other ranges)"));
     }
   }
   // Threads: one per PPU of the lowest PPS the mapping uses (L, at least `<core>`) inside each
@@ -1545,11 +1545,15 @@ std::shared_ptr<ArrayData> element_holder(Program& prog, std::shared_ptr<ArrayDa
 }
 }  // namespace
 
+namespace {
+// "prog.it:12: " before a coordinator message, when the IT line is known.
+std::string at_line(const char* where) { return where ? std::string(where) + ": " : std::string(); }
+}  // namespace
+
 void Env::read_element(Program& prog, const std::string& item, std::vector<int64_t> index, void* out, size_t n,
                        const char* where) {
   settle();
-  const std::string what = (where ? std::string(where) + ": " : std::string()) + "reading `" + item + "` of task `" +
-                           task_ + "` in the coordinator: ";
+  const std::string what = at_line(where) + "reading `" + item + "` of task `" + task_ + "` in the coordinator: ";
   std::shared_ptr<ArrayData> a = element_holder(prog, arrays_[item], index, what);
   // The part that owns the cell: every rank finds the same one.
   int owner = -1;
@@ -1779,8 +1783,8 @@ void Env::write_item(Program& prog, const std::string& item, const std::string& 
 void Env::write_element(Program& prog, const std::string& item, std::vector<int64_t> index, const void* value, size_t n,
                         const char* where) {
   settle();
-  const std::string what = (where ? std::string(where) + ": " : std::string()) + "writing an element of `" + item +
-                           "` of task `" + task_ + "` in the coordinator: ";
+  const std::string what =
+      at_line(where) + "writing an element of `" + item + "` of task `" + task_ + "` in the coordinator: ";
   std::shared_ptr<ArrayData> a = element_holder(prog, arrays_[item], index, what);
   write_copies(*a, index, value, n);
 }

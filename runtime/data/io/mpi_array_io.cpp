@@ -6,10 +6,10 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <memory>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <memory>
 #include <fmt/format.h>
 
 #include "runtime/data/data_error.h"
@@ -38,8 +38,6 @@ MPI_Datatype file_type(const std::vector<std::pair<int64_t, int64_t>>& byte_rang
     return t;
 }
 
-// Collective read or write of `buf` through a view of the given byte ranges (offsets relative to
-// `disp`).
 // A staging buffer every byte of which is written before it is read (no zero-filling pass).
 struct Staging {
     explicit Staging(size_t n) : bytes(new std::byte[std::max<size_t>(n, 1)]), count(n) {}
@@ -49,6 +47,8 @@ struct Staging {
     size_t count;
 };
 
+// Collective read or write of `buf` through a view of the given byte ranges (offsets relative to
+// `disp`).
 int transfer_all(MPI_File fh, MPI_Offset disp, const std::vector<std::pair<int64_t, int64_t>>& byte_ranges,
                  Staging& buf, bool write) {
     MPI_Datatype ft = MPI_BYTE;
