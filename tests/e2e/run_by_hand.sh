@@ -18,7 +18,9 @@
 # (string_objects.it), load into sections of fixed-size fields (load_static_sections.it),
 # scalars that only conditions read (condition_scalars.it), Epochs of three sibling spaces with
 # two old versions read (epoch_three_spaces.it), a guarded Epoch before a child space's read
-# (guarded_epoch_child.it), Space blocks that skip a level (level_skip.it).
+# (guarded_epoch_child.it), Space blocks that skip a level (level_skip.it), conditions on array
+# elements decided by their own space for spaces holding other parts (conditions_decided.it,
+# conditions_decided_sub.it).
 set -u
 source "$(dirname "$0")/script_setup.sh" "$@"
 compile_program() { # compile_program <name>: programs/<name>.it with its map, to ./<name>
@@ -377,6 +379,32 @@ for np in 1 2 4; do
     check "Space blocks skipping a level, x, p=$1 b=$2" $np lsk_x_want.txt lsk_x.txt \
       ./level_skip x_file=in7.txt k=6 p=$1 b=$2 x_out=lsk_x.txt s_out=lsk_s.txt
     check_also "Space blocks skipping a level, Root's read, p=$1 b=$2, np $np" lsk_s_want.txt lsk_s.txt
+  done
+done
+# conditions_decided on 0...6: fill 1...7; v[0] == 1 so mark gives 100...700; v[1] = 200 is not 1;
+# Repeat while v[0] < 5000 doubles six times (100 -> 6400): v = 6400 (i + 1), w = v + 1.
+printf 'Array\n6400 12800 19200 25600 32000 38400 44800\n7\n' >cdec_v_want.txt
+printf 'Array\n6401 12801 19201 25601 32001 38401 44801\n7\n' >cdec_w_want.txt
+compile_program conditions_decided
+for np in 1 2 4; do
+  for p in 2 3 7; do
+    check "Root conditions on v around Space A, p=$p" $np cdec_v_want.txt cdec_v.txt ./conditions_decided p=$p o=cdec_v.txt w=cdec_w.txt
+    check_also "Root conditions on v around Space A, w, p=$p, np $np" cdec_w_want.txt cdec_w.txt
+  done
+done
+# conditions_decided_sub on 0...11 (v[i] = i), blocks of pa. k = 1, 2, 3: a block whose first
+# element has k's parity adds k. pa = 3: k = 1 adds 1 to 3...5 and 9...11, k = 2 adds 2 to all
+# (firsts 0 4 6 10), k = 3 none (firsts 2 6 8 12); + 100: 102 103 104 106 107 108 108 109 110
+# 112 113 114; lasts > 111: the last block negated; then each block adds 1 until its first
+# element is a multiple of 7: +3, +6, +4, and none for -112: 105 106 107 112 113 114 112 113 114
+# -112 -113 -114. pa = 5: k = 1 adds 1 to 5...9, k = 2 adds 2 to all; + 100: 102...106 108...112
+# 112 113; blocks 2 and 3 negated; +3 (102 -> 105), +3 (-108 -> -105), none (-112).
+printf 'Array\n105 106 107 112 113 114 112 113 114 -112 -113 -114\n12\n' >cds3_want.txt
+printf 'Array\n105 106 107 108 109 -105 -106 -107 -108 -109 -112 -113\n12\n' >cds5_want.txt
+compile_program conditions_decided_sub
+for np in 1 2 4; do
+  for pa in 3 5; do
+    check "Space A conditions on v around Space B, pa=$pa" $np cds${pa}_want.txt cds.txt ./conditions_decided_sub pa=$pa pb=2 o=cds.txt
   done
 done
 exit $bad

@@ -7,6 +7,7 @@
 #include "frontend/token_offsets.h"
 #include "semantic/check/print_checked.h"
 #include "semantic/plan/build_plan.h"
+#include "semantic/plan/condition_stages.h"
 #include "semantic/plan/print_plan.h"
 
 #include <fmt/format.h>
@@ -62,6 +63,24 @@ bool runPipeline(const PipelineRequest& request, SourceManager& sources, Diagnos
     result.plan = semantic::buildProgramPlan(*result.program, target, diags);
     if (diags.hasErrors())
         return false;
+    // Conditions whose guarded LPUs cannot read the data they test are decided by their own
+    // space's stages (semantic/plan/condition_stages.h), in a copy of the program parsed anew,
+    // checked and planned again quietly (the first pass reported what the user wrote). Should
+    // the copy not pass, the program stays as written and the backend refuses those conditions.
+    if (semantic::decideConditionsInTheirSpace(*result.program, *result.plan, /*rewrite=*/false) > 0) {
+        DiagnosticEngine quiet(sources);
+        std::unique_ptr<ast::Program> decided = parseProgram(*result.file, sources, quiet);
+        semantic::CheckedProgram checked;
+        if (!quiet.hasErrors() && semantic::decideConditionsInTheirSpace(*decided, *result.plan, true) > 0 &&
+            semantic::checkProgram(*decided, sources, quiet, checked)) {
+            semantic::ProgramPlan plan = semantic::buildProgramPlan(*decided, target, quiet);
+            if (!quiet.hasErrors()) {
+                result.program = std::move(decided);
+                result.checked = std::move(checked);
+                result.plan = std::move(plan);
+            }
+        }
+    }
     if (request.last == Stage::Plan)
         return true;
     // 5. C++ (needs the mapped plan).
