@@ -1119,9 +1119,9 @@ void TaskEmitter::emitCompletions(Out& o, const std::vector<std::pair<int, std::
         o << (entered.empty() ? "" : "if (" + entered + ") ") << "c.complete_epoch(" << a << ");" << comment << "\n";
 }
 
-// The tests of the Where/If blocks around the current point of the flow, each a `break` out of
-// the enclosing `do { } while (false)` when it fails.
-void TaskEmitter::emitGuardTests(Out& o) {
+// The tests of the Where/If blocks around the current point of the flow, each `fail` (a `break`
+// out of the enclosing `do { } while (false)`) when it fails.
+void TaskEmitter::emitGuardTests(Out& o, const std::string& fail) {
     const int foreachParent = foreachParent_;
     const std::string subVar = subVar_;
     for (const auto& gd : guards_) {
@@ -1152,7 +1152,7 @@ void TaskEmitter::emitGuardTests(Out& o) {
         } else {
             test = flowExpr(*c.condition, gd.lps, w);
         }
-        o << "if (!(" << test << ")) break;\n}\n";
+        o << "if (!(" << test << ")) " << fail << "\n}\n";
     }
     foreachParent_ = foreachParent;
     subVar_ = subVar;
@@ -1186,8 +1186,10 @@ void TaskEmitter::emitStageCall(Out& o, const ast::StageCall& call, int lps, int
         // A turn beyond the LPU's own is no turn of its: its identity partial does not count as
         // a reduction at a target none of whose contributors had the turn. A space that divides
         // the sub-partitions has no part in such a turn either; it says so before the views.
-        const bool turns =
-            !slots.empty() && (foreachLps_ >= 0 || ancestorTurns || turnSpace(lps) || !outerTurns_.empty());
+        // So is an LPU a guard excludes: a target none of whose contributors ran the stage keeps
+        // its value (a reduction under a false Where is no reduction).
+        const bool turns = !slots.empty() && (foreachLps_ >= 0 || ancestorTurns || turnSpace(lps) ||
+                                              !outerTurns_.empty() || !guards_.empty());
         if (turns)
             o << "bool had_turn = true;\n";
         const std::string beyond = turns ? "{ had_turn = false; break; }" : "break;";
@@ -1202,7 +1204,7 @@ void TaskEmitter::emitStageCall(Out& o, const ast::StageCall& call, int lps, int
         if (ancestorTurns || (turns && turnSpace(lps)))
             o << "if (" << subVar_ << " >= t.subpartitions(" << foreachParent_ << ", t.ancestor(lpu, " << foreachParent_
               << "))) " << beyond << "  // a turn beyond its ancestor's own\n";
-        emitGuardTests(o);
+        emitGuardTests(o, beyond);
         // Views of the arrays the stage touches, one per epoch version kept.
         std::set<std::string> viewed;
         auto views = [&](const std::string& a) {
@@ -1298,7 +1300,8 @@ void TaskEmitter::emitStageCall(Out& o, const ast::StageCall& call, int lps, int
                     o << "c.wrote_scalar(" << arrayIndexOrSlot(v.var) << ");\n";
             }
         o << (skippable ? "} while (false);\n" : "}\n");
-        // An LPU the guards exclude still contributes (the identity): its target counts on it.
+        // An LPU the guards exclude still contributes (the identity, marked as no turn): its
+        // target counts on it.
         for (const auto& [n, id] : slots)
             o << "c.contribute(" << id << ", &" << n << (turns ? ", had_turn" : "") << ");\n";
         o << "}\n";
@@ -1316,9 +1319,10 @@ void TaskEmitter::emitStageCall(Out& o, const ast::StageCall& call, int lps, int
         if (!how)
             continue;
         const auto& [op, type] = reductionOps_.at(it->second);
-        // Inside `Repeat foreach sub-partition`, a target none of whose contributors had the turn
-        // keeps its value.
-        const bool turns = foreachLps_ >= 0 || foreachParent_ >= 0;
+        // A target none of whose contributors had the turn (inside `Repeat foreach
+        // sub-partition` or a loop of an enclosing space's turns) or ran the stage (under a
+        // `Where`/`If`) keeps its value.
+        const bool turns = foreachLps_ >= 0 || foreachParent_ >= 0 || !outerTurns_.empty() || !guards_.empty();
         o << "{\nitrt::Reducer<" << op << ", " << type << ">::Value red{};\n";
         if (turns)
             o << "bool reduced = true;\n";

@@ -121,7 +121,7 @@ private:
         std::string subVar; // and its turn variable
     };
     std::vector<Guard> guards_;
-    void emitGuardTests(Out& o);
+    void emitGuardTests(Out& o, const std::string& fail = "break;");
     int foreachLps_ = -1;
     int foreachParent_ = -1;     // the space of the `Repeat foreach` being emitted (any flow), or -1
     std::string subVar_ = "sub"; // the C++ variable of its turn

@@ -20,7 +20,7 @@
 # two old versions read (epoch_three_spaces.it), a guarded Epoch before a child space's read
 # (guarded_epoch_child.it), Space blocks that skip a level (level_skip.it), conditions on array
 # elements decided by their own space for spaces holding other parts (conditions_decided.it,
-# conditions_decided_sub.it).
+# conditions_decided_sub.it), reductions that no LPU makes (reduction_skipped.it).
 set -u
 source "$(dirname "$0")/script_setup.sh" "$@"
 compile_program() { # compile_program <name>: programs/<name>.it with its map, to ./<name>
@@ -405,6 +405,18 @@ compile_program conditions_decided_sub
 for np in 1 2 4; do
   for pa in 3 5; do
     check "Space A conditions on v around Space B, pa=$pa" $np cds${pa}_want.txt cds.txt ./conditions_decided_sub pa=$pa pb=2 o=cds.txt
+  done
+done
+# reduction_skipped on 3 9 4, best linked from start, total from 100: start = 5000 fails the Root
+# Where, so best stays 5000; start = 5 gives max 9. With p = 1 the only Space A LPU is excluded
+# (lpuId 0): total stays 100; with p = 3, LPUs 1 and 2 hold 9 and 4: total = 13.
+printf 'Array\n3 9 4\n3\n' >rsk_x.txt
+compile_program reduction_skipped
+for np in 1 2 4; do
+  for case in "5000 1 5000 100" "5000 3 5000 13" "5 1 9 100" "5 3 9 13"; do
+    set -- $case
+    printf 'Array\n%s %s\n2\n' "$3" "$4" >rsk_want.txt
+    check "reductions no LPU makes, start=$1 p=$2" $np rsk_want.txt rsk.txt ./reduction_skipped input=rsk_x.txt start=$1 p=$2 output=rsk.txt
   done
 done
 exit $bad
