@@ -739,6 +739,10 @@ void TaskEmitter::emitRun(Out& o) {
               << cppType(g.type) << " v{};\nt.published(" << arrayIndexOrSlot(g.name) << ", "
               << reductionLps_.at(g.name) << ", &v, sizeof v);\nenv.set<" << cppType(g.type) << ">(" << cString(g.name)
               << ", v);\n}\n";
+            // Made per LPU of a space below Root: one LPU's value, which is no one result.
+            if (int lps = reductionLps_.at(g.name); lps != 0)
+                o << "if (t.lpus(" << lps << ").size() > 1) env.mark_per_lpu(" << cString(g.name) << ", "
+                  << cString("Space " + plan_.lps.at(lps).name) << ");\n";
         } else {
             const bool list = g.type.kind == TypeKind::List;
             // The item takes Root's value (a list by set_list, a String by its characters).

@@ -428,6 +428,13 @@ void Env::fail_no_value(const std::string& item, const char* where) const {
              "` has no value (no task has produced it and nothing was assigned to it)");
 }
 
+void Env::fail_per_lpu(const std::string& item, const char* where, const std::string& space) const {
+  fail_alike(std::string(where) + ": environment item `" + item + "` of task `" + task_ +
+             "` is a Reduction result made per LPU of " + space +
+             ", which had several LPUs: there is no one value to read here; reduce into `Space Root: " + item +
+             "` to read it in the coordinator");
+}
+
 std::vector<std::string> Env::pending_inputs() const {
   std::vector<std::string> files;
   for (auto& [item, a] : arrays_)

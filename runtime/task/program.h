@@ -370,6 +370,9 @@ struct ListData {
 struct ScalarData {
   std::vector<std::byte> bytes;
   bool set = false;
+  // A Reduction result made per LPU of this space (`Space A`), which had several LPUs: the value
+  // kept is one LPU's, and the coordinator has no one value to read.
+  std::string per_lpu;
 };
 
 // Generated programs make every environment with std::make_shared (bind_output keeps it alive).
@@ -393,12 +396,15 @@ class Env : public std::enable_shared_from_this<Env> {
   // Stops every rank alike: the coordinator read `item` (at IT line `where`, if known), which has
   // no value.
   [[noreturn]] void fail_no_value(const std::string& item, const char* where) const;
+  [[noreturn]] void fail_per_lpu(const std::string& item, const char* where, const std::string& space) const;
   // `where`: the IT line that reads it, for the message when it has no value.
+  // The coordinator's reads name their line; a task's start reads do not.
   template <class T>
   T get(const std::string& item, const char* where = nullptr) {
     settle();
     auto& s = scalars_[item];
     if (!s || !s->set) fail_no_value(item, where);
+    if (where && !s->per_lpu.empty()) fail_per_lpu(item, where, s->per_lpu);
     T v{};
     if constexpr (std::is_trivially_copyable_v<T>)
       std::memcpy(&v, s->bytes.data(), sizeof(T));
@@ -418,7 +424,10 @@ class Env : public std::enable_shared_from_this<Env> {
       s->bytes = value_bytes(v);
     }
     s->set = true;
+    s->per_lpu.clear();
   }
+  // After a task: scalar `item` is a Reduction result made per LPU of `space`, which had several.
+  void mark_per_lpu(const std::string& item, const std::string& space) { scalars_[item]->per_lpu = space; }
   void bind_input(Program& prog, const std::string& item, const std::string& file);
   // A list item into `out` (from the file bound to it if no task has produced it yet); false when
   // the item has no value. `rank`: for a List of Arrays, the dimensionality its arrays must have.

@@ -620,4 +620,44 @@ expect "creating a bound item" "task \`Make\` creates environment item \`m\`, bu
   timeout 60 $mpirun -np 2 ./misuse input=i8.txt k=1 mode=1
 expect "linked scalar never assigned" "task \`Scaled\` links \`f\`, but no value has been assigned to it" \
   timeout 60 $mpirun -np 2 ./misuse input=i8.txt k=1 mode=0
+# The coordinator reading a Reduction result made per LPU of Space A (probe AH: it read the first
+# LPU's partial sum, 16 of 39): an error naming the line when Space A has several LPUs; with one
+# LPU, that LPU's result is the one value (3 + 9 + 4 + 20 + 1 + 7 - 5 = 39).
+cat >per_lpu.it <<'IT'
+Program (args) {
+    e = new TaskEnvironment(name: "Part Sums")
+    bind_input(e, "x", args.input)
+    execute(task: "Part Sums"; environment: e; partition: args.p, args.q)
+    res = new 1d Array of Integer
+    res.dimension1.range.min = 0
+    res.dimension1.range.max = 0
+    res[0] = e.part
+    store(res, args.output)
+}
+
+Task "Part Sums":
+    Define:
+        x: 1d Array of Integer
+        part: Integer Reduction
+    Environment:
+        x: link
+        part: create
+    Stages:
+        add(v, t) { do { reduce(t, "sum", v[i]) } for i in v }
+    Computation:
+        Space A {
+            Space B { add(x, Space A: part) }
+        }
+    Partition (p, q):
+        Space A <1d> { x: block_count(p) }
+        Space B <1d> divides Space A partitions { x: block_count(q) }
+IT
+printf '"Part Sums" { Space A: 2 Space B: 1 }\n' >per_lpu.map
+printf 'Array\n3 9 4 20 1 7 -5\n7\n' >x7.txt
+compile per_lpu.it per_lpu.map per_lpu
+expect "coordinator reading a per-LPU Reduction" "per_lpu.it:8: environment item \`part\` of task \`Part Sums\` is a Reduction result made per LPU of Space A, which had several LPUs" \
+  timeout 60 $mpirun -np 2 ./per_lpu input=x7.txt p=2 q=2 output=per_lpu.txt
+printf 'Array\n39\n1\n' >per_lpu_want.txt
+timeout 60 $mpirun -np 2 ./per_lpu input=x7.txt p=1 q=2 output=per_lpu.txt >/dev/null 2>&1 &&
+  "$ref/ref_check" equal per_lpu.txt per_lpu_want.txt 0 >/dev/null || { echo "FAIL: per-LPU Reduction with one LPU"; bad=1; }
 exit $bad
