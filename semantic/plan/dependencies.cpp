@@ -324,11 +324,16 @@ private:
     }
 
     // The flow point of a scatter: the outermost Space block around the reader entered from the
-    // writer's space (or an ancestor of it).
+    // writer's space (or an ancestor of it) that does not hold the write (a block entered from
+    // an ancestor of the writer's space, `Space A { Space S { w } Space B { r } }` with B below
+    // S, is entered after the write inside the enclosing block, not at that block's entry).
     int scatterEntry(const Dependency& dep) const {
         int found = -1;
         int readerNode = usage_.accesses[static_cast<std::size_t>(dep.reader)].node;
+        const int writerNode = usage_.accesses[static_cast<std::size_t>(dep.writer)].node;
         for (int n = flow_.at(readerNode).parent; n != -1; n = flow_.at(n).parent) {
+            if (inSubtree(writerNode, n))
+                break;
             const FlowNode& f = flow_.at(n);
             if (f.kind != FlowNode::Kind::Space)
                 continue;

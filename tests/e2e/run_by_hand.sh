@@ -20,7 +20,8 @@
 # two old versions read (epoch_three_spaces.it), a guarded Epoch before a child space's read
 # (guarded_epoch_child.it), Space blocks that skip a level (level_skip.it), conditions on array
 # elements decided by their own space for spaces holding other parts (conditions_decided.it,
-# conditions_decided_sub.it), reductions that no LPU makes (reduction_skipped.it).
+# conditions_decided_sub.it), reductions that no LPU makes (reduction_skipped.it), a movement into
+# a block entered after a sibling block's write (scatter_after_sibling.it).
 set -u
 source "$(dirname "$0")/script_setup.sh" "$@"
 compile_program() { # compile_program <name>: programs/<name>.it with its map, to ./<name>
@@ -417,6 +418,16 @@ for np in 1 2 4; do
     set -- $case
     printf 'Array\n%s %s\n2\n' "$3" "$4" >rsk_want.txt
     check "reductions no LPU makes, start=$1 p=$2" $np rsk_want.txt rsk.txt ./reduction_skipped input=rsk_x.txt start=$1 p=$2 output=rsk.txt
+  done
+done
+# scatter_after_sibling on 1...5: two rounds of v = (v + 1) * 10 give 100 v + 110 (probe AI's itc:
+# 100 v, S's writes lost).
+printf 'Array\n1 2 3 4 5\n5\n' >sas_in.txt
+printf 'Array\n210 310 410 510 610\n5\n' >sas_want.txt
+compile_program scatter_after_sibling
+for np in 1 2 4; do
+  for p in 1 2; do
+    check "movement into a block entered after a sibling's write, p=$p" $np sas_want.txt sas.txt ./scatter_after_sibling input=sas_in.txt p=$p output=sas.txt
   done
 done
 exit $bad
