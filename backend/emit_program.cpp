@@ -115,8 +115,8 @@ private:
         }
         for (auto& p : part)
             pass(p);
-        return "prog.launch(" + cString(task) + ", *" + env + ", [" + captures + "]() mutable { " + taskNs_.at(task) +
-               "::run(prog, *e_" + args + "); })";
+        return "prog.launch(" + cString(task) + ", *" + env + ", [" + captures + "]() mutable { e_->executing_at(" +
+               whereOf(e.range) + "); " + taskNs_.at(task) + "::run(prog, *e_" + args + "); })";
     }
 
     std::string call(const ast::Call& c) override {

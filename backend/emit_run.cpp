@@ -653,7 +653,7 @@ void TaskEmitter::emitRun(Out& o) {
             std::string get = "env.get_list(" + cString(g.name) + ", g." + cppName(g.name) + ", " +
                               listCodecOf(g.type) + listRankArg(g.type) + ")";
             if (g.mode == ast::LinkMode::Link)
-                o << "if (!" << get << ")\nitrt::fail_collective("
+                o << "if (!" << get << ")\nitrt::fail_collective(t.at_execute() + "
                   << cString("task `" + def_.name.text + "` links list `" + g.name +
                              "`, but it has not been created, bound to an input file or assigned")
                   << ");\n";
@@ -664,7 +664,7 @@ void TaskEmitter::emitRun(Out& o) {
         o << "if (env.scalar(" << cString(g.name) << ") && env.scalar(" << cString(g.name) << ")->set) "
           << scalarRef(g.name, "g") << " = env.get<" << cppType(g.type) << ">(" << cString(g.name) << ");\n";
         if (g.mode == ast::LinkMode::Link) // a linked item must exist (link-or-create starts from zero)
-            o << "else\nitrt::fail_collective("
+            o << "else\nitrt::fail_collective(t.at_execute() + "
               << cString("task `" + def_.name.text + "` links `" + g.name +
                          "`, but no value has been assigned to it (assign it in the coordinator, `env." + g.name +
                          " = ...`, or let an earlier task produce it; `link-or-create` starts it at zero)")
@@ -688,7 +688,7 @@ void TaskEmitter::emitRun(Out& o) {
     emitInitialize(o);
     for (const auto& g : info_->globals)
         if (g.type.kind == TypeKind::List)
-            o << "if (g." << cppName(g.name) << ".capacity < 0)\nitrt::fail_collective("
+            o << "if (g." << cppName(g.name) << ".capacity < 0)\nitrt::fail_collective(t.at_execute() + "
               << cString("task `" + def_.name.text + "`: list `" + g.name +
                          "` has no capacity after Initialize (call set_capacity there)")
               << ");\n";

@@ -505,9 +505,10 @@ void Env::section(const std::string& item, Env& other, const std::string& other_
         const int64_t lo = std::min(o.first, o.last), hi = std::max(o.first, o.last);
         for (int64_t i : {mine.first, mine.last})
           if (i < lo || i > hi)
-            fail_collective("environment item `" + item + "` of task `" + task_ + "`: index " + std::to_string(i) +
-                            " of dimension " + std::to_string(next) + " is outside the view `" + other_item +
-                            "` it is taken from (" + std::to_string(o.first) + "..." + std::to_string(o.last) + ")");
+            fail_collective((where && *where ? std::string(where) + ": " : std::string()) + "environment item `" +
+                            item + "` of task `" + task_ + "`: index " + std::to_string(i) + " of dimension " +
+                            std::to_string(next) + " is outside the view `" + other_item + "` it is taken from (" +
+                            std::to_string(o.first) + "..." + std::to_string(o.last) + ")");
       }
       composed.push_back(mine.kind == SectionDim::whole ? o : mine);
     }

@@ -380,6 +380,10 @@ class Env : public std::enable_shared_from_this<Env> {
  public:
   explicit Env(std::string task) : task_(std::move(task)) {}
   const std::string& task() const { return task_; }
+  // The coordinator's `execute` line that runs this environment's task now ("prog.it:12"), for
+  // the task's messages; environments used by one task at a time have one.
+  void executing_at(const char* where) { execute_site_ = where ? where : ""; }
+  const std::string& execute_site() const { return execute_site_; }
   std::shared_ptr<ArrayData>& array(const std::string& item) {
     settle();
     return arrays_[item];
@@ -556,6 +560,7 @@ class Env : public std::enable_shared_from_this<Env> {
   // The coordinator waits here for the tasks in flight that use this environment's objects;
   // a call from a task's own threads never waits.
   void settle() const { TaskScheduler::settle_for_coordinator(*this); }
+  std::string execute_site_;
   std::string task_;
   std::map<std::string, std::shared_ptr<ArrayData>> arrays_;
   std::map<std::string, std::shared_ptr<ScalarData>> scalars_;
@@ -909,6 +914,9 @@ class TaskInstance {
   ~TaskInstance();
   Program& program() { return prog_; }
   const std::string& name() const { return name_; }
+  // "prog.it:12: " for the coordinator's `execute` line running the task, or "" (generated
+  // run() functions begin their messages with it).
+  std::string at_execute() const;
 
   // -- set-up, in this order: arrays, Initialize, spaces, launch --------------------------
   // Declares task-global array `index` (in Define order). Environmental arrays are linked or
@@ -1100,6 +1108,8 @@ class TaskInstance {
   Program& prog_;
   std::string name_;
   Env& env_;
+  // "prog.it:12: task `T`": how the task's messages begin (the `execute` line, when known).
+  std::string task_label() const;
   // The task's own communicator (TaskScheduler::task_comm on the thread that made the instance):
   // every message and collective of the task goes over it, apart from other tasks' traffic.
   MPI_Comm comm_;

@@ -33,6 +33,12 @@ TaskInstance::TaskInstance(Program& prog, std::string task_name, Env& env)
 
 TaskInstance::~TaskInstance() = default;
 
+std::string TaskInstance::at_execute() const {
+  return env_.execute_site().empty() ? std::string() : env_.execute_site() + ": ";
+}
+
+std::string TaskInstance::task_label() const { return at_execute() + "task `" + name_; }
+
 const std::vector<Lpu>& TaskInstance::lpus(int lps) const { return s_->grid_[static_cast<size_t>(lps)]; }
 int64_t TaskInstance::max_subpartitions(int lps) const { return s_->max_subpartitions_[static_cast<size_t>(lps)]; }
 void TaskInstance::view_in(int array, int lps, int storage) { s_->views_.push_back({array, lps, storage}); }
@@ -94,12 +100,11 @@ void TaskInstance::declare_array(int index, const std::string& name, int dims, s
     auto& item = env_.array(name);
     bool exists = item && (item->has_ranges || !item->pending_input.empty() || item->shapeless);
     if (link_mode == 0 && !exists)
-      fail_collective("task `" + name_ + "` links environment item `" + name +
+      fail_collective(task_label() + "` links environment item `" + name +
                       "`, but it has not been created, bound to an input file or assigned");
     // Creating it would drop the file unread, which is never what binding it meant.
     if (link_mode == 1 && item && !item->pending_input.empty())
-      fail_collective("task `" + name_ + "` creates environment item `" + name + "`, but the file `" +
-                      item->pending_input +
+      fail_collective(task_label() + "` creates environment item `" + name + "`, but the file `" + item->pending_input +
                       "` bound or loaded into it has not been read; link the item in the task (`" + name +
                       ": link`) to read the file, or do not bind it");
     // An item that holds nothing yet is filled in place: environments that share it
@@ -118,7 +123,7 @@ void TaskInstance::declare_array(int index, const std::string& name, int dims, s
   // through the other).
   for (size_t j = 0; j < arrays.size(); ++j)
     if (j != i && arrays[j] == a && (written || s_->written_[j]))
-      fail_collective("task `" + name_ + "`: environment items `" + a->name + "` and `" + name +
+      fail_collective(task_label() + "`: environment items `" + a->name + "` and `" + name +
                       "` are the same array (assigned from one item), and the task writes it; a task "
                       "may only read an array it sees under two names — give one of them another array");
   a->name = name;
@@ -240,7 +245,7 @@ void TaskInstance::resolve_section(size_t i) {
   ArrayData& a = *arrays[i];
   const std::shared_ptr<const Section> sec = a.section;
   ArrayData& of = *sec->of;
-  const std::string what = "task `" + name_ + "`: environment item `" + a.name + "`" +
+  const std::string what = task_label() + "`: environment item `" + a.name + "`" +
                            (sec->made_at.empty() ? "" : " (the view made at " + sec->made_at + ")") +
                            " is a view of a section of `" + of.name + "`";
   // A view of an input no task has read yet (`load` into an item, `bind_input`): read whole now.
@@ -328,7 +333,7 @@ void TaskInstance::copy_ranges(int dst, int src) {
 
 void TaskInstance::initial_value(int array, const std::vector<DimRange>& ranges, const std::byte* data) {
   ArrayData& a = *arrays[static_cast<size_t>(array)];
-  const std::string what = "task `" + name_ + "`: Initialize parameter `" + a.name + "`";
+  const std::string what = task_label() + "`: Initialize parameter `" + a.name + "`";
   if (a.section)
     fail_collective(what + " would replace environment item `" + a.name +
                     "`, a view of another array; give the item the array in the coordinator instead (`env." + a.name +
@@ -612,7 +617,7 @@ void TaskInstance::check_lpu_limit(const LpsDesc& d, const std::vector<ArrayConf
       if (!di.replicated)
         how += (how.empty() ? "" : ", ") + c.array + ": " + describe(di.spec) + " on dimension " +
                std::to_string(di.array_dim + 1);
-  fail_collective("task `" + name_ + "`, Space " + d.name + ": the partition gives " + shape + " LPUs" +
+  fail_collective(task_label() + "`, Space " + d.name + ": the partition gives " + shape + " LPUs" +
                   (already ? " per parent LPU" : "") + " (" + how + "), more than the " + std::to_string(kMaxLpus) +
                   " LPUs per space the runtime can hold; choose larger blocks or " + "fewer parts");
 }
@@ -628,7 +633,7 @@ void TaskInstance::check_part_size(size_t a, int lps, const Part& p) const {
                        static_cast<double>(s_->versions_[a]);
   if (memory <= 0 || bytes <= memory) return;
   auto gib = [](double b) { return std::to_string(static_cast<long long>(b / (1024.0 * 1024.0 * 1024.0))) + " GiB"; };
-  fail("task `" + name_ + "`, Space " + s_->lps_[static_cast<size_t>(lps)].name + ": one part of `" + arrays[a]->name +
+  fail(task_label() + "`, Space " + s_->lps_[static_cast<size_t>(lps)].name + ": one part of `" + arrays[a]->name +
        "` needs " + gib(bytes) + " (" + std::to_string(p.element_count()) + " elements" +
        (s_->versions_[a] > 1 ? " x " + std::to_string(s_->versions_[a]) + " epoch versions" : "") +
        "), more than this machine's " + gib(memory) + " of memory; partition it into smaller parts");
@@ -653,12 +658,12 @@ void TaskInstance::launch() {
   for (size_t a = 0; a < arrays.size(); ++a) {
     if (!arrays[a] || s_->home_[a] < 0) continue;
     if (!arrays[a]->has_ranges)
-      fail_collective("task `" + name_ + "`: array `" + arrays[a]->name +
+      fail_collective(task_label() + "`: array `" + arrays[a]->name +
                       "` has no dimension ranges after Initialize (set them there, or link it)");
     for (size_t d = 0; d < arrays[a]->ranges.size(); ++d) {
       const DimRange& r = arrays[a]->ranges[d];
       if (r.min == kUnsetBound || r.max == kUnsetBound)
-        fail_collective("task `" + name_ + "`: dimension " + std::to_string(d + 1) + " of array `" + arrays[a]->name +
+        fail_collective(task_label() + "`: dimension " + std::to_string(d + 1) + " of array `" + arrays[a]->name +
                         "` has no range." + (r.min == kUnsetBound ? "min" : "max") + " after Initialize (set `" +
                         arrays[a]->name + ".dimension" + std::to_string(d + 1) +
                         "` there, or its `range.min` and `range.max`)");
@@ -671,7 +676,7 @@ void TaskInstance::launch() {
       if (linked[d].min == r.min && linked[d].max == r.max) continue;
       const bool given = s_->given_to_initialize_[a];  // by an Initialize parameter, not linked
       fail_collective(
-          "task `" + name_ + "`: Initialize sets dimension " + std::to_string(d + 1) +
+          task_label() + "`: Initialize sets dimension " + std::to_string(d + 1) +
           (given ? " of array `" : " of the linked array `") + arrays[a]->name + "` to " + std::to_string(r.min) +
           "..." + std::to_string(r.max) +
           (given ? ", but the argument of its Initialize parameter has " : ", but the array it links has ") +
@@ -823,7 +828,7 @@ void TaskInstance::launch() {
             }
           }
         } catch (const std::exception& e) {
-          fail_collective("task `" + name_ + "`, Space " + d.name + ": " + e.what());
+          fail_collective(task_label() + "`, Space " + d.name + ": " + e.what());
         }
         if (most < 0) largest.assign(static_cast<size_t>(d.dims), 0);  // the parent takes no turn
         const auto coords = grid_coordinates(largest);
@@ -878,7 +883,7 @@ void TaskInstance::launch() {
           coords = grid_coordinates(counts);
         }
       } catch (const std::exception& e) {
-        fail_collective("task `" + name_ + "`, Space " + d.name + ": " + e.what());
+        fail_collective(task_label() + "`, Space " + d.name + ": " + e.what());
       }
       int64_t n = static_cast<int64_t>(coords.size());
       for (int64_t i = 0; i < n; ++i) {
@@ -925,7 +930,7 @@ void TaskInstance::launch() {
             s_->sub_parts_[static_cast<size_t>(d.sub_configs[k].first)][static_cast<size_t>(u.id)].push_back(
                 lpu_part(uparts[k], cfgs[k], c));
       } catch (const std::exception& e) {
-        fail("task `" + name_ + "`, Space " + d.name + " sub-partition: " + e.what());
+        fail(task_label() + "`, Space " + d.name + " sub-partition: " + e.what());
       }
     }
   }
@@ -934,12 +939,12 @@ void TaskInstance::launch() {
     const int a = v.array, l = v.lps, h = v.storage;
     for (const Lpu& u : s_->grid_[static_cast<size_t>(l)])
       if (ancestor(u, h).rank != u.rank)
-        fail_collective(
-            "task `" + name_ + "`: stages of Space " + s_->lps_[static_cast<size_t>(l)].name + " and Space " +
-            s_->lps_[static_cast<size_t>(h)].name + " both use `" + arrays[static_cast<size_t>(a)]->name +
-            "`, so a Space " + s_->lps_[static_cast<size_t>(l)].name + " LPU must be in the memory of its Space " +
-            s_->lps_[static_cast<size_t>(h)].name + " LPU, but the mapping puts them on different processes; " +
-            "map Space " + s_->lps_[static_cast<size_t>(h)].name + " at or below the <segment> level");
+        fail_collective(task_label() + "`: stages of Space " + s_->lps_[static_cast<size_t>(l)].name + " and Space " +
+                        s_->lps_[static_cast<size_t>(h)].name + " both use `" + arrays[static_cast<size_t>(a)]->name +
+                        "`, so a Space " + s_->lps_[static_cast<size_t>(l)].name +
+                        " LPU must be in the memory of its Space " + s_->lps_[static_cast<size_t>(h)].name +
+                        " LPU, but the mapping puts them on different processes; " + "map Space " +
+                        s_->lps_[static_cast<size_t>(h)].name + " at or below the <segment> level");
   }
   // Allocation of this rank's parts of every array in its home LPS. A part the previous task
   // left on this rank with exactly the same shape is taken over as it is (no copy): objects keep
@@ -1339,7 +1344,7 @@ std::map<int, std::vector<Part>> TaskInstance::subpartition_parts(int lps, const
     for (auto& c : subpartition_order(counts, d.sub_order))
       for (size_t k = 0; k < cfgs.size(); ++k) out[d.sub_configs[k].first].push_back(lpu_part(uparts[k], cfgs[k], c));
   } catch (const std::exception& e) {
-    fail_collective("task `" + name_ + "`, Space " + d.name + " sub-partition: " + e.what());
+    fail_collective(task_label() + "`, Space " + d.name + " sub-partition: " + e.what());
   }
   return out;
 }
@@ -1378,7 +1383,7 @@ std::vector<TaskInstance::Piece>& TaskInstance::refresh_plan(int array, int h, i
   for (const Lpu& g : H)
     if (!is_interval_part(part_of(array, h, g.id)))
       fail_collective(
-          "task `" + name_ + "`: the padding of `" + arrays[static_cast<size_t>(array)]->name + "` in Space " +
+          task_label() + "`: the padding of `" + arrays[static_cast<size_t>(array)]->name + "` in Space " +
           s_->lps_[static_cast<size_t>(lps)].name +
           " cannot be refreshed by boxes: its parts are strided (internal: strided_padding refreshes those)");
   // Home LPUs under each S-LPU, and their chain-owned boxes below S.

@@ -564,7 +564,8 @@ for np in 1 2; do
   check_also "bound input no stage uses" i3.txt ur_w.txt
 done
 # a task that creates an item whose bound file no task has read; a linked scalar never assigned;
-# an element outside an item, written by the coordinator: each names what and where
+# an element outside an item, written by the coordinator: each names what and where (a task's
+# messages the `execute` line that runs it)
 cat - inc_task.it >misuse.it <<'IT'
 Program (args) {
     e = new TaskEnvironment(name: "Inc")
@@ -616,9 +617,9 @@ printf '"Inc" { Space A: 1 }\n"Make" { Space A: 1 }\n"Scaled" { Space A: 1 }\n' 
 compile misuse.it misuse.map misuse
 expect "coordinator element outside an item" "misuse.it:4: writing an element of \`v\` of task \`Inc\` in the coordinator: index 9 of dimension 1 is outside" \
   timeout 60 $mpirun -np 2 ./misuse input=i8.txt k=9 mode=0
-expect "creating a bound item" "task \`Make\` creates environment item \`m\`, but the file \`i8.txt\` bound or loaded into it has not been read" \
+expect "creating a bound item" "misuse.it:8: task \`Make\` creates environment item \`m\`, but the file \`i8.txt\` bound or loaded into it has not been read" \
   timeout 60 $mpirun -np 2 ./misuse input=i8.txt k=1 mode=1
-expect "linked scalar never assigned" "task \`Scaled\` links \`f\`, but no value has been assigned to it" \
+expect "linked scalar never assigned" "misuse.it:12: task \`Scaled\` links \`f\`, but no value has been assigned to it" \
   timeout 60 $mpirun -np 2 ./misuse input=i8.txt k=1 mode=0
 # The coordinator reading a Reduction result made per LPU of Space A (probe AH: it read the first
 # LPU's partial sum, 16 of 39): an error naming the line when Space A has several LPUs; with one
@@ -660,4 +661,20 @@ expect "coordinator reading a per-LPU Reduction" "per_lpu.it:8: environment item
 printf 'Array\n39\n1\n' >per_lpu_want.txt
 timeout 60 $mpirun -np 2 ./per_lpu input=x7.txt p=1 q=2 output=per_lpu.txt >/dev/null 2>&1 &&
   "$ref/ref_check" equal per_lpu.txt per_lpu_want.txt 0 >/dev/null || { echo "FAIL: per-LPU Reduction with one LPU"; bad=1; }
+# A view of a view outside the outer view names the line that makes it (probe AH: no line).
+cat - inc_task.it >viewview.it <<'IT'
+Program (args) {
+    a = new TaskEnvironment(name: "Inc")
+    bind_input(a, "v", args.input)
+    b = new TaskEnvironment(name: "Inc")
+    b.v = a.v[2...5]
+    c = new TaskEnvironment(name: "Inc")
+    c.v = b.v[1...3]
+    execute(task: "Inc"; environment: c)
+}
+
+IT
+compile viewview.it loadview.map viewview
+expect "view of a view outside it" "viewview.it:7: environment item \`v\` of task \`Inc\`: index 1 of dimension 1 is outside the view \`v\`" \
+  timeout 60 $mpirun -np 2 ./viewview input=i8.txt
 exit $bad

@@ -320,6 +320,7 @@ void coordinator(itrt::task::Program &prog) {
                a1_ = itrt::task::to_int(v_p1), a2_ = itrt::task::to_int(v_p2),
                a3_ = itrt::task::to_int(v_k), a4_ = itrt::task::to_int(v_l),
                a5_ = itrt::task::to_int(v_m), a6_ = itrt::task::to_int(v_n)]() mutable {
+                e_->executing_at("examples/stencil/stencil.it:17");
                 task_five_points_stencil::run(prog, *e_, a0_, a1_, a2_, a3_, a4_, a5_, a6_);
               });
   // Bound outputs are written once every task has completed (see the guide: The coordinator).

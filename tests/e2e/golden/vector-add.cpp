@@ -205,6 +205,7 @@ void coordinator(itrt::task::Program &prog) {
   // vector-add.it:12: execute(task: "Vector Addition"; environment: env; partition: args.p)
   prog.launch("Vector Addition", *v_env,
               [&prog, e_ = v_env, a0_ = itrt::task::to_int(prog.arg("p"))]() mutable {
+                e_->executing_at("examples/vector-add/vector-add.it:12");
                 task_vector_addition::run(prog, *e_, a0_);
               });
   // Bound outputs are written once every task has completed (see the guide: The coordinator).
