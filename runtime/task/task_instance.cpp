@@ -57,9 +57,9 @@ TaskInstance::ViewSource TaskInstance::view_source(int array, const Lpu& u) {
 
 std::optional<TaskInstance::ViewSource> TaskInstance::sub_view_source(int array, const Lpu& u, int64_t sub) {
   PartStorage& s = storage(array, u);
-  const auto& subs = s_->sub_parts_[static_cast<size_t>(array)];
-  if (subs.empty() || subs[static_cast<size_t>(u.id)].empty()) return ViewSource{&s, &s.part};
-  const auto& mine = subs[static_cast<size_t>(u.id)];
+  auto subs = s_->sub_parts_.find({u.lps, array});
+  if (subs == s_->sub_parts_.end() || subs->second[static_cast<size_t>(u.id)].empty()) return ViewSource{&s, &s.part};
+  const auto& mine = subs->second[static_cast<size_t>(u.id)];
   if (sub >= static_cast<int64_t>(mine.size())) return std::nullopt;
   return ViewSource{&s, &mine[static_cast<size_t>(sub)]};
 }
@@ -88,7 +88,6 @@ void TaskInstance::declare_array(int index, const std::string& name, int dims, s
     s_->written_.resize(i + 1, false);
     s_->store_.resize(i + 1);
     s_->other_store_.resize(i + 1);
-    s_->sub_parts_.resize(i + 1);
     s_->section_fixed_.resize(i + 1);
     s_->linked_ranges_.resize(i + 1);
     s_->given_to_initialize_.resize(i + 1, 0);
@@ -908,7 +907,7 @@ void TaskInstance::launch() {
     const LpsDesc& d = s_->lps_[l];
     if (d.sub_dims == 0) continue;
     s_->sub_counts_[l].assign(s_->grid_[l].size(), 0);
-    for (auto& [a, cfg] : d.sub_configs) s_->sub_parts_[static_cast<size_t>(a)].assign(s_->grid_[l].size(), {});
+    for (auto& [a, cfg] : d.sub_configs) s_->sub_parts_[{static_cast<int>(l), a}].assign(s_->grid_[l].size(), {});
     for (const Lpu& u : s_->grid_[l]) {
       std::vector<ArrayConfig> cfgs;
       std::vector<Part> uparts;
@@ -927,7 +926,7 @@ void TaskInstance::launch() {
         if (u.rank != me) continue;
         for (auto& c : subpartition_order(counts, d.sub_order))
           for (size_t k = 0; k < cfgs.size(); ++k)
-            s_->sub_parts_[static_cast<size_t>(d.sub_configs[k].first)][static_cast<size_t>(u.id)].push_back(
+            s_->sub_parts_[{static_cast<int>(l), d.sub_configs[k].first}][static_cast<size_t>(u.id)].push_back(
                 lpu_part(uparts[k], cfgs[k], c));
       } catch (const std::exception& e) {
         fail(task_label() + "`, Space " + d.name + " sub-partition: " + e.what());

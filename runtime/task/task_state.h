@@ -71,7 +71,9 @@ struct TaskInstance::State {
   std::vector<std::vector<std::shared_ptr<PartStorage>>> store_;  // [array][lpu of home]
   // Parts of storage spaces other than the home: [array][space][lpu of that space].
   std::vector<std::map<int, std::vector<std::shared_ptr<PartStorage>>>> other_store_;
-  std::vector<std::vector<std::vector<Part>>> sub_parts_;  // [array][lpu] -> sub-partition parts
+  // (space, array) -> [lpu of that space] -> its sub-partition parts (two spaces may both
+  // sub-partition one array, with LPUs in different processes).
+  std::map<std::pair<int, int>, std::vector<std::vector<Part>>> sub_parts_;
   // [array] -> for views of sections, where its dimensions sit in the viewed item's (see
   // Part::with_fixed); empty otherwise.
   std::vector<std::vector<std::optional<int64_t>>> section_fixed_;

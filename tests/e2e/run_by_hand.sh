@@ -21,7 +21,8 @@
 # (guarded_epoch_child.it), Space blocks that skip a level (level_skip.it), conditions on array
 # elements decided by their own space for spaces holding other parts (conditions_decided.it,
 # conditions_decided_sub.it), reductions that no LPU makes (reduction_skipped.it), a movement into
-# a block entered after a sibling block's write (scatter_after_sibling.it).
+# a block entered after a sibling block's write (scatter_after_sibling.it), two spaces
+# sub-partitioning one array (sibling_subpartitions.it).
 set -u
 source "$(dirname "$0")/script_setup.sh" "$@"
 compile_program() { # compile_program <name>: programs/<name>.it with its map, to ./<name>
@@ -428,6 +429,22 @@ compile_program scatter_after_sibling
 for np in 1 2 4; do
   for p in 1 2; do
     check "movement into a block entered after a sibling's write, p=$p" $np sas_want.txt sas.txt ./scatter_after_sibling input=sas_in.txt p=$p output=sas.txt
+  done
+done
+# sibling_subpartitions on 1...8: p = 2, s = 2 gives pieces 1 2 | 3 4 and 5 6 | 7 8, so out =
+# 3 * 100 + 7 = 307 and 11 * 100 + 15 = 1115; p = 4, s = 1 gives one-element pieces: 102 304 506
+# 708; B doubles every element once: 2 4 ... 16 (probe AJ's itc at np 2: 307 2626).
+printf 'Array\n1 2 3 4 5 6 7 8\n8\n' >sib_x.txt
+printf 'Array\n2 4 6 8 10 12 14 16\n8\n' >sib_x_want.txt
+printf 'Array\n307 1115\n2\n' >sib_2_want.txt
+printf 'Array\n102 304 506 708\n4\n' >sib_4_want.txt
+compile_program sibling_subpartitions
+for np in 1 2 4; do
+  for ps in "2 2" "4 1"; do
+    set -- $ps
+    check "two spaces sub-partitioning one array, p=$1 s=$2" $np sib_$1_want.txt sib_out.txt \
+      ./sibling_subpartitions x_file=sib_x.txt p=$1 s=$2 out_file=sib_out.txt x_out=sib_xo.txt
+    check_also "two spaces sub-partitioning one array, x, p=$1 s=$2, np $np" sib_x_want.txt sib_xo.txt
   done
 done
 exit $bad
