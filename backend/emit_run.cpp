@@ -604,6 +604,18 @@ void TaskEmitter::emitRun(Out& o) {
         if (any)
             spaces.push_back(x);
     }
+    // Environmental scalars that only a `Repeat for` header sets (no stage writes them): the
+    // environment keeps their value at the end of the flow of a space that runs the loop (its
+    // LPU 0), as the task's own stages there see it.
+    std::map<std::string, int> loopPublisher;
+    for (const auto& g : info_->globals)
+        if (g.environmental && !g.type.isArray() && g.type.kind != TypeKind::List && !g.isReduction &&
+            !scalarReachesRootAtEnd(g.name))
+            for (int x : spaces)
+                if (loopSetsVariable(def_.computation, 0, x, g.name)) {
+                    loopPublisher[g.name] = x;
+                    break;
+                }
     for (int x : spaces) {
         const std::string& name = plan_.lps.at(x).name;
         o << "// The flow of Space " << name << " for one of its LPUs: a coroutine that the runtime resumes\n"
@@ -619,6 +631,10 @@ void TaskEmitter::emitRun(Out& o) {
             if (g.environmental && g.isReduction && reductionLps_.count(g.name) && reductionLps_.at(g.name) == x)
                 o << "if (lpu.id == 0) c.publish(" << arrayIndexOrSlot(g.name) << ", &g.r_" << g.name << ", sizeof g.r_"
                   << g.name << ");\n";
+        for (const auto& [v, publisher] : loopPublisher)
+            if (publisher == x)
+                o << "if (lpu.id == 0) c.publish(" << arrayIndexOrSlot(v) << ", &" << scalarRef(v, "g") << ", sizeof "
+                  << scalarRef(v, "g") << ");  // the environment keeps the loop variable's value\n";
         // Environmental scalars written by stages: Root's copy, which the writers' reached.
         if (x == 0)
             for (const auto& g : info_->globals)
@@ -762,10 +778,11 @@ void TaskEmitter::emitRun(Out& o) {
                 o << setItem("g." + cppName(g.name));
                 continue;
             }
-            if (scalarReachesRootAtEnd(g.name)) {
+            if (scalarReachesRootAtEnd(g.name) || loopPublisher.count(g.name)) {
+                const int from = loopPublisher.count(g.name) ? loopPublisher.at(g.name) : 0;
                 o << "{\n"
-                  << cppType(g.type) << " v{};\nt.published(" << arrayIndexOrSlot(g.name)
-                  << ", 0, &v, sizeof v);\nenv.set<" << cppType(g.type) << ">(" << cString(g.name) << ", v);\n}\n";
+                  << cppType(g.type) << " v{};\nt.published(" << arrayIndexOrSlot(g.name) << ", " << from
+                  << ", &v, sizeof v);\nenv.set<" << cppType(g.type) << ">(" << cString(g.name) << ", v);\n}\n";
                 continue;
             }
             o << "env.set<" << cppType(g.type) << ">(" << cString(g.name) << ", " << scalarRef(g.name, "g") << ");\n";
@@ -812,6 +829,18 @@ bool TaskEmitter::scalarReachesRootAtEnd(const std::string& v) const {
 }
 
 // Environmental Reduction results are published under their Define position.
+// Whether a `Repeat for` of `variable` in `list` (run in space `lps`) is run by the LPUs of `x`.
+bool TaskEmitter::loopSetsVariable(const ast::FlowList& list, int lps, int x, const std::string& variable) const {
+    for (const auto& f : list) {
+        if (auto r = f->as<ast::RepeatFor>(); r && r->variable.text == variable && relevant(*f, lps, x))
+            return true;
+        const int inner = f->as<ast::SpaceBlock>() ? lpsOf(f->as<ast::SpaceBlock>()->space.text) : lps;
+        if (const ast::FlowList* body = ast::nestedFlow(*f); body && loopSetsVariable(*body, inner, x, variable))
+            return true;
+    }
+    return false;
+}
+
 int TaskEmitter::arrayIndexOrSlot(const std::string& v) const {
     int i = 0;
     for (const auto& g : info_->globals) {

@@ -122,6 +122,7 @@ private:
     };
     std::vector<Guard> guards_;
     void emitGuardTests(Out& o, const std::string& fail = "break;");
+    bool loopSetsVariable(const ast::FlowList& list, int lps, int x, const std::string& variable) const;
     int foreachLps_ = -1;
     int foreachParent_ = -1;     // the space of the `Repeat foreach` being emitted (any flow), or -1
     std::string subVar_ = "sub"; // the C++ variable of its turn

@@ -22,7 +22,8 @@
 # elements decided by their own space for spaces holding other parts (conditions_decided.it,
 # conditions_decided_sub.it), reductions that no LPU makes (reduction_skipped.it), a movement into
 # a block entered after a sibling block's write (scatter_after_sibling.it), two spaces
-# sub-partitioning one array (sibling_subpartitions.it).
+# sub-partitioning one array (sibling_subpartitions.it), loop variables kept by the environment
+# (loop_variable_env.it).
 set -u
 source "$(dirname "$0")/script_setup.sh" "$@"
 compile_program() { # compile_program <name>: programs/<name>.it with its map, to ./<name>
@@ -445,6 +446,15 @@ for np in 1 2 4; do
     check "two spaces sub-partitioning one array, p=$1 s=$2" $np sib_$1_want.txt sib_out.txt \
       ./sibling_subpartitions x_file=sib_x.txt p=$1 s=$2 out_file=sib_out.txt x_out=sib_xo.txt
     check_also "two spaces sub-partitioning one array, x, p=$1 s=$2, np $np" sib_x_want.txt sib_xo.txt
+  done
+done
+# loop_variable_env, n = 6: k runs 1...6 (last 6, inside = 21), j runs 6...1 (last 1), m runs
+# 1, 3, 5 (last 5); the coordinator reads 6 1 5 21 (probe AJ's itc: 0 0 0 21).
+printf 'Array\n6 1 5 21\n4\n' >lve_want.txt
+compile_program loop_variable_env
+for np in 1 2 4; do
+  for p in 1 3; do
+    check "loop variables kept by the environment, p=$p" $np lve_want.txt lve.txt ./loop_variable_env n=6 p=$p out=lve.txt
   done
 done
 exit $bad
