@@ -1451,6 +1451,15 @@ Type BodyChecker::reductionResult(const ast::ReduceOperator& op, const ast::Expr
     return operandType;
 }
 
+// `reduce` outside any loop, or with a sequential loop (`do in sequence`, a while loop) as the
+// innermost loop around it.
+std::string BodyChecker::reducePlacementMessage() const {
+    if (loops_.empty())
+        return "`reduce` must be inside a parallel loop `do { } for`, which it reduces over";
+    return "`reduce` must be directly inside a parallel loop `do { } for`: it reduces over the innermost loop "
+           "around it, which here is sequential; make the reduction the body of a parallel loop of its own";
+}
+
 Type BodyChecker::checkReduceExpr(const ast::ReduceExpr& e) {
     if (kind_ != BodyKind::Stage) {
         state_.rep.error(DiagKind::ParallelOutsideStage, e.range,
@@ -1460,8 +1469,7 @@ Type BodyChecker::checkReduceExpr(const ast::ReduceExpr& e) {
     if (allowedReduce_ != &e) {
         state_.rep.error(DiagKind::ReductionPlacement, e.range,
                          loops_.empty() || !loops_.back().parallel
-                             ? std::string("`reduce` must be inside a parallel loop `do { } for`, "
-                                           "which it reduces over")
+                             ? reducePlacementMessage()
                              : std::string("`v = reduce(...)` must be the only statement of its "
                                            "parallel loop's body; move other statements to a "
                                            "separate loop"));
@@ -1484,8 +1492,7 @@ void BodyChecker::checkReduceStmt(const ast::ReduceStmt& s) {
     if (loops_.empty() || !loops_.back().parallel || !loops_.back().reductionAllowed) {
         state_.rep.error(DiagKind::ReductionPlacement, s.range,
                          loops_.empty() || !loops_.back().parallel
-                             ? std::string("`reduce` must be inside a parallel loop `do { } for`, "
-                                           "which it reduces over")
+                             ? reducePlacementMessage()
                              : std::string("`reduce(...)` must be the only statement of its parallel "
                                            "loop's body; move other statements to a separate loop"));
         return;

@@ -90,6 +90,7 @@ private:
     Type checkExecute(const ast::Execute& e);
     Type checkEpoch(const ast::Epoch& e);
     Type checkReduceExpr(const ast::ReduceExpr& e);
+    std::string reducePlacementMessage() const;
     Type reductionResult(const ast::ReduceOperator& op, const ast::Expr& operand, SourceRange where);
     Type checkLValue(const ast::Expr& target, const ast::Assign& assign);
     bool checkCoordinatorDimensionTarget(const ast::Expr& target);
