@@ -258,6 +258,9 @@ class Program {
   // Writes pending bind_output files and prints IT_STATS; called once at the end of main.
   void finish();
   std::vector<std::function<void()>> at_exit;  // pending bind_output writes
+  // Output file -> the item first bound to it ("`x` of task `T`") and its data, so that binding
+  // other data to the same file is reported, once per file (the file keeps the last one bound).
+  std::map<std::string, std::pair<std::string, const void*>> output_owners;
 
  private:
   // Per synchronisation name: intra bytes, intra messages, inter bytes, inter messages.

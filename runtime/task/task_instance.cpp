@@ -1675,6 +1675,16 @@ void Env::bind_output(Program& prog, const std::string& item, const std::string&
   auto& a = arrays_[item];
   if (!a) a = std::make_shared<ArrayData>();
   std::shared_ptr<ArrayData> data = a;  // the item as bound now; later tasks fill it in place
+  const std::string owner = "`" + item + "` of task `" + task_ + "`";
+  auto [known, fresh] = prog.output_owners.try_emplace(file, owner, data.get());
+  if (!fresh && known->second.second != data.get() && known->second.second != nullptr) {
+    if (prog.rank() == 0)
+      std::fprintf(stderr,
+                   "itrt: warning: `%s` is bound as the output of two different arrays (%s, and earlier %s): "
+                   "the file will hold the one bound last; bind them to different files to keep both\n",
+                   file.c_str(), owner.c_str(), known->second.first.c_str());
+    known->second.second = nullptr;  // said once for this file
+  }
   // The write happens at the end of the program: the environment may be gone from the coordinator's
   // variables by then (`env = new TaskEnvironment(...)` in a loop), so the hook keeps it alive.
   std::shared_ptr<Env> self = weak_from_this().lock();

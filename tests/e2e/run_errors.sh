@@ -677,4 +677,27 @@ IT
 compile viewview.it loadview.map viewview
 expect "view of a view outside it" "viewview.it:7: environment item \`v\` of task \`Inc\`: index 1 of dimension 1 is outside the view \`v\`" \
   timeout 60 $mpirun -np 2 ./viewview input=i8.txt
+# Two different arrays bound to one output file: a warning (the file keeps the one bound last;
+# probe AH: silent), once for the file.
+cat - inc_task.it >twoout.it <<'IT'
+Program (args) {
+    a = new TaskEnvironment(name: "Inc")
+    bind_input(a, "v", args.input)
+    execute(task: "Inc"; environment: a)
+    b = new TaskEnvironment(name: "Inc")
+    bind_input(b, "v", args.input)
+    execute(task: "Inc"; environment: b)
+    bind_output(a, "v", args.output)
+    bind_output(b, "v", args.output)
+    bind_output(b, "v", args.output)
+}
+
+IT
+compile twoout.it loadview.map twoout
+out=$(timeout 60 $mpirun -np 2 ./twoout input=i8.txt output=twoout.txt 2>&1)
+if [[ $(grep -c "warning: \`twoout.txt\` is bound as the output of two different arrays" <<<"$out") != 1 ]]; then
+  echo "FAIL (one output file for two arrays): want one warning, got:"; echo "$out"; bad=1
+else
+  echo "ok (one output file for two arrays)"
+fi
 exit $bad
