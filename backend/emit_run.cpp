@@ -557,9 +557,27 @@ bool TaskEmitter::relevant(const ast::FlowPart& f, int lps, int x) const {
     };
     if (auto s = f.as<ast::SpaceBlock>())
         return any(s->body, lpsOf(s->space.text));
+    // The plan counts on every space whose stages read a `Repeat for` variable to run the loop
+    // and set it itself, also when nothing of its own happens inside (a Root stage reading `k`
+    // after a Space A loop).
+    if (auto r = f.as<ast::RepeatFor>(); r && stagesOfSpaceUse(def_.computation, x, r->variable.text))
+        return true;
     if (const ast::FlowList* body = ast::nestedFlow(f))
         return any(*body, lps);
     return f.as<ast::StageCall>() && lps == x;
+}
+
+// Whether a stage call of space `x` in `list` uses task-global `v`.
+bool TaskEmitter::stagesOfSpaceUse(const ast::FlowList& list, int x, const std::string& v) const {
+    for (const auto& f : list) {
+        if (auto call = f->as<ast::StageCall>()) {
+            if (plan_.flow.at(nodeOf(*call)).context == x && globalsUsedBy(*call).count(v))
+                return true;
+        } else if (const ast::FlowList* body = ast::nestedFlow(*f); body && stagesOfSpaceUse(*body, x, v)) {
+            return true;
+        }
+    }
+    return false;
 }
 
 std::string TaskEmitter::flowParams() const {

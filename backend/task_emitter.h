@@ -94,6 +94,7 @@ private:
     void emitSyncs(Out& o, const std::vector<int>& syncs, int x);
     void collectReductionOps(const ast::FlowList& list);
     bool relevant(const ast::FlowPart& f, int lps, int x) const;
+    bool stagesOfSpaceUse(const ast::FlowList& list, int x, const std::string& v) const;
     size_t instanceIndex(const ast::StageCall& call) const;
     std::string flowParams() const;
     int arrayIndexOrSlot(const std::string& v) const;

@@ -449,8 +449,9 @@ for np in 1 2 4; do
   done
 done
 # loop_variable_env, n = 6: k runs 1...6 (last 6, inside = 21), j runs 6...1 (last 1), m runs
-# 1, 3, 5 (last 5); the coordinator reads 6 1 5 21 (probe AJ's itc: 0 0 0 21).
-printf 'Array\n6 1 5 21\n4\n' >lve_want.txt
+# 1, 3, 5 (last 5); a Root stage after the Space A loops copies j: the coordinator reads 6 1 5 21 1
+# (probe AJ's itc: 0 0 0 21 0).
+printf 'Array\n6 1 5 21 1\n5\n' >lve_want.txt
 compile_program loop_variable_env
 for np in 1 2 4; do
   for p in 1 3; do
