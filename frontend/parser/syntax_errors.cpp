@@ -581,6 +581,27 @@ LexProblem describeSyntaxError(const SyntaxErrorRecord& error, const std::vector
                                 miss->startsLine ? "at the start of a line" : context, miss->intended),
                     std::nullopt};
 
+    // A reserved word where a name was meant, where the parser did not expect a name: `step(v) {`
+    // as a stage, `step = 3` as a variable, `step, v: ...` or `step: Integer` first on a Define
+    // line (after the header's `:` the token stream holds no newline), `twice(at)` as a
+    // parameter. The parser has left the section by then, so the place is the section whose
+    // header comes last before the word.
+    auto typeAt = [&](std::size_t i) { return i < tokens.size() ? tokens[i]->getType() : std::size_t(L::EOF); };
+    const std::size_t next = typeAt(index + 1), before = index > 0 ? typeAt(index - 1) : std::size_t(L::NL);
+    const bool paramLike = (before == L::LPAREN || before == L::COMMA) && (next == L::RPAREN || next == L::COMMA);
+    const bool nameLike = paramLike || next == L::LPAREN || next == L::ASSIGN ||
+                          ((next == L::COMMA || next == L::COLON) && (before == L::NL || before == L::COLON));
+    const bool reserved = isReservedWord(vocabulary, type) && std::islower(static_cast<unsigned char>(t->getText()[0]));
+    auto reservedAsName = [&]() -> LexProblem {
+        return {DiagKind::UnexpectedToken, where,
+                fmt::format("`{}` is a reserved word and cannot be used as a name {}; choose another name",
+                            t->getText(),
+                            context == kTopLevel ? sectionBefore(tokens, index).value_or(context) : context),
+                std::nullopt};
+    };
+    if (reserved && paramLike) // before the bracket check, which would ask for the `)`
+        return reservedAsName();
+
     if (auto open = openBracketBefore(tokens, index)) {
         bool paren = open->token->getType() == L::LPAREN;
         std::size_t closer = paren ? L::RPAREN : L::RBRACK;
@@ -648,17 +669,8 @@ LexProblem describeSyntaxError(const SyntaxErrorRecord& error, const std::vector
                 std::nullopt};
     }
 
-    // A reserved word where a name was meant, where the parser did not expect a name: `step(v) {`
-    // as a stage, `step = 3` as a variable. The parser has left the section by then, so the
-    // place is the section whose header comes last before the word.
-    if (isReservedWord(vocabulary, type) && std::islower(static_cast<unsigned char>(t->getText()[0])) &&
-        index + 1 < tokens.size() &&
-        (tokens[index + 1]->getType() == L::LPAREN || tokens[index + 1]->getType() == L::ASSIGN))
-        return {DiagKind::UnexpectedToken, where,
-                fmt::format("`{}` is a reserved word and cannot be used as a name {}; choose another name",
-                            t->getText(),
-                            context == kTopLevel ? sectionBefore(tokens, index).value_or(context) : context),
-                std::nullopt};
+    if (reserved && nameLike)
+        return reservedAsName();
 
     // `Space Root {` in the flow, `Space Root <...>` in the Partition section (§8.2, §9.2).
     if (type == L::K_ROOT && index > 0 && index - 1 < tokens.size() && tokens[index - 1]->getType() == L::K_SPACE)
