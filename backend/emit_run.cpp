@@ -998,11 +998,21 @@ void TaskEmitter::emitFlow(Out& o, const ast::FlowList& list, int lps, int x) {
             emitFlow(o, r->body, lps, x);
             o << "}\n}\n";
         } else if (auto w = f->as<ast::RepeatWhile>()) {
-            o << "for (;;) {\n";
-            emitSyncs(o, at(syncBefore_, node), x);
-            o << "if (!(" << flowExpr(*w->condition, lps, "lpu") << ")) break;\n";
-            emitFlow(o, w->body, lps, x);
-            o << "}\n";
+            // Movements the plan put before the loop go once; the condition's inputs at every test.
+            std::vector<int> once, everyTest;
+            for (int k : at(syncBefore_, node))
+                (plan_.dependencies.syncs[static_cast<size_t>(k)].beforeLoop ? once : everyTest).push_back(k);
+            emitSyncs(o, once, x);
+            const bool loops =
+                std::any_of(everyTest.begin(), everyTest.end(), [&](int k) { return participates(k, x); }) ||
+                std::any_of(w->body.begin(), w->body.end(), [&](const auto& p) { return relevant(*p, lps, x); });
+            if (loops) {
+                o << "for (;;) {\n";
+                emitSyncs(o, everyTest, x);
+                o << "if (!(" << flowExpr(*w->condition, lps, "lpu") << ")) break;\n";
+                emitFlow(o, w->body, lps, x);
+                o << "}\n";
+            }
         } else if (auto fe = f->as<ast::RepeatForeach>()) {
             if (foreachParent_ >= 0 && plan_.lps.changesEveryTurn(lps))
                 notTranslated(fe->range, "a `Repeat foreach sub-partition` of a space whose parts change every turn");

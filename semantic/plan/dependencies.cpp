@@ -348,7 +348,8 @@ private:
     void addSync(Synchronization s, int depIndex) {
         for (Synchronization& x : out_.syncs)
             if (x.kind == s.kind && x.var == s.var && x.scalar == s.scalar && x.fromLps == s.fromLps &&
-                x.toLps == s.toLps && x.viaLps == s.viaLps && x.point == s.point && x.node == s.node) {
+                x.toLps == s.toLps && x.viaLps == s.viaLps && x.point == s.point && x.node == s.node &&
+                x.beforeLoop == s.beforeLoop) {
                 if (std::find(x.deps.begin(), x.deps.end(), depIndex) == x.deps.end())
                     x.deps.push_back(depIndex);
                 x.fromAnyLpu = x.fromAnyLpu || s.fromAnyLpu;
@@ -445,7 +446,7 @@ private:
             return out;
         for (const Synchronization& s : out_.syncs) {
             if (s.point == Synchronization::Point::TaskStart || s.point == Synchronization::Point::TaskEnd ||
-                s.node < 0 || !inSubtree(s.node, node))
+                s.node < 0 || !inSubtree(s.node, node) || (s.beforeLoop && s.node == node))
                 continue;
             for (int l = 0; l < static_cast<int>(lps_.spaces.size()); ++l)
                 if (s.involves(l))
@@ -709,12 +710,31 @@ private:
             // run in one LPU only, and then reaches the others by its own broadcast) is newer:
             // the older value must land before it, not over it.
             Dependency at = dep;
-            if (int later = laterWriteIn(dep, to); later != -1 && m.kind != SyncKind::GatherUp)
+            const int later = laterWriteIn(dep, to);
+            if (later != -1 && m.kind != SyncKind::GatherUp)
                 at.reader = later;
             placeMovement(m, at);
+            outOfLoops(m, dep);
             addSync(m, idx);
             handOverToViews(m, idx);
         }
+    }
+
+    // A movement of data written before a loop goes before the loop, once: before a reader
+    // inside it (its first turn needs it; later turns read what the loop writes, which comes by
+    // movements of its own) or before a newer write inside it that the data must not land over.
+    // Sent at every turn of a `Repeat while` whose LPUs turn a different number of times, it hung
+    // (probe AK). Not out of a `Repeat foreach`, whose turns work in pieces of their own.
+    void outOfLoops(Synchronization& m, const Dependency& dep) const {
+        if (m.point != Synchronization::Point::BeforeAccess || m.node <= 0 || dep.carriedBy != -1)
+            return;
+        const int writerNode = usage_.accesses[static_cast<std::size_t>(dep.writer)].node;
+        for (int p = m.node; p > 0 && !inSubtree(writerNode, p); p = flow_.at(p).parent)
+            if (const FlowNode::Kind k = flow_.at(p).kind;
+                k == FlowNode::Kind::RepeatWhile || k == FlowNode::Kind::RepeatFor) {
+                m.node = p;
+                m.beforeLoop = k == FlowNode::Kind::RepeatWhile;
+            }
     }
 
     // A movement received inside a Space block whose LPUs work in views of the receiving parts

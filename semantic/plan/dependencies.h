@@ -66,7 +66,10 @@ struct Synchronization {
     int viaLps = kNoLps;      // padding exchange: the LPS whose padded copies are refreshed
     std::vector<int> readers; // reduction: spaces below the target whose flows get the result
     Point point = Point::BeforeAccess;
-    int node = -1;         // the flow node the point refers to (0 for TaskStart/TaskEnd)
+    int node = -1; // the flow node the point refers to (0 for TaskStart/TaskEnd)
+    // BeforeAccess at a `Repeat while`: once, before the loop (a movement that must land before
+    // writes inside it), not before every test of its condition (the condition's own inputs).
+    bool beforeLoop = false;
     std::vector<int> deps; // the dependencies it serves
     std::string why;       // for syncs no dependency explains (tokens, task start and end)
     // A movement of an array: which sender LPUs send their cells. Changed: those whose part

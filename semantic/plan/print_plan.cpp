@@ -308,12 +308,14 @@ private:
     void flowNode(int id, int indent) {
         const FlowNode& n = p_.flow.at(id);
         for (int s : before_[id])
-            line(indent, "==> " +
-                             std::string(p_.dependencies.syncs[static_cast<std::size_t>(s)].point ==
-                                                 Synchronization::Point::SpaceEntry
-                                             ? "on entry: "
-                                             : "before: ") +
-                             syncText(s));
+            line(indent,
+                 "==> " +
+                     std::string(p_.dependencies.syncs[static_cast<std::size_t>(s)].point ==
+                                         Synchronization::Point::SpaceEntry
+                                     ? "on entry: "
+                                 : p_.dependencies.syncs[static_cast<std::size_t>(s)].beforeLoop ? "before the loop: "
+                                                                                                 : "before: ") +
+                     syncText(s));
         int ctx = n.kind == FlowNode::Kind::Space ? n.outerContext : n.context;
         std::string head = "[" + shortSpace(p_.lps, ctx) + "] " + n.label;
         if (n.kind == FlowNode::Kind::Epoch) {

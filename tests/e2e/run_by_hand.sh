@@ -23,7 +23,7 @@
 # conditions_decided_sub.it), reductions that no LPU makes (reduction_skipped.it), a movement into
 # a block entered after a sibling block's write (scatter_after_sibling.it), two spaces
 # sub-partitioning one array (sibling_subpartitions.it), loop variables kept by the environment
-# (loop_variable_env.it).
+# (loop_variable_env.it), movements around a per-LPU Repeat while (loop_movements.it).
 set -u
 source "$(dirname "$0")/script_setup.sh" "$@"
 compile_program() { # compile_program <name>: programs/<name>.it with its map, to ./<name>
@@ -456,6 +456,18 @@ compile_program loop_variable_env
 for np in 1 2 4; do
   for p in 1 3; do
     check "loop variables kept by the environment, p=$p" $np lve_want.txt lve.txt ./loop_variable_env n=6 p=$p out=lve.txt
+  done
+done
+# loop_movements, n = 8, lim = 10: seed x = i, doubled 2i; each Space A block adds i until its first
+# element reaches 10, then Space C adds i. pa = 2: block 1...4 turns 8 times (10i), block 5...8
+# none (x[5] = 10): 11 22 33 44 15 18 21 24. pa = 4: 10 20 | 12 16 | 10 12 | 14 16, then + i:
+# 11 22 15 20 15 18 21 24.
+printf 'Array\n11 22 33 44 15 18 21 24\n8\n' >lm2_want.txt
+printf 'Array\n11 22 15 20 15 18 21 24\n8\n' >lm4_want.txt
+compile_program loop_movements
+for np in 1 2 4; do
+  for pa in 2 4; do
+    check "movements around a per-LPU Repeat while, pa=$pa" $np lm${pa}_want.txt lm.txt ./loop_movements n=8 lim=10 pa=$pa out=lm.txt
   done
 done
 exit $bad
