@@ -3,7 +3,6 @@
 #include "frontend/ast/ast_visitor.h"
 
 #include <algorithm>
-#include <functional>
 #include <set>
 #include <string>
 #include <utility>

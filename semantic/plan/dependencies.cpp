@@ -710,8 +710,7 @@ private:
             // run in one LPU only, and then reaches the others by its own broadcast) is newer:
             // the older value must land before it, not over it.
             Dependency at = dep;
-            const int later = laterWriteIn(dep, to);
-            if (later != -1 && m.kind != SyncKind::GatherUp)
+            if (int later = laterWriteIn(dep, to); later != -1 && m.kind != SyncKind::GatherUp)
                 at.reader = later;
             placeMovement(m, at);
             outOfLoops(m, dep);
