@@ -174,7 +174,6 @@ private:
     void expr(const ast::Expr& e) {
         using K = ast::ExprKind;
         switch (e.kind) {
-        case K::NameRef: nameRef(*e.as<ast::NameRef>()); return;
         case K::Unary: expr(*e.as<ast::Unary>()->operand); return;
         case K::Binary:
             expr(*e.as<ast::Binary>()->lhs);
@@ -197,22 +196,14 @@ private:
             expr(*e.as<ast::RangeLiteral>()->last);
             return;
         case K::Epoch: expr(*e.as<ast::Epoch>()->operand); return;
-        case K::ReduceExpr: expr(*e.as<ast::ReduceExpr>()->operand); return; // placed by semantic/check
-        default: return;                                                     // literals, lpuId, partition.p
+        case K::ReduceExpr:
+            expr(*e.as<ast::ReduceExpr>()->operand);
+            return; // placed by semantic/check
+        // Literals, lpuId, partition.p, names: a task array is used whole only as a copy or an
+        // argument (partArgument, staticArrayAssign), semantic/check types every other whole use
+        // as an error.
+        default: return;
         }
-    }
-
-    // In a stage a task array is used whole only as a copy or an argument (partArgument,
-    // staticArrayAssign); semantic/check types every other whole use as an error.
-    void nameRef(const ast::NameRef& n) {
-        if (b_.kind != BodyKind::Flow)
-            return;
-        const semantic::GlobalInfo* g = global(n.name);
-        if (!g)
-            return;
-        if (!g->isReduction && g->type.isArray())
-            refuse(Limit::FlowArrayArgument, n.range,
-                   "task array `" + n.name + "` used whole in the Computation section");
     }
 
     // A section of a static array held as std::array (a class field, a local), as a target.
@@ -232,27 +223,28 @@ private:
         expr(*f.base);
     }
 
+    // Dimension attributes. semantic/check types `.range` of anything but a dimension, `.local`
+    // or a dimension used as a value, and dimensions of non-arrays as errors.
     void property(const ast::Property& p) {
         const ast::Expr* base = p.base.get();
         if (p.property == ast::PropertyKind::Range) {
             if (auto ep = base->as<ast::Epoch>()) // every version of an array has the same ranges
                 base = ep->operand.get();
-            auto dim = base->as<ast::Property>();
-            if (!dim || dim->property != ast::PropertyKind::Dimension) {
-                refuse(Limit::ComputedDimension, p.range, "`.range` of this value");
+            if (auto dim = base->as<ast::Property>(); dim && dim->property == ast::PropertyKind::Dimension)
+                property(*dim);
+            else
                 expr(*base);
-                return;
-            }
-            property(*dim);
             return;
         }
-        if (p.property != ast::PropertyKind::Dimension) {
-            refuse(Limit::ComputedDimension, p.range, "this property");
+        if (p.property != ast::PropertyKind::Dimension)
             return;
-        }
         const ast::Expr* arr = base;
-        if (auto l = base->as<ast::Property>(); l && l->property == ast::PropertyKind::Local)
+        auto l = base->as<ast::Property>();
+        const bool local = l && l->property == ast::PropertyKind::Local;
+        if (local)
             arr = l->base.get();
+        if (auto ep = arr->as<ast::Epoch>()) // every version of an array has the same ranges
+            arr = ep->operand.get();
         const int k = p.dimensionIndex == 0 ? 0 : p.dimensionIndex - 1;
         const Type at = typeOf(*arr);
         if (at.kind == TypeKind::StaticArray && !heldAsTaskArray(*arr) && k < static_cast<int>(at.lengths.size()))
@@ -261,16 +253,21 @@ private:
             fieldAccess(*arr->as<ast::FieldAccess>());
             return;
         }
-        if (auto s = arr->as<ast::Subscript>(); s && base == arr && isSection(*arr) && rootedAtPart(*arr)) {
-            items(*s); // ExprEmitter::sectionDimensionRange: from the subscripts, no copy
+        if (auto s = arr->as<ast::Subscript>();
+            s && isSection(*arr) &&
+            (rootedAtPart(*arr) || (!local && b_.kind == BodyKind::Flow && s->base->as<ast::NameRef>() &&
+                                    isTaskArray(s->base->as<ast::NameRef>()->name)))) {
+            items(*s); // ExprEmitter::sectionDimensionRange: from the subscripts (and whole ranges), no copy
             return;
         }
-        if (!arr->as<ast::NameRef>()) {
-            if (at.kind == TypeKind::DynamicArray && base == arr) // a computed array: a value
-                expr(*arr);
-            else
-                refuse(Limit::ComputedDimension, p.range, "this dimension attribute");
+        if (auto s = arr->as<ast::Subscript>(); s && typeOf(*s->base).kind == TypeKind::StaticArray && at.isArray()) {
+            items(*s); // ExprEmitter::staticSection: from the subscripts and the lengths
+            if (!s->base->as<ast::NameRef>())
+                expr(*s->base);
+            return;
         }
+        if (!arr->as<ast::NameRef>() && at.kind == TypeKind::DynamicArray) // a computed array: a value, all of it held
+            expr(*arr);
         // Names: every body translates the dimensions of the arrays semantic/check lets it name.
     }
 
@@ -292,7 +289,8 @@ private:
             conditionReadElsewhere(n->name, s.range);
         if (b_.kind == BodyKind::Flow && !b_.inSpace && n && isTaskArray(n->name)) {
             refuse(Limit::RepeatRangePerLpu, s.range,
-                   "an element of `" + n->name + "` in a `Repeat for` range (no LPU evaluates it)");
+                   "an element of `" + n->name + "` in the range of a `Repeat for` of " + spaceName(b_.lps) +
+                       rangeOfSeveralLpus());
             return;
         }
         const Type baseType = typeOf(*s.base);
@@ -368,16 +366,21 @@ private:
 
     // A whole array or list passed to a function where arrays are parts (stages, conditions).
     void partArgument(const ast::Expr& a) {
-        if (b_.kind == BodyKind::Flow) { // the flow's partArgument: a whole part, not strided
-            auto n = a.as<ast::NameRef>();
-            if (n && isTaskArray(n->name) && b_.inSpace)
+        if (b_.kind == BodyKind::Flow) { // the flow's partArgument: a whole part or a section of it, not strided
+            auto sub = a.as<ast::Subscript>();
+            auto n = (sub ? sub->base.get() : &a)->as<ast::NameRef>();
+            if (!n || !isTaskArray(n->name)) { // a computed array (a function's result) or a section of one: a value
+                expr(a);
+                return;
+            }
+            if (sub)
+                items(*sub);
+            if (b_.inSpace)
                 conditionReadElsewhere(n->name, a.range);
-            if (!b_.inSpace && n && isTaskArray(n->name))
+            if (!b_.inSpace)
                 refuse(Limit::RepeatRangePerLpu, a.range,
-                       "passing task array `" + n->name + "` to a function in a `Repeat for` range or step");
-            else if (!n)
-                refuse(Limit::FlowArrayArgument, a.range,
-                       "passing a section or an epoch of a task array to a function in the Computation section");
+                       "passing task array `" + n->name + "` to a function in the range or step of a `Repeat for` of " +
+                           spaceName(b_.lps) + rangeOfSeveralLpus());
             else if (strided(n->name, b_.lps))
                 refuse(Limit::StridedPartCopy, a.range,
                        "passing `" + n->name +
@@ -434,23 +437,20 @@ private:
         const Type t = typeOf(target);
         // A fixed-size array reads and writes as the dynamic array of its lengths.
         const Type ft = t.kind == TypeKind::StaticArray ? Type::dynamicArray(t.arrayDims(), t.elementType()) : t;
+        // semantic/check: `load` reads into a variable, an element or a section of one, `store`
+        // writes an array or a list.
         if (f == "load") {
             auto n = target.as<ast::NameRef>();
             const Type lt = n ? localType(n->name) : Type::error();
             const bool whole = n && (lt.kind == TypeKind::DynamicArray || lt.kind == TypeKind::List);
-            if (!whole && t.kind != TypeKind::StaticArray && !isSection(target) && !staticSectionTarget(target))
-                refuse(Limit::LoadStoreValue, c.range,
-                       "`load` into a value that is not a variable (a function's result)");
-            else if (!hasStoreCodec(whole ? lt : ft, cp_))
+            if (!hasStoreCodec(whole ? lt : ft, cp_))
                 refuse(Limit::ElementCodec, c.range, "`load` of a `" + semantic::typeName(t) + "`");
             else if (!whole)
                 expr(target);
             return true;
         }
         expr(target);
-        if (ft.kind != TypeKind::DynamicArray && ft.kind != TypeKind::List)
-            refuse(Limit::LoadStoreValue, c.range, "`store` of a `" + semantic::typeName(t) + "`");
-        else if (!hasStoreCodec(ft, cp_))
+        if (!hasStoreCodec(ft, cp_))
             refuse(Limit::ElementCodec, c.range, "`store` of a `" + semantic::typeName(t) + "`");
         return true;
     }
@@ -692,6 +692,11 @@ private:
                 return;
             }
     }
+    // Why a `Repeat for` range of a space cannot read its parts (Root's are decided by a stage,
+    // semantic/plan/condition_stages.cpp).
+    static std::string rangeOfSeveralLpus() {
+        return " (every process evaluates the range once for all the space's LPUs, which hold different parts)";
+    }
     std::string spaceName(int lps) const {
         return lps == semantic::kRootLps ? std::string("Root") : "Space " + plan_->lps.at(lps).name;
     }
@@ -719,6 +724,7 @@ private:
             if (auto s = f->as<ast::SpaceBlock>()) {
                 flow(s->body, plan_->lps.find(s->space.text), foreach);
             } else if (auto r = f->as<ast::RepeatFor>()) {
+                b_.lps = lps;
                 b_.inSpace = false;
                 expr(*r->rangeExpr);
                 exprOpt(r->step);

@@ -263,16 +263,22 @@ std::string ExprEmitter::property(const ast::Property& p) {
             local = true;
             arr = l->base.get();
         }
+        if (auto ep = arr->as<ast::Epoch>()) // every version of an array has the same ranges
+            arr = ep->operand.get();
         int k = p.dimensionIndex == 0 ? 0 : p.dimensionIndex - 1;
         if (const semantic::Type at = typeOf(*arr);
             at.kind == TypeKind::StaticArray && !heldAsTaskArray(*arr) && k < static_cast<int>(at.lengths.size()))
             return staticDimensionRange(at, k);
         if (auto field = arr->as<ast::FieldAccess>())
             return fieldDimensionRange(p, *field, k, local);
-        if (auto s = arr->as<ast::Subscript>(); s && !local && isSection(*arr) && partArray(rootName(*s)))
-            return sectionDimensionRange(p, *s, k);
+        if (auto s = arr->as<ast::Subscript>();
+            s && isSection(*arr) && (partArray(rootName(*s)) || (!local && rangesKnown(rootName(*s)))))
+            return sectionDimensionRange(p, *s, k, local);
+        if (auto s = arr->as<ast::Subscript>(); s && staticSection(*s))
+            return sectionDimensionRange(p, *s, k, local);
         auto name = arr->as<ast::NameRef>();
-        if (!name && !local && typeOf(*arr).kind == TypeKind::DynamicArray) // a computed array: a value
+        // A computed array (a function's result): a value that holds all of itself, `local` or not.
+        if (!name && typeOf(*arr).kind == TypeKind::DynamicArray)
             return "itrt::task::range_of(" + emit(*arr) + ", " + std::to_string(k) + ")";
         if (!name)
             notTranslated(p.range, "this dimension attribute");
@@ -281,17 +287,32 @@ std::string ExprEmitter::property(const ast::Property& p) {
     notTranslated(p.range, "this property");
 }
 
+// A section of a fixed-size array (`w[1...2]`, `y[...][0]`) that keeps a dimension: of a class
+// field or a local (a std::array), or of a task-global held as a part.
+bool ExprEmitter::staticSection(const ast::Subscript& s) {
+    const semantic::Type bt = typeOf(*s.base);
+    if (bt.kind != TypeKind::StaticArray || !typeOf(s).isArray())
+        return false;
+    return !heldAsTaskArray(*s.base) || partArray(rootName(s));
+}
+
 // The name an array section is taken of (`v` in `v[1...2]`), or "".
 std::string ExprEmitter::rootName(const ast::Subscript& s) {
     auto n = s.base->as<ast::NameRef>();
     return n ? n->name : "";
 }
 
-// Dimension k of a section of a part (`v[1...2].dimension1`, `m[r][...].dimension1`): the k-th
-// dimension the section keeps, `from...to` as written, `...` and dimensions after the last
-// subscript the array's own.
-std::string ExprEmitter::sectionDimensionRange(const ast::Property& p, const ast::Subscript& s, int k) {
-    const int dims = typeOf(*s.base).arrayDims();
+// Dimension k of a section of a part or a fixed-size array (`v[1...2].dimension1`,
+// `m[r][...].dimension1`): the k-th dimension the section keeps, `from...to` as written, `...` and
+// dimensions after the last subscript the array's own; with `local` (`v[1...2].local.dimension1`),
+// what the LPU's part holds of it (a std::array holds all of itself).
+std::string ExprEmitter::sectionDimensionRange(const ast::Property& p, const ast::Subscript& s, int k, bool local) {
+    const semantic::Type bt = typeOf(*s.base);
+    const int dims = bt.arrayDims();
+    const bool whole = bt.kind == TypeKind::StaticArray && !heldAsTaskArray(*s.base);
+    auto own = [&](int d, bool held) {
+        return whole ? staticDimensionRange(bt, d) : dimensionRange(p, rootName(s), d, held);
+    };
     int kept = 0;
     for (int d = 0; d < dims; ++d) {
         const ast::SubscriptItem* it =
@@ -300,10 +321,14 @@ std::string ExprEmitter::sectionDimensionRange(const ast::Property& p, const ast
             continue;
         if (kept++ < k)
             continue;
-        if (it && it->kind == ast::SubscriptItem::Kind::Section)
-            return "Range{static_cast<int32_t>(" + emit(*it->first) + "), static_cast<int32_t>(" + emit(*it->last) +
-                   ")}";
-        return dimensionRange(p, rootName(s), d, false);
+        if (it && it->kind == ast::SubscriptItem::Kind::Section) {
+            const std::string written =
+                "Range{static_cast<int32_t>(" + emit(*it->first) + "), static_cast<int32_t>(" + emit(*it->last) + ")}";
+            if (!local || whole)
+                return written;
+            return "itrt::task::held_range(" + written + ", " + own(d, true) + ")";
+        }
+        return own(d, local);
     }
     notTranslated(p.range, "a dimension the section does not have");
 }

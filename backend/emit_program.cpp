@@ -166,6 +166,10 @@ private:
                 return "itrt::task::assign_section(" + sectionArgument(*s) + ", itrt::task::loaded_array<" +
                        cppType(t.elementType()) + ">(prog, " + std::to_string(t.arrayDims()) + ", " + fileCodecOf(t) +
                        ", std::string(" + arg(1) + ")), " + whereOf(c.range) + ")";
+            if ((t.kind == TypeKind::DynamicArray || t.kind == TypeKind::List) && target.as<ast::Subscript>())
+                // an element of an array of arrays or lists: the element, as a variable
+                return "itrt::task::load(prog, " + emit(target) + ", " + fileCodecOf(t) + ", std::string(" + arg(1) +
+                       ")" + (t.kind == TypeKind::List ? listRankArg(t) : std::string()) + ")";
             notTranslated(c.range, "`load` into something other than an environment item or a coordinator array");
         }
         if (f == "store") {

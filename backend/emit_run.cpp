@@ -197,21 +197,27 @@ std::string TaskEmitter::flowExpr(const ast::Expr& e, int lps, const std::string
             }
             notTranslated(n.range, "name `" + n.name + "` in the Computation section");
         }
-        bool partArray(const std::string& name) const override {
-            return !w.empty() && te.isGlobal(name) && te.global(name).type.isArray();
+        bool partArray(const std::string& name) const override { return !w.empty() && rangesKnown(name); }
+        bool rangesKnown(const std::string& name) const override {
+            return te.isGlobal(name) && te.global(name).type.isArray();
+        }
+        // The view of `array` the LPU evaluating the condition holds: inside `Repeat foreach
+        // sub-partition`, the turn's piece, as its stages see it.
+        std::string view(const std::string& array, int lag) const {
+            const semantic::Type& at = te.global(array).type;
+            return "t." + std::string(sub.empty() ? "view<" : "piece_view<") + cppElement(at) + ", " +
+                   std::to_string(at.arrayDims()) + ">(" + std::to_string(te.arrayIndex(array)) + ", " + w + sub +
+                   ", " + std::to_string(lag) + ")";
         }
         // An element in a condition: read from the part of the LPU evaluating it.
         std::string element(const ast::Subscript& s, const std::string& array, const std::vector<std::string>& idx,
                             int lag) override {
             if (!partArray(array))
                 notTranslated(s.range, "array element access here");
-            const semantic::Type& at = te.global(array).type;
             std::string args;
             for (const auto& i : idx)
                 args += ", " + i;
-            return "t." + std::string(sub.empty() ? "view<" : "piece_view<") + cppElement(at) + ", " +
-                   std::to_string(at.arrayDims()) + ">(" + std::to_string(te.arrayIndex(array)) + ", " + w + sub +
-                   ", " + std::to_string(lag) + ").held_value(" + cString(te.where(s.range)) + args + ")";
+            return view(array, lag) + ".held_value(" + cString(te.where(s.range)) + args + ")";
         }
         std::string dimensionRange(const ast::Expr& at, const std::string& array, int k, bool local) override {
             if (!te.isGlobal(array) || !te.global(array).type.isArray())
@@ -229,18 +235,32 @@ std::string TaskEmitter::flowExpr(const ast::Expr& e, int lps, const std::string
                 notTranslated(at.range, "`lpuId` outside a space");
             return w + ".coords";
         }
-        // A task array passed to a function in a condition: the part of the LPU evaluating it,
-        // copied as a stage passes it (part_array; a fixed-size array's std::array).
+        // A task array, or a section of one, passed to a function in a condition: the part of the
+        // LPU evaluating it, copied as a stage passes it (part_array; a fixed-size array's
+        // std::array). Epochs are not named in the Computation section (semantic/check).
         std::string partArgument(const ast::Expr& a, bool byReference) override {
-            auto n = a.as<ast::NameRef>();
+            auto sub = a.as<ast::Subscript>();
+            auto n = (sub ? sub->base.get() : &a)->as<ast::NameRef>();
+            if ((!n || !partArray(n->name)) && !byReference) // a computed array or a section of one: a value
+                return emit(a);
             if (!n || !partArray(n->name) || byReference)
                 notTranslated(a.range, "passing this array to a function in a condition");
             const semantic::Type& at = te.global(n->name).type;
-            const std::string view = "t.view<" + cppElement(at) + ", " + std::to_string(at.arrayDims()) + ">(" +
-                                     std::to_string(te.arrayIndex(n->name)) + ", " + w + ", 0)";
-            if (at.kind == TypeKind::StaticArray)
-                return "itrt::task::static_part<" + cppType(at) + ">(" + view + ")";
-            return "itrt::task::part_array(" + view + ", " + cString(te.where(a.range)) + ")";
+            std::string part = view(n->name, 0);
+            const std::string where = cString(te.where(a.range));
+            if (at.kind == TypeKind::StaticArray && !sub)
+                return "itrt::task::static_part<" + cppType(at) + ">(" + part + ")";
+            if (sub) { // the LPU's part of the section, a slice of its view
+                const std::string items = sectionItems(
+                    sub, at.arrayDims(), [&](const ast::Expr& x) { return emit(x); },
+                    [&](int d) {
+                        const std::string r = part + ".whole_range(" + std::to_string(d) + ")";
+                        return "{false, " + r + ".min, " + r + ".max}";
+                    });
+                part = "itrt::task::slice<" + std::to_string(typeOf(a).arrayDims()) + ">(" + part + ", " + items +
+                       ", " + where + ")";
+            }
+            return "itrt::task::part_array(" + part + ", " + where + ")";
         }
     } f(*this, &in_.checked->exprTypes, lpuVar);
     (void)lps;

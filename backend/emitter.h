@@ -182,6 +182,8 @@ protected:
     // Whether `name` is a task-global array seen as a part (a view), also when its type is a
     // static array.
     virtual bool partArray(const std::string&) const { return false; }
+    // A task array whose whole ranges this body knows without holding a part (flow headers).
+    virtual bool rangesKnown(const std::string& name) const { return partArray(name); }
     // Whether `a` names a task-global array held in parts or an environment item (also when its
     // type is a static array), not a std::array value.
     bool heldAsTaskArray(const ast::Expr& a) const;
@@ -195,7 +197,8 @@ private:
     std::string binary(const ast::Binary& b);
     std::string property(const ast::Property& p);
     static std::string rootName(const ast::Subscript& s);
-    std::string sectionDimensionRange(const ast::Property& p, const ast::Subscript& s, int k);
+    std::string sectionDimensionRange(const ast::Property& p, const ast::Subscript& s, int k, bool local);
+    bool staticSection(const ast::Subscript& s);
     std::string newObject(const ast::NewObject& o);
 };
 

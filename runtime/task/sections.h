@@ -17,6 +17,13 @@
 
 namespace itrt::task {
 
+// The indices of a section's dimension `section` (either direction) that the LPU's part, holding
+// `part` of it, has: `v[i...j].local.dimensionK.range`; empty (min > max) when it has none.
+inline RangeValue held_range(RangeValue section, RangeValue part) {
+  return {std::max(std::min(section.min, section.max), part.min),
+          std::min(std::max(section.min, section.max), part.max)};
+}
+
 // Calls f(position in a.data, global indices) for every element of `a`, row-major.
 template <class T, class F>
 void for_each_element(const LocalArray<T>& a, F f) {

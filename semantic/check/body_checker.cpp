@@ -1089,6 +1089,12 @@ Type BodyChecker::checkBuiltin(const ast::Call& e) {
         }
         if (!isString(t[1]))
             return mismatch(1, "a file name (`String`)");
+        if (name == "load" && !accessRoot(e.args[0].value.get())) {
+            state_.rep.error(DiagKind::NotAssignable, e.args[0].range,
+                             "`load` reads into a variable (an array or list, an environment item, an element or "
+                             "section of one), and this is a computed value; load into a variable and use that");
+            return Type::error();
+        }
         return Type::simple(TypeKind::Void);
     }
     if (name == "get_cursor") {

@@ -23,6 +23,27 @@ public:
     }
 };
 
+// The names an expression reads data of: not those named only for their dimensions
+// (`v.dimension1.range`, `v[1...2].dimension1`), which every process knows.
+class DataRead : public NamesRead {
+public:
+    void visitProperty(const ast::Property& p) override {
+        const ast::Expr* base = p.base.get();
+        while (auto inner = base->as<ast::Property>())
+            base = inner->base.get();
+        if (base->as<ast::NameRef>())
+            return;
+        if (auto s = base->as<ast::Subscript>(); s && s->base->as<ast::NameRef>()) {
+            for (const auto& i : s->items)
+                for (const ast::ExprPtr* e : {&i.index, &i.first, &i.last})
+                    if (*e)
+                        visitExpr(**e);
+            return;
+        }
+        NamesRead::visitProperty(p);
+    }
+};
+
 template <typename T> std::unique_ptr<T> node(SourceRange at) {
     auto n = std::make_unique<T>();
     n->range = at;
@@ -73,6 +94,10 @@ private:
                 if (w->condition && mayDecide(space, guarded) && needsDeciding(*w->condition, w->body, space))
                     i += decide(list, i, w->condition, &w->body);
                 walk(w->body, space, guarded);
+            } else if (auto r = f.as<ast::RepeatFor>()) {
+                if (space == kRootLps)
+                    i += decideRange(list, i, *r);
+                walk(r->body, space, guarded);
             } else if (ast::FlowList* body = const_cast<ast::FlowList*>(ast::nestedFlow(f))) {
                 walk(*body, space, guarded);
             }
@@ -122,44 +147,99 @@ private:
         return name;
     }
 
-    // Moves `condition` into a new stage of the list's space that assigns it to a new Boolean task-global,
-    // calls the stage just before list[at] (and at the end of `loopBody`, when given) and leaves
-    // the Boolean in its place. Returns how many flow parts it inserted into `list`.
+    // Whether `e` reads a task array (an element, or the array passed to a function) and could
+    // be evaluated by a stage (no partition parameter).
+    bool readsTaskArray(const ast::Expr& e) const {
+        DataRead read;
+        read.visitExpr(e);
+        return !read.partitionParameter &&
+               std::any_of(read.names.begin(), read.names.end(), [&](const auto& n) { return arrays_.count(n) > 0; });
+    }
+
+    // The bounds and step of a Root `Repeat for` are evaluated once, by every process, before
+    // the loop: one reading a task array is computed by a Root stage into an Integer task-global
+    // (a whole range value into a Range one), which every process then reads.
+    int decideRange(ast::FlowList& list, std::size_t at, ast::RepeatFor& loop) {
+        std::vector<Decision> decisions;
+        auto consider = [&](ast::ExprPtr& e, ast::TypeKind type, const char* what) {
+            if (e && readsTaskArray(*e))
+                decisions.push_back({&e, type, what});
+        };
+        if (auto literal = loop.rangeExpr->as<ast::RangeLiteral>()) {
+            consider(literal->first, ast::TypeKind::Integer, "range_first_");
+            consider(literal->last, ast::TypeKind::Integer, "range_last_");
+        } else {
+            consider(loop.rangeExpr, ast::TypeKind::Range, "range_");
+        }
+        consider(loop.step, ast::TypeKind::Integer, "range_step_");
+        if (decisions.empty())
+            return 0;
+        return decide(list, at, decisions, nullptr, "decide_range_", loop.rangeExpr->range);
+    }
+
     int decide(ast::FlowList& list, std::size_t at, ast::ExprPtr& condition, ast::FlowList* loopBody) {
+        const SourceRange where = condition->range;
+        return decide(list, at, {{&condition, ast::TypeKind::Boolean, "condition_"}}, loopBody, "decide_condition_",
+                      where);
+    }
+
+    // An expression a stage evaluates into a new task-global of type `type`, named `base` and
+    // the line.
+    struct Decision {
+        ast::ExprPtr* expr;
+        ast::TypeKind type;
+        const char* base;
+    };
+
+    // Moves each decision's expression into one new stage of the list's space that assigns it to
+    // a new task-global, calls the stage just before list[at] (and at the end of `loopBody`, when
+    // given) and leaves the task-globals in their places. Returns how many flow parts it inserted
+    // into `list`.
+    int decide(ast::FlowList& list, std::size_t at, const std::vector<Decision>& decisions, ast::FlowList* loopBody,
+               const std::string& stageBase, SourceRange where) {
         ++rewritten_;
         if (!rewrite_)
             return 0;
-        const SourceRange where = condition->range;
         const std::string line = std::to_string(where.begin.line);
-        const std::string flag = freshName("condition_" + line);
-        const std::string stage = freshName("decide_condition_" + line);
-
-        NamesRead read;
-        read.visitExpr(*condition);
-        std::vector<std::string> params{flag};
-        params.insert(params.end(), read.names.begin(), read.names.end());
-
-        ast::VarDecl decl;
-        decl.names.push_back({flag, where});
-        decl.type.kind = ast::TypeKind::Boolean;
-        decl.type.range = where;
-        decl.range = where;
-        task_.define.push_back(std::move(decl));
+        const std::string stage = freshName(stageBase + line);
 
         ast::StageDef def;
         def.name = {stage, where};
+        std::vector<std::string> params;
+        std::vector<std::string> inputs;
+        for (const Decision& d : decisions) {
+            const SourceRange at = (*d.expr)->range;
+            const std::string variable = freshName(d.base + line);
+            params.push_back(variable);
+            NamesRead read;
+            read.visitExpr(**d.expr);
+            for (const auto& n : read.names)
+                if (std::find(inputs.begin(), inputs.end(), n) == inputs.end())
+                    inputs.push_back(n);
+
+            ast::VarDecl decl;
+            decl.names.push_back({variable, at});
+            decl.type.kind = d.type;
+            decl.type.range = at;
+            decl.range = at;
+            task_.define.push_back(std::move(decl));
+
+            auto assign = node<ast::Assign>(at);
+            assign->target = nameRef(variable, at);
+            assign->value = std::move(*d.expr);
+            auto stmt = node<ast::ExprStmt>(at);
+            stmt->expr = std::move(assign);
+            def.body.stmts.push_back(std::move(stmt));
+            *d.expr = nameRef(variable, at);
+        }
+        for (const auto& n : inputs)
+            if (std::find(params.begin(), params.end(), n) == params.end())
+                params.push_back(n);
         for (const auto& p : params)
             def.params.push_back({p, where});
-        auto assign = node<ast::Assign>(where);
-        assign->target = nameRef(flag, where);
-        assign->value = std::move(condition);
-        auto stmt = node<ast::ExprStmt>(where);
-        stmt->expr = std::move(assign);
-        def.body.stmts.push_back(std::move(stmt));
         def.body.range = where;
         def.range = where;
         task_.stages.push_back(std::move(def));
-        condition = nameRef(flag, where);
 
         auto call = [&] {
             auto c = node<ast::StageCall>(where);

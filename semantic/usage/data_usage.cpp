@@ -159,13 +159,18 @@ public:
         }
         case K::FieldAccess: expr(e->as<ast::FieldAccess>()->base.get(), write, lag); return;
         case K::Property: {
-            // Shape metadata (dimension ranges): not a data access, but `a.local...` is the
-            // shape of this LPU's part, which it needs to have (shapeUse).
+            // Shape metadata (dimension ranges): not a data access, but `a.local...` (also of a
+            // section, `a[i...j].local...`) is the shape of this LPU's part, which it needs to
+            // have (shapeUse).
             const ast::Expr* x = e;
             while (auto p = x->as<ast::Property>()) {
-                if (p->property == ast::PropertyKind::Local)
-                    if (auto n = p->base->as<ast::NameRef>(); n && isTracked(n->name))
+                if (p->property == ast::PropertyKind::Local) {
+                    const ast::Expr* held = p->base.get();
+                    if (auto s = held->as<ast::Subscript>())
+                        held = s->base.get();
+                    if (auto n = held->as<ast::NameRef>(); n && isTracked(n->name))
                         shapeUses_.insert(n->name);
+                }
                 x = p->base.get();
             }
             return;

@@ -20,8 +20,11 @@
 # two old versions read (epoch_three_spaces.it), a guarded Epoch before a child space's read
 # (guarded_epoch_child.it), Space blocks that skip a level (level_skip.it), conditions on array
 # elements decided by their own space for spaces holding other parts (conditions_decided.it,
-# conditions_decided_sub.it), reductions that no LPU makes (reduction_skipped.it), a movement into
-# a block entered after a sibling block's write (scatter_after_sibling.it), two spaces
+# conditions_decided_sub.it), Root `Repeat for` ranges read from such arrays (ranges_decided.it),
+# conditions passing sections to functions (condition_sections.it), load into an element of an
+# array of lists (load_elements.it), dimensions of sections (section_dimensions.it),
+# reductions that no LPU makes (reduction_skipped.it), a movement into a block entered after a
+# sibling block's write (scatter_after_sibling.it), two spaces
 # sub-partitioning one array (sibling_subpartitions.it), loop variables kept by the environment
 # (loop_variable_env.it), movements around a per-LPU Repeat while (loop_movements.it).
 set -u
@@ -408,6 +411,55 @@ compile_program conditions_decided_sub
 for np in 1 2 4; do
   for pa in 3 5; do
     check "Space A conditions on v around Space B, pa=$pa" $np cds${pa}_want.txt cds.txt ./conditions_decided_sub pa=$pa pb=2 o=cds.txt
+  done
+done
+# ranges_decided on 0...6: v[i] = i + 3, w = 0. v[1] = 4 > 3: k = 3, 2, 1 gives w = 321; span(v)
+# = 0...6 step v[0] = 3: k = 0, 3, 6 gives 321036; [1...3] step count(v) = 7: k = 1 gives
+# 3210361; [1...v[0]] is evaluated once, before bump changes v[0]: three bumps, v = i + 6.
+printf 'Array\n6 7 8 9 10 11 12\n7\n' >rdec_v_want.txt
+printf 'Array\n3210361 3210361 3210361 3210361 3210361 3210361 3210361\n7\n' >rdec_w_want.txt
+compile_program ranges_decided
+for np in 1 2 4; do
+  for p in 2 3 7; do
+    check "Root Repeat for ranges on v, p=$p" $np rdec_w_want.txt rdec_w.txt ./ranges_decided p=$p v=rdec_v.txt w=rdec_w.txt
+    check_also "Root Repeat for ranges on v, v, p=$p, np $np" rdec_v_want.txt rdec_v.txt
+  done
+done
+# condition_sections on 0...6, x[i] = i: Root sums x[1...2] = 3, bump; same(x)[1...2] = 5, bump
+# (x = i + 2); 7 is not 99. Space A blocks of p: a block whose first element is > 3 is scaled by
+# 10, then each block adds 1 until its sum reaches 200. p = 2: 2 3 | 40 50 | 60 70 | 80 -> +98,
+# +55, +35, +120; p = 3: 2 3 4 | 50 60 70 | 80 -> +64, +7, +120; p = 7: 2...8 -> +24.
+printf 'Array\n100 101 95 105 95 105 200\n7\n' >csec2_want.txt
+printf 'Array\n66 67 68 57 67 77 200\n7\n' >csec3_want.txt
+printf 'Array\n26 27 28 29 30 31 32\n7\n' >csec7_want.txt
+compile_program condition_sections
+for np in 1 2 4; do
+  for p in 2 3 7; do
+    check "conditions passing sections to functions, p=$p" $np csec${p}_want.txt csec.txt ./condition_sections p=$p o=csec.txt
+  done
+done
+# load_elements: the list 16 9 4 1 stored, loaded into a[1][2], its second element removed.
+printf 'List\n16 4 1\n3\n' >lel_g_want.txt
+printf 'List\n\n0\n' >lel_h_want.txt
+compile_program load_elements
+for np in 1 2; do
+  check "load into an element of an array of lists" $np lel_g_want.txt lel_g.txt ./load_elements f=lel_f.txt g=lel_g.txt h=lel_h.txt
+  check_also "an element never loaded, stored empty, np $np" lel_h_want.txt lel_h.txt
+done
+# section_dimensions on 0...9, blocks of p: for a block lo...hi, r = [3...6] and q = [2...7] clipped
+# to it (max(3, lo)...min(6, hi)), z = 1...2, s = 1...2: x = r.min r.max q.min q.max as digits
+# (x 10000, 1000, 100, 10) + z.max + s.min + s.max, then x * 10 + hi - lo (the older version's
+# part). p = 3: blocks 0-2 3-5 6-8 9: 32225 -> 322252, 35355 -> 353552, 66675 -> 666752,
+# 96975 -> 969750; p = 4: 0-3 4-7 8-9; p = 10: one block. t: k = 2, 3, 4 gives 234.
+printf 'Array\n322252 322252 322252 353552 353552 353552 666752 666752 666752 969750\n10\n' >sdim3_want.txt
+printf 'Array\n332353 332353 332353 332353 464753 464753 464753 464753 868751 868751\n10\n' >sdim4_want.txt
+printf 'Array\n362759 362759 362759 362759 362759 362759 362759 362759 362759 362759\n10\n' >sdim10_want.txt
+printf 'Array\n234 234 234 234 234 234 234 234 234 234\n10\n' >sdim_t_want.txt
+compile_program section_dimensions
+for np in 1 2 4; do
+  for p in 3 4 10; do
+    check "dimensions of sections, p=$p" $np sdim${p}_want.txt sdim_x.txt ./section_dimensions p=$p x=sdim_x.txt t=sdim_t.txt
+    check_also "a section's range in a Space A Repeat for, p=$p, np $np" sdim_t_want.txt sdim_t.txt
   done
 done
 # reduction_skipped on 3 9 4, best linked from start, total from 100: start = 5000 fails the Root

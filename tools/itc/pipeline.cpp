@@ -64,7 +64,8 @@ bool runPipeline(const PipelineRequest& request, SourceManager& sources, Diagnos
     if (diags.hasErrors())
         return false;
     // Conditions whose guarded LPUs cannot read the data they test are decided by their own
-    // space's stages (semantic/plan/condition_stages.h), in a copy of the program parsed anew,
+    // space's stages, and Root `Repeat for` ranges reading task arrays by Root's
+    // (semantic/plan/condition_stages.h), in a copy of the program parsed anew,
     // checked and planned again quietly (the first pass reported what the user wrote). Should
     // the copy not pass, the program stays as written and the backend refuses those conditions.
     if (semantic::decideConditionsInTheirSpace(*result.program, *result.plan, /*rewrite=*/false) > 0) {
