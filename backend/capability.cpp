@@ -779,6 +779,8 @@ private:
             const ast::Expr& v = *ca.value;
             if (b.type.kind == TypeKind::StaticArray && v.as<ast::FieldAccess>() && objectFieldOfGlobal(v))
                 continue; // a fixed-size field of a task-global object (StageSig: a std::array&)
+            if (fieldOfPartElement(v))
+                continue; // TaskEmitter::elementArgument: a field of the element, by reference
             if (b.type.isArray()) {
                 if (v.as<ast::NameRef>())
                     continue;
@@ -808,6 +810,23 @@ private:
                 continue;
             refuse(Limit::StageArgumentField, v.range, "this field as a stage argument");
         }
+    }
+
+    // `a[i].f`, `a[i].f.h` with a a task array of objects (not a fixed-size one, which stages
+    // hold as views): a field of the element of the LPU's part, a C++ lvalue.
+    bool fieldOfPartElement(const ast::Expr& e) {
+        const ast::Expr* x = &e;
+        while (auto f = x->as<ast::FieldAccess>())
+            x = f->base.get();
+        auto sub = x->as<ast::Subscript>();
+        auto n = sub && x != &e ? sub->base->as<ast::NameRef>() : nullptr;
+        const semantic::GlobalInfo* g = n ? global(n->name) : nullptr;
+        if (!g || g->type.kind != TypeKind::DynamicArray ||
+            std::any_of(sub->items.begin(), sub->items.end(),
+                        [](const ast::SubscriptItem& i) { return i.kind != ast::SubscriptItem::Kind::Index; }))
+            return false;
+        items(*sub);
+        return true;
     }
 
     // `g.f`, `g.f.h` with g a task-global object: a C++ lvalue of the flow's globals.

@@ -1150,6 +1150,10 @@ void TaskEmitter::emitFlow(Out& o, const ast::FlowList& list, int lps, int x) {
 // this LPU's view, found by position so that any kind of part works.
 std::string TaskEmitter::elementArgument(const ast::Expr& e, int lps,
                                          const std::function<void(const std::string&)>& views) {
+    if (auto f = e.as<ast::FieldAccess>()) { // a field of an element of a part (`boxes[0].weights`)
+        const std::string element = elementArgument(*f->base, lps, views);
+        return element.empty() ? "" : element + "." + cppMember(f->field.text);
+    }
     auto sub = e.as<ast::Subscript>();
     auto base = sub ? sub->base->as<ast::NameRef>() : nullptr;
     if (!base || !arrayIndex_.count(base->name))

@@ -978,8 +978,9 @@ void TaskEmitter::emitStage(Out& o, size_t k) {
             sp.reduceType = it->second.second;
             o << ", itrt::Reducer<" << sp.reduceOp << ", " << sp.reduceType << ">::Value& " << sp.cppName;
         } else if (b.type.kind == TypeKind::StaticArray && isGlobal(b.rootGlobal) &&
-                   !global(b.rootGlobal).type.isArray()) {
-            // A fixed-size field of a task-global object (`b.weights`): the flow's own std::array.
+                   global(b.rootGlobal).type.kind != TypeKind::StaticArray) {
+            // A fixed-size field of a task-global object (`b.weights`), or of an element of a
+            // task array of objects (`boxes[0].weights`): that object's own std::array.
             o << ", " << (b.constant ? "const " : "") << cppType(b.type) << "& " << sp.cppName;
         } else if (b.type.isArray()) {
             sp.isArray = true;

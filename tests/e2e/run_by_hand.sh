@@ -23,6 +23,7 @@
 # conditions_decided_sub.it), Root `Repeat for` ranges read from such arrays (ranges_decided.it),
 # conditions passing sections to functions (condition_sections.it), load into an element of an
 # array of lists (load_elements.it), dimensions of sections (section_dimensions.it),
+# fields of elements as stage arguments (element_fields.it),
 # reductions that no LPU makes (reduction_skipped.it), a movement into a block entered after a
 # sibling block's write (scatter_after_sibling.it), two spaces
 # sub-partitioning one array (sibling_subpartitions.it), loop variables kept by the environment
@@ -460,6 +461,15 @@ for np in 1 2 4; do
   for p in 3 4 10; do
     check "dimensions of sections, p=$p" $np sdim${p}_want.txt sdim_x.txt ./section_dimensions p=$p x=sdim_x.txt t=sdim_t.txt
     check_also "a section's range in a Space A Repeat for, p=$p, np $np" sdim_t_want.txt sdim_t.txt
+  done
+done
+# element_fields on 0...6: v = i, scaled by box 1's weights (3, 10): 3i + 10; a Root stage sets
+# box 0's n to v's last index, 6, which Space A adds: 3i + 16.
+printf 'Array\n16 19 22 25 28 31 34\n7\n' >efld_want.txt
+compile_program element_fields
+for np in 1 2 4; do
+  for p in 1 2 3; do
+    check "fields of elements as stage arguments, p=$p" $np efld_want.txt efld.txt ./element_fields p=$p v=efld.txt
   done
 done
 # reduction_skipped on 3 9 4, best linked from start, total from 100: start = 5000 fails the Root
