@@ -920,6 +920,18 @@ private:
         }
     }
 
+    // Whether section `s` of `global` keeps a dimension its parts cut by stride() or
+    // block_stride() (a fixed index there is fine: the row `m[k]` of a stride() part is held whole).
+    bool keepsStridedDimension(const ast::Subscript& s, const std::string& global) const {
+        if (!plan_)
+            return false;
+        for (int d : semantic::stridedDimensions(plan_->storage, plan_->lps, global, b_.lps))
+            if (d >= static_cast<int>(s.items.size()) ||
+                s.items[static_cast<size_t>(d)].kind != ast::SubscriptItem::Kind::Index)
+                return true;
+        return false;
+    }
+
     // `target = value` into a part or a section of one (StageBody::sectionCopy): a section or
     // whole part of a task array, or an array value of the stage call.
     void sectionCopy(const ast::Assign& a) {
@@ -932,10 +944,10 @@ private:
         if (!target || partGlobal(target->name).empty()) {
             refuse(Limit::StageArrayCopy, a.target->range,
                    "assigning an array in a stage to something other than a task array or a section of one");
-        } else if (targetSub && strided(partGlobal(target->name), b_.lps)) {
+        } else if (targetSub && keepsStridedDimension(*targetSub, partGlobal(target->name))) {
             refuse(Limit::StageArrayCopy, a.target->range,
                    "copying an array into a section of `" + target->name +
-                       "`, whose parts are cut by stride() or block_stride()");
+                       "` along a dimension whose parts are cut by stride() or block_stride()");
         }
         if (targetSub)
             items(*targetSub);

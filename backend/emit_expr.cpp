@@ -233,6 +233,9 @@ std::string ExprEmitter::binary(const ast::Binary& b) {
     if (b.op == ast::BinaryOp::Mod && (lt.isReal() || rt.isReal())) // the sign of the dividend, as for Integers
         return "static_cast<" + cppType(typeOf(b)) + ">(std::fmod(static_cast<double>(" + l +
                "), static_cast<double>(" + r + ")))";
+    if (b.op == ast::BinaryOp::ShiftLeft || b.op == ast::BinaryOp::ShiftRight)
+        return std::string(b.op == ast::BinaryOp::ShiftLeft ? "itrt::task::int_shl(" : "itrt::task::int_shr(") + l +
+               ", " + r + ")";
     if ((b.op == ast::BinaryOp::Div || b.op == ast::BinaryOp::Mod) && integral(lt) && integral(rt))
         return std::string(b.op == ast::BinaryOp::Div ? "itrt::task::int_div(" : "itrt::task::int_mod(") + l + ", " +
                r + ", " + whereOf(b.range) + ")";
@@ -375,7 +378,15 @@ std::string ExprEmitter::emit(const ast::Expr& e) {
     case K::NameRef: return nameRef(*e.as<ast::NameRef>());
     case K::Unary: {
         auto* u = e.as<ast::Unary>();
-        return "(" + std::string(ast::unaryOpSpelling(u->op)) + emit(*u->operand) + ")";
+        // An `args` value converts to several types: cast it to the result's (ArgValue), if
+        // that is known; `-args.x` stays a command-line value (its text negated) otherwise.
+        const semantic::Type t = typeOf(e);
+        const bool known = t.kind == TypeKind::Integer || t.kind == TypeKind::RealSingle ||
+                           t.kind == TypeKind::RealDouble || t.kind == TypeKind::Boolean;
+        std::string operand = emit(*u->operand);
+        if (known && typeOf(*u->operand).kind == TypeKind::ArgValue)
+            operand = "static_cast<" + cppType(t) + ">(" + operand + ")";
+        return "(" + std::string(ast::unaryOpSpelling(u->op)) + operand + ")";
     }
     case K::Binary: return binary(*e.as<ast::Binary>());
     case K::Assign: {

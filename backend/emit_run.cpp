@@ -5,6 +5,7 @@
 #include "backend/epoch_writes.h"
 #include "backend/task_emitter.h"
 #include "frontend/ast/ast_names.h"
+#include "frontend/ast/ast_visitor.h"
 
 #include <algorithm>
 #include <functional>
@@ -577,23 +578,63 @@ bool TaskEmitter::relevant(const ast::FlowPart& f, int lps, int x) const {
     };
     if (auto s = f.as<ast::SpaceBlock>())
         return any(s->body, lpsOf(s->space.text));
-    // The plan counts on every space whose stages read a `Repeat for` variable to run the loop
-    // and set it itself, also when nothing of its own happens inside (a Root stage reading `k`
-    // after a Space A loop).
-    if (auto r = f.as<ast::RepeatFor>(); r && stagesOfSpaceUse(def_.computation, x, r->variable.text))
+    // The plan counts on every space whose stages (or the conditions its LPUs test) read a
+    // `Repeat for` variable to run the loop and set it itself, also when nothing of its own
+    // happens inside (a Root stage, or a Root `If k == 3`, after a Space A loop).
+    if (auto r = f.as<ast::RepeatFor>(); r && spaceUses(def_.computation, x, r->variable.text))
         return true;
     if (const ast::FlowList* body = ast::nestedFlow(f))
         return any(*body, lps);
     return f.as<ast::StageCall>() && lps == x;
 }
 
-// Whether a stage call of space `x` in `list` uses task-global `v`.
-bool TaskEmitter::stagesOfSpaceUse(const ast::FlowList& list, int x, const std::string& v) const {
+namespace {
+// Whether `e` names `v`.
+bool names(const ast::Expr* e, const std::string& v) {
+    struct Finder : ast::Visitor {
+        const std::string& v;
+        bool found = false;
+        explicit Finder(const std::string& name) : v(name) {}
+        void visitNameRef(const ast::NameRef& n) override { found = found || n.name == v; }
+    } finder(v);
+    if (e)
+        finder.visitExpr(*e);
+    return finder.found;
+}
+} // namespace
+
+// Whether a stage call of space `x` in `list` uses task-global `v`, or a flow condition or loop
+// header that the LPUs of `x` evaluate (those around a stage of theirs) reads it.
+bool TaskEmitter::spaceUses(const ast::FlowList& list, int x, const std::string& v) const {
     for (const auto& f : list) {
         if (auto call = f->as<ast::StageCall>()) {
             if (plan_.flow.at(nodeOf(*call)).context == x && globalsUsedBy(*call).count(v))
                 return true;
-        } else if (const ast::FlowList* body = ast::nestedFlow(*f); body && stagesOfSpaceUse(*body, x, v)) {
+            continue;
+        }
+        const ast::FlowList* body = ast::nestedFlow(*f);
+        if (!body)
+            continue;
+        bool header = false;
+        if (auto c = f->as<ast::Condition>())
+            header = names(c->condition.get(), v) || names(c->membershipRange.get(), v);
+        else if (auto w = f->as<ast::RepeatWhile>())
+            header = names(w->condition.get(), v);
+        else if (auto r = f->as<ast::RepeatFor>())
+            header = names(r->rangeExpr.get(), v) || names(r->step.get(), v);
+        if ((header && hasStageOf(*body, x)) || spaceUses(*body, x, v))
+            return true;
+    }
+    return false;
+}
+
+// Whether `list` holds a stage call of space `x`.
+bool TaskEmitter::hasStageOf(const ast::FlowList& list, int x) const {
+    for (const auto& f : list) {
+        if (auto call = f->as<ast::StageCall>()) {
+            if (plan_.flow.at(nodeOf(*call)).context == x)
+                return true;
+        } else if (const ast::FlowList* body = ast::nestedFlow(*f); body && hasStageOf(*body, x)) {
             return true;
         }
     }
@@ -1162,12 +1203,13 @@ std::string TaskEmitter::elementArgument(const ast::Expr& e, int lps,
         if (item.kind != ast::SubscriptItem::Kind::Index || !item.index)
             notTranslated(e.range, "an array section as a stage argument");
     views(base->name);
-    std::string v = "v_" + base->name + "[0]";
+    // The element must be in this LPU's part: one it does not hold stops the program, naming the
+    // line (an LPU reads or writes only its own part).
     std::string args;
     for (size_t d = 0; d < sub->items.size(); ++d)
-        args += (d ? ", " : "") + v + ".pos_of(" + std::to_string(d) + ", " +
-                flowExpr(*sub->items[d].index, lps, "lpu") + ")";
-    return v + ".at_pos(" + args + ")";
+        args += ", " + flowExpr(*sub->items[d].index, lps, "lpu");
+    return "v_" + base->name + "[0].checked_held(" +
+           cString(where(e.range) + " (an element passed to a stage, which the LPU must hold)") + args + ")";
 }
 
 // A stage argument that is a section of a task-global array (`g[...][r]`): a view of this LPU's

@@ -94,7 +94,8 @@ private:
     void emitSyncs(Out& o, const std::vector<int>& syncs, int x);
     void collectReductionOps(const ast::FlowList& list);
     bool relevant(const ast::FlowPart& f, int lps, int x) const;
-    bool stagesOfSpaceUse(const ast::FlowList& list, int x, const std::string& v) const;
+    bool spaceUses(const ast::FlowList& list, int x, const std::string& v) const;
+    bool hasStageOf(const ast::FlowList& list, int x) const;
     size_t instanceIndex(const ast::StageCall& call) const;
     std::string flowParams() const;
     int arrayIndexOrSlot(const std::string& v) const;

@@ -19,6 +19,9 @@ MpiTransport::MpiTransport(MPI_Comm parent) : parent_(parent) {
   int flag = 0;
   MPI_Comm_get_attr(parent_, MPI_TAG_UB, &ub, &flag);
   if (flag && ub) max_tag_ = *ub;
+  int provided = MPI_THREAD_SINGLE;
+  MPI_Query_thread(&provided);
+  serialized_ = provided >= MPI_THREAD_SERIALIZED;
 }
 
 MpiTransport::~MpiTransport() {

@@ -1,6 +1,6 @@
 // MpiTransport: the Transport over MPI point-to-point (Isend, Improbe + Imrecv so packet sizes
-// need not be declared in advance). Only the proxy thread of its VSA calls it (one VSA alone needs
-// no more than MPI_THREAD_SERIALIZED). Must not be touched by worker threads.
+// need not be declared in advance). The proxy thread of its VSA calls it, or an idle worker of
+// the VSA in its place, one at a time (MPI_THREAD_SERIALIZED; proxy.h).
 #pragma once
 
 #include "runtime/engine/transport.h"
@@ -17,6 +17,7 @@ class MpiTransport final : public Transport {
   explicit MpiTransport(MPI_Comm parent = MPI_COMM_WORLD);
   ~MpiTransport() override;
   int rank() const override { return rank_; }
+  bool calls_from_any_thread() const override { return serialized_; }
   int size() const override { return size_; }
   int max_tag() const override { return max_tag_; }
   void open() override;
@@ -45,6 +46,7 @@ class MpiTransport final : public Transport {
   int rank_ = 0;
   int size_ = 1;
   int max_tag_ = 32767;
+  bool serialized_ = false;         // MPI gives at least MPI_THREAD_SERIALIZED
   std::deque<PendingSend> sends_;   // in posting order
   std::vector<PendingRecv> recvs_;  // in match order
   std::deque<Incoming> ready_;      // received, in per-channel order, not yet handed out

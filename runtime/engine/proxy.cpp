@@ -46,9 +46,46 @@ void Proxy::watch(const EngineActivity& activity, double seconds, std::function<
 void Proxy::add_incoming(Channel* channel) { incoming_[{channel->src_rank(), channel->tag()}] = channel; }
 
 void Proxy::post(Channel* channel, const PacketRef& packet) {
-  std::lock_guard lock(mutex_);
-  outbox_.emplace_back(channel, packet);
-  cv_.notify_one();
+  {
+    std::lock_guard lock(mutex_);
+    outbox_.emplace_back(channel, packet);
+    cv_.notify_one();
+  }
+  try_progress();  // send it now, on this thread, unless someone else is making progress
+}
+
+bool Proxy::try_progress() {
+  if (!open_.load(std::memory_order_acquire) || !workers_help_) return false;
+  std::unique_lock lock(progress_, std::try_to_lock);
+  if (!lock.owns_lock() || !open_.load(std::memory_order_relaxed)) return false;
+  bool progress = drain_outbox();
+  progress |= receive();
+  return progress;
+}
+
+bool Proxy::poll_while_idle(const std::function<bool()>& woken) {
+  if (!open_.load(std::memory_order_acquire) || !workers_help_) return false;
+  if (worker_polling_.exchange(true, std::memory_order_acq_rel)) return false;
+  // Poll while messages keep coming; after a quiet spell the worker sleeps and the proxy polls
+  // again, so a rank that waits long burns no more than the proxy's own polling.
+  constexpr auto kQuiet = std::chrono::microseconds(500);
+  auto last = std::chrono::steady_clock::now();
+  bool was_woken = false;
+  for (;;) {
+    if (woken()) {
+      was_woken = true;
+      break;
+    }
+    if (try_progress()) {
+      last = std::chrono::steady_clock::now();
+      continue;
+    }
+    if (std::chrono::steady_clock::now() - last > kQuiet) break;
+    std::this_thread::yield();
+  }
+  worker_polling_.store(false, std::memory_order_release);
+  poke();  // the proxy polls again
+  return was_woken;
 }
 
 void Proxy::vdp_finished() {
@@ -146,6 +183,14 @@ void Proxy::handle_control(int source, const Packet& packet) {
 }
 
 void Proxy::abort_all() {
+  // A worker that failed while polling in our place holds progress_ for good: after a bounded
+  // wait, MPI_Abort is the last resort.
+  std::unique_lock progress(progress_, std::defer_lock);
+  const auto locked_by = std::chrono::steady_clock::now() + std::chrono::seconds(2);
+  while (!progress.try_lock()) {
+    if (std::chrono::steady_clock::now() > locked_by) transport_.kill_job();
+    std::this_thread::yield();
+  }
   for (int r = 0; r < size_; ++r)
     if (r != rank_) send_control(r, {kAbort});
   // Give the aborts a bounded time to leave; if they cannot, MPI_Abort is the last resort.
@@ -202,7 +247,10 @@ void Proxy::wait_for_work(uint64_t idle_rounds) {
     return;
   }
   ++stats_.idle_waits;
-  if (!transport_.needs_polling() && !stall_clock_) {
+  if (worker_polling_.load(std::memory_order_acquire)) {
+    // A worker polls in our place and pokes us when it stops; the watchdog still gets its turns.
+    cv_.wait_for(lock, std::chrono::milliseconds(1), [&] { return !outbox_.empty() || poked_; });
+  } else if (!transport_.needs_polling() && !stall_clock_) {
     cv_.wait(lock, [&] { return !outbox_.empty() || poked_; });
   } else if (!transport_.needs_polling()) {
     // The watchdog needs turns even when nothing arrives.
@@ -226,6 +274,8 @@ void Proxy::run() {
   // Opening the run's communicator is collective: a rank waits here for the slowest one.
   const double open_begin = trace::enabled() ? trace::now_us() : 0;
   transport_.open();
+  workers_help_ = transport_.calls_from_any_thread() && transport_.needs_polling();
+  open_.store(true, std::memory_order_release);
   if (trace::enabled()) trace::span("mpi", "open the run's communicator", open_begin, trace::now_us());
   // Short sleeps are only short if the kernel's timer slack (default 50 us) allows it.
   int old_slack = prctl(PR_GET_TIMERSLACK, 0, 0, 0, 0);
@@ -236,28 +286,35 @@ void Proxy::run() {
   uint64_t idle_rounds = 0;
   for (;;) {
     if (detail::failure_requested()) abort_all();
-    const uint64_t moved_before = stats_.data_sent + stats_.data_received;
-    bool progress = drain_outbox();
-    progress |= receive();
-    if (stall_clock_) watch_turn(stats_.data_sent + stats_.data_received != moved_before);
-    if (!done_sent_ && unfinished_.load(std::memory_order_acquire) == 0) {
-      std::unique_lock lock(mutex_);
-      if (outbox_.empty()) {
-        lock.unlock();
-        done_sent_ = true;
-        progress = true;
-        log(LogSystem::proxy, LogLevel::debug, "local VDPs finished; DONE ({} data sent)", stats_.data_sent);
-        if (rank_ == 0) {
-          collect_done(0, sent_to_.data());
-        } else {
-          std::vector<int64_t> words{kDone};
-          words.insert(words.end(), sent_to_.begin(), sent_to_.end());
-          send_control(0, std::move(words));
+    bool progress = false;
+    {
+      std::lock_guard lock(progress_);
+      const uint64_t moved_before = stats_.data_sent + stats_.data_received;
+      progress = drain_outbox();
+      progress |= receive();
+      if (stall_clock_) watch_turn(stats_.data_sent + stats_.data_received != moved_before);
+      if (!done_sent_ && unfinished_.load(std::memory_order_acquire) == 0) {
+        std::unique_lock outbox(mutex_);
+        if (outbox_.empty()) {
+          outbox.unlock();
+          done_sent_ = true;
+          progress = true;
+          log(LogSystem::proxy, LogLevel::debug, "local VDPs finished; DONE ({} data sent)", stats_.data_sent);
+          if (rank_ == 0) {
+            collect_done(0, sent_to_.data());
+          } else {
+            std::vector<int64_t> words{kDone};
+            words.insert(words.end(), sent_to_.begin(), sent_to_.end());
+            send_control(0, std::move(words));
+          }
         }
       }
+      if (terminate_received_ && static_cast<int64_t>(stats_.data_received) == expected_ && transport_.idle()) {
+        open_.store(false, std::memory_order_release);  // no worker calls the transport from now on
+        break;
+      }
+      idle_rounds = progress ? 0 : transport_.in_flight() ? std::min<uint64_t>(idle_rounds + 1, 63) : idle_rounds + 1;
     }
-    if (terminate_received_ && static_cast<int64_t>(stats_.data_received) == expected_ && transport_.idle()) break;
-    idle_rounds = progress ? 0 : transport_.in_flight() ? std::min<uint64_t>(idle_rounds + 1, 63) : idle_rounds + 1;
     if (!progress) wait_for_work(idle_rounds);
   }
   detail::busy_engine_threads().fetch_sub(polling, std::memory_order_relaxed);

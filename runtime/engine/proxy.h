@@ -1,6 +1,12 @@
 // Proxy: the one thread per rank that drives all inter-rank traffic through a Transport. Workers
 // hand it packets for inter-rank channels; it delivers arriving packets to their channels, runs
 // the termination protocol and the cross-rank abort. Must not run VDP functions.
+//
+// Where the transport may be called from any thread (MPI_THREAD_SERIALIZED), workers also drive
+// the traffic in its place: a worker sends its packet itself, and one idle worker at a time polls
+// for arrivals, so a message between ranks costs no hand-off between threads (each is a thread
+// wake-up, microseconds, on each side). Every transport call, and the state it updates, is
+// guarded by `progress_`, taken by whoever makes progress.
 #pragma once
 
 #include "runtime/engine/packet.h"
@@ -44,8 +50,11 @@ class Proxy {
 
   // Registers an inter-rank channel whose destination VDP lives on this rank.
   void add_incoming(Channel* channel);
-  // Called by a worker: send `packet` down inter-rank `channel`.
+  // Called by a worker: send `packet` down inter-rank `channel` (at once, if it can).
   void post(Channel* channel, const PacketRef& packet);
+  // Called by an idle worker: polls the transport in the proxy's place until `woken()` is true,
+  // nothing arrived for a while, or another worker polls already. True if `woken()`.
+  bool poll_while_idle(const std::function<bool()>& woken);
   // Called by a worker when one of its VDPs finished.
   void vdp_finished();
   void poke();
@@ -55,6 +64,8 @@ class Proxy {
 
  private:
   enum Control : int64_t { kDone = 1, kTerminate = 2, kAbort = 3, kStalled = 4, kActive = 5, kHung = 6 };
+  // One round of sends and receives by a worker, if no one else makes progress now.
+  bool try_progress();
   bool drain_outbox();
   bool receive();
   void handle_control(int source, const Packet& packet);
@@ -72,6 +83,13 @@ class Proxy {
   int size_;
   std::map<std::pair<int, int>, Channel*> incoming_;  // (source rank, tag) -> channel
   std::atomic<int64_t> unfinished_;
+
+  // Guards the transport and the state below that drain_outbox(), receive() and the termination
+  // protocol update; recursive because a failure in the proxy's round aborts from inside it.
+  std::recursive_mutex progress_;
+  bool workers_help_ = false;                // the transport may be called by workers (set in run())
+  std::atomic<bool> open_{false};            // between transport_.open() and close()
+  std::atomic<bool> worker_polling_{false};  // an idle worker polls in the proxy's place
 
   std::mutex mutex_;  // guards outbox_ and poked_
   std::condition_variable cv_;

@@ -1,6 +1,7 @@
 // Transport: the message-passing interface the proxy drives (MPI in production, an in-process
-// loopback fabric in single-process tests so they can count messages). Only the proxy thread calls
-// it. Must deliver messages of one (source, tag) pair in send order, as MPI does.
+// loopback fabric in single-process tests so they can count messages). The proxy calls it, and,
+// where calls_from_any_thread(), an idle worker in its place, one caller at a time (proxy.h).
+// Must deliver messages of one (source, tag) pair in send order, as MPI does.
 #pragma once
 
 #include "runtime/engine/packet.h"
@@ -38,6 +39,8 @@ class Transport {
   [[noreturn]] virtual void kill_job() = 0;
   // True if waiting for messages requires polling (a remote peer cannot wake the proxy).
   virtual bool needs_polling() const { return size() > 1; }
+  // True if threads other than the proxy's may call it, one at a time (MPI_THREAD_SERIALIZED).
+  virtual bool calls_from_any_thread() const { return false; }
 };
 
 }  // namespace itrt

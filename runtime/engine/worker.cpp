@@ -163,6 +163,8 @@ void Worker::loop() {
       idle_since_ = trace::now_us();
       idle_reason_ = trace::pending_waits();
     }
+    // Between ranks, poll for the packet in the proxy's place rather than sleep until it wakes us.
+    if (proxy_ && proxy_->poll_while_idle([&] { return signal_.load(std::memory_order_seq_cst) != seen; })) continue;
     // A short busy spin before sleeping when the engine's threads have processors of their own.
     bool changed = false;
     const int spins = spin_limit();

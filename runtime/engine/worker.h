@@ -2,7 +2,8 @@
 // sleeping on a condition variable when none is (an idle worker must not burn a core). It only
 // re-examines *candidate* VDPs (an input arrived, or it just fired), so a wake-up costs O(changed),
 // not O(all VDPs).
-// Must not touch MPI (that is the proxy's job) nor decide the mapping of VDPs.
+// Touches MPI only through its proxy (Proxy::post, Proxy::poll_while_idle); must not decide the
+// mapping of VDPs.
 #pragma once
 
 #include <atomic>

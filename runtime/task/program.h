@@ -58,6 +58,12 @@ class ArgValue {
   bool as_bool() const;    // 1, 0, TRUE, FALSE, true, false (as Boolean data-file elements)
   char as_char() const;    // a single character
   const std::string& text() const { return text_; }
+  // `-args.x`: still a command-line value, typed by where it is used, with the sign turned.
+  ArgValue operator-() const {
+    if (!text_.empty() && text_[0] == '-') return ArgValue(key_, text_.substr(1));
+    if (!text_.empty() && text_[0] == '+') return ArgValue(key_, "-" + text_.substr(1));
+    return ArgValue(key_, "-" + text_);
+  }
 
  private:
   std::string key_;
@@ -75,6 +81,31 @@ decltype(auto) static_at(A&& a, int64_t i, const char* where) {
     fail_alike(std::string(where) + ": index " + std::to_string(i) + " is outside the fixed-size array's indices 0..." +
                std::to_string(static_cast<int64_t>(a.size()) - 1));
   return a[static_cast<size_t>(i)];
+}
+
+// Integer shifts for every count (C++ leaves a count outside 0 to width - 1 undefined): `a << k`
+// is a * 2^k wrapped to the width and `a >> k` is floor(a / 2^k), so counts of the width or more
+// give 0 (or -1 for a negative `a >> k`), and a negative count shifts the other way.
+template <class A, class K>
+auto int_shl(A a, K k) -> decltype(a << 0);
+template <class A, class K>
+auto int_shr(A a, K k) -> decltype(a >> 0) {
+  using R = decltype(a >> 0);
+  constexpr int64_t width = static_cast<int64_t>(sizeof(R)) * 8;
+  const int64_t n = static_cast<int64_t>(k);
+  if (n < 0) return int_shl(static_cast<R>(a), n < -width ? width : -n);
+  if (n >= width) return static_cast<R>(a < 0 ? -1 : 0);
+  return static_cast<R>(static_cast<R>(a) >> n);
+}
+template <class A, class K>
+auto int_shl(A a, K k) -> decltype(a << 0) {
+  using R = decltype(a << 0);
+  using U = std::make_unsigned_t<R>;
+  constexpr int64_t width = static_cast<int64_t>(sizeof(R)) * 8;
+  const int64_t n = static_cast<int64_t>(k);
+  if (n < 0) return int_shr(static_cast<R>(a), n < -width ? width : -n);
+  if (n >= width) return R(0);
+  return static_cast<R>(static_cast<U>(static_cast<R>(a)) << n);
 }
 
 // Integer `/` and `%` with the divisor checked: C++ leaves division by zero undefined (the

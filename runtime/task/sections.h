@@ -329,6 +329,28 @@ void for_each_held_index(const View<T, N>& v, F f) {
   }
 }
 
+// The same walk, each dimension in the direction the array or section runs (`a[3...0]` from 3
+// down to 0), so that copies by position follow the order the program wrote.
+template <class T, int N, class F>
+void for_each_held_index_as_written(const View<T, N>& v, F f) {
+  int64_t g[N], from[N], to[N], step[N];
+  for (int d = 0; d < N; ++d) {
+    if (v.lo[d] > v.hi[d]) return;
+    const bool down = v.wfrom[d] > v.wto[d];
+    from[d] = down ? v.hi[d] : v.lo[d];
+    to[d] = down ? v.lo[d] : v.hi[d];
+    step[d] = down ? -1 : 1;
+    g[d] = from[d];
+  }
+  for (;;) {
+    f(static_cast<const int64_t*>(g));
+    int d = N - 1;
+    for (; d >= 0 && g[d] == to[d]; --d) g[d] = from[d];
+    if (d < 0) return;
+    g[d] += step[d];
+  }
+}
+
 // `target = value` in a stage, where value is an array of the stage call (a local array, `lpuId`,
 // a function's result, a copy of a section of a part): its elements, row-major, go by position
 // into the positions of the part this LPU holds (stride() parts too); the lengths must match.
@@ -371,7 +393,7 @@ void copy_into_section(const View<U, M>& target, const LocalArray<T>& source, co
                  " indices of the section held here (lengths must match)");
   }
   size_t e = 0;
-  for_each_held_index(target, [&](const int64_t* g) {
+  for_each_held_index_as_written(target, [&](const int64_t* g) {
     target.at_index(g) = source.data.empty() ? U{} : static_cast<U>(source.data[e]);
     ++e;
   });
@@ -498,7 +520,8 @@ LocalArray<T> part_array(const View<T, N>& v, const char* where) {
   for (int d = 0; d < N; ++d) {
     if (v.lo[d] > v.hi[d])
       fail_alike(std::string(where) + ": this LPU holds no element of the array it passes to a function");
-    a.ranges[static_cast<size_t>(d)] = v.dir[d] < 0 ? DimRange{v.hi[d], v.lo[d]} : DimRange{v.lo[d], v.hi[d]};
+    // In the direction the array or section runs (`b[3...0]` from 3 down to 0).
+    a.ranges[static_cast<size_t>(d)] = v.wfrom[d] > v.wto[d] ? DimRange{v.hi[d], v.lo[d]} : DimRange{v.lo[d], v.hi[d]};
     count *= v.hi[d] - v.lo[d] + 1;
   }
   a.data.resize(static_cast<size_t>(count));

@@ -215,7 +215,16 @@ Type BodyChecker::checkExprInner(const ast::Expr& e) {
     }
     case K::RealLiteral: return Type::simple(TypeKind::RealLiteral);
     case K::CharLiteral: return Type::simple(TypeKind::Character);
-    case K::StringLiteral: return Type::simple(TypeKind::String);
+    case K::StringLiteral: {
+        // A String holds at most 255 characters: a longer literal could not be stored or moved.
+        constexpr std::size_t kMaxString = 255;
+        if (const std::string& text = e.as<ast::StringLiteral>()->value; text.size() > kMaxString)
+            state_.rep.error(DiagKind::StringTooLong, e.range,
+                             fmt::format("this String literal has {} characters; a String holds at most {}: split "
+                                         "it, or keep the text in a file",
+                                         text.size(), kMaxString));
+        return Type::simple(TypeKind::String);
+    }
     case K::BoolLiteral: return Type::boolean();
     case K::NameRef: return checkName(*e.as<ast::NameRef>());
     case K::Unary: return checkUnary(*e.as<ast::Unary>());

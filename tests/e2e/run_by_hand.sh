@@ -23,7 +23,10 @@
 # conditions_decided_sub.it), Root `Repeat for` ranges read from such arrays (ranges_decided.it),
 # conditions passing sections to functions (condition_sections.it), load into an element of an
 # array of lists (load_elements.it), dimensions of sections (section_dimensions.it),
-# fields of elements as stage arguments (element_fields.it),
+# fields of elements as stage arguments (element_fields.it), Integer shifts, overflow and
+# unary minus on command-line values (integer_edges.it), conditions on a loop variable after the
+# loop (loop_variable_conditions.it), a row copied into a stride() part
+# (strided_row_copy.it), sections running downwards in stages (reversed_sections.it),
 # reductions that no LPU makes (reduction_skipped.it), a movement into a block entered after a
 # sibling block's write (scatter_after_sibling.it), two spaces
 # sub-partitioning one array (sibling_subpartitions.it), loop variables kept by the environment
@@ -471,6 +474,47 @@ for np in 1 2 4; do
   for p in 1 2 3; do
     check "fields of elements as stage arguments, p=$p" $np efld_want.txt efld.txt ./element_fields p=$p v=efld.txt
   done
+done
+# integer_edges, k = 33 and -3, big = 2147483647: 1 << 33 = 0; 1 << k, -8 >> k, 5 << -k: 0 -1 0
+# (k = 33) and 0 -64 40 (k = -3); -k twice; big + 1 wraps to -2147483648 and is not bigger; -9 >> 2
+# = floor(-2.25) = -3; 3 << 30 = 3 * 2^30 mod 2^32 = -1073741824. The stage: (i + 1) << (k - 8i),
+# k = 33: 0 (a count of 33), 2 << 25, 3 << 17, 4 << 9, 5 << 1, 6 >> 7; k = -3: right shifts, all 0.
+printf 'Array\n0 0 -1 0 -33 -33 -2147483648 0 -3 -1073741824\n10\n' >iedg33_c_want.txt
+printf 'Array\n0 67108864 393216 2048 10 0\n6\n' >iedg33_t_want.txt
+printf 'Array\n0 0 -64 40 3 3 -2147483648 0 -3 -1073741824\n10\n' >iedg-3_c_want.txt
+printf 'Array\n0 0 0 0 0 0\n6\n' >iedg-3_t_want.txt
+compile_program integer_edges
+for np in 1 2; do
+  for k in 33 -3; do
+    check "Integer shifts, overflow and unary minus, k=$k" $np iedg${k}_c_want.txt iedg_c.txt ./integer_edges k=$k big=2147483647 p=4 c=iedg_c.txt t=iedg_t.txt
+    check_also "Integer shifts in a stage, k=$k, np $np" iedg${k}_t_want.txt iedg_t.txt
+  done
+done
+# loop_variable_conditions: k = 4 after [2...4]; Root's If k == 4 counts one hit, none stale;
+# Space B's Where k > 3 marks w[i] = 40 + i.
+printf 'Array\n4 1 0\n3\n' >lvc_r_want.txt
+printf 'Array\n40 41 42 43 44 45\n6\n' >lvc_w_want.txt
+compile_program loop_variable_conditions
+for np in 1 2 4; do
+  for p in 1 2 4; do
+    check "conditions on a loop variable after the loop, p=$p" $np lvc_r_want.txt lvc_r.txt ./loop_variable_conditions p=$p r=lvc_r.txt w=lvc_w.txt
+    check_also "a Space B condition on the loop variable, p=$p, np $np" lvc_w_want.txt lvc_w.txt
+  done
+done
+# strided_row_copy: m[i][j] = 100 i + j, then rows 1...3 replaced by 10 k + j.
+printf 'Array\n0 1 2 3\n10 11 12 13\n20 21 22 23\n30 31 32 33\n400 401 402 403\n500 501 502 503\n6*4\n' >srow_want.txt
+compile_program strided_row_copy
+for np in 1 2 4; do
+  check "a row copied into a stride() part" $np srow_want.txt srow.txt ./strided_row_copy m=srow.txt
+done
+# reversed_sections: b[i] = 10 i + 1; a[0...3] = b[3...0] and a[7...4] = b[0...3] both give
+# 31 21 11 1; the first element of b[6...4] is b[6] = 61, of b[4...6] b[4] = 41.
+printf 'Array\n31 21 11 1 31 21 11 1\n8\n' >rsec_a_want.txt
+printf 'Array\n61 41\n2\n' >rsec_c_want.txt
+compile_program reversed_sections
+for np in 1 2; do
+  check "sections running downwards in a stage" $np rsec_a_want.txt rsec_a.txt ./reversed_sections a=rsec_a.txt c=rsec_c.txt
+  check_also "downward sections passed to a function, np $np" rsec_c_want.txt rsec_c.txt
 done
 # reduction_skipped on 3 9 4, best linked from start, total from 100: start = 5000 fails the Root
 # Where, so best stays 5000; start = 5 gives max 9. With p = 1 the only Space A LPU is excluded

@@ -7,7 +7,8 @@
 # way), a section copied in a stage outside the LPU's part (named the same way), Boolean and
 # Character arguments that are neither, a dimension bound Initialize left unset or changed on a
 # linked array, a loop step of 0 or less, a fixed-size array indexed outside it, writing an item
-# nothing produced, an Integer division by zero.
+# nothing produced, an Integer division by zero, an element passed to a stage by an LPU that
+# does not hold it.
 # A List of Arrays file must hold arrays of the list's rank. Views of an item filled by `load` work; keys may be reserved words (`args.step`). `--help` prints the program's keys and exits 0. Also: a mapping that puts a space on other processes than its
 # parent space's parts is no error; the plan gives it parts of its own and moves the data
 # (checked against the reference, with the bytes moved).
@@ -699,5 +700,41 @@ if [[ $(grep -c "warning: \`twoout.txt\` is bound as the output of two different
   echo "FAIL (one output file for two arrays): want one warning, got:"; echo "$out"; bad=1
 else
   echo "ok (one output file for two arrays)"
+fi
+# An element passed to a stage must be in the calling LPU's part: one it does not hold stops the
+# program naming the line (probe AN: read as 0, or written past the part: heap corruption). A
+# guard on the holder works.
+cat >elemarg.it <<'IT'
+Program (args) {
+    env = new TaskEnvironment(name: "Element")
+    execute(task: "Element"; environment: env; partition: args.p)
+    bind_output(env, "a", args.a)
+}
+Task "Element":
+    Define:
+        a: 1d Array of Integer
+    Environment:
+        a: create
+    Initialize:
+        a.dimension1.range.min = 0
+        a.dimension1.range.max = 6
+    Stages:
+        put(x, v) { x = v }
+    Computation:
+        Space A {
+            Where 2 in a.local.dimension1.range { put(a[2], 77) }
+            put(a[5], 99)
+        }
+    Partition (p):
+        Space A <1d> { a: block_count(p) }
+IT
+printf '"Element" { Space A: 1 }\n' >elemarg.map
+compile elemarg.it elemarg.map elemarg
+expect "an element argument the LPU does not hold" "elemarg.it:19 (an element passed to a stage, which the LPU must hold): index 5 of dimension 1 is not held by this LPU" \
+  timeout 60 $mpirun -np 2 ./elemarg p=3 a=elemarg.txt
+if timeout 60 $mpirun -np 2 ./elemarg p=1 a=elemarg.txt >/dev/null 2>&1 && [[ $(sed -n 2p elemarg.txt) == "0 0 77 0 0 99 0" ]]; then
+  echo "ok (element arguments held by the one LPU)"
+else
+  echo "FAIL (element arguments held by the one LPU): $(cat elemarg.txt 2>&1)"; bad=1
 fi
 exit $bad

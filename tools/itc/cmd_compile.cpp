@@ -161,7 +161,9 @@ int compileProgram(const std::string& itFile, const std::string& mapFile, const 
         std::ofstream f(src);
         f << cpp;
     }
-    std::string flags = debug ? "-O0 -g" : opt + " -march=native -DNDEBUG";
+    // -fwrapv: Integer arithmetic wraps around in two's complement, as the reference says,
+    // rather than being undefined on overflow.
+    std::string flags = (debug ? "-O0 -g" : opt + " -march=native -DNDEBUG") + " -fwrapv";
     std::string extra = envOr("ITC_CXXFLAGS", "");
     if (!extra.empty())
         flags += " " + extra;
