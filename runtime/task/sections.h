@@ -64,6 +64,15 @@ void copy_section(const View<U, M>& target, const View<T, N>& source,
       kept[m++] = d;
     }
   if (m != M) fail_alike(std::string(where) + ": the section has fewer dimensions than its target");
+  // Every element of the section must be held (the section's ends, and the fixed indices, are
+  // checked first: "not held" says more than a length that does not match).
+  {
+    std::array<int64_t, N> corner{};
+    for (int d = 0; d < N; ++d) corner[d] = items[d].from;
+    (void)source.held_at(where, corner.data(), " of the section");
+    for (int d = 0; d < N; ++d) corner[d] = items[d].fixed ? items[d].from : items[d].to;
+    (void)source.held_at(where, corner.data(), " of the section");
+  }
   int64_t count = 1;
   for (int j = 0; j < M; ++j) {
     const int64_t n = items[kept[j]].length();
@@ -118,6 +127,14 @@ View<T, M> slice(const View<T, N>& v, const std::array<SectionItem, static_cast<
       continue;
     }
     if (m == M) fail_alike(std::string(where) + ": the section has more dimensions than the stage parameter");
+    // The section's indices lie in the array's (or the enclosing section's) range; the LPU may
+    // hold only some of them.
+    const int64_t whole_lo = std::min(v.wfrom[d], v.wto[d]), whole_hi = std::max(v.wfrom[d], v.wto[d]);
+    for (const int64_t end : {it.from, it.to})
+      if (end < whole_lo || end > whole_hi)
+        fail_alike(std::string(where) + ": index " + std::to_string(end) + " of dimension " + std::to_string(d + 1) +
+                   " of the section is outside the array's range " + std::to_string(v.wfrom[d]) + "..." +
+                   std::to_string(v.wto[d]));
     s.stride[m] = v.stride[d];
     s.gstride[m] = v.gstride[d];
     s.dir[m] = v.dir[d];

@@ -1355,7 +1355,11 @@ PartStorage& TaskInstance::storage(int array, const Lpu& u) {
                    : s_->home_[static_cast<size_t>(array)] == u.lps ? &s_->store_[static_cast<size_t>(array)]
                                                                     : nullptr;
   if (!st || static_cast<size_t>(u.id) >= st->size() || !(*st)[static_cast<size_t>(u.id)])
-    fail("itrt: internal error: no local part of `" + arrays[static_cast<size_t>(array)]->name + "` for this LPU");
+    // Seen after a stage wrote outside its part (memory the program does not own); without
+    // --debug nothing checks those writes.
+    fail("no part of `" + arrays[static_cast<size_t>(array)]->name +
+         "` is kept in this process for this LPU: a stage may have written outside its LPU's part; compile with "
+         "--debug to have every access checked and the line named (if it names none, report it as an itc bug)");
   return *(*st)[static_cast<size_t>(u.id)];
 }
 

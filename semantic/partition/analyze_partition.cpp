@@ -134,8 +134,14 @@ private:
                 std::set<std::string> subConfigured;
                 bool subOk = configureAll(sp.configs, sp.dimensionality, sc.space.text, "the Sub-partition of ", true,
                                           subConfigured, sm.arrays, lps.erroneous);
+                // An array the space names with a configuration already reported as wrong is
+                // configured there, only wrongly: no second error.
+                std::set<std::string> named;
+                for (const ast::DataConfig& c : sc.configs)
+                    for (const ast::VarSelector& v : c.variables)
+                        named.insert(v.variable.text);
                 for (const ArrayPartition& ap : sm.arrays)
-                    if (!configured.count(ap.array)) {
+                    if (!configured.count(ap.array) && !named.count(ap.array)) {
                         auto& d = diags_.error(DiagKind::SubpartitionArrayNotInSpace, ap.range,
                                                "the Sub-partition of `Space {}` configures `{}`, which `Space {}` "
                                                "itself does not configure; configure it in the space too",

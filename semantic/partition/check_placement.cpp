@@ -86,10 +86,14 @@ void warnDivergingReplicas(const FlowAccess& a, const TaskGlobals& globals, cons
         return;
     for (const VarAccess& v : a.vars) {
         const ArrayPartition* target = space.find(v.var);
-        if (!v.written || v.reduced || !target || target->whole)
+        const TaskGlobal* written = globals.find(v.var);
+        if (!v.written || v.reduced || !written)
             continue;
-        if (!std::all_of(target->instructions.begin(), target->instructions.end(),
-                         [](const DimInstruction& di) { return di.replicated; }))
+        const bool scalar = !written->isArray(); // every LPU has its own copy of a task-global scalar
+        if (!scalar && (!target || target->whole))
+            continue;
+        if (!scalar && !std::all_of(target->instructions.begin(), target->instructions.end(),
+                                    [](const DimInstruction& di) { return di.replicated; }))
             continue;
         for (const LoopBinding& b : v.writeLoops) {
             const TaskGlobal* g = globals.find(b.array);
@@ -99,6 +103,19 @@ void warnDivergingReplicas(const FlowAccess& a, const TaskGlobals& globals, cons
             const DimInstruction* split = loop->splitting(b.dim + 1);
             if (!split || split->replicated)
                 continue;
+            if (scalar) {
+                diags.report(
+                    DiagKind::UnguardedReplicatedWrite, a.range,
+                    fmt::format("stage `{}` writes task-global `{}` in a loop over dimension {} of `{}`, "
+                                "which `Space {}` partitions, and outside any Where/If: each LPU computes "
+                                "it from its own part, and which LPU's value later reads see is not "
+                                "defined; declare it a Reduction and reduce into it (`reduce({}, \"max\", ...)`, "
+                                "passed as `Space X: {}`), or guard the stage with Where so that one LPU "
+                                "writes it (see the guide: Reductions)",
+                                a.stage, v.var, b.dim + 1, b.array, space.name, v.var, v.var),
+                    Severity::Warning);
+                break;
+            }
             auto& d =
                 diags.report(DiagKind::UnguardedReplicatedWrite, a.range,
                              fmt::format("stage `{}` writes `{}`, of which every LPU of `Space {}` holds a copy "
