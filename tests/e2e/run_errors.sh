@@ -737,4 +737,45 @@ if timeout 60 $mpirun -np 2 ./elemarg p=1 a=elemarg.txt >/dev/null 2>&1 && [[ $(
 else
   echo "FAIL (element arguments held by the one LPU): $(cat elemarg.txt 2>&1)"; bad=1
 fi
+# Stage copies of sections: a section's end outside the array's range stops the program (probe
+# AN: clipped silently), and a copy into a part names the element the LPU does not hold (it said
+# the lengths did not match).
+cat >seccopy.it <<'IT'
+Program (args) {
+    env = new TaskEnvironment(name: "Copies")
+    execute(task: "Copies"; environment: env; initialize: args.h, args.which; partition: args.p)
+    bind_output(env, "d", args.d)
+}
+Task "Copies":
+    Define:
+        s, d: 1d Array of Integer
+        h, which: Integer
+    Environment:
+        d: create
+    Initialize (h, which):
+        s.dimension1.range.min = 0
+        s.dimension1.range.max = 6
+        d.dimension = s.dimension
+    Stages:
+        fill(s) { do { s[i] = i } for i in s }
+        tail(s, d, h) {
+            r = s[1...h]
+            do { d[i] = r.dimension1.range.max } for i in d
+        }
+        whole(s, d) { d = s }
+    Computation:
+        Space A {
+            fill(s)
+            Where which == 0 { tail(s, d, h) }
+            Where which == 1 { whole(s, d) }
+        }
+    Partition (p):
+        Space A <1d> { s, d: block_count(p) }
+IT
+printf '"Copies" { Space A: 1 }\n' >seccopy.map
+compile seccopy.it seccopy.map seccopy
+expect "a section's end outside the array" "seccopy.it:19: index 9 of dimension 1 of the section is outside the array's range 0...6" \
+  timeout 60 $mpirun -np 2 ./seccopy h=9 which=0 p=1 d=seccopy.txt
+expect "a whole array copied into a part" "seccopy.it:22: index [06] of dimension 1 of the section is not held by this LPU" \
+  timeout 60 $mpirun -np 2 ./seccopy h=3 which=1 p=2 d=seccopy.txt
 exit $bad
