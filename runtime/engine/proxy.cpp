@@ -274,7 +274,9 @@ void Proxy::run() {
   // Opening the run's communicator is collective: a rank waits here for the slowest one.
   const double open_begin = trace::enabled() ? trace::now_us() : 0;
   transport_.open();
-  workers_help_ = transport_.calls_from_any_thread() && transport_.needs_polling();
+  // ITRT_WORKER_POLL=0 leaves all traffic to this thread (the engine before workers helped).
+  const char* help = std::getenv("ITRT_WORKER_POLL");
+  workers_help_ = transport_.calls_from_any_thread() && transport_.needs_polling() && !(help && help[0] == '0');
   open_.store(true, std::memory_order_release);
   if (trace::enabled()) trace::span("mpi", "open the run's communicator", open_begin, trace::now_us());
   // Short sleeps are only short if the kernel's timer slack (default 50 us) allows it.

@@ -37,7 +37,12 @@ constexpr EnvVar kEnvVars[] = {
      "end a hung run: when no rank has made progress for s seconds (default 300; 0: never), "
      "every rank prints which LPUs wait at which synchronisation (IT line, peer) and all exit "
      "non-zero"},
-    {"ITRT_WORKER_SPIN=n", "busy-wait n iterations before an idle worker thread sleeps (default 0)"},
+    {"ITRT_WORKER_SPIN=n",
+     "busy-wait n iterations before an idle worker thread sleeps (default 2000 when the engine's "
+     "threads have processors of their own, 0 otherwise)"},
+    {"ITRT_WORKER_POLL=0",
+     "leave messages between processes to the proxy thread (by default worker threads send their "
+     "own and an idle one polls for arrivals)"},
     {"OPENBLAS_NUM_THREADS=n",
      "threads of each OpenBLAS call made by stages compiled as gemm/gemv (default 1: every "
      "worker thread already runs LPUs of its own)"},
