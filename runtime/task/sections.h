@@ -513,14 +513,23 @@ void assign_env_section(Program& prog, Env& env, const std::string& item, std::a
 }
 
 // `target = section` in a function or the coordinator: by position into a target of matching
-// lengths, which keeps its indices; a target that holds nothing yet takes the section whole.
+// lengths, which keeps its indices; a target that holds nothing yet (no element written, no
+// dimension set: every range still 0...0) takes the section whole.
 template <class T>
 void assign_section(LocalArray<T>& target, LocalArray<T> value, const char* where) {
   bool same = target.ranges.size() == value.ranges.size();
   for (size_t d = 0; same && d < value.ranges.size(); ++d) same = target.ranges[d].length() == value.ranges[d].length();
   if (!same) {
-    if (!target.data.empty())
-      fail_alike(std::string(where) + ": a section is assigned to an array of other lengths (lengths must match)");
+    const bool shaped = std::any_of(target.ranges.begin(), target.ranges.end(),
+                                    [](const DimRange& r) { return r.min != 0 || r.max != 0; });
+    if (!target.data.empty() || shaped) {
+      std::string lengths;
+      for (const DimRange& r : target.ranges) lengths += (lengths.empty() ? "" : " x ") + std::to_string(r.length());
+      std::string given;
+      for (const DimRange& r : value.ranges) given += (given.empty() ? "" : " x ") + std::to_string(r.length());
+      fail_alike(std::string(where) + ": a section of " + given + " elements is assigned to an array of " + lengths +
+                 " (lengths must match; the array keeps its indices)");
+    }
     target = std::move(value);
     return;
   }

@@ -778,4 +778,27 @@ expect "a section's end outside the array" "seccopy.it:19: index 9 of dimension 
   timeout 60 $mpirun -np 2 ./seccopy h=9 which=0 p=1 d=seccopy.txt
 expect "a whole array copied into a part" "seccopy.it:22: index [06] of dimension 1 of the section is not held by this LPU" \
   timeout 60 $mpirun -np 2 ./seccopy h=3 which=1 p=2 d=seccopy.txt
+# The coordinator assigns a section to an array whose dimensions it set, of other lengths: an
+# error (probe AN: the array silently became the section, indices and all).
+cat >secassign.it <<'IT'
+Program (args) {
+    a = new 1d Array of Integer
+    a.dimension1.range.min = 0
+    a.dimension1.range.max = 2
+    c = new 1d Array of Integer
+    c.dimension1.range.min = 5
+    c.dimension1.range.max = 6
+    c = a[0...args.hi]
+    store(c, args.out)
+}
+IT
+printf '// no tasks\n' >secassign.map
+compile secassign.it secassign.map secassign
+expect "a section assigned to an array of other lengths" "secassign.it:8: a section of 3 elements is assigned to an array of 2" \
+  ./secassign hi=2 out=secassign.txt
+if ./secassign hi=1 out=secassign.txt >/dev/null 2>&1 && [[ $(sed -n 2p secassign.txt) == "0 0" ]]; then
+  echo "ok (a section of the same length, by position)"
+else
+  echo "FAIL (a section of the same length, by position): $(cat secassign.txt 2>&1)"; bad=1
+fi
 exit $bad
