@@ -329,31 +329,15 @@ LocalArray<T> array_shape(const std::vector<DimRange>& ranges) {
   return a;
 }
 
-// Calls f(global indices) for every element of a part whose dimensions are intervals.
-template <class T, int N, class F>
+// Calls f(global indices) for every element of a part whose dimensions are intervals, each
+// dimension upwards or, with `as_written`, in the direction the array or section runs (`a[3...0]`
+// from 3 down to 0), so that copies by position follow the order the program wrote.
+template <bool as_written = false, class T, int N, class F>
 void for_each_held_index(const View<T, N>& v, F f) {
-  int64_t g[N];
-  for (int d = 0; d < N; ++d) {
-    if (v.lo[d] > v.hi[d]) return;
-    g[d] = v.lo[d];
-  }
-  for (;;) {
-    f(static_cast<const int64_t*>(g));
-    int d = N - 1;
-    for (; d >= 0 && g[d] == v.hi[d]; --d) g[d] = v.lo[d];
-    if (d < 0) return;
-    ++g[d];
-  }
-}
-
-// The same walk, each dimension in the direction the array or section runs (`a[3...0]` from 3
-// down to 0), so that copies by position follow the order the program wrote.
-template <class T, int N, class F>
-void for_each_held_index_as_written(const View<T, N>& v, F f) {
   int64_t g[N], from[N], to[N], step[N];
   for (int d = 0; d < N; ++d) {
     if (v.lo[d] > v.hi[d]) return;
-    const bool down = v.wfrom[d] > v.wto[d];
+    const bool down = as_written && v.wfrom[d] > v.wto[d];
     from[d] = down ? v.hi[d] : v.lo[d];
     to[d] = down ? v.lo[d] : v.hi[d];
     step[d] = down ? -1 : 1;
@@ -410,7 +394,7 @@ void copy_into_section(const View<U, M>& target, const LocalArray<T>& source, co
                  " indices of the section held here (lengths must match)");
   }
   size_t e = 0;
-  for_each_held_index_as_written(target, [&](const int64_t* g) {
+  for_each_held_index<true>(target, [&](const int64_t* g) {
     target.at_index(g) = source.data.empty() ? U{} : static_cast<U>(source.data[e]);
     ++e;
   });
