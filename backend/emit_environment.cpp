@@ -159,7 +159,12 @@ std::string EnvironmentBody::envElementAssign(const ast::Assign& a, const ast::S
     if (!t.isArray())
         notTranslated(s.range, "writing an element of an environment item that is not an array");
     const std::string elem = cppType(t.elementType());
-    if (isSection(s)) { // `env.x[i...j] = value`, `env.m[k] = row`: element by element
+    // A section of a dynamic or a fixed-size item (`env.g[1...2]` with `g: Integer[3]`).
+    const bool section = static_cast<int>(s.items.size()) < t.arrayDims() ||
+                         std::any_of(s.items.begin(), s.items.end(), [](const ast::SubscriptItem& it) {
+                             return it.kind != ast::SubscriptItem::Kind::Index;
+                         });
+    if (section) { // `env.x[i...j] = value`, `env.m[k] = row`: element by element
         const std::string items = sectionItems(
             &s, t.arrayDims(), [&](const ast::Expr& e) { return emit(e); }, [](int) { return "{false, 0, 0, true}"; });
         return "itrt::task::assign_env_section<" + elem + ">(" + program_ + ", *v_" + env + ", " +
@@ -202,6 +207,17 @@ std::string EnvironmentBody::sectionView(const ast::FieldAccess& target, const s
 // `f(env.x)` to a `&` parameter: a copy the function changes, given back to the item when
 // the call ends (guide: The coordinator).
 std::string EnvironmentBody::referenceArg(const ast::Expr& e) {
+    // An element of an environment array (`bump(env.x[0])`): the element of a copy of the item,
+    // written back into the item when the call's full expression ends.
+    if (auto s = e.as<ast::Subscript>())
+        if (auto f = s->base->as<ast::FieldAccess>())
+            if (auto n = f->base->as<ast::NameRef>();
+                n && isEnvironment(n->name) && !isSection(e) && typeOf(*f).kind == TypeKind::DynamicArray) {
+                std::string idx;
+                for (const auto& it : s->items)
+                    idx += (idx.empty() ? "" : ", ") + std::string("static_cast<int64_t>(") + emit(*it.index) + ")";
+                return referenceArg(*f) + ".at({" + idx + "}, " + whereOf(s->range) + ")";
+            }
     if (auto f = e.as<ast::FieldAccess>())
         if (auto n = f->base->as<ast::NameRef>()) {
             if (isEnvironment(n->name)) {

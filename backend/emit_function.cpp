@@ -142,8 +142,25 @@ std::string ExprEmitter::staticSectionAssign(const ast::Assign& a) {
         return "";
     const std::string items = sectionItems(
         s, bt.arrayDims(), [&](const ast::Expr& e) { return emit(e); }, [](int) { return "{false, 0, 0, true}"; });
-    return "itrt::task::assign_static_section(" + emit(*s->base) + ", " + items + ", " + emit(*a.value) + ", " +
-           whereOf(a.range) + ")";
+    // In a stage, a value that is (a section of) a task array is the LPU's part of it.
+    const ast::Expr* root = a.value.get();
+    if (auto vs = root->as<ast::Subscript>())
+        root = vs->base.get();
+    const semantic::Type rt = typeOf(*root);
+    const bool part = !wholeArrays() && (rt.kind == TypeKind::DynamicArray ||
+                                         (rt.kind == TypeKind::StaticArray && heldAsTaskArray(*root)));
+    return "itrt::task::assign_static_section(" + emit(*s->base) + ", " + items + ", " +
+           (part ? partArgument(*a.value, false) : emit(*a.value)) + ", " + whereOf(a.range) + ")";
+}
+
+// A section of a fixed-size array that is a class field or a local to a `&` parameter: a copy
+// written back into it when the call ends.
+std::string ExprEmitter::staticSectionArgument(const ast::Subscript& s) {
+    const semantic::Type t = typeOf(*s.base);
+    const std::string items = sectionItems(
+        &s, t.arrayDims(), [&](const ast::Expr& e) { return emit(e); }, [](int) { return "{false, 0, 0, true}"; });
+    return "itrt::task::StaticSectionArgument<" + cppType(t) + ", " + std::to_string(t.arrayDims()) + ">(" +
+           referenceArg(*s.base) + ", " + items + ", " + whereOf(s.range) + ").array()";
 }
 
 // A section to a `&` parameter: a copy written back into the array when the call ends.
@@ -194,6 +211,12 @@ std::string ExprEmitter::call(const ast::Call& c) {
             s += ", ";
         if (params.at(i).second && isSection(a) && wholeArrays()) {
             s += sectionArgument(*a.as<ast::Subscript>());
+            continue;
+        }
+        if (auto sub = a.as<ast::Subscript>(); sub && params.at(i).second && at.isArray() &&
+                                               typeOf(*sub->base).kind == TypeKind::StaticArray &&
+                                               !heldAsTaskArray(*sub->base)) {
+            s += staticSectionArgument(*sub);
             continue;
         }
         if ((at.kind == TypeKind::DynamicArray || at.kind == TypeKind::List ||

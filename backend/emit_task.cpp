@@ -354,6 +354,10 @@ protected:
         if (typeOf(a).kind == TypeKind::List) // each LPU has a list of its own: passed as it is
             return emit(a);
         if (!rootedAtPart(*e)) { // an array value of the stage call (a local, `lpuId`, a section of a static array)
+            // A section of a stage-local array to `&`: a copy written back when the call ends.
+            if (auto s = e->as<ast::Subscript>(); byReference && s && isSection(*e) && s->base->as<ast::NameRef>() &&
+                                                  localArray(s->base->as<ast::NameRef>()->name))
+                return sectionArgument(*s);
             const bool lvalue = e->as<ast::NameRef>() != nullptr;
             return byReference && !lvalue ? "it_lvalue(" + emit(a) + ")" : emit(a);
         }

@@ -199,6 +199,7 @@ private:
     static std::string rootName(const ast::Subscript& s);
     std::string sectionDimensionRange(const ast::Property& p, const ast::Subscript& s, int k, bool local);
     bool staticSection(const ast::Subscript& s);
+    std::string staticSectionArgument(const ast::Subscript& s);
     std::string newObject(const ast::NewObject& o);
 };
 

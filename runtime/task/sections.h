@@ -467,6 +467,27 @@ class SectionArgument {
   std::vector<DimRange> ranges_;  // the section's, which the copy must still have at the end
 };
 
+// A section of a fixed-size array that is not a task array (a class field, a local) passed to a
+// `&` parameter (`f(q.v[1...2])`): a copy with the section's indices, written back by position
+// when the call's full expression ends.
+template <class A, size_t N>
+class StaticSectionArgument {
+ public:
+  using T = typename StaticArrayShape<A>::element;
+  StaticSectionArgument(A& a, std::array<SectionItem, N> items, const char* where)
+      : array_(a), items_(items), where_(where), copy_(section_of(static_array_value(a), items, where)) {}
+  StaticSectionArgument(const StaticSectionArgument&) = delete;
+  StaticSectionArgument& operator=(const StaticSectionArgument&) = delete;
+  ~StaticSectionArgument() { assign_static_section(array_, items_, copy_, where_); }
+  LocalArray<T>& array() { return copy_; }
+
+ private:
+  A& array_;
+  std::array<SectionItem, N> items_;
+  const char* where_;
+  LocalArray<T> copy_;
+};
+
 // `env.item[i...j][k] = value` in the coordinator or a function: each element of the section is
 // written as `env.item[i][k] = v` is (Env::write_element: every copy on every rank, no message),
 // so an item shared with another environment changes in both. The value's lengths must match

@@ -27,6 +27,8 @@
 # unary minus on command-line values (integer_edges.it), conditions on a loop variable after the
 # loop (loop_variable_conditions.it), a row copied into a stride() part
 # (strided_row_copy.it), sections running downwards in stages (reversed_sections.it),
+# sections of fixed-size arrays copied (static_sections.it), sections and elements written back
+# through `&` (reference_sections.it),
 # reductions that no LPU makes (reduction_skipped.it), a movement into a block entered after a
 # sibling block's write (scatter_after_sibling.it), two spaces
 # sub-partitioning one array (sibling_subpartitions.it), loop variables kept by the environment
@@ -515,6 +517,25 @@ compile_program reversed_sections
 for np in 1 2; do
   check "sections running downwards in a stage" $np rsec_a_want.txt rsec_a.txt ./reversed_sections a=rsec_a.txt c=rsec_c.txt
   check_also "downward sections passed to a function, np $np" rsec_c_want.txt rsec_c.txt
+done
+# static_sections: g = 1 2 3 4, h.v = g[1...3] = 2 3 4, out = 10 h.v; then the coordinator's
+# e.g[1...2] = e.g[0...1] (the values 1 2, read first): g = 1 1 2 4.
+printf 'Array\n1 1 2 4\n4\n' >ssec_g_want.txt
+printf 'Array\n20 30 40\n3\n' >ssec_o_want.txt
+compile_program static_sections
+for np in 1 2; do
+  check "sections of fixed-size arrays, the coordinator's copy" $np ssec_g_want.txt ssec_g.txt ./static_sections g=ssec_g.txt out=ssec_o.txt
+  check_also "sections of fixed-size arrays in a stage, np $np" ssec_o_want.txt ssec_o.txt
+done
+# reference_sections: q.v[1...2] gets its indices added (0 1 2); e.x = 0 0 7 0 with e.x[2] times
+# ten; c = q.v, e.x. The stage: loc = x, loc[1...2] plus indices (0 1 72 0), h.v[0...1] plus
+# indices (0 1).
+printf 'Array\n0 1 2 0 0 70 0\n7\n' >rfs_c_want.txt
+printf 'Array\n0 1 72 0 0 1\n6\n' >rfs_t_want.txt
+compile_program reference_sections
+for np in 1 2; do
+  check "sections and elements written back through & (coordinator)" $np rfs_c_want.txt rfs_c.txt ./reference_sections c=rfs_c.txt t=rfs_t.txt
+  check_also "sections written back through & (stage), np $np" rfs_t_want.txt rfs_t.txt
 done
 # reduction_skipped on 3 9 4, best linked from start, total from 100: start = 5000 fails the Root
 # Where, so best stays 5000; start = 5 gives max 9. With p = 1 the only Space A LPU is excluded
