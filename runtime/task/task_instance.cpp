@@ -1695,6 +1695,21 @@ void Env::bind_output(Program& prog, const std::string& item, const std::string&
   prog.at_exit.push_back([&prog, data, file, item, this, self] { write_item(prog, item, file, data); });
 }
 
+// A view is made before the array it views may exist (a later task produces it): its indices are
+// checked against that array's ranges when its values are read or written.
+static void check_view_within(const Section& view, const std::vector<DimRange>& ranges, const std::string& what) {
+  for (size_t d = 0; d < ranges.size() && d < view.dims.size(); ++d) {
+    const SectionDim& sd = view.dims[d];
+    if (sd.kind == SectionDim::whole) continue;
+    for (const int64_t i : {sd.first, sd.kind == SectionDim::range ? sd.last : sd.first})
+      if (!ranges[d].contains(i))
+        fail_collective(what + "the view made " + (view.made_at.empty() ? std::string() : "at " + view.made_at) +
+                        " has index " + std::to_string(i) + " of dimension " + std::to_string(d + 1) +
+                        ", outside the range " + std::to_string(ranges[d].min) + "..." + std::to_string(ranges[d].max) +
+                        " of the array it views");
+  }
+}
+
 // The cells of a view's section of `whole` (the viewed array in position order over `ranges`),
 // in the view's own position order (its ranges run upwards; an index drops its dimension).
 static ElementBlock section_of_block(const ElementBlock& whole, const std::vector<DimRange>& ranges,
@@ -1758,6 +1773,7 @@ void Env::write_item(Program& prog, const std::string& item, const std::string& 
     // A view's values live in the array it views, which later tasks may have written since the
     // view's own task: write its section of that array (rank 0, as for text files).
     const ArrayData& of = *d.section->of;
+    check_view_within(*d.section, of.ranges, what);
     ElementBlock whole = whole_on_root(*p, of);
     write_on_root(*p, file, [&] {
       write_data_file(file, *of.codec,
@@ -1914,8 +1930,9 @@ std::vector<std::byte> Env::read_whole(Program& prog, const std::string& item, s
   if (a && a->section) {
     // A view: its section of the array it views, where its values live (as write_item does).
     const Section& sec = *a->section;
-    std::shared_ptr<ArrayData> of =
-        element_holder(prog, sec.of, none, "reading `" + item + "` of task `" + task_ + "` in the coordinator: ");
+    const std::string what = "reading `" + item + "` of task `" + task_ + "` in the coordinator: ";
+    std::shared_ptr<ArrayData> of = element_holder(prog, sec.of, none, what);
+    check_view_within(sec, of->ranges, what);
     ElementBlock whole = whole_on_root(prog, *of);
     const size_t bytes = static_cast<size_t>(Part::whole(of->ranges).element_count()) * of->elem_size;
     whole.bytes.resize(bytes);

@@ -801,4 +801,22 @@ if ./secassign hi=1 out=secassign.txt >/dev/null 2>&1 && [[ $(sed -n 2p secassig
 else
   echo "FAIL (a section of the same length, by position): $(cat secassign.txt 2>&1)"; bad=1
 fi
+# A view whose indices leave the array it views, read or written by the coordinator: an error
+# naming the view's line (probe AP: it read memory beyond the array).
+cat - inc_task.it >viewout.it <<'IT'
+Program (args) {
+    a = new TaskEnvironment(name: "Inc")
+    bind_input(a, "v", args.input)
+    execute(task: "Inc"; environment: a)
+    b = new TaskEnvironment(name: "Inc")
+    b.v = a.v[3...9]
+    c = new 1d Array of Integer
+    c = b.v
+    store(c, args.output)
+}
+
+IT
+compile viewout.it loadview.map viewout
+expect "a view outside the array it views" "viewout.it:6 has index 9 of dimension 1, outside the range 0...7" \
+  timeout 60 $mpirun -np 2 ./viewout input=i8.txt output=viewout.txt
 exit $bad
