@@ -402,7 +402,17 @@ private:
             refuse(Limit::StageArrayCopy, a.range, "an epoch of an epoch as an array value in a stage");
             return;
         }
-        if (strided(partGlobal(n->name), b_.lps))
+        // A section fixing every strided dimension (a row `m[i]` of rows dealt out by stride()) is
+        // an interval: the LPU holding it holds it whole. (Numbered as the global's when the
+        // parameter has all of its dimensions.)
+        const std::string g = partGlobal(n->name);
+        const semantic::GlobalInfo* gi = nullptr; // by name, whatever the stage's parameters are called
+        for (const auto& tg : info_->globals)
+            if (tg.name == g)
+                gi = &tg;
+        const bool interval =
+            sub && gi && typeOf(*sub->base).arrayDims() == gi->type.arrayDims() && !keepsStridedDimension(*sub, g);
+        if (strided(g, b_.lps) && !interval)
             refuse(Limit::StridedPartCopy, a.range,
                    "passing `" + n->name +
                        "` to a function, or copying it into a local array, from a stage where its parts are cut by "

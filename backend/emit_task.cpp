@@ -368,7 +368,14 @@ protected:
             notTranslated(a.range, "passing this array value to a function from a stage (copy it into an array first)");
         const auto viewAndGlobal = arrayView(n->name, a.range);
         std::string view = viewAndGlobal.first;
-        if (!stridedOfView(viewAndGlobal.first).empty())
+        // A section that fixes every strided dimension (a row of stride()-dealt rows) is an interval.
+        std::set<int> strided = stridedOfView(viewAndGlobal.first);
+        if (sub)
+            std::erase_if(strided, [&](int d) {
+                return d < static_cast<int>(sub->items.size()) &&
+                       sub->items[static_cast<size_t>(d)].kind == ast::SubscriptItem::Kind::Index;
+            });
+        if (!strided.empty())
             notTranslated(a.range, "passing `" + n->name +
                                        "` to a function from a stage where its parts are cut by "
                                        "stride() or block_stride()");

@@ -503,11 +503,13 @@ for np in 1 2 4; do
     check_also "a Space B condition on the loop variable, p=$p, np $np" lvc_w_want.txt lvc_w.txt
   done
 done
-# strided_row_copy: m[i][j] = 100 i + j, then rows 1...3 replaced by 10 k + j.
+# strided_row_copy: m[i][j] = 100 i + j, then rows 1...3 replaced by 10 k + j; s = row sums.
 printf 'Array\n0 1 2 3\n10 11 12 13\n20 21 22 23\n30 31 32 33\n400 401 402 403\n500 501 502 503\n6*4\n' >srow_want.txt
+printf 'Array\n6 46 86 126 1606 2006\n6\n' >srow_s_want.txt
 compile_program strided_row_copy
 for np in 1 2 4; do
-  check "a row copied into a stride() part" $np srow_want.txt srow.txt ./strided_row_copy m=srow.txt
+  check "a row copied into a stride() part" $np srow_want.txt srow.txt ./strided_row_copy m=srow.txt s=srow_s.txt
+  check_also "rows of a stride() part passed to a function, np $np" srow_s_want.txt srow_s.txt
 done
 # reversed_sections: b[i] = 10 i + 1; a[0...3] = b[3...0] and a[7...4] = b[0...3] both give
 # 31 21 11 1; the first element of b[6...4] is b[6] = 61, of b[4...6] b[4] = 41.
