@@ -17,11 +17,14 @@
 
 namespace itrt::task {
 
-// The indices of a section's dimension `section` (either direction) that the LPU's part, holding
-// `part` of it, has: `v[i...j].local.dimensionK.range`; empty (min > max) when it has none.
+// The indices of a section's dimension `section` that the LPU's part, holding `part` of it, has:
+// `v[i...j].local.dimensionK.range`, in the section's direction (`v[5...2]` downwards). When it
+// has none, the first index lies past the last in the section's direction.
 inline RangeValue held_range(RangeValue section, RangeValue part) {
-  return {std::max(std::min(section.min, section.max), part.min),
-          std::min(std::max(section.min, section.max), part.max)};
+  const int32_t lo = std::max(std::min(section.min, section.max), std::min(part.min, part.max));
+  const int32_t hi = std::min(std::max(section.min, section.max), std::max(part.min, part.max));
+  if (section.min > section.max) return {hi, lo};
+  return {lo, hi};
 }
 
 // Calls f(position in a.data, global indices) for every element of `a`, row-major.
@@ -550,7 +553,9 @@ LocalArray<T> part_array(const View<T, N>& v, const char* where) {
   int64_t count = 1;
   for (int d = 0; d < N; ++d) {
     if (v.lo[d] > v.hi[d])
-      fail_alike(std::string(where) + ": this LPU holds no element of the array it passes to a function");
+      fail_alike(std::string(where) +
+                 ": this LPU holds no element of the array or section it copies or passes to a "
+                 "function here (guard the statement with `Where`, or copy element by element)");
     // In the direction the array or section runs (`b[3...0]` from 3 down to 0).
     a.ranges[static_cast<size_t>(d)] = v.wfrom[d] > v.wto[d] ? DimRange{v.hi[d], v.lo[d]} : DimRange{v.lo[d], v.hi[d]};
     count *= v.hi[d] - v.lo[d] + 1;
