@@ -325,7 +325,7 @@ std::string ExprEmitter::sectionDimensionRange(const ast::Property& p, const ast
         if (kept++ < k)
             continue;
         if (it && it->kind == ast::SubscriptItem::Kind::Section) {
-            const std::string written =
+            std::string written =
                 "Range{static_cast<int32_t>(" + emit(*it->first) + "), static_cast<int32_t>(" + emit(*it->last) + ")}";
             if (!local || whole)
                 return written;
