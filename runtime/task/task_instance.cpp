@@ -15,6 +15,8 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <deque>
+#include <memory>
 #include <limits>
 #include <set>
 
@@ -1790,20 +1792,26 @@ void Env::write_item(Program& prog, const std::string& item, const std::string& 
     write_on_root(*p, file, [&] { write_data_file(file, *d.codec, DataCollection::array(std::move(block))); });
     return;
   }
-  // Parallel: every rank writes the boxes it owns canonically through one MPI-IO view.
-  std::vector<Part> parts;
-  std::vector<std::vector<std::byte>> bufs;
+  // Parallel: every rank writes the boxes it owns canonically through one MPI-IO view. A part
+  // that owns exactly its canonical box is written from its storage; others (replicas whose
+  // cells another LPU writes, parts the chain cut) through a copy of the box.
+  std::deque<Part> boxes;  // stable addresses for lp
+  std::vector<std::unique_ptr<std::byte[]>> copies;
+  std::vector<ConstLocalPart> lp;
   for (size_t g = 0; g < d.canonical.size(); ++g) {
     if (d.part_rank[g] != me || d.canonical[g].empty()) continue;
+    auto& ps = *d.storage[g];
+    if (is_box(ps.part) && owned_box(ps.part) == d.canonical[g]) {
+      lp.push_back({&ps.part, ps.version(0)});
+      continue;
+    }
     std::vector<DimRange> r;
     for (auto& iv : d.canonical[g]) r.push_back(DimRange{iv.first, iv.second});
-    parts.push_back(Part::whole(r));
-    bufs.emplace_back(static_cast<size_t>(box_size(d.canonical[g])) * es);
-    auto& ps = *d.storage[g];
-    copy_region(dense_of(ps.version(0), ps.part), dense_of(bufs.back().data(), d.canonical[g]), d.canonical[g], es);
+    boxes.push_back(Part::whole(r));
+    copies.emplace_back(new std::byte[static_cast<size_t>(box_size(d.canonical[g])) * es]);  // every byte copied below
+    copy_region(dense_of(ps.version(0), ps.part), dense_of(copies.back().get(), d.canonical[g]), d.canonical[g], es);
+    lp.push_back({&boxes.back(), copies.back().get()});
   }
-  std::vector<ConstLocalPart> lp;
-  for (size_t k = 0; k < parts.size(); ++k) lp.push_back({&parts[k], bufs[k].data()});
   try {
     write_array_parts(MPI_COMM_WORLD, file, *d.codec, d.ranges, lp);
   } catch (const std::exception& e) {

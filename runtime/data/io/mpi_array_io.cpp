@@ -3,6 +3,7 @@
 // merged where padding overlaps) into one hindexed file view per rank.
 #include "runtime/data/io/mpi_array_io.h"
 
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -18,6 +19,7 @@
 #include <sys/stat.h>
 #include "runtime/data/io/data_file.h"
 #include "runtime/data/io/mpi_io_internal.h"
+#include "runtime/data/io/posix_array_io.h"
 
 namespace itrt {
 namespace {
@@ -83,6 +85,55 @@ bool is_text_file(MPI_Comm comm, const std::string& path) {
     return text;
 }
 
+// Every rank writes its staged elements through one MPI-IO view; rank 0 adds header and trailer.
+std::string write_collectively(MPI_Comm comm, const std::string& path, const std::string& tmp,
+                               const std::string& header, const std::string& trailer, int64_t elements, size_t esz,
+                               const std::vector<std::pair<int64_t, int64_t>>& byte_ranges, Staging& buf) {
+    int rank;
+    MPI_Comm_rank(comm, &rank);
+    MPI_File fh;
+    int rc = MPI_File_open(comm, tmp.c_str(), MPI_MODE_CREATE | MPI_MODE_WRONLY, MPI_INFO_NULL, &fh);
+    std::string error;
+    if (rc != MPI_SUCCESS)
+        error = fmt::format("{}: cannot open for writing: {}", path, mpi_error(rc));
+    throw_if_any(comm, error);
+    if (rank == 0) {
+        MPI_Status st;
+        const MPI_Offset end =
+            static_cast<MPI_Offset>(header.size()) + static_cast<MPI_Offset>(elements) * static_cast<MPI_Offset>(esz);
+        rc = MPI_File_write_at(fh, 0, header.data(), static_cast<int>(header.size()), MPI_CHAR, &st);
+        if (rc == MPI_SUCCESS)
+            rc = MPI_File_write_at(fh, end, trailer.data(), static_cast<int>(trailer.size()), MPI_CHAR, &st);
+        if (rc != MPI_SUCCESS)
+            error = fmt::format("{}: write failed: {}", path, mpi_error(rc));
+    }
+    rc = transfer_all(fh, static_cast<MPI_Offset>(header.size()), byte_ranges, buf, true);
+    if (rc != MPI_SUCCESS && error.empty())
+        error = fmt::format("{}: write failed: {}", path, mpi_error(rc));
+    rc = MPI_File_close(&fh);
+    if (rc != MPI_SUCCESS && error.empty())
+        error = fmt::format("{}: write failed: {}", path, mpi_error(rc));
+    return error;
+}
+
+// The only rank writes header, its parts in place and trailer with POSIX calls.
+std::string write_alone(const std::string& path, const std::string& tmp, const std::string& header,
+                        const std::string& trailer, int64_t elements, size_t esz, const std::vector<Segment>& segs,
+                        const std::vector<ConstLocalPart>& parts, const ElementCodec& codec) {
+    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    if (fd < 0)
+        return fmt::format("{}: cannot open for writing: {}", path, std::strerror(errno));
+    const auto content = static_cast<int64_t>(header.size());
+    std::string error = posix_write_at(fd, header, 0);
+    if (error.empty())
+        error = posix_write_segments(fd, content, segs, parts, codec);
+    if (error.empty())
+        error = posix_write_at(fd, trailer, content + elements * static_cast<int64_t>(esz));
+    if (::close(fd) != 0 && error.empty())
+        error = std::strerror(errno);
+    return error.empty() ? error : fmt::format("{}: write failed: {}", path, error);
+}
+
 } // namespace
 
 void write_array_parts(MPI_Comm comm, const std::string& path, const ElementCodec& codec,
@@ -107,10 +158,14 @@ void write_array_parts(MPI_Comm comm, const std::string& path, const ElementCode
     int64_t total = 0;
     for (const Segment& s : segs)
         total += s.length;
-    Staging buf(static_cast<size_t>(total) * esz);
+    int ranks = 1;
+    MPI_Comm_size(comm, &ranks);
+    // Several ranks: this rank's elements in file order in one staging buffer, one collective
+    // call; one rank writes from its parts in place (posix_array_io.h).
+    Staging buf(ranks > 1 ? static_cast<size_t>(total) * esz : 0);
     std::vector<std::pair<int64_t, int64_t>> byte_ranges;
     std::byte* out = buf.data();
-    for (const Segment& s : segs) {
+    for (const Segment& s : ranks > 1 ? segs : std::vector<Segment>{}) {
         const auto* src = static_cast<const std::byte*>(parts[s.part].storage);
         codec.encode_run(src + s.local * msz, out, s.length);
         out += s.length * esz;
@@ -138,28 +193,9 @@ void write_array_parts(MPI_Comm comm, const std::string& path, const ElementCode
     }
     tmp = bcast_string(comm, tmp);
 
-    MPI_File fh;
-    int rc = MPI_File_open(comm, tmp.c_str(), MPI_MODE_CREATE | MPI_MODE_WRONLY, MPI_INFO_NULL, &fh);
-    std::string error;
-    if (rc != MPI_SUCCESS)
-        error = fmt::format("{}: cannot open for writing: {}", path, mpi_error(rc));
-    throw_if_any(comm, error);
-    if (rank == 0) {
-        MPI_Status st;
-        const MPI_Offset end =
-            static_cast<MPI_Offset>(header.size()) + static_cast<MPI_Offset>(elements) * static_cast<MPI_Offset>(esz);
-        rc = MPI_File_write_at(fh, 0, header.data(), static_cast<int>(header.size()), MPI_CHAR, &st);
-        if (rc == MPI_SUCCESS)
-            rc = MPI_File_write_at(fh, end, trailer.data(), static_cast<int>(trailer.size()), MPI_CHAR, &st);
-        if (rc != MPI_SUCCESS)
-            error = fmt::format("{}: write failed: {}", path, mpi_error(rc));
-    }
-    rc = transfer_all(fh, static_cast<MPI_Offset>(header.size()), byte_ranges, buf, true);
-    if (rc != MPI_SUCCESS && error.empty())
-        error = fmt::format("{}: write failed: {}", path, mpi_error(rc));
-    rc = MPI_File_close(&fh);
-    if (rc != MPI_SUCCESS && error.empty())
-        error = fmt::format("{}: write failed: {}", path, mpi_error(rc));
+    std::string error = ranks > 1
+                            ? write_collectively(comm, path, tmp, header, trailer, elements, esz, byte_ranges, buf)
+                            : write_alone(path, tmp, header, trailer, elements, esz, segs, parts, codec);
     // The file must hold everything before it replaces an older one: a write that failed without
     // an error code still leaves it short.
     if (rank == 0 && error.empty()) {
@@ -259,6 +295,13 @@ void read_array_parts(MPI_Comm comm, const std::string& path, const ElementCodec
     for (size_t i = 0; i < parts.size(); ++i)
         part_segments(*parts[i].part, false, ranges, i, segs);
     std::sort(segs.begin(), segs.end(), [](const Segment& a, const Segment& b) { return a.file < b.file; });
+    int ranks = 1;
+    MPI_Comm_size(comm, &ranks);
+    if (ranks == 1) { // straight into the parts (posix_array_io.h)
+        const std::string error = posix_read_segments(path, static_cast<int64_t>(L.content_begin), segs, parts, codec);
+        throw_if_any(comm, error.empty() ? error : path + ": " + error);
+        return;
+    }
     // Merge overlapping/adjacent segments (padding of neighbouring parts overlaps) into disjoint
     // ranges.
     struct Merged {

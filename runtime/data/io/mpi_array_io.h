@@ -1,6 +1,7 @@
 // Part-wise parallel reading and writing of `Array` files (`bind_input`, `bind_output`, §4.4).
 // Binary files use MPI-IO: each rank reads or writes only the elements of its own parts, through
-// a file view, in one collective call; rank 0 handles header and trailer. Text files go through
+// a file view, in one collective call; rank 0 handles header and trailer. A single rank uses
+// POSIX calls on its parts in place instead (posix_array_io.h). Text files go through
 // rank 0 (gather/broadcast). All ranks see the same errors. Output goes to a temporary name and
 // is renamed at the end, after all ranks agree that the write succeeded.
 #pragma once

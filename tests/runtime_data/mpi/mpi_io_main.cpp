@@ -1,5 +1,6 @@
-// MPI-IO test, run by ctest under `mpirun -np 2` and `-np 4`: block-partitioned (and
-// block-strided) 2-D arrays written part-wise and read back sequentially, and the reverse;
+// Array file I/O test, run by ctest under `mpirun -np 1` (the POSIX path), `-np 2` and `-np 4`
+// (MPI-IO): block-partitioned (and block-strided) 2-D arrays written part-wise and read back
+// sequentially, and the reverse;
 // malformed files fail identically on every rank. A SIGALRM watchdog turns a hang into a failure.
 #include <mpi.h>
 #include <signal.h>
@@ -8,6 +9,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -161,6 +163,41 @@ void write_sequentially_then_read_parts(const std::string& dir, const Layout& L,
     }
 }
 
+// A codec whose binary form is not its memory form (Boolean: one byte 0/1 per element) goes
+// through the encode/decode buffers, on one rank (POSIX) as on several (MPI-IO).
+void booleans_round_trip(const std::string& dir, const Layout& L) {
+    const std::string path = dir + "/flags.bin";
+    auto flag = [](int64_t i, int64_t j) { return (i * 7 + j * 3) % 5 < 2; };
+    std::vector<std::unique_ptr<bool[]>> out, in;
+    std::vector<ConstLocalPart> written;
+    std::vector<LocalPart> read;
+    for (const Part& p : L.parts) {
+        out.emplace_back(new bool[p.element_count()]());
+        in.emplace_back(new bool[p.element_count()]());
+        for (int64_t a = 0; a < p.held(0).size(); ++a)
+            for (int64_t b = 0; b < p.held(1).size(); ++b) {
+                int64_t g[] = {p.held(0).at(a), p.held(1).at(b)};
+                out.back()[*p.local_offset(g)] = flag(g[0], g[1]);
+            }
+        written.push_back({&p, out.back().get()});
+        read.push_back({&p, in.back().get()});
+    }
+    write_array_parts(MPI_COMM_WORLD, path, bool_codec(), L.ranges, written);
+    read_array_parts(MPI_COMM_WORLD, path, bool_codec(), L.ranges, read);
+    int bad = 0;
+    for (size_t k = 0; k < L.parts.size(); ++k) {
+        const Part& p = L.parts[k];
+        for (int64_t a = 0; a < p.held(0).size(); ++a)
+            for (int64_t b = 0; b < p.held(1).size(); ++b) {
+                int64_t g[] = {p.held(0).at(a), p.held(1).at(b)};
+                const bool got = in[k][*p.local_offset(g)];
+                if (got != flag(g[0], g[1]) && bad++ < 5)
+                    CHECK(got == flag(g[0], g[1]), "flag (%lld,%lld) read back as %d", (long long)g[0], (long long)g[1],
+                          got);
+            }
+    }
+}
+
 void malformed_fails_everywhere(const std::string& dir) {
     const std::string path = dir + "/bad.bin";
     if (g_rank == 0) {
@@ -258,6 +295,7 @@ int main(int argc, char** argv) {
             write_sequentially_then_read_parts(dir, *L, salt + 30, ".txt");
             ++salt;
         }
+        booleans_round_trip(dir, blocks);
         malformed_fails_everywhere(dir);
     } catch (const std::exception& e) {
         ++g_failures;
