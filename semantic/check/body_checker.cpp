@@ -47,6 +47,27 @@ bool mentionsDimension(const ast::Expr* e) {
     return false;
 }
 
+// The first partition instruction that takes Partition parameter `param` as its block count or
+// size (which must be positive; a padding may be 0), or null.
+const ast::PartitionInstruction* countingUse(const ast::PartitionSection& section, const std::string& param) {
+    auto inConfigs = [&](const std::vector<ast::DataConfig>& configs) -> const ast::PartitionInstruction* {
+        for (const auto& c : configs)
+            for (const auto& ins : c.instructions)
+                if (!ins.replicated && ins.function != ast::PartitionFunction::Stride && !ins.args.empty() &&
+                    ins.args[0].param && ins.args[0].param->text == param)
+                    return &ins;
+        return nullptr;
+    };
+    for (const auto& space : section.spaces) {
+        if (const auto* use = inConfigs(space.configs))
+            return use;
+        if (space.subpartition)
+            if (const auto* use = inConfigs(space.subpartition->configs))
+                return use;
+    }
+    return nullptr;
+}
+
 } // namespace
 
 BodyChecker::BodyChecker(CheckState& state, BodyKind kind, const TaskSym* task, ExprTypes* types)
@@ -1345,6 +1366,20 @@ Type BodyChecker::checkExecute(const ast::Execute& e) {
                                  fmt::format("partition arguments are Integers, but this is {}", qt(types[3][i])));
                 continue;
             }
+            // A constant 0 for a parameter that counts or sizes blocks: an error now, not at the
+            // run's start (padding may be 0).
+            if (const auto* zero = v.as<ast::IntLiteral>(); zero && zero->value == 0)
+                if (const ast::PartitionInstruction* use = countingUse(task.def->partition, task.partitionParams[i])) {
+                    auto* d = state_.rep.error(
+                        DiagKind::TypeMismatch, v.range,
+                        fmt::format("partition argument {} of task \"{}\" cannot be 0: it is the {} of `{}`, "
+                                    "which must be positive",
+                                    task.partitionParams[i], task.def->name.text,
+                                    use->function == ast::PartitionFunction::BlockCount ? "count" : "block size",
+                                    partitionFunctionName(use->function)));
+                    if (d)
+                        DiagnosticEngine::addNote(*d, use->functionRange, "used here");
+                }
             // A negative constant is no count, size or padding: an error now, not at the run's start.
             const auto* neg = v.as<ast::Unary>();
             if (neg && neg->op == ast::UnaryOp::Negate && neg->operand->as<ast::IntLiteral>() &&

@@ -22,12 +22,15 @@ int transfer_fully(int fd, std::vector<iovec>& iov, int64_t offset, bool write) 
     size_t first = 0;
     while (first < iov.size()) {
         const int n = static_cast<int>(std::min<size_t>(iov.size() - first, IOV_MAX));
-        const ssize_t done = write ? ::pwritev(fd, iov.data() + first, n, offset) : ::preadv(fd, iov.data() + first, n, offset);
+        const ssize_t done =
+            write ? ::pwritev(fd, iov.data() + first, n, offset) : ::preadv(fd, iov.data() + first, n, offset);
         if (done < 0) {
-            if (errno == EINTR) continue;
+            if (errno == EINTR)
+                continue;
             return errno;
         }
-        if (done == 0) return EIO;
+        if (done == 0)
+            return EIO;
         offset += done;
         for (auto left = static_cast<size_t>(done); left > 0;) {
             iovec& v = iov[first];
@@ -35,9 +38,11 @@ int transfer_fully(int fd, std::vector<iovec>& iov, int64_t offset, bool write) 
             v.iov_base = static_cast<std::byte*>(v.iov_base) + step;
             v.iov_len -= step;
             left -= step;
-            if (v.iov_len == 0) ++first;
+            if (v.iov_len == 0)
+                ++first;
         }
-        while (first < iov.size() && iov[first].iov_len == 0) ++first;
+        while (first < iov.size() && iov[first].iov_len == 0)
+            ++first;
     }
     return 0;
 }
@@ -52,10 +57,12 @@ int for_each_stretch(const std::vector<Segment>& segments, int64_t content_begin
         const int64_t at = content_begin + s.file * static_cast<int64_t>(esz);
         const size_t bytes = static_cast<size_t>(s.length) * esz;
         if (at != end && !iov.empty()) {
-            if (int rc = io(iov, start)) return rc;
+            if (int rc = io(iov, start))
+                return rc;
             iov.clear();
         }
-        if (iov.empty()) start = at;
+        if (iov.empty())
+            start = at;
         std::byte* base = piece(s);
         if (!iov.empty() && static_cast<std::byte*>(iov.back().iov_base) + iov.back().iov_len == base)
             iov.back().iov_len += bytes;
@@ -89,7 +96,8 @@ std::string posix_write_segments(int fd, int64_t content_begin, const std::vecto
     for (const Segment& s : segments) {
         for (int64_t done = 0; done < s.length;) {
             const int64_t n = std::min(kChunkElements, s.length - done);
-            codec.encode_run(static_cast<const std::byte*>(parts[s.part].storage) + (s.local + done) * msz, chunk.get(), n);
+            codec.encode_run(static_cast<const std::byte*>(parts[s.part].storage) + (s.local + done) * msz, chunk.get(),
+                             n);
             std::vector<iovec> iov{{chunk.get(), static_cast<size_t>(n) * esz}};
             if (int rc = transfer_fully(fd, iov, content_begin + (s.file + done) * static_cast<int64_t>(esz), true))
                 return errno_text(rc);
@@ -108,7 +116,8 @@ std::string posix_write_at(int fd, const std::string& bytes, int64_t at) {
 std::string posix_read_segments(const std::string& path, int64_t content_begin, const std::vector<Segment>& segments,
                                 const std::vector<LocalPart>& parts, const ElementCodec& codec) {
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return std::string("cannot open for reading: ") + std::strerror(errno);
+    if (fd < 0)
+        return std::string("cannot open for reading: ") + std::strerror(errno);
     const size_t esz = codec.binary_size(), msz = codec.memory_size();
     int rc = 0;
     if (codec.binary_is_memory()) {
@@ -123,10 +132,12 @@ std::string posix_read_segments(const std::string& path, int64_t content_begin, 
                 std::vector<iovec> iov{{chunk.get(), static_cast<size_t>(n) * esz}};
                 rc = transfer_fully(fd, iov, content_begin + (s.file + done) * static_cast<int64_t>(esz), false);
                 if (rc == 0)
-                    codec.decode_run(chunk.get(), static_cast<std::byte*>(parts[s.part].storage) + (s.local + done) * msz, n);
+                    codec.decode_run(chunk.get(),
+                                     static_cast<std::byte*>(parts[s.part].storage) + (s.local + done) * msz, n);
                 done += n;
             }
-            if (rc) break;
+            if (rc)
+                break;
         }
     }
     ::close(fd);
