@@ -641,6 +641,24 @@ LexProblem describeSyntaxError(const SyntaxErrorRecord& error, const std::vector
         }
     }
 
+    // A bare `return`, as in C: IT's `return` always gives a value, and stages return nothing.
+    if (index > 0 && index - 1 < tokens.size()) {
+        std::size_t before = index - 1;
+        while (before > 0 && tokens[before]->getType() == L::NL)
+            --before;
+        if (tokens[before]->getType() == L::K_RETURN) {
+            const bool stage = context.find("stage") != std::string::npos;
+            return {DiagKind::UnexpectedToken, tokenRange(file, text, tokens[before]),
+                    stage ? fmt::format("`return` without a value {}: a stage returns nothing; it gives its "
+                                        "results through its parameters (`result = value`)",
+                                        context)
+                          : fmt::format("`return` without a value {}: IT's `return` always gives the "
+                                        "function's result (`return x`)",
+                                        context),
+                    std::nullopt};
+        }
+    }
+
     if (type == L::NL) {
         return {DiagKind::MisplacedNewline, where,
                 expected.empty() ? fmt::format("unexpected end of line {}; a statement continues on the next "
