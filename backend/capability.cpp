@@ -947,7 +947,9 @@ private:
     void sectionCopy(const ast::Assign& a) {
         auto target = a.target->as<ast::NameRef>();
         auto targetSub = a.target->as<ast::Subscript>();
-        if (targetSub && isSection(*a.target))
+        const bool heldStaticSection = targetSub && typeOf(*targetSub->base).kind == TypeKind::StaticArray &&
+                                       heldAsTaskArray(*targetSub->base) && typeOf(*a.target).isArray();
+        if (targetSub && (isSection(*a.target) || heldStaticSection))
             target = targetSub->base->as<ast::NameRef>();
         else
             targetSub = nullptr;

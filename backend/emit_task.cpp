@@ -519,7 +519,7 @@ private:
                 notTranslated(a.target->range, "assigning an array to a section of a computed value");
             const std::string view = arrayView(base->name, a.target->range).first;
             const std::string items = sectionItems(
-                targetSub, typeOf(*base).dims, [&](const ast::Expr& x) { return emit(x); },
+                targetSub, typeOf(*base).arrayDims(), [&](const ast::Expr& x) { return emit(x); },
                 [&](int d) {
                     const std::string r = view + ".whole_range(" + std::to_string(d) + ")";
                     return "{false, " + r + ".min, " + r + ".max}";

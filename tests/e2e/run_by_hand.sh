@@ -27,7 +27,8 @@
 # unary minus on command-line values (integer_edges.it), conditions on a loop variable after the
 # loop (loop_variable_conditions.it), a row copied into a stride() part
 # (strided_row_copy.it), sections running downwards in stages (reversed_sections.it),
-# sections of fixed-size arrays copied (static_sections.it), sections and elements written back
+# sections of fixed-size arrays copied (static_sections.it) and copied into in stages
+# (static_global_sections.it), sections and elements written back
 # through `&` (reference_sections.it),
 # reductions that no LPU makes (reduction_skipped.it), a movement into a block entered after a
 # sibling block's write (scatter_after_sibling.it), two spaces
@@ -529,6 +530,13 @@ compile_program static_sections
 for np in 1 2; do
   check "sections of fixed-size arrays, the coordinator's copy" $np ssec_g_want.txt ssec_g.txt ./static_sections g=ssec_g.txt out=ssec_o.txt
   check_also "sections of fixed-size arrays in a stage, np $np" ssec_o_want.txt ssec_o.txt
+done
+# static_global_sections: a = 10 11 12 13, b = 20 ... 25; b[1...4] = a[3...0] gives
+# b = 20 13 12 11 10 25, then a[0...1] = b[5...4] gives a = 25 10 12 13; v[i] = 100 b[i] + a[i % 4].
+printf 'Array\n2025 1310 1212 1113 1025 2510\n6\n' >sgs_want.txt
+compile_program static_global_sections
+for np in 1 2 4; do
+  check "sections of fixed-size task-globals copied in a stage" $np sgs_want.txt sgs.txt ./static_global_sections p=3 o=sgs.txt
 done
 # reference_sections: q.v[1...2] gets its indices added (0 1 2); e.x = 0 0 7 0 with e.x[2] times
 # ten; c = q.v, e.x. The stage: loc = x, loc[1...2] plus indices (0 1 72 0), h.v[0...1] plus
