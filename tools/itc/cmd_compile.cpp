@@ -123,6 +123,62 @@ std::optional<NativeError> nativeCodeError(const fs::path& src, const fs::path& 
     return any ? first : std::nullopt;
 }
 
+// When every error the linker reports in `log` is the program's own: a library of an @Libraries
+// block it cannot find, or a name that @Extern code uses and nothing defines. The place (the
+// library's name, or the block that uses the name) and the message; nullopt when any link error
+// is not traceable to the program's native code (then it is itc's).
+struct LinkError {
+    SourceRange at;
+    std::string message;
+};
+std::optional<LinkError> nativeLinkError(const ast::Program& program, const fs::path& log) {
+    struct Collect : ast::Visitor {
+        std::vector<const ast::Extern*> blocks;
+        void visitExtern(const ast::Extern& x) override { blocks.push_back(&x); }
+    } c;
+    c.visitProgram(program);
+    if (c.blocks.empty())
+        return std::nullopt;
+    static const std::regex missingLib(R"(cannot find (\S+?)(: .*)?$)");
+    static const std::regex undefinedRef(R"(undefined reference to `([^']+)')");
+    static const std::regex linkerSummary(R"(collect2: error: ld returned|ld[^ :]*: .*: in function)");
+    std::optional<LinkError> first;
+    std::ifstream in(log);
+    for (std::string l; std::getline(in, l);) {
+        std::smatch m;
+        std::optional<LinkError> here;
+        if (std::regex_search(l, m, missingLib)) {
+            const std::string arg = m[1].str();
+            for (const ast::Extern* x : c.blocks)
+                for (const auto& lib : x->libraries)
+                    if (!here && (arg == "-l" + lib.text || arg == lib.text))
+                        here = LinkError{lib.range, "the linker cannot find the library `" + lib.text + "` (`" + arg +
+                                                        "`) named in @Libraries: install it, or give its file's "
+                                                        "path or a `-L` directory"};
+        } else if (std::regex_search(l, m, undefinedRef)) {
+            std::string symbol = m[1].str();
+            symbol = symbol.substr(0, symbol.find('('));
+            if (auto colons = symbol.rfind("::"); colons != std::string::npos)
+                symbol = symbol.substr(colons + 2);
+            const std::regex word("\\b" + symbol + "\\b");
+            for (const ast::Extern* x : c.blocks)
+                if (!here && !symbol.empty() && std::regex_search(x->code, word))
+                    here = LinkError{x->range, "this @Extern code uses `" + symbol +
+                                                   "`, which nothing defines when the program is linked: define "
+                                                   "it in the block, or name its library in @Libraries"};
+        } else if (std::regex_search(l, linkerSummary) || l.empty()) {
+            continue;
+        } else {
+            return std::nullopt; // a compile error, or a link message that is not the program's
+        }
+        if (!here)
+            return std::nullopt;
+        if (!first)
+            first = here;
+    }
+    return first;
+}
+
 int compileProgram(const std::string& itFile, const std::string& mapFile, const std::string& machineFile,
                    const std::string& output, const std::optional<std::string>& emitDir, const std::string& opt,
                    bool debug, bool blas) {
@@ -145,7 +201,13 @@ int compileProgram(const std::string& itFile, const std::string& mapFile, const 
     fs::path dir;
     if (emitDir) {
         dir = *emitDir;
-        fs::create_directories(dir);
+        std::error_code ec;
+        fs::create_directories(dir, ec);
+        if (ec) {
+            std::cerr << "itc: cannot make the directory `" << dir.string() << "` of --emit-cpp: " << ec.message()
+                      << "\n";
+            return kExitUserError;
+        }
     } else {
         std::string tmpl = (fs::temp_directory_path() / "itc-XXXXXX").string();
         char* made = mkdtemp(tmpl.data());
@@ -192,6 +254,15 @@ int compileProgram(const std::string& itFile, const std::string& mapFile, const 
             }
             return kExitUserError;
         }
+        if (auto link = nativeLinkError(*program, log)) {
+            diags.error(DiagKind::NativeCodeError, link->at, "{}", link->message);
+            diags.print(std::cerr);
+            if (!emitDir) {
+                std::error_code ec;
+                fs::remove_all(dir, ec);
+            }
+            return kExitUserError;
+        }
         std::cerr << "itc: internal compiler error: the generated C++ did not compile\n"
                   << "  generated source: " << src.string() << "\n  compiler output:  " << log.string()
                   << "\n  command: " << cmd << "\nplease report this as a bug, with these files\n";
@@ -205,8 +276,11 @@ int compileProgram(const std::string& itFile, const std::string& mapFile, const 
 }
 
 // Why `output` cannot be written as a file, or nothing when it can.
-std::optional<std::string> unwritableOutput(const fs::path& output) {
+std::optional<std::string> unwritableOutput(const fs::path& output, const std::vector<fs::path>& inputs) {
     std::error_code ec;
+    for (const fs::path& in : inputs)
+        if (fs::equivalent(output, in, ec))
+            return "it is the input file `" + in.string() + "`, which the program would replace";
     if (fs::is_directory(output, ec))
         return "it is a directory; give the program's file name";
     const fs::path dir = output.parent_path().empty() ? fs::path(".") : output.parent_path();
@@ -230,10 +304,17 @@ int runCompile(const std::vector<std::string>& args) {
         return usageError("compile", "missing `--machine FILE.pcubes`");
     if (!cl.value("-o"))
         return usageError("compile", "missing `-o PROGRAM`");
+    if (cl.value("-o")->empty())
+        return usageError("compile", "`-o` needs the program's file name");
     // Before the whole compile: the C++ compiler would only fail at the very end, on the link.
-    if (auto bad = unwritableOutput(*cl.value("-o"))) {
+    if (auto bad = unwritableOutput(*cl.value("-o"), {pos[0], pos[1], *cl.value("--machine")})) {
         std::cerr << "itc: cannot write the program to `" << *cl.value("-o") << "`: " << *bad << "\n";
         return kExitUserError;
+    }
+    if (auto dir = cl.value("--emit-cpp")) {
+        std::error_code ec;
+        if (dir->empty() || (fs::exists(*dir, ec) && !fs::is_directory(*dir, ec)))
+            return usageError("compile", "`--emit-cpp " + *dir + "`: give a directory (it is made if missing)");
     }
     std::string opt = cl.has("-O2") ? "-O2" : "-O3";
     return compileProgram(pos[0], pos[1], *cl.value("--machine"), *cl.value("-o"), cl.value("--emit-cpp"), opt,

@@ -9,6 +9,9 @@
 #include <fmt/format.h>
 
 #include <cstdlib>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <optional>
@@ -57,11 +60,19 @@ int writeOutput(const std::string& text, const std::optional<std::string>& path)
         std::cout << text;
         return kExitOk;
     }
+    // A machine description is not a program or a mapping: writing over one loses the user's work.
+    const std::string ext = std::filesystem::path(*path).extension().string();
+    if (ext == ".it" || ext == ".map") {
+        std::cerr << "itc machine: will not write the machine description to `" << *path << "`, which by its `" << ext
+                  << "` names " << (ext == ".it" ? "an IT program" : "a mapping file")
+                  << "; write it to a `.pcubes` file\n";
+        return kExitUserError;
+    }
     std::ofstream out(*path);
     out << text;
     out.close();
     if (!out) {
-        std::cerr << "itc machine: cannot write `" << *path << "`\n";
+        std::cerr << "itc machine: cannot write `" << *path << "`: " << std::strerror(errno) << "\n";
         return kExitUserError;
     }
     return kExitOk;

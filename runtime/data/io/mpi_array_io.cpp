@@ -165,7 +165,8 @@ void write_array_parts(MPI_Comm comm, const std::string& path, const ElementCode
     Staging buf(ranks > 1 ? static_cast<size_t>(total) * esz : 0);
     std::vector<std::pair<int64_t, int64_t>> byte_ranges;
     std::byte* out = buf.data();
-    for (const Segment& s : ranks > 1 ? segs : std::vector<Segment>{}) {
+    for (size_t k = 0; ranks > 1 && k < segs.size(); ++k) {
+        const Segment& s = segs[k];
         const auto* src = static_cast<const std::byte*>(parts[s.part].storage);
         codec.encode_run(src + s.local * msz, out, s.length);
         out += s.length * esz;
