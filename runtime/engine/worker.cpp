@@ -14,6 +14,8 @@
 #include <algorithm>
 #include <cstdlib>
 #include <exception>
+#include <string>
+#include <system_error>
 
 namespace itrt {
 
@@ -72,7 +74,15 @@ Worker::Worker(int global_id, int local_id, std::vector<Vdp*> vdps, std::vector<
       activity_(activity) {}
 
 void Worker::start() {
-  thread_ = std::thread([this] { loop(); });
+  try {
+    thread_ = std::thread([this] { loop(); });
+  } catch (const std::system_error& e) {
+    // Out of threads or of memory for their stacks (a machine model with more cores per segment
+    // than this host runs, or a ulimit): an error that says so, not std::terminate.
+    fail("cannot start worker thread " + std::to_string(local_id_ + 1) + " of this process (" + e.what() +
+         "): the machine model asks for more worker threads per process than the system lets it create; "
+         "use a model of this machine (`itc machine`), or raise the process's thread or memory limits");
+  }
 }
 
 void Worker::join() {

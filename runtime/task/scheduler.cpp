@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <system_error>
 
 namespace itrt::task {
 namespace {
@@ -178,31 +179,36 @@ void TaskScheduler::launch(const std::string& task, Env& env, std::function<void
                  rec->label.c_str(), joined(after).c_str(), joined(beside).c_str());
   InFlight* r = rec.get();
   rec->body = std::move(body);
-  rec->thread = std::thread([this, r, comm]() mutable {
-    t_comm = comm;
-    itrt::detail::set_collective_failure_handler([this, r] {
+  try {
+    rec->thread = std::thread([this, r, comm]() mutable {
+      t_comm = comm;
+      itrt::detail::set_collective_failure_handler([this, r] {
+        {
+          std::lock_guard lock(mutex_);
+          r->failed = true;
+          collective_failure_ = true;
+        }
+        changed_.notify_all();
+        for (;;) std::this_thread::sleep_for(std::chrono::hours(1));  // the coordinator ends the process
+      });
+      try {
+        r->body();
+      } catch (const std::exception& e) {
+        fail("task `" + r->task + "`: " + e.what());
+      }
+      MPI_Comm_free(&comm);
+      const double end = now_s() - start_s_;
       {
         std::lock_guard lock(mutex_);
-        r->failed = true;
-        collective_failure_ = true;
+        r->done = true;
       }
       changed_.notify_all();
-      for (;;) std::this_thread::sleep_for(std::chrono::hours(1));  // the coordinator ends the process
+      if (log_) std::fprintf(stderr, "IT_TASKS %.3f end %s\n", end, r->label.c_str());
     });
-    try {
-      r->body();
-    } catch (const std::exception& e) {
-      fail("task `" + r->task + "`: " + e.what());
-    }
-    MPI_Comm_free(&comm);
-    const double end = now_s() - start_s_;
-    {
-      std::lock_guard lock(mutex_);
-      r->done = true;
-    }
-    changed_.notify_all();
-    if (log_) std::fprintf(stderr, "IT_TASKS %.3f end %s\n", end, r->label.c_str());
-  });
+  } catch (const std::system_error& e) {
+    fail("cannot start the thread of task " + rec->label + " (" + e.what() +
+         "): raise the process's thread or memory limits");
+  }
   running_.push_back(std::move(rec));
 }
 

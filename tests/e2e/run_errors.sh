@@ -8,7 +8,7 @@
 # Character arguments that are neither, a dimension bound Initialize left unset or changed on a
 # linked array, a loop step of 0 or less, a fixed-size array indexed outside it, writing an item
 # nothing produced, an Integer division by zero, an element passed to a stage by an LPU that
-# does not hold it.
+# does not hold it, more worker threads than the system lets the program start.
 # A List of Arrays file must hold arrays of the list's rank. Views of an item filled by `load` work; keys may be reserved words (`args.step`). `--help` prints the program's keys and exits 0. Also: a mapping that puts a space on other processes than its
 # parent space's parts is no error; the plan gives it parts of its own and moves the data
 # (checked against the reference, with the bytes moved).
@@ -819,4 +819,11 @@ IT
 compile viewout.it loadview.map viewout
 expect "a view outside the array it views" "viewout.it:6 has index 9 of dimension 1, outside the range 0...7" \
   timeout 60 $mpirun -np 2 ./viewout input=i8.txt output=viewout.txt
+# A machine model with more cores per process than the system lets the program start threads
+# for (64 worker threads of 8 MiB stacks under a 400 MB address-space limit): an error saying
+# so, not std::terminate's abort (probe AR).
+"$itc" compile "$root/examples/vector-add/vector-add.it" "$root/examples/vector-add/vector-add.map" \
+  --machine "$root/pcubes-models/workstation-2socket.pcubes" -o va_64 || { echo "FAIL: compile va_64"; bad=1; }
+expect "worker threads the system refuses" "cannot start worker thread .* of this process" \
+  bash -c 'ulimit -s 8192 && ulimit -v 400000 && exec timeout 60 ./va_64 a_file=a.txt b_file=b.txt c_file=c64.txt p=64'
 exit $bad
