@@ -134,7 +134,8 @@ std::string EnvironmentBody::envAssign(const ast::FieldAccess& f, const std::str
         return "v_" + env + "->assign(" + program_ + ", " + cString(f.field.text) + ", v_" + vn->name + ", " +
                codecOf(vt.elementType()) + ")";
     if (vt.kind == TypeKind::List) // the item gets a copy of the list
-        return "v_" + env + "->set_list(" + cString(f.field.text) + ", " + emit(value) + ", " + listCodecOf(vt) + ")";
+        return "v_" + env + "->assign_list(" + cString(f.field.text) + ", " + emit(value) + ", " + listCodecOf(vt) +
+               ")";
     if (vt.kind == TypeKind::DynamicArray && value.kind != ast::ExprKind::NewCollection &&
         value.kind != ast::ExprKind::NewObject) // a computed array (a function's result): a copy
         return "v_" + env + "->assign(" + program_ + ", " + cString(f.field.text) + ", " + emit(value) + ", " +

@@ -742,6 +742,8 @@ void TaskEmitter::emitRun(Out& o) {
     o << "itrt::task::TaskInstance t(prog, " << cString(def_.name.text) << ", env);\nGlobals g{};\n";
     // Environmental scalars.
     for (const auto& g : info_->globals) {
+        if (g.environmental && g.type.kind == TypeKind::List && g.mode == ast::LinkMode::Create)
+            o << "env.start_created_list(" << cString(g.name) << ");\n";
         if (!g.environmental || g.type.isArray() || g.mode == ast::LinkMode::Create)
             continue;
         if (g.type.kind == TypeKind::List) {

@@ -493,6 +493,22 @@ class Env : public std::enable_shared_from_this<Env> {
       return list_collection(v);
     };
   }
+  // `env.item = l` in the coordinator: the item gets a copy of `l` in a fresh object, so that
+  // environments that shared the old one (`k.item = env.item`) keep it, as for arrays.
+  template <class T>
+  void assign_list(const std::string& item, const List<T>& l, const ElementCodec& codec) {
+    settle();
+    lists_[item] = std::make_shared<ListData>();
+    set_list(item, l, codec);
+  }
+  // At the start of a task that `create`s list `item`: one that holds a value is replaced in this
+  // environment only (others sharing it keep it); one that holds nothing yet is filled in place,
+  // where environments sharing it see the task's list. As for arrays (TaskInstance::declare_array).
+  void start_created_list(const std::string& item) {
+    settle();
+    auto& d = lists_[item];
+    if (d && d->set) d = std::make_shared<ListData>();
+  }
   // The list functions applied to a list item in the coordinator (`get_cursor(env.item)`,
   // `insert_at(env.item, c, v)`, ...) work on one decoded copy of the item, so that cursors stay
   // valid from one statement to the next; it is decoded again when a task or an assignment has

@@ -28,7 +28,8 @@
 # loop (loop_variable_conditions.it), a row copied into a stride() part
 # (strided_row_copy.it), sections running downwards in stages (reversed_sections.it),
 # sections of fixed-size arrays copied (static_sections.it) and copied into in stages
-# (static_global_sections.it), sections and elements written back
+# (static_global_sections.it), shared list items replaced in one environment
+# (shared_list_replaced.it), sections and elements written back
 # through `&` (reference_sections.it),
 # reductions that no LPU makes (reduction_skipped.it), a movement into a block entered after a
 # sibling block's write (scatter_after_sibling.it), two spaces
@@ -537,6 +538,20 @@ printf 'Array\n2025 1310 1212 1113 1025 2510\n6\n' >sgs_want.txt
 compile_program static_global_sections
 for np in 1 2 4; do
   check "sections of fixed-size task-globals copied in a stage" $np sgs_want.txt sgs.txt ./static_global_sections p=3 o=sgs.txt
+done
+# shared_list_replaced: k's `create` leaves a.lst = 7 and gives k.lst = -1; j's first Twice
+# doubles the shared list (14 in both), b.lst = eight replaces b's only (8), j's second Twice: 28.
+printf 'List\n7\n1\n' >slr1_want.txt
+printf 'List\n-1\n1\n' >slr2_want.txt
+printf 'List\n8\n1\n' >slr3_want.txt
+printf 'List\n28\n1\n' >slr4_want.txt
+compile_program shared_list_replaced
+for np in 1 2; do
+  check "a shared list kept by the environment that did not create it" $np slr1_want.txt slr1.txt \
+    ./shared_list_replaced o1=slr1.txt o2=slr2.txt o3=slr3.txt o4=slr4.txt
+  check_also "the list the task created, np $np" slr2_want.txt slr2.txt
+  check_also "a shared list replaced by the coordinator in one environment, np $np" slr3_want.txt slr3.txt
+  check_also "the other environment's list, doubled twice, np $np" slr4_want.txt slr4.txt
 done
 # reference_sections: q.v[1...2] gets its indices added (0 1 2); e.x = 0 0 7 0 with e.x[2] times
 # ten; c = q.v, e.x. The stage: loc = x, loc[1...2] plus indices (0 1 72 0), h.v[0...1] plus
