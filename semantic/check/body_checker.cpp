@@ -1588,6 +1588,14 @@ void BodyChecker::checkReduceStmt(const ast::ReduceStmt& s) {
 // ---------------------------------------------------------------------------------------------
 
 void BodyChecker::checkCondition(const ast::Expr& e, const char* what) {
+    // `if (done = TRUE)`: legal (an assignment is an expression with the value assigned), but it
+    // sets `done` and tests the value given, which is rarely what was meant.
+    if (e.as<ast::Assign>())
+        state_.rep.diagnostics().report(DiagKind::AssignmentAsCondition, e.range,
+                                        fmt::format("{} assigns with `=`, so it sets the variable and tests the value "
+                                                    "given; to compare, write `==`",
+                                                    what),
+                                        Severity::Warning);
     Type t = checkExpr(e);
     if (!requireValue(t, e))
         return;
@@ -1669,7 +1677,13 @@ void BodyChecker::checkStmt(const ast::Stmt& s) {
     }
     case K::ReduceStmt: checkReduceStmt(*s.as<ast::ReduceStmt>()); break;
     case K::Return: checkReturn(*s.as<ast::Return>()); break;
-    case K::Extern: break;
+    case K::Extern:
+        if (const auto* x = s.as<ast::Extern>(); x->language != "C++")
+            state_.rep.error(DiagKind::UnknownNativeLanguage, x->range,
+                             fmt::format("@Extern code in \"{}\": the only native language is \"C++\" (write "
+                                         "`@Language \"C++\"`)",
+                                         x->language));
+        break;
     }
 }
 
