@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include <functional>
+#include <regex>
 
 namespace itc::semantic::check {
 
@@ -68,6 +69,14 @@ void collectClasses(CheckState& state) {
                 }
             }
             for (const ast::Name& n : decl.names) {
+                // `obj.range`, `obj.local`, `obj.dimension2` always read dimension attributes.
+                static const std::regex attribute("range|local|dimension[0-9]*");
+                if (std::regex_match(n.text, attribute)) {
+                    state.rep.error(DiagKind::FieldNamedLikeAttribute, n.range,
+                                    fmt::format("a field cannot be named {}: `.{}` reads a dimension attribute, "
+                                                "so the field could never be read; choose another name",
+                                                q(n.text), n.text));
+                }
                 auto [sit, sfresh] = seen.emplace(n.text, n.range);
                 if (!sfresh) {
                     if (auto* d = state.rep.error(
