@@ -90,7 +90,9 @@ void fail(std::string_view message) {
 }
 
 void fail_alike(std::string_view message) {
-  if (std::this_thread::get_id() == g_main_thread) fail_collective(message);
+  // A task's own thread (set_collective_failure_handler) runs its Initialize and set-up, which
+  // every rank runs alike, as the main thread runs the coordinator.
+  if (std::this_thread::get_id() == g_main_thread || t_collective_failure) fail_collective(message);
   fail(message);
 }
 

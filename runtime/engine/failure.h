@@ -15,8 +15,9 @@ namespace itrt {
 [[noreturn]] void fail(std::string_view message);
 
 // An error of a computation every rank runs alike when it happens on the main thread (the
-// coordinator and what it calls: its values are the same on every rank), there reported once as
-// fail_collective does; on any other thread (an LPU's stage, a function it calls) as fail().
+// coordinator and what it calls: its values are the same on every rank) or on a task's own
+// thread (its Initialize), there reported once as fail_collective does; on any other thread (an
+// LPU's stage, a function it calls) as fail().
 [[noreturn]] void fail_alike(std::string_view message);
 
 // An error every rank detects identically (e.g. a bad command-line argument), called by every

@@ -826,4 +826,36 @@ expect "a view outside the array it views" "viewout.it:6 has index 9 of dimensio
   --machine "$root/pcubes-models/workstation-2socket.pcubes" -o va_64 || { echo "FAIL: compile va_64"; bad=1; }
 expect "worker threads the system refuses" "cannot start worker thread .* of this process" \
   bash -c 'ulimit -s 8192 && ulimit -v 400000 && exec timeout 60 ./va_64 a_file=a.txt b_file=b.txt c_file=c64.txt p=64'
+# A list read from a file longer than the capacity Initialize sets: an error of Initialize, which
+# every rank runs alike, printed once and without MPI_ABORT (probe AQ: once per rank).
+printf 'List\n1 2 3 4 5\n5\n' >l5.txt
+cat >capinit.it <<'IT'
+Program (args) {
+    e = new TaskEnvironment(name: "Cap")
+    bind_input(e, "lst", args.input)
+    execute(task: "Cap"; environment: e)
+}
+
+Task "Cap":
+    Define:
+        lst: List of Integer
+    Environment:
+        lst: link
+    Initialize:
+        set_capacity(lst, 3)
+    Stages:
+        touch(lst) {
+            c = get_cursor(lst)
+        }
+    Computation:
+        touch(lst)
+    Partition:
+        Space A <un-partitioned> { }
+IT
+printf '"Cap" { Space A: 1 }\n' >capinit.map
+compile capinit.it capinit.map capinit
+out=$(timeout 60 $mpirun -np 2 ./capinit input=l5.txt 2>&1); rc=$?
+if [[ $rc != 0 && $(grep -c "itrt: error: capinit.it:13: .set_capacity(3). below the list's length 5" <<<"$out") == 1 ]] &&
+  ! grep -q MPI_ABORT <<<"$out"; then echo "ok (an Initialize error printed once at np 2)"
+else echo "FAIL (an Initialize error printed once at np 2):"; echo "$out"; bad=1; fi
 exit $bad
