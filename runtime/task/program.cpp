@@ -416,7 +416,26 @@ DataCollection Env::read_list_file(const std::string& item, const std::string& f
 }
 
 void store_collection(Program& prog, const DataCollection& c, const ElementCodec& codec, const std::string& file) {
+  prog.note_stored(file);
   write_on_root(prog, file, [&] { write_data_file(file, codec, c); });
+}
+
+void Program::note_stored(const std::string& file) {
+  stored_files_.insert(file);
+  if (auto o = output_owners.find(file); o != output_owners.end()) warn_store_overwritten(file, o->second.first);
+}
+
+void Program::note_bound_output(const std::string& file, const std::string& owner) {
+  if (stored_files_.count(file)) warn_store_overwritten(file, owner);
+}
+
+void Program::warn_store_overwritten(const std::string& file, const std::string& owner) {
+  if (!overwrite_warned_.insert(file).second || rank() != 0) return;
+  std::fprintf(stderr,
+               "itrt: warning: `%s` is written by `store` and is also bound as the output of %s: the bound output "
+               "is written when the program ends and replaces what `store` wrote; use different files to keep "
+               "both\n",
+               file.c_str(), owner.c_str());
 }
 
 DataCollection load_collection(const ElementCodec& codec, const std::string& file, const FileExpectation& expect) {

@@ -21,6 +21,7 @@
 #include <cstring>
 #include <functional>
 #include <map>
+#include <set>
 #include <memory>
 #include <optional>
 #include <string>
@@ -292,8 +293,14 @@ class Program {
   // Output file -> the item first bound to it ("`x` of task `T`") and its data, so that binding
   // other data to the same file is reported, once per file (the file keeps the last one bound).
   std::map<std::string, std::pair<std::string, const void*>> output_owners;
+  // A file both written by `store` and bound with bind_output: the bound output, written at the
+  // end, replaces what `store` wrote. Called by each; warns once per such file (rank 0).
+  void note_stored(const std::string& file);
+  void note_bound_output(const std::string& file, const std::string& owner);
 
  private:
+  std::set<std::string> stored_files_, overwrite_warned_;
+  void warn_store_overwritten(const std::string& file, const std::string& owner);
   // Per synchronisation name: intra bytes, intra messages, inter bytes, inter messages.
   using SyncTotals = std::pair<std::string, std::array<uint64_t, 4>>;
   // Sums every rank's counters by name (collective); the result is complete on rank 0 only.

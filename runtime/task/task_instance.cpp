@@ -1682,6 +1682,7 @@ void Env::bind_output(Program& prog, const std::string& item, const std::string&
   if (!a) a = std::make_shared<ArrayData>();
   std::shared_ptr<ArrayData> data = a;  // the item as bound now; later tasks fill it in place
   const std::string owner = "`" + item + "` of task `" + task_ + "`";
+  prog.note_bound_output(file, owner);
   auto [known, fresh] = prog.output_owners.try_emplace(file, owner, data.get());
   if (!fresh && known->second.second != data.get() && known->second.second != nullptr) {
     if (prog.rank() == 0)

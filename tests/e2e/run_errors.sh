@@ -701,6 +701,27 @@ if [[ $(grep -c "warning: \`twoout.txt\` is bound as the output of two different
 else
   echo "ok (one output file for two arrays)"
 fi
+# A file written by `store` and also bound as an output: a warning (the output, written at the
+# end, replaces the stored data; probe AR: silent), once, also with the store coming first.
+cat - inc_task.it >storeout.it <<'IT'
+Program (args) {
+    a = new TaskEnvironment(name: "Inc")
+    bind_input(a, "v", args.input)
+    execute(task: "Inc"; environment: a)
+    c = a.v
+    store(c, args.output)
+    bind_output(a, "v", args.output)
+    store(c, args.output)
+}
+
+IT
+compile storeout.it loadview.map storeout
+out=$(timeout 60 $mpirun -np 2 ./storeout input=i8.txt output=storeout.txt 2>&1)
+if [[ $(grep -c "warning: \`storeout.txt\` is written by \`store\` and is also bound as the output of" <<<"$out") != 1 ]]; then
+  echo "FAIL (a stored file also bound as an output): want one warning, got:"; echo "$out"; bad=1
+else
+  echo "ok (a stored file also bound as an output)"
+fi
 # An element passed to a stage must be in the calling LPU's part: one it does not hold stops the
 # program naming the line (probe AN: read as 0, or written past the part: heap corruption). A
 # guard on the holder works.
