@@ -12,6 +12,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <initializer_list>
+#include <map>
 #include <set>
 
 namespace itc::frontend {
@@ -475,7 +477,8 @@ std::optional<Misspelling> misspelledReservedWord(const SyntaxErrorRecord& error
 } // namespace
 
 // Forms of other languages IT does not have, told by the token before the offending one written
-// against it: `1e5`, `0x10`, `/* ... */`, `x += 1`.
+// against it: `1e5`, `0x10`, `/* ... */`, `x += 1`, `k++`, `:=`, `<>`; and the words `elif` and
+// `not`.
 std::optional<std::string> otherLanguageForm(const std::vector<Token*>& tokens, std::size_t index) {
     if (index >= tokens.size())
         return std::nullopt;
@@ -483,12 +486,26 @@ std::optional<std::string> otherLanguageForm(const std::vector<Token*>& tokens, 
     if (t->getType() == L::SLASH && index + 1 < tokens.size() && tokens[index + 1]->getType() == L::STAR &&
         t->getStopIndex() + 1 == tokens[index + 1]->getStartIndex())
         return std::string("IT has no block comments (`/* ... */`); start each comment line with `//`");
+    if (t->getType() == L::COLON && index + 1 < tokens.size() && tokens[index + 1]->getType() == L::ASSIGN &&
+        t->getStopIndex() + 1 == tokens[index + 1]->getStartIndex())
+        return std::string("IT assigns with `=` (`x = e`), not `:=`");
     if (index == 0)
         return std::nullopt;
     const Token* before = tokens[index - 1];
+    // Words of other languages, wherever the parser stops on or after them.
+    if (t->getText() == "elif" || before->getText() == "elif")
+        return std::string("IT has no `elif`; write `else if (...) { ... }`");
+    if (before->getType() == L::VAR_NAME && before->getText() == "not")
+        return std::string("IT writes `not` as `!` (`!done`, `!(a < b)`)");
     if (before->getStopIndex() + 1 != t->getStartIndex())
         return std::nullopt;
     const std::string word = t->getText();
+    if ((t->getType() == L::PLUS || t->getType() == L::MINUS) && before->getType() == t->getType())
+        return fmt::format("IT has no `{0}{0}`; write `x = x {0} 1`", t->getText());
+    if (t->getType() == L::ASSIGN && before->getType() == L::COLON)
+        return std::string("IT assigns with `=` (`x = e`), not `:=`");
+    if (t->getType() == L::GT && before->getType() == L::LT)
+        return std::string("IT writes `<>` as `!=`");
     const std::size_t prev = before->getType();
     const bool number = prev == L::INTEGER || prev == L::REAL;
     if (number && t->getType() == L::VAR_NAME && (word[0] == 'e' || word[0] == 'E') &&
@@ -561,6 +578,24 @@ LexProblem describeSyntaxError(const SyntaxErrorRecord& error, const std::vector
     std::string found = describeFound(t);
     std::size_t index = t->getTokenIndex();
     std::size_t type = t->getType();
+
+    // `repeat`, `where`, `if`, `epoch` in the flow: its keywords are capitalised, unlike the
+    // statements of code bodies.
+    if (context == "in the Computation section") {
+        static const std::map<std::string, std::string> flowKeywords{
+            {"if", "If"}, {"repeat", "Repeat"}, {"where", "Where"}, {"epoch", "Epoch"}};
+        // The word starts a statement: it follows `{` or a newline.
+        auto startsStatement = [&](std::size_t i) {
+            return i == 0 || tokens[i - 1]->getType() == L::LBRACE || tokens[i - 1]->getType() == L::NL;
+        };
+        const Token* before = index > 0 && index - 1 < tokens.size() ? tokens[index - 1] : nullptr;
+        for (const Token* w : std::initializer_list<const Token*>{t, before})
+            if (auto k = w ? flowKeywords.find(w->getText()) : flowKeywords.end();
+                k != flowKeywords.end() && startsStatement(w->getTokenIndex()))
+                return {DiagKind::UnexpectedToken, tokenRange(file, text, w),
+                        fmt::format("the Computation section writes `{}` with a capital: `{}`", k->first, k->second),
+                        std::nullopt};
+    }
 
     if (type == Token::EOF) {
         return {DiagKind::UnexpectedEndOfFile, where,
