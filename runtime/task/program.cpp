@@ -19,6 +19,7 @@
 #include <cstdlib>
 #include <iostream>
 #include <limits>
+#include <string_view>
 
 namespace itrt::task {
 
@@ -28,6 +29,9 @@ int32_t ArgValue::as_int() const {
   constexpr long long lo = std::numeric_limits<int32_t>::min(), hi = std::numeric_limits<int32_t>::max();
   bool outside = false;
   try {
+    // Decimal digits with an optional sign, nothing else (stoll would skip leading blanks).
+    if (text_.empty() || !(std::isdigit(static_cast<unsigned char>(text_[0])) || text_[0] == '-' || text_[0] == '+'))
+      fail_collective("argument `" + key_ + "=" + text_ + "`: expected an Integer");
     size_t used = 0;
     long long v = std::stoll(text_, &used);
     if (used == text_.size() && v >= lo && v <= hi) return static_cast<int32_t>(v);
@@ -49,7 +53,16 @@ double ArgValue::as_double() const {
   char* end = nullptr;
   errno = 0;
   const double v = std::strtod(s, &end);
-  if (text_.empty() || std::isspace(static_cast<unsigned char>(text_[0])) || end != s + text_.size())
+  // A decimal number, or `nan` / `inf` as text data files write them; strtod alone also takes
+  // hexadecimal (`0x10`) and leading blanks.
+  std::string lower = text_;
+  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  const std::string_view unsigned_part = !lower.empty() && (lower[0] == '-' || lower[0] == '+')
+                                             ? std::string_view(lower).substr(1)
+                                             : std::string_view(lower);
+  const bool decimal = !text_.empty() && text_.find_first_not_of("0123456789+-.eE") == std::string::npos;
+  const bool non_finite = unsigned_part == "nan" || unsigned_part == "inf" || unsigned_part == "infinity";
+  if (!(decimal || non_finite) || end != s + text_.size())
     fail_collective("argument `" + key_ + "=" + text_ + "`: expected a Real number");
   if (errno == ERANGE && std::isinf(v))
     fail_collective("argument `" + key_ + "=" + text_ + "`: outside the range of a Real double-precision (magnitude " +

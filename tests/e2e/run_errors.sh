@@ -504,6 +504,26 @@ expect "Boolean argument" "argument \`strict=maybe\`: expected a Boolean" \
   timeout 60 $mpirun -np 2 "$ev" input_file=v.txt k=3 strict=maybe sep=x p=2 summary_file=ev.txt
 expect "Character argument" "argument \`sep=xy\`: expected a single Character" \
   timeout 60 $mpirun -np 2 "$ev" input_file=v.txt k=3 strict=1 sep=xy p=2 summary_file=ev.txt
+# Integers and Reals are decimal numbers, as in data files (probe AR: `0x10` was a Real 16, and
+# an Integer took a leading blank); `nan` and `inf` are Reals as text files write them.
+expect "hexadecimal Integer argument" "argument \`k=0x3\`: expected an Integer" \
+  timeout 60 $mpirun -np 2 "$ev" input_file=v.txt k=0x3 strict=1 sep=x p=2 summary_file=ev.txt
+expect "Integer argument with a blank" "argument \`k= 3\`: expected an Integer" \
+  timeout 60 $mpirun -np 2 "$ev" input_file=v.txt "k= 3" strict=1 sep=x p=2 summary_file=ev.txt
+cat - inc_task.it >realarg.it <<'IT'
+Program (args) {
+    a = new TaskEnvironment(name: "Inc")
+    bind_input(a, "v", args.input)
+    x = args.scale * 1.0
+    execute(task: "Inc"; environment: a)
+}
+
+IT
+compile realarg.it loadview.map realarg
+expect "hexadecimal Real argument" "argument \`scale=0x10\`: expected a Real number" \
+  timeout 60 $mpirun -np 2 ./realarg input=i8.txt scale=0x10
+if timeout 60 $mpirun -np 2 ./realarg input=i8.txt scale=-inf >realarg.log 2>&1; then echo "ok (a Real argument -inf)"
+else echo "FAIL (a Real argument -inf):"; cat realarg.log; bad=1; fi
 # An error of the coordinator while tasks run (a missing argument read after two executes): the
 # tasks end first, then every rank exits 1 with the message; finalizing MPI under running tasks
 # crashed (segmentation fault) two runs in three.

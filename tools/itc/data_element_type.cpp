@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <limits>
 #include <cstdint>
 #include <cstring>
 
@@ -69,6 +70,8 @@ double leafValue(const std::byte* element, const Leaf& leaf) {
 bool setLeafValue(std::byte* element, const Leaf& leaf, double v) {
     std::byte* p = element + leaf.offset;
     if (leaf.kind == ScalarKind::real_single) {
+        if (std::isfinite(v) && std::fabs(v) > std::numeric_limits<float>::max())
+            return false; // would be stored as an infinity
         store<float>(p, static_cast<float>(v));
         return true;
     }

@@ -56,7 +56,7 @@ public:
         const bool coin = kind == ScalarKind::boolean;
         lo_ = coin ? 0.0 : o_.lo.value_or(defaultLo);
         hi_ = coin ? 1.0 : o_.hi.value_or(defaultHi);
-        if (integral && std::llround(hi_) < std::llround(lo_))
+        if (integral ? std::llround(hi_) < std::llround(lo_) : hi_ < lo_)
             throw GenerateError("--hi must not be below --lo");
         std::vector<double> v(n, 0.0);
         const std::string& k = o_.kind;

@@ -111,6 +111,8 @@ std::string_view header_of(Collection kind) {
 }
 
 Encoding encoding_of(std::string_view path) {
+    if (path.empty())
+        throw DataFileError("the file name is empty (give a name ending in `.txt` or `.bin`)");
     size_t slash = path.find_last_of('/');
     std::string_view base = slash == std::string_view::npos ? path : path.substr(slash + 1);
     size_t dot = base.find_last_of('.');
