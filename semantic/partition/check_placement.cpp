@@ -132,6 +132,42 @@ void warnDivergingReplicas(const FlowAccess& a, const TaskGlobals& globals, cons
     }
 }
 
+// `a[i-1]`, `a[i+1]` with `i` a parallel-loop index: along a dimension the space cuts into blocks
+// with no padding, an LPU's loop reaches the edge of its part and reads an element it does not
+// hold (without --debug, whatever lies next to the part in memory). A warning, since a stage may
+// keep within its part itself (tests against `.local` ranges); padding is what the reference
+// offers for such reads (guide: Padding).
+void warnNeighbourReads(const FlowAccess& a, const LpsTree& lps, DiagnosticEngine& diags) {
+    const Lps& space = lps.at(a.lps);
+    if (space.unpartitioned)
+        return;
+    for (const VarAccess& v : a.vars) {
+        const ArrayPartition* part = space.find(v.var);
+        if (!v.read || !part || part->whole)
+            continue;
+        for (std::size_t d = 0; d < v.readDims.size(); ++d) {
+            const DimAccess& access = v.readDims[d];
+            if (!access.aligned || (access.minOffset == 0 && access.maxOffset == 0))
+                continue;
+            const DimInstruction* split = part->splitting(static_cast<int>(d) + 1);
+            if (!split || split->replicated || split->strided() || split->paddingFront || split->paddingBack)
+                continue;
+            const int reach = std::max(-access.minOffset, access.maxOffset);
+            auto& w = diags.report(
+                DiagKind::NeighbourReadWithoutPadding, a.range,
+                fmt::format("stage `{}` reads `{}` at offsets {} of a loop index along dimension {}, which `Space {}` "
+                            "cuts into blocks ({}) without padding: at the edge of its part an LPU reads an element "
+                            "another LPU holds, which is not there (run with --debug to have it stopped); add "
+                            "`padding({})` to that dimension's partition function, unless the stage keeps within "
+                            "its part itself",
+                            a.stage, v.var, access.text(), d + 1, space.name, split->text(), reach),
+                Severity::Warning);
+            DiagnosticEngine::addNote(w, part->range, "`" + v.var + "` is partitioned here");
+            break;
+        }
+    }
+}
+
 } // namespace
 
 void checkPlacement(const TaskGlobals& globals, const LpsTree& lps, const FlowTree& flow, const DataUsage& usage,
@@ -145,6 +181,7 @@ void checkPlacement(const TaskGlobals& globals, const LpsTree& lps, const FlowTr
             continue;
         }
         warnDivergingReplicas(a, globals, lps, diags);
+        warnNeighbourReads(a, lps, diags);
         const Lps& space = lps.at(a.lps);
         int foreach = flow.enclosing(a.node, FlowNode::Kind::RepeatForeach);
         bool inOwnForeach = foreach != -1 && flow.at(foreach).context == a.lps;

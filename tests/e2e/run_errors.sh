@@ -865,8 +865,10 @@ expect "a view outside the array it views" "viewout.it:6 has index 9 of dimensio
 # so, not std::terminate's abort (probe AR).
 "$itc" compile "$root/examples/vector-add/vector-add.it" "$root/examples/vector-add/vector-add.map" \
   --machine "$root/pcubes-models/workstation-2socket.pcubes" -o va_64 || { echo "FAIL: compile va_64"; bad=1; }
+"$ref/make_input" -o va64_a.txt --type double --shape 50 --seed 1 >/dev/null
+"$ref/make_input" -o va64_b.txt --type double --shape 50 --seed 2 >/dev/null
 expect "worker threads the system refuses" "cannot start worker thread .* of this process" \
-  bash -c 'ulimit -s 8192 && ulimit -v 400000 && exec timeout 60 ./va_64 a_file=a.txt b_file=b.txt c_file=c64.txt p=64'
+  bash -c 'ulimit -s 8192 && ulimit -v 400000 && exec timeout 60 ./va_64 a_file=va64_a.txt b_file=va64_b.txt c_file=c64.txt p=64'
 # A list read from a file longer than the capacity Initialize sets: an error of Initialize, which
 # every rank runs alike, printed once and without MPI_ABORT (probe AQ: once per rank).
 printf 'List\n1 2 3 4 5\n5\n' >l5.txt
