@@ -40,6 +40,27 @@ inline std::string joinOr(const std::vector<std::string>& items) {
     return out;
 }
 
+// The IT type meant by a type name of another language (`int`, `double`, `Float`, `bool`, ...),
+// or "" when `word` is none of them.
+inline std::string itTypeFor(std::string_view word) {
+    std::string w(word);
+    for (char& c : w)
+        c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+    if (w == "int" || w == "long" || w == "short" || w == "int32" || w == "int64" || w == "integer32")
+        return "Integer";
+    if (w == "float" || w == "single" || w == "float32")
+        return "Real single-precision";
+    if (w == "double" || w == "float64")
+        return "Real double-precision";
+    if (w == "bool")
+        return "Boolean";
+    if (w == "char")
+        return "Character";
+    if (w == "str" || w == "string")
+        return "String";
+    return "";
+}
+
 // The keys of a map keyed by name, as suggestion candidates.
 template <typename Map> std::vector<std::string> namesOf(const Map& byName) {
     std::vector<std::string> names;

@@ -609,12 +609,38 @@ LexProblem describeSyntaxError(const SyntaxErrorRecord& error, const std::vector
     if (auto slip = commonSlip(tokens, index, context))
         return {DiagKind::UnexpectedToken, where, *slip, std::nullopt};
 
+    // A type of another language (`x: int`), before it is taken for a misspelled reserved word.
+    if (index < tokens.size() && type == L::VAR_NAME && context.find("type") != std::string::npos)
+        if (std::string meant = itTypeFor(t->getText()); !meant.empty())
+            return {DiagKind::UnexpectedToken, where,
+                    fmt::format("`{}` is not an IT type; write `{}`", t->getText(), meant), std::nullopt};
+
     if (index < tokens.size())
         if (auto miss = misspelledReservedWord(error, tokens, vocabulary, file, text, index))
             return {DiagKind::MisspelledKeyword, miss->where,
                     fmt::format("unexpected `{}` {}; did you mean the reserved word `{}`?", miss->word,
                                 miss->startsLine ? "at the start of a line" : context, miss->intended),
                     std::nullopt};
+
+    // `Real double` / `Real double precision` for `Real double-precision`: the word may be the
+    // token the parser stopped on, or lie before the line's end where it stopped.
+    {
+        std::size_t w = index;
+        while (w > 0 && w < tokens.size() + 1 &&
+               (w == tokens.size() || tokens[w]->getType() == L::NL || tokens[w]->getType() == Token::EOF))
+            --w;
+        for (std::size_t k : {w, w > 0 ? w - 1 : w}) {
+            if (k >= tokens.size())
+                continue;
+            const std::string word = tokens[k]->getText();
+            const bool afterReal = k > 0 && tokens[k - 1]->getType() == L::K_REAL;
+            for (const char* precision : {"double", "single"})
+                if (afterReal && word.starts_with(precision))
+                    return {DiagKind::UnexpectedToken, tokenRange(file, text, tokens[k]),
+                            fmt::format("write the precision as `{0}-precision` (`Real {0}-precision`)", precision),
+                            std::nullopt};
+        }
+    }
 
     // A reserved word where a name was meant, where the parser did not expect a name: `step(v) {`
     // as a stage, `step = 3` as a variable, `step, v: ...` or `step: Integer` first on a Define

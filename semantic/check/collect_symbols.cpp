@@ -16,6 +16,11 @@ namespace {
 bool mentionsUnknownClass(CheckState& state, const ast::TypeExpr& t) {
     if (t.kind == ast::TypeKind::Class) {
         if (!state.classes.count(t.className)) {
+            if (std::string meant = itTypeFor(t.className); !meant.empty()) {
+                state.rep.error(DiagKind::UnknownClass, t.range,
+                                fmt::format("{} is not an IT type; write `{}`", q(t.className), meant));
+                return true;
+            }
             // A misspelled built-in type also parses as a class name.
             std::vector<std::string> types = namesOf(state.classes);
             types.insert(types.end(), {"Integer", "Character", "Boolean", "String", "Range", "Real", "Array", "List",
