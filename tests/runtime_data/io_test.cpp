@@ -327,9 +327,26 @@ TEST_F(DataFileTest, ErrorBadListLength) {
     EXPECT_EQ(error_of("data.txt", "List\n1 2\n-2\n", {Collection::list, -1, {}}),
               "data.txt: line 3: expected the list length as a non-negative integer, found `-2`");
 }
-TEST_F(DataFileTest, ErrorNoFinalLf) {
-    EXPECT_EQ(error_of("data.txt", "Array\n1 2\n1*2", array2d()),
-              "data.txt: the file does not end with LF, so its trailer is missing or truncated");
+// A text file whose last line has no LF (as editors often save it) reads as if it had one; a
+// binary file without its final LF was cut short.
+TEST_F(DataFileTest, TextWithoutFinalLf) {
+    put("a.txt", "Array\n1 2\n3 4\n2*2");
+    auto a = read_data_file(path("a.txt"), integer_codec(), array2d());
+    EXPECT_EQ(a.shape, (std::vector<int64_t>{2, 2}));
+    EXPECT_EQ(a.items[0].values<int32_t>(), (std::vector<int32_t>{1, 2, 3, 4}));
+    put("la.txt", "List of Arrays\n1 2\n7 8 9\n0:2 2:3\n2");
+    auto la = read_data_file(path("la.txt"), integer_codec(), {Collection::list_of_arrays, 1, {}});
+    ASSERT_EQ(la.items.size(), 2u);
+    EXPECT_EQ(la.items[1].values<int32_t>(), (std::vector<int32_t>{7, 8, 9}));
+    EXPECT_EQ(error_of("cut.txt", "Array\n1 2\n3 4\n2*", array2d()).find("cut.txt: line 4:"), 0u);
+}
+TEST_F(DataFileTest, ErrorNoFinalLfBinary) {
+    std::string bytes = "Array\n";
+    const int32_t two[2] = {1, 2};
+    bytes.append(reinterpret_cast<const char*>(two), sizeof two);
+    bytes += "\n1*2";
+    EXPECT_EQ(error_of("data.bin", bytes, array2d()),
+              "data.bin: the file does not end with LF, so its trailer is missing or truncated");
 }
 TEST_F(DataFileTest, ErrorMissingTrailerLines) {
     EXPECT_EQ(error_of("data.txt", "List of Arrays\n2\n", {Collection::list_of_arrays, 1, {}}),

@@ -159,8 +159,30 @@ std::string render_trailer(Collection kind, const std::vector<int64_t>& shape, c
     return out;
 }
 
+namespace {
+FileLayout scan_complete_layout(const std::string& path, uint64_t file_size, const ByteReader& read,
+                                const FileExpectation& expect);
+} // namespace
+
 FileLayout scan_layout(const std::string& path, uint64_t file_size, const ByteReader& read,
                        const FileExpectation& expect) {
+    // A text file whose last line lacks its LF, as many editors save files, reads as if it had
+    // it; a binary file must end with its LF (without it, it was cut short).
+    if (file_size > 0 && encoding_of(path) == Encoding::text && read(file_size - 1, 1) != "\n") {
+        ByteReader with_lf = [&read, file_size](uint64_t off, uint64_t len) {
+            std::string s = off < file_size ? read(off, std::min(len, file_size - off)) : std::string();
+            if (off + len > file_size)
+                s += '\n';
+            return s;
+        };
+        return scan_complete_layout(path, file_size + 1, with_lf, expect);
+    }
+    return scan_complete_layout(path, file_size, read, expect);
+}
+
+namespace {
+FileLayout scan_complete_layout(const std::string& path, uint64_t file_size, const ByteReader& read,
+                                const FileExpectation& expect) {
     FileLayout L;
     L.kind = expect.kind;
     L.encoding = encoding_of(path);
@@ -353,6 +375,7 @@ FileLayout scan_layout(const std::string& path, uint64_t file_size, const ByteRe
         L.total_elements += e.count();
     return L;
 }
+} // namespace
 
 void check_binary_content(const std::string& path, const FileLayout& layout, size_t element_size,
                           const std::string& type_name) {
