@@ -4,9 +4,11 @@
 // (pipeline.h) up to the task plans and stops at the first phase that reports an error.
 #include "semantic/plan/print_plan.h"
 #include "semantic/plan/suggest.h"
+#include "frontend/diagnostics/did_you_mean.h"
 #include "tools/itc/command.h"
 #include "tools/itc/pipeline.h"
 
+#include <algorithm>
 #include <iostream>
 
 using namespace itc;
@@ -31,7 +33,8 @@ PPS and PPU count of every LPS, the number of ranks and the threads per rank.
                    space's LPUs keep its PPUs busy and evenly loaded, an LPU's working set fits
                    its PPU's cache when the machine model gives one, then fewer, larger LPUs.
                    Needs the mapping and the machine model.
-Exit status: 0 plan printed, 1 errors found (diagnostics on stderr), 2 bad command line.
+Exit status: 0 plan (or suggestion) printed, 1 errors found (diagnostics on stderr) or no suggestion
+(it says what to give), 2 bad command line.
 )";
 
 // `a=2048x2048,p1=1`: name -> lengths (one value for a 1d array or a parameter).
@@ -99,19 +102,38 @@ int runPlan(const std::vector<std::string>& args) {
         if (!sizes)
             return usageError("plan", error);
         auto only = cl.value("--task");
-        bool found = false;
+        bool found = false, answered = true;
+        // Every name must be an array or a partition parameter of a task considered: a misspelt
+        // one would otherwise be ignored silently.
+        std::vector<std::string> known;
+        for (const semantic::TaskPlan& t : plan->tasks)
+            if (const semantic::TaskInfo* info = result.checked.findTask(t.task); info && (!only || t.task == *only)) {
+                for (const auto& g : info->globals)
+                    if (g.type.isArray())
+                        known.push_back(g.name);
+                if (info->task)
+                    for (const auto& p : info->task->partition.params)
+                        known.push_back(p.text);
+            }
+        for (const auto& [name, lengths] : *sizes)
+            if (!known.empty() && std::find(known.begin(), known.end(), name) == known.end())
+                return usageError("plan", "`--suggest`: `" + name + "` is no array or partition parameter of " +
+                                              (only ? "task `" + *only + "`" : std::string("the program's tasks")) +
+                                              didYouMean(name, known));
         for (const semantic::TaskPlan& t : plan->tasks) {
             if (only && t.task != *only)
                 continue;
             found = true;
             const semantic::TaskInfo* info = result.checked.findTask(t.task);
-            if (info)
-                std::cout << semantic::printSuggestion(
-                    semantic::suggestPartition(t, *info, result.target->machine, *sizes));
+            if (!info)
+                continue;
+            semantic::Suggestion s = semantic::suggestPartition(t, *info, result.target->machine, *sizes);
+            answered = answered && s.problem.empty();
+            std::cout << semantic::printSuggestion(s);
         }
         if (!found)
             return usageError("plan", "the program has no task `" + *only + "`");
-        return kExitOk;
+        return answered ? kExitOk : kExitUserError; // "no suggestion" says what to give
     }
     if (auto only = cl.value("--task")) {
         for (const semantic::TaskPlan& t : plan->tasks)
