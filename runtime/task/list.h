@@ -96,6 +96,7 @@ void it_remove_at(List<T>& l, Cursor<T>&& c, const char* where) {
 
 template <class T>
 void it_set_capacity(List<T>& l, int64_t n, const char* where) {
+  if (n < 0) fail_alike(list_where(where) + "`set_capacity(" + std::to_string(n) + ")`: a capacity cannot be negative");
   if (n < static_cast<int64_t>(l.items.size()))
     fail_alike(list_where(where) + "`set_capacity(" + std::to_string(n) + ")` below the list's length " +
                std::to_string(l.items.size()));

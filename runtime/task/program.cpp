@@ -141,8 +141,11 @@ Program::Program(int& argc, char**& argv, MachineDesc machine, std::string progr
   }
   if (machine_.segments() < size())
     fail_collective("`mpirun -np " + std::to_string(size()) + "` asks for more processes than the " +
-                    std::to_string(machine_.segments()) + " memory segments of machine model `" + machine_.file +
-                    "`; run with -np 1 to " + std::to_string(machine_.segments()));
+                    (machine_.segments() == 1 ? std::string("one memory segment")
+                                              : std::to_string(machine_.segments()) + " memory segments") +
+                    " of machine model `" + machine_.file + "`; run with " +
+                    (machine_.segments() == 1 ? std::string("one process (no -np, or -np 1)")
+                                              : "-np 1 to " + std::to_string(machine_.segments())));
   try {
     args_ = Args(argc, argv);
   } catch (const std::exception& e) {

@@ -92,8 +92,12 @@ std::string usage_text(const std::string& program, const std::string& command, i
                        const std::string& machine_file, const std::vector<ArgSpec>* known) {
   std::string s = program + ": a compiled IT program\n\n";
   s += "Usage: mpirun -np N " + command + " key=value ...\n";
-  s += "  N: 1 to " + std::to_string(segments) + " processes (the memory segments of machine model `" + machine_file +
-       "`)\n\n";
+  if (segments == 1)
+    s += "  N: 1 (machine model `" + machine_file + "` has one memory segment; `" + command +
+         " key=value ...` runs it without mpirun)\n\n";
+  else
+    s += "  N: 1 to " + std::to_string(segments) + " processes (the memory segments of machine model `" + machine_file +
+         "`)\n\n";
   if (!known) {
     s += "Arguments: as the program reads them (`key=value`)\n";
   } else if (known->empty()) {
