@@ -62,17 +62,24 @@ Layout make_layout(std::vector<DimRange> ranges, ArrayConfig config, const Array
     return L;
 }
 
+// Calls f(g, local offset) for every held element g (two global indices) of a 2-D part.
+template <class F> void for_each_held(const Part& p, F f) {
+    for (int64_t a = 0; a < p.held(0).size(); ++a)
+        for (int64_t b = 0; b < p.held(1).size(); ++b) {
+            const int64_t g[] = {p.held(0).at(a), p.held(1).at(b)};
+            f(g, *p.local_offset(g));
+        }
+}
+
 // Fills held storage: owned elements get the reference value, padding gets garbage.
 std::vector<std::vector<double>> fill(const Layout& L, int salt) {
     std::vector<std::vector<double>> st;
     for (const Part& p : L.parts) {
         std::vector<double> s(p.element_count(), -999.0);
-        for (int64_t a = 0; a < p.held(0).size(); ++a)
-            for (int64_t b = 0; b < p.held(1).size(); ++b) {
-                int64_t g[] = {p.held(0).at(a), p.held(1).at(b)};
-                if (p.owns(g))
-                    s[*p.local_offset(g)] = value_at(g[0], g[1], salt);
-            }
+        for_each_held(p, [&](const auto& g, int64_t at) {
+            if (p.owns(g))
+                s[at] = value_at(g[0], g[1], salt);
+        });
         st.push_back(std::move(s));
     }
     return st;
@@ -152,14 +159,12 @@ void write_sequentially_then_read_parts(const std::string& dir, const Layout& L,
     int bad = 0;
     for (size_t k = 0; k < L.parts.size(); ++k) {
         const Part& p = L.parts[k];
-        for (int64_t a = 0; a < p.held(0).size(); ++a)
-            for (int64_t b = 0; b < p.held(1).size(); ++b) {
-                int64_t g[] = {p.held(0).at(a), p.held(1).at(b)};
-                double got = storage[k][*p.local_offset(g)], want = value_at(g[0], g[1], salt);
-                if (got != want && bad++ < 5)
-                    CHECK(got == want, "held (%lld,%lld) of %s: %g != %g", (long long)g[0], (long long)g[1],
-                          p.to_string().c_str(), got, want);
-            }
+        for_each_held(p, [&](const auto& g, int64_t at) {
+            double got = storage[k][at], want = value_at(g[0], g[1], salt);
+            if (got != want && bad++ < 5)
+                CHECK(got == want, "held (%lld,%lld) of %s: %g != %g", (long long)g[0], (long long)g[1],
+                      p.to_string().c_str(), got, want);
+        });
     }
 }
 
@@ -174,11 +179,7 @@ void booleans_round_trip(const std::string& dir, const Layout& L) {
     for (const Part& p : L.parts) {
         out.emplace_back(new bool[p.element_count()]());
         in.emplace_back(new bool[p.element_count()]());
-        for (int64_t a = 0; a < p.held(0).size(); ++a)
-            for (int64_t b = 0; b < p.held(1).size(); ++b) {
-                int64_t g[] = {p.held(0).at(a), p.held(1).at(b)};
-                out.back()[*p.local_offset(g)] = flag(g[0], g[1]);
-            }
+        for_each_held(p, [&](const auto& g, int64_t at) { out.back()[at] = flag(g[0], g[1]); });
         written.push_back({&p, out.back().get()});
         read.push_back({&p, in.back().get()});
     }
@@ -186,15 +187,11 @@ void booleans_round_trip(const std::string& dir, const Layout& L) {
     read_array_parts(MPI_COMM_WORLD, path, bool_codec(), L.ranges, read);
     int bad = 0;
     for (size_t k = 0; k < L.parts.size(); ++k) {
-        const Part& p = L.parts[k];
-        for (int64_t a = 0; a < p.held(0).size(); ++a)
-            for (int64_t b = 0; b < p.held(1).size(); ++b) {
-                int64_t g[] = {p.held(0).at(a), p.held(1).at(b)};
-                const bool got = in[k][*p.local_offset(g)];
-                if (got != flag(g[0], g[1]) && bad++ < 5)
-                    CHECK(got == flag(g[0], g[1]), "flag (%lld,%lld) read back as %d", (long long)g[0], (long long)g[1],
-                          got);
-            }
+        for_each_held(L.parts[k], [&](const auto& g, int64_t at) {
+            const bool got = in[k][at];
+            if (got != flag(g[0], g[1]) && bad++ < 5)
+                CHECK(got == flag(g[0], g[1]), "flag (%lld,%lld) read back as %d", (long long)g[0], (long long)g[1], got);
+        });
     }
 }
 
