@@ -9,6 +9,7 @@
 #include "semantic/idiom/dense_idiom.h"
 
 #include <algorithm>
+#include <regex>
 
 namespace itc::backend {
 
@@ -29,6 +30,51 @@ std::string reduceOpName(const std::string& op) {
     if (it == enumerators.end())
         notTranslated({}, "reduction operator `" + op + "`");
     return "itrt::ReduceOp::" + it->second;
+}
+
+// Whether a stage body may change its parameter `name`: an assignment to it or into it (a field,
+// an element), a loop that uses it as its index, any call that is given it (a function's `&`
+// parameter, a list function), or native code that mentions it. Conservative: a parameter it
+// does not change is passed by value, which lets the compiler keep it in a register and
+// vectorise loops that read it (a `T&` might alias the arrays the loop writes).
+bool stageMayWrite(const ast::StageDef& stage, const std::string& name) {
+    struct Writes : ast::Visitor {
+        const std::string& name;
+        bool found = false;
+        explicit Writes(const std::string& n) : name(n) {}
+        bool rootedAtName(const ast::Expr* e) const {
+            while (e) {
+                if (auto n = e->as<ast::NameRef>())
+                    return n->name == name;
+                if (auto f = e->as<ast::FieldAccess>())
+                    e = f->base.get();
+                else if (auto s = e->as<ast::Subscript>())
+                    e = s->base.get();
+                else
+                    return false;
+            }
+            return false;
+        }
+        void visitAssign(const ast::Assign& a) override {
+            found = found || rootedAtName(a.target.get());
+            ast::Visitor::visitAssign(a);
+        }
+        void visitCall(const ast::Call& c) override {
+            for (const ast::CallArg& arg : c.args)
+                found = found || (arg.value && rootedAtName(arg.value.get())) ||
+                        (arg.variable && arg.variable->text == name);
+            ast::Visitor::visitCall(c);
+        }
+        void visitSequentialFor(const ast::SequentialFor& f) override {
+            found = found || f.index.text == name;
+            ast::Visitor::visitSequentialFor(f);
+        }
+        void visitExtern(const ast::Extern& x) override {
+            found = found || std::regex_search(x.code, std::regex("\\b" + name + "\\b"));
+        }
+    } w(name);
+    w.visitBlock(stage.body);
+    return w.found;
 }
 
 void collectNames(const ast::Expr& e, std::set<std::string>& out) {
@@ -1005,7 +1051,7 @@ void TaskEmitter::emitStage(Out& o, size_t k) {
         } else if (b.isStringLiteral) {
             sp.literal = b.literalString;
             o << ", const std::string& " << sp.cppName;
-        } else if (b.constant) {
+        } else if (b.constant || (b.type.kind != TypeKind::List && !stageMayWrite(def, pn))) {
             o << ", const " << cppType(b.type) << " " << sp.cppName;
         } else {
             o << ", " << cppType(b.type) << "& " << sp.cppName;

@@ -190,7 +190,8 @@ void booleans_round_trip(const std::string& dir, const Layout& L) {
         for_each_held(L.parts[k], [&](const auto& g, int64_t at) {
             const bool got = in[k][at];
             if (got != flag(g[0], g[1]) && bad++ < 5)
-                CHECK(got == flag(g[0], g[1]), "flag (%lld,%lld) read back as %d", (long long)g[0], (long long)g[1], got);
+                CHECK(got == flag(g[0], g[1]), "flag (%lld,%lld) read back as %d", (long long)g[0], (long long)g[1],
+                      got);
         });
     }
 }
