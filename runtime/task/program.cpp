@@ -113,6 +113,21 @@ struct Program::Counters {
 
 namespace {
 Program* running = nullptr;  // set by the constructor, cleared by the destructor
+
+// The runtime's switches (listed by --help) read only the values they document; any other value
+// is a slip (`IT_STATS=yes`) that would otherwise be ignored without a word.
+void warn_about_environment() {
+  static const char* const kSwitches[] = {
+      "IT_PIN", "IT_STATS", "IT_TASKS", "IT_VERBOSE", "IT_CONCURRENT_TASKS", "ITRT_WORKER_POLL", "ITRT_DENSE_STATS"};
+  for (const char* name : kSwitches)
+    if (const char* v = std::getenv(name); v && std::string(v) != "0" && std::string(v) != "1")
+      std::fprintf(stderr, "itrt: warning: %s=%s: expected 0 or 1 (see --help)\n", name, v);
+  if (const char* v = std::getenv("ITRT_WORKER_SPIN")) {
+    const std::string text(v);
+    if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos)
+      std::fprintf(stderr, "itrt: warning: ITRT_WORKER_SPIN=%s: expected a number of iterations, 0 or more\n", v);
+  }
+}
 }  // namespace
 
 Program& Program::current() {
@@ -153,6 +168,7 @@ Program::Program(int& argc, char**& argv, MachineDesc machine, std::string progr
   }
   if (known_args)
     if (std::string bad = check_arg_keys(argc, argv, *known_args); !bad.empty()) fail_collective(bad);
+  if (rank() == 0) warn_about_environment();
   trace::start(rank(), size(), name_);
 }
 

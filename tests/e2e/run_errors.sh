@@ -33,6 +33,13 @@ expect "too many processes" "more processes than the 4 memory segments" \
   timeout 60 $mpirun -np 5 "$va" a_file=a.txt b_file=b.txt c_file=c.txt p=4
 expect "bad partition argument" "p" \
   timeout 60 $mpirun -np 2 "$va" a_file=a.txt b_file=b.txt c_file=c.txt p=0
+# A runtime switch set to a value it does not take (IT_STATS=yes) is named in a warning (probe AR:
+# ignored without a word); the run goes on.
+out=$(IT_STATS=yes ITRT_WORKER_SPIN=-5 timeout 60 $mpirun -np 2 "$va" a_file=a.txt b_file=b.txt c_file=c_env.txt p=4 2>&1)
+if [[ $? == 0 && $(grep -c "itrt: warning: IT_STATS=yes: expected 0 or 1" <<<"$out") == 1 &&
+  $(grep -c "itrt: warning: ITRT_WORKER_SPIN=-5: expected a number of iterations" <<<"$out") == 1 ]]; then
+  echo "ok (runtime switches with values they do not take)"
+else echo "FAIL (runtime switches with values they do not take):"; echo "$out"; bad=1; fi
 # program help: --help lists the keys the coordinator reads (type, IT lines) and the runtime's
 # environment variables, printed once, exit 0 on every rank without MPI abort noise
 help_ok() { # help_ok <what> <command...>: the remaining checks read $out
