@@ -7,6 +7,7 @@
 #include "tools/itc/pipeline.h"
 #include "tools/itc/runtime_location.h"
 
+#include <cctype>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -53,17 +54,23 @@ std::string envOr(const char* name, const std::string& fallback) {
 // The link arguments of the program's @Libraries words (§7.3): a bare name `m` links `-lm`;
 // a word with a `/`, a `.a`/`.so` suffix or a leading `-` is passed as written. Sorted, each
 // once, shell-quoted.
-std::string externLibraryFlags(const ast::Program& program) {
+// The program's @Extern blocks, in source order.
+std::vector<const ast::Extern*> externBlocks(const ast::Program& program) {
     struct Collect : ast::Visitor {
-        std::set<std::string> words;
-        void visitExtern(const ast::Extern& x) override {
-            for (const auto& l : x.libraries)
-                words.insert(l.text);
-        }
+        std::vector<const ast::Extern*> blocks;
+        void visitExtern(const ast::Extern& x) override { blocks.push_back(&x); }
     } c;
     c.visitProgram(program);
+    return c.blocks;
+}
+
+std::string externLibraryFlags(const ast::Program& program) {
+    std::set<std::string> words;
+    for (const ast::Extern* x : externBlocks(program))
+        for (const auto& l : x->libraries)
+            words.insert(l.text);
     std::string flags;
-    for (const std::string& w : c.words) {
+    for (const std::string& w : words) {
         bool asIs = w.front() == '-' || w.find('/') != std::string::npos || w.ends_with(".a") || w.ends_with(".so") ||
                     w.find(".so.") != std::string::npos;
         std::string arg = asIs ? w : "-l" + w;
@@ -131,13 +138,20 @@ struct LinkError {
     SourceRange at;
     std::string message;
 };
+// Whether `code` contains `word` as a whole C++ identifier. (A plain search: the word comes from
+// a linker message and may hold characters special to a regular expression.)
+bool mentionsIdentifier(const std::string& code, const std::string& word) {
+    auto identifierChar = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+    for (std::size_t at = code.find(word); !word.empty() && at != std::string::npos; at = code.find(word, at + 1))
+        if ((at == 0 || !identifierChar(code[at - 1])) &&
+            (at + word.size() == code.size() || !identifierChar(code[at + word.size()])))
+            return true;
+    return false;
+}
+
 std::optional<LinkError> nativeLinkError(const ast::Program& program, const fs::path& log) {
-    struct Collect : ast::Visitor {
-        std::vector<const ast::Extern*> blocks;
-        void visitExtern(const ast::Extern& x) override { blocks.push_back(&x); }
-    } c;
-    c.visitProgram(program);
-    if (c.blocks.empty())
+    const std::vector<const ast::Extern*> blocks = externBlocks(program);
+    if (blocks.empty())
         return std::nullopt;
     static const std::regex missingLib(R"(cannot find (\S+?)(: .*)?$)");
     static const std::regex undefinedRef(R"(undefined reference to `([^']+)')");
@@ -149,7 +163,7 @@ std::optional<LinkError> nativeLinkError(const ast::Program& program, const fs::
         std::optional<LinkError> here;
         if (std::regex_search(l, m, missingLib)) {
             const std::string arg = m[1].str();
-            for (const ast::Extern* x : c.blocks)
+            for (const ast::Extern* x : blocks)
                 for (const auto& lib : x->libraries)
                     if (!here && (arg == "-l" + lib.text || arg == lib.text))
                         here = LinkError{lib.range, "the linker cannot find the library `" + lib.text + "` (`" + arg +
@@ -160,9 +174,8 @@ std::optional<LinkError> nativeLinkError(const ast::Program& program, const fs::
             symbol = symbol.substr(0, symbol.find('('));
             if (auto colons = symbol.rfind("::"); colons != std::string::npos)
                 symbol = symbol.substr(colons + 2);
-            const std::regex word("\\b" + symbol + "\\b");
-            for (const ast::Extern* x : c.blocks)
-                if (!here && !symbol.empty() && std::regex_search(x->code, word))
+            for (const ast::Extern* x : blocks)
+                if (!here && mentionsIdentifier(x->code, symbol))
                     here = LinkError{x->range, "this @Extern code uses `" + symbol +
                                                    "`, which nothing defines when the program is linked: define "
                                                    "it in the block, or name its library in @Libraries"};
@@ -237,6 +250,14 @@ int compileProgram(const std::string& itFile, const std::string& mapFile, const 
                       envOr("ITC_RUNTIME_LIBS", runtime.linkArgs) + externLibraryFlags(*program) + " > '" +
                       log.string() + "' 2>&1";
     int rc = std::system(cmd.c_str());
+    // The program's own mistake: its temporary directory goes (an --emit-cpp one stays).
+    auto userError = [&] {
+        if (!emitDir) {
+            std::error_code ec;
+            fs::remove_all(dir, ec);
+        }
+        return kExitUserError;
+    };
     if (rc != 0) {
         // Errors only inside the program's own native code are the user's to fix.
         if (auto native = nativeCodeError(src, log)) {
@@ -248,20 +269,12 @@ int compileProgram(const std::string& itFile, const std::string& mapFile, const 
                 std::cerr << "  the C++ compiler's messages: " << log.string() << "\n";
             else
                 std::cerr << "  (with --emit-cpp DIR, itc keeps the generated C++ and the compiler's messages)\n";
-            if (!emitDir) {
-                std::error_code ec;
-                fs::remove_all(dir, ec);
-            }
-            return kExitUserError;
+            return userError();
         }
         if (auto link = nativeLinkError(*program, log)) {
             diags.error(DiagKind::NativeCodeError, link->at, "{}", link->message);
             diags.print(std::cerr);
-            if (!emitDir) {
-                std::error_code ec;
-                fs::remove_all(dir, ec);
-            }
-            return kExitUserError;
+            return userError();
         }
         std::cerr << "itc: internal compiler error: the generated C++ did not compile\n"
                   << "  generated source: " << src.string() << "\n  compiler output:  " << log.string()
