@@ -124,6 +124,8 @@ void remove_failure_hooks(const FailureHooks* hooks) {
 
 void set_collective_failure_handler(std::function<void()> handler) { t_collective_failure = std::move(handler); }
 
+bool has_collective_failure_handler() { return static_cast<bool>(t_collective_failure); }
+
 void set_before_finalize(std::function<void()> wait) { g_before_finalize = std::move(wait); }
 
 bool failure_requested() { return g_requested.load(std::memory_order_acquire); }

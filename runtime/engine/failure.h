@@ -56,6 +56,7 @@ void remove_failure_hooks(const FailureHooks* hooks);
 // finalize MPI itself: after printing it calls this thread's handler, which lets the main thread
 // end the process once nothing else uses MPI. The handler must not return.
 void set_collective_failure_handler(std::function<void()> handler);
+bool has_collective_failure_handler();  // on this thread
 // Called by fail_collective on the main thread before it finalizes MPI: waits until no other
 // thread of this process is inside MPI (tasks still running end first). Null: nothing to wait for.
 void set_before_finalize(std::function<void()> wait);

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdlib>
 
 #include <mutex>
 
@@ -61,6 +62,16 @@ int usable_processor_count() {
   CPU_ZERO(&set);
   if (sched_getaffinity(0, sizeof set, &set) != 0) return hardware_pu_count();
   return std::max(1, static_cast<int>(CPU_COUNT(&set)));
+}
+
+int processors_per_process() {
+  static const int n = [] {
+    const int usable = std::min(hardware_pu_count(), usable_processor_count());
+    int local_ranks = 1;
+    if (const char* l = std::getenv("OMPI_COMM_WORLD_LOCAL_SIZE")) local_ranks = std::max(1, std::atoi(l));
+    return std::max(1, std::min(usable, hardware_pu_count() / local_ranks));
+  }();
+  return n;
 }
 
 }  // namespace itrt

@@ -24,18 +24,6 @@ namespace {
 // Busy-wait iterations (`pause`, ~40-140 cycles each) before an idle worker sleeps.
 constexpr int kSpinWhenAlone = 2000;
 
-// The processors the engine's threads may have to themselves: this process's affinity, and the
-// node's processors shared by the ranks mpirun started on it (OMPI_COMM_WORLD_LOCAL_SIZE).
-int processors_per_process() {
-  static const int n = [] {
-    const int usable = std::min(hardware_pu_count(), usable_processor_count());
-    int local_ranks = 1;
-    if (const char* l = std::getenv("OMPI_COMM_WORLD_LOCAL_SIZE")) local_ranks = std::max(1, std::atoi(l));
-    return std::max(1, std::min(usable, hardware_pu_count() / local_ranks));
-  }();
-  return n;
-}
-
 // Spinning before sleeping saves the wake-up of the thread (tens of microseconds on a VM), but
 // only when every busy engine thread of the process has a processor to itself; otherwise it
 // steals the processor the sender needs (measured: 2000 spins made intra-rank ping-pong 3x
@@ -47,14 +35,6 @@ int spin_limit() {
   }();
   if (forced >= 0) return forced;
   return detail::busy_engine_threads().load(std::memory_order_relaxed) <= processors_per_process() ? kSpinWhenAlone : 0;
-}
-
-inline void cpu_relax() {
-#if defined(__x86_64__) || defined(__i386__)
-  __builtin_ia32_pause();
-#else
-  std::atomic_signal_fence(std::memory_order_seq_cst);
-#endif
 }
 
 }  // namespace
@@ -74,8 +54,12 @@ Worker::Worker(int global_id, int local_id, std::vector<Vdp*> vdps, std::vector<
       activity_(activity) {}
 
 void Worker::start() {
+  // The processors the process may use are read from the starting thread's affinity, once,
+  // before any worker is pinned (pinned, every worker would count one processor and never spin:
+  // the LU benchmark's one-process run took 0.20 s instead of 0.11 s).
+  (void)processors_per_process();
   try {
-    thread_ = std::thread([this] { loop(); });
+    thread_ = ThreadPool::instance().start(cpus_, [this] { loop(); });
   } catch (const std::system_error& e) {
     // Out of threads or of memory for their stacks (a machine model with more cores per segment
     // than this host runs, or a ulimit): an error that says so, not std::terminate.
@@ -85,9 +69,7 @@ void Worker::start() {
   }
 }
 
-void Worker::join() {
-  if (thread_.joinable()) thread_.join();
-}
+void Worker::join() { thread_.join(); }
 
 void Worker::poke() {
   signal_.fetch_add(1, std::memory_order_seq_cst);
@@ -159,11 +141,6 @@ void Worker::loop() {
   struct Leaving {
     ~Leaving() { detail::busy_engine_threads().fetch_sub(1, std::memory_order_relaxed); }
   } leaving;
-  // The processors the process may use are read from this thread's affinity, so once, before
-  // the thread is pinned to its own (pinned, every worker would count one processor and never
-  // spin: the LU benchmark's one-process run took 0.20 s instead of 0.11 s).
-  (void)processors_per_process();
-  if (!cpus_.empty()) pin_current_thread(cpus_);
   unfinished_ = vdps_.size();
   for (Vdp* v : vdps_) make_candidate(v);  // tuple order: deterministic first sweep
   while (unfinished_ > 0) {

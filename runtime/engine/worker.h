@@ -7,11 +7,12 @@
 #pragma once
 
 #include <atomic>
+#include "runtime/engine/thread_pool.h"
+
 #include <condition_variable>
 #include <cstdint>
 #include <mutex>
 #include <string>
-#include <thread>
 #include <vector>
 
 namespace itrt {
@@ -59,7 +60,7 @@ class Worker {
   std::vector<int> cpus_;
   Proxy* proxy_;
   EngineActivity& activity_;
-  std::thread thread_;
+  ThreadPool::Job thread_;  // a pool thread pinned to cpus_
   std::mutex mutex_;
   std::condition_variable cv_;
   std::atomic<uint64_t> signal_{0};

@@ -180,7 +180,7 @@ void TaskScheduler::launch(const std::string& task, Env& env, std::function<void
   InFlight* r = rec.get();
   rec->body = std::move(body);
   try {
-    rec->thread = std::thread([this, r, comm]() mutable {
+    rec->thread = ThreadPool::instance().start({}, [this, r, comm]() mutable {
       t_comm = comm;
       itrt::detail::set_collective_failure_handler([this, r] {
         {
@@ -197,6 +197,7 @@ void TaskScheduler::launch(const std::string& task, Env& env, std::function<void
         fail("task `" + r->task + "`: " + e.what());
       }
       MPI_Comm_free(&comm);
+      t_comm = MPI_COMM_NULL;  // the pool's thread may next run a worker, outside any task
       const double end = now_s() - start_s_;
       {
         std::lock_guard lock(mutex_);

@@ -8,6 +8,8 @@
 // that run at once never meet. Without MPI_THREAD_MULTIPLE, tasks run one after the other.
 #pragma once
 
+#include "runtime/engine/thread_pool.h"
+
 #include <mpi.h>
 
 #include <condition_variable>
@@ -55,9 +57,9 @@ class TaskScheduler {
     std::vector<std::string> reads;    // the input files bound to its items, read when it starts
     std::function<void()> body;        // the task's run, holding its environment: freed only when
                                        // joined, so no other object can take an address in `objects`
-    std::thread thread;
-    bool done = false;    // guarded by mutex_
-    bool failed = false;  // guarded by mutex_: stopped in fail_collective
+    ThreadPool::Job thread;            // a thread of the pool, not pinned
+    bool done = false;                 // guarded by mutex_
+    bool failed = false;               // guarded by mutex_: stopped in fail_collective
   };
   bool conflicts(const InFlight& t, const Env& env, const std::vector<const void*>& objects) const;
   // Joins the tasks `pick` selects, in launch order; returns their names.
