@@ -39,12 +39,18 @@ CommandLine::CommandLine(std::vector<std::string> args, const std::set<std::stri
             inlineValue = arg.substr(eq + 1);
         }
         if (valueOptions.count(name)) {
-            if (inlineValue) {
-                values_[name] = *inlineValue;
-            } else if (i + 1 < args.size()) {
-                values_[name] = args[++i];
-            } else {
+            std::optional<std::string> value = inlineValue;
+            if (!value && i + 1 < args.size())
+                value = args[++i];
+            if (!value) {
                 error_ = "option `" + name + "` needs a value";
+            } else if (auto seen = values_.find(name); seen != values_.end() && seen->second != *value) {
+                // One of the two would be ignored without a word (a second --machine replaced
+                // the first): the user means one of them.
+                error_ =
+                    "option `" + name + "` given twice (`" + seen->second + "` and `" + *value + "`); give it once";
+            } else {
+                values_[name] = *value;
             }
         } else if (flagOptions.count(name) && !inlineValue) {
             values_[name] = "";
