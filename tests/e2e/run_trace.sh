@@ -87,5 +87,12 @@ rc=0
 if ((rc != 1)) || ! grep -q "^missing.json: error: cannot read the trace file" err.txt; then
   echo "run_trace.sh: FAIL: \`itc trace\` on a missing file should say so"; cat err.txt; exit 1
 fi
-rm -f other.json
+# an edited trace with a span of negative duration (probe AR: summed into negative totals)
+echo '{"traceEvents": [{"ph": "X", "pid": 0, "tid": 1, "name": "w", "cat": "wait", "ts": 10, "dur": -5}]}' >neg.json
+rc=0
+"$itc" trace neg.json >/dev/null 2>err.txt || rc=$?
+if ((rc != 1)) || ! grep -q "^neg.json: error: event \`w\` has a negative duration (-5)" err.txt; then
+  echo "run_trace.sh: FAIL: \`itc trace\` should refuse a negative duration"; cat err.txt; exit 1
+fi
+rm -f other.json neg.json
 echo "run_trace.sh: ok"

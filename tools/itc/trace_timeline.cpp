@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <cmath>
 #include <map>
 #include <stdexcept>
 
@@ -88,7 +89,14 @@ Timeline readTimeline(const JsonValue& doc) {
             continue;
         }
         const double ts = e.numberOr("ts", 0);
-        const double end = ts + e.numberOr("dur", 0);
+        const double dur = e.numberOr("dur", 0);
+        if (dur < 0 || !std::isfinite(dur) || !std::isfinite(ts))
+            throw std::runtime_error(fmt::format("event `{}` has {}: a trace written by a compiled IT program never "
+                                                 "does; was the file edited?",
+                                                 name,
+                                                 dur < 0 ? fmt::format("a negative duration ({})", dur)
+                                                         : std::string("a time that is not a finite number")));
+        const double end = ts + dur;
         if (first || ts < t.begin)
             t.begin = ts;
         if (first || end > t.end)
