@@ -294,6 +294,10 @@ TEST_F(DataFileTest, ErrorPartialRangeValues) {
     EXPECT_EQ(error_of("data.txt", "List\n1 2 3\n2\n", {Collection::list, -1, {}}, range_codec()),
               "data.txt: line 3: expected 2 elements (4 values) for a List of length 2 of Range, "
               "found 3 values");
+    // Four numbers for one Range: counted in values, not as "found 2" (probe AR)
+    EXPECT_EQ(error_of("data.txt", "List\n1 2 3 4\n1\n", {Collection::list, -1, {}}, range_codec()),
+              "data.txt: line 3: expected 1 element (2 values) for a List of length 1 of Range, "
+              "found 4 values");
 }
 TEST_F(DataFileTest, ErrorBadElementText) {
     EXPECT_EQ(error_of("data.txt", "Array\n1 2\n3 x4\n2*2\n", array2d()),

@@ -213,12 +213,15 @@ DataCollection read_data_bytes(const std::string& path, const std::string& file,
         tokens = tokenize(path, content, 2);
         const size_t want = static_cast<size_t>(L.total_elements) * fields;
         if (tokens.size() != want) {
-            if (fields == 1 || tokens.size() % fields == 0)
-                throw DataFileError(fmt::format("{}: line {}: expected {} elements for {}, found {}", path,
-                                                L.trailer_line, L.total_elements, what, tokens.size() / fields));
+            const char* s = L.total_elements == 1 ? "" : "s";
+            if (fields == 1)
+                throw DataFileError(fmt::format("{}: line {}: expected {} element{} for {}, found {}", path,
+                                                L.trailer_line, L.total_elements, s, what, tokens.size()));
+            // Elements of several values (a Range is two numbers) are counted in values: four numbers
+            // where one Range belongs are "4 values", not "2" Ranges.
             throw DataFileError(
-                fmt::format("{}: line {}: expected {} elements ({} values) for {} of {}, found {} values", path,
-                            L.trailer_line, L.total_elements, want, what, codec.type_name(), tokens.size()));
+                fmt::format("{}: line {}: expected {} element{} ({} values) for {} of {}, found {} values", path,
+                            L.trailer_line, L.total_elements, s, want, what, codec.type_name(), tokens.size()));
         }
     }
     DataCollection d{L.kind, L.shape, {}};
