@@ -54,10 +54,6 @@ Worker::Worker(int global_id, int local_id, std::vector<Vdp*> vdps, std::vector<
       activity_(activity) {}
 
 void Worker::start() {
-  // The processors the process may use are read from the starting thread's affinity, once,
-  // before any worker is pinned (pinned, every worker would count one processor and never spin:
-  // the LU benchmark's one-process run took 0.20 s instead of 0.11 s).
-  (void)processors_per_process();
   try {
     thread_ = ThreadPool::instance().start(cpus_, [this] { loop(); });
   } catch (const std::system_error& e) {
