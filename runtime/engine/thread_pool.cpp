@@ -19,8 +19,7 @@ namespace itrt {
 class PooledThread {
  public:
   explicit PooledThread(std::vector<int> cpus) : cpus_(std::move(cpus)) {
-    thread_ = std::thread([this] { loop(); });
-    thread_.detach();  // lives as long as the process: the pool is never destroyed
+    std::thread([this] { loop(); }).detach();  // lives as long as the process: the pool is never destroyed
   }
 
   const std::vector<int>& cpus() const { return cpus_; }
@@ -73,7 +72,6 @@ class PooledThread {
   }
 
   std::vector<int> cpus_;
-  std::thread thread_;
   std::mutex mutex_;
   std::condition_variable cv_;
   std::function<void()> job_;  // guarded by mutex_

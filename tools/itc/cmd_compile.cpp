@@ -51,9 +51,6 @@ std::string envOr(const char* name, const std::string& fallback) {
     return v ? std::string(v) : fallback;
 }
 
-// The link arguments of the program's @Libraries words (§7.3): a bare name `m` links `-lm`;
-// a word with a `/`, a `.a`/`.so` suffix or a leading `-` is passed as written. Sorted, each
-// once, shell-quoted.
 // The program's @Extern blocks, in source order.
 std::vector<const ast::Extern*> externBlocks(const ast::Program& program) {
     struct Collect : ast::Visitor {
@@ -64,6 +61,9 @@ std::vector<const ast::Extern*> externBlocks(const ast::Program& program) {
     return c.blocks;
 }
 
+// The link arguments of the program's @Libraries words (§7.3): a bare name `m` links `-lm`;
+// a word with a `/`, a `.a`/`.so` suffix or a leading `-` is passed as written. Sorted, each
+// once, shell-quoted.
 std::string externLibraryFlags(const ast::Program& program) {
     std::set<std::string> words;
     for (const ast::Extern* x : externBlocks(program))
