@@ -777,7 +777,12 @@ private:
     }
 
     // The arguments of a stage call (TaskEmitter::emitStageCall).
-    void stageCall(const ast::StageCall& call, int lps) {
+    // What the flow passes a stage (TaskEmitter::emitStageCall), every form semantic/check allows
+    // as an argument: task arrays and sections of them as views of the part; elements of parts,
+    // task-global scalars and objects, and paths of fields and elements of fixed-size fields
+    // (`cfg.k[2]`, `shelf[1].weights`) as lvalues; sections of fixed-size fields as views of
+    // the object's array (TaskEmitter::fieldSectionArgument). Only the indices need a look.
+    void stageCall(const ast::StageCall& call, int) {
         const semantic::StageInstance* inst = instanceOf(call);
         if (!inst)
             return;
@@ -787,51 +792,27 @@ private:
             if (!ca.value || !b.spaceTarget.empty() || b.isStringLiteral)
                 continue;
             const ast::Expr& v = *ca.value;
-            if (b.type.kind == TypeKind::StaticArray && v.as<ast::FieldAccess>() && objectFieldOfGlobal(v))
-                continue; // a fixed-size field of a task-global object (StageSig: a std::array&)
-            if (fieldOfPartElement(v))
-                continue; // TaskEmitter::elementArgument: a field of the element, by reference
-            if (b.type.isArray()) {
-                if (v.as<ast::NameRef>())
-                    continue;
-                auto sub = v.as<ast::Subscript>();
-                auto base = sub ? sub->base->as<ast::NameRef>() : nullptr;
-                if (!base || !isTaskArray(base->name)) {
-                    refuse(Limit::StageArgumentField, v.range,
-                           "an array argument that is not a task-global array or a section of one");
-                    continue;
-                }
-                items(*sub);
-                continue;
-            }
             if (b.constant) {
                 expr(v);
                 continue;
             }
+            if (fieldOfPartElement(v) || objectFieldOfGlobal(v))
+                continue;
             if (auto sub = v.as<ast::Subscript>()) {
-                if (auto base = sub->base->as<ast::NameRef>(); base && isTaskArray(base->name)) {
-                    items(*sub); // an element of the LPU's part
-                    continue;
-                }
+                objectPathRoot(*sub->base); // the indices of a fixed-size field's path
+                items(*sub);
             }
-            if (auto n = v.as<ast::NameRef>(); n && global(n->name))
-                continue;
-            if (scalarFieldOfGlobal(v))
-                continue;
-            refuse(Limit::StageArgumentField, v.range, "this field as a stage argument");
         }
     }
 
     // `a[i].f`, `a[i].f.h` with a a task array of objects (not a fixed-size one, which stages
     // hold as views): a field of the element of the LPU's part, a C++ lvalue.
     bool fieldOfPartElement(const ast::Expr& e) {
-        const ast::Expr* x = &e;
-        while (auto f = x->as<ast::FieldAccess>())
-            x = f->base.get();
+        const ast::Expr* x = objectPathRoot(e);
         auto sub = x->as<ast::Subscript>();
         auto n = sub && x != &e ? sub->base->as<ast::NameRef>() : nullptr;
         const semantic::GlobalInfo* g = n ? global(n->name) : nullptr;
-        if (!g || g->type.kind != TypeKind::DynamicArray ||
+        if (!g || !g->type.isArray() ||
             std::any_of(sub->items.begin(), sub->items.end(),
                         [](const ast::SubscriptItem& i) { return i.kind != ast::SubscriptItem::Kind::Index; }))
             return false;
@@ -839,16 +820,33 @@ private:
         return true;
     }
 
-    // `g.f`, `g.f.h` with g a task-global object: a C++ lvalue of the flow's globals.
-    bool objectFieldOfGlobal(const ast::Expr& e) const {
+    // The object a path of fields and elements of fixed-size fields starts at (`shelf` of
+    // `shelf.boxes[1].weights`, `boxes[0]` of `boxes[0].weights[2]`), the indices on the way
+    // checked; `e` itself when it is no such path.
+    const ast::Expr* objectPathRoot(const ast::Expr& e) {
         const ast::Expr* x = &e;
-        while (auto f = x->as<ast::FieldAccess>())
-            x = f->base.get();
+        for (;;) {
+            if (auto f = x->as<ast::FieldAccess>()) {
+                x = f->base.get();
+                continue;
+            }
+            auto s = x->as<ast::Subscript>();
+            if (!s || !s->base->as<ast::FieldAccess>() || typeOf(*s->base).kind != TypeKind::StaticArray ||
+                std::any_of(s->items.begin(), s->items.end(),
+                            [](const ast::SubscriptItem& i) { return i.kind != ast::SubscriptItem::Kind::Index; }))
+                return x;
+            items(*s);
+            x = s->base.get();
+        }
+    }
+
+    // `g.f`, `g.f.h`, `g.a[1].h` with g a task-global object: a C++ lvalue of the flow's globals.
+    bool objectFieldOfGlobal(const ast::Expr& e) {
+        const ast::Expr* x = objectPathRoot(e);
         auto n = x->as<ast::NameRef>();
         const semantic::GlobalInfo* g = n && x != &e ? global(n->name) : nullptr;
         return g && !g->isReduction && !g->type.isArray();
     }
-    bool scalarFieldOfGlobal(const ast::Expr& e) const { return !typeOf(e).isArray() && objectFieldOfGlobal(e); }
 
     // ---- stages (StageBody) ------------------------------------------------------------------
     void stage(const semantic::StageInstance& inst) {

@@ -75,6 +75,8 @@ std::set<int> TaskEmitter::stridedDims(const std::string& array, int lps) const 
 }
 
 std::set<int> TaskEmitter::stridedDims(const StageParam& p) const {
+    if (p.global.empty()) // a view of a field's section
+        return {};
     std::set<int> strided = stridedDims(p.global);
     if (p.sectionDims.empty() || strided.empty())
         return strided;
@@ -1198,6 +1200,13 @@ std::string TaskEmitter::elementArgument(const ast::Expr& e, int lps,
         return element.empty() ? "" : element + "." + cppMember(f->field.text);
     }
     auto sub = e.as<ast::Subscript>();
+    if (sub && sub->base->as<ast::FieldAccess>()) { // an element of a fixed-size field (`boxes[1].weights[2]`)
+        std::string r = elementArgument(*sub->base, lps, views);
+        for (size_t d = 0; !r.empty() && d < sub->items.size(); ++d)
+            r = "itrt::task::static_at(" + r + ", " + flowExpr(*sub->items[d].index, lps, "lpu") + ", " +
+                cString(where(e.range)) + ")";
+        return r;
+    }
     auto base = sub ? sub->base->as<ast::NameRef>() : nullptr;
     if (!base || !arrayIndex_.count(base->name))
         return "";
@@ -1219,6 +1228,8 @@ std::string TaskEmitter::elementArgument(const ast::Expr& e, int lps,
 std::string TaskEmitter::sectionArgument(Out& o, const ast::Expr& e, int lps, const StageParam& sp,
                                          const std::function<void(const std::string&)>& views) {
     auto sub = e.as<ast::Subscript>();
+    if (sub && sub->base->as<ast::FieldAccess>())
+        return fieldSectionArgument(o, *sub, lps, sp, views);
     auto base = sub ? sub->base->as<ast::NameRef>() : nullptr;
     if (!base || !arrayIndex_.count(base->name))
         notTranslated(e.range, "array arguments that are not a task-global name or a section of one");
@@ -1238,6 +1249,30 @@ std::string TaskEmitter::sectionArgument(Out& o, const ast::Expr& e, int lps, co
           << cString(where(e.range)) << ")";
     }
     o << "};\n";
+    return name;
+}
+
+// A stage argument that is a section of a fixed-size field (`cfg.k[1...2]`,
+// `boxes[0].weights[0...1]`): a view of the object's std::array (static_view, indices from 0),
+// sliced as a part is, so the stage reads and writes the field itself.
+std::string TaskEmitter::fieldSectionArgument(Out& o, const ast::Subscript& sub, int lps, const StageParam& sp,
+                                              const std::function<void(const std::string&)>& views) {
+    std::string field = elementArgument(*sub.base, lps, views); // a field of an element of a part
+    if (field.empty())
+        field = flowExpr(*sub.base, lps, "lpu"); // a field of a task-global object
+    const semantic::Type& ft = in_.checked->exprTypes.at(sub.base.get());
+    const int dims = ft.arrayDims();
+    const std::string name = "s_" + std::to_string(sectionArgs_++);
+    o << "const auto " << name << "_f = itrt::task::static_view<" << sp.element << ", " << dims << ">(" << field
+      << ");\n";
+    const std::string items = sectionItems(
+        &sub, dims, [&](const ast::Expr& x) { return flowExpr(x, lps, "lpu"); },
+        [&](int d) {
+            const std::string r = name + "_f.whole_range(" + std::to_string(d) + ")";
+            return "{false, " + r + ".min, " + r + ".max}";
+        });
+    o << "const View<" << sp.element << ", " << sp.dims << "> " << name << "[1] = {itrt::task::slice<" << sp.dims
+      << ">(" << name << "_f, " << items << ", " << cString(where(sub.range)) << ")};\n";
     return name;
 }
 

@@ -655,6 +655,8 @@ private:
             viewGlobal_[view] = global;
             if (!global.empty())
                 dims = te_.global(global).type.arrayDims();
+            else if (it != sig_.params.end() && it->second.isArray) // a view of a field's section
+                dims = it->second.dims;
             for (size_t k = 0; k < g.indices.size(); ++k) {
                 const std::string& idx = g.indices[k].text;
                 int dim = -1;
@@ -934,7 +936,7 @@ private:
     void findBoxWrites() {
         std::set<std::string> arrays(sig_.directArrays.begin(), sig_.directArrays.end());
         for (const auto& [pn, sp] : sig_.params)
-            if (sp.isArray)
+            if (sp.isArray && !sp.global.empty())
                 arrays.insert(sp.global);
         for (const auto& a : arrays)
             if (const ast::ParallelLoop* loop = te_.boxWritingLoopOf(inst_, a, te_.stageLps()))
@@ -951,6 +953,18 @@ private:
 // For array parameter `i` of a stage instance: the dimensions of its task-global that each of
 // its own dimensions stands for, over the instance's calls that pass a section (`m[k][...]`
 // keeps dimension 2 as dimension 1); empty when no call passes a section.
+// Whether parameter i is bound to a section of a fixed-size field (`cfg.k[1...2]`,
+// `boxes[0].weights[0...1]`; backend/capability.cpp lets through only instances whose every
+// call does so): TaskEmitter::sectionArgument passes a view of the field.
+static bool sectionOfField(const semantic::StageInstance& inst, size_t i) {
+    for (const ast::StageCall* call : inst.calls) {
+        auto sub = i < call->args.size() && call->args[i].value ? call->args[i].value->as<ast::Subscript>() : nullptr;
+        if (!sub || !sub->base->as<ast::FieldAccess>())
+            return false;
+    }
+    return !inst.calls.empty();
+}
+
 static std::vector<std::set<int>> sectionDimsAt(const semantic::StageInstance& inst, size_t i, int dims) {
     std::vector<std::set<int>> out;
     for (const ast::StageCall* call : inst.calls) {
@@ -1045,8 +1059,12 @@ void TaskEmitter::emitStage(Out& o, size_t k) {
             sp.element = cppElement(b.type);
             if (b.rootGlobal.empty())
                 notTranslated(def.range, "array arguments not named by a task-global");
-            sp.sectionDims = sectionDimsAt(inst, i, sp.dims);
-            sp.versions = versionsOf(b.rootGlobal);
+            if (sectionOfField(inst, i)) {
+                sp.global.clear(); // a view of an object's std::array: no part, one version, not strided
+            } else {
+                sp.sectionDims = sectionDimsAt(inst, i, sp.dims);
+                sp.versions = versionsOf(b.rootGlobal);
+            }
             o << ", const View<" << sp.element << ", " << sp.dims << ">* " << sp.cppName << "_v";
         } else if (b.isStringLiteral) {
             sp.literal = b.literalString;

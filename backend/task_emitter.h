@@ -85,6 +85,8 @@ private:
     void emitFlow(Out& o, const ast::FlowList& list, int lps, int x);
     void emitStageCall(Out& o, const ast::StageCall& call, int lps, int x);
     std::string elementArgument(const ast::Expr& e, int lps, const std::function<void(const std::string&)>& views);
+    std::string fieldSectionArgument(Out& o, const ast::Subscript& sub, int lps, const StageParam& sp,
+                                     const std::function<void(const std::string&)>& views);
     std::string sectionArgument(Out& o, const ast::Expr& e, int lps, const StageParam& sp,
                                 const std::function<void(const std::string&)>& views);
     // The plan's synchronisations: who takes part, their IT_STATS names, their declarations.

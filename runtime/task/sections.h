@@ -11,6 +11,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "runtime/task/program.h"
@@ -212,6 +213,7 @@ template <class T>
 struct StaticArrayShape {
   using element = T;
   static constexpr int dims = 0;
+  static constexpr size_t count = 1;
   static void ranges(std::vector<DimRange>&) {}
   template <class V>
   static void append(V& out, const T& v) {
@@ -223,6 +225,7 @@ template <class T, size_t L>
 struct StaticArrayShape<std::array<T, L>> {
   using element = typename StaticArrayShape<T>::element;
   static constexpr int dims = 1 + StaticArrayShape<T>::dims;
+  static constexpr size_t count = L * StaticArrayShape<T>::count;
   static void ranges(std::vector<DimRange>& r) {
     r.push_back(DimRange{0, static_cast<int64_t>(L) - 1});
     StaticArrayShape<T>::ranges(r);
@@ -235,6 +238,32 @@ struct StaticArrayShape<std::array<T, L>> {
     return StaticArrayShape<T>::at(a[static_cast<size_t>(g[0])], g + 1);
   }
 };
+// A fixed-size array that is no task array (a field of a task-global object, or of an element
+// of a part) as a view, indices from 0, row-major as the std::array nest lies in memory: a
+// section of it goes to a stage as a section of a part does (`scale(v, cfg.k[1...2])`).
+template <class T, int N, class A>
+View<T, N> static_view(A& a) {
+  using Shape = StaticArrayShape<A>;
+  static_assert(Shape::dims == N && std::is_same_v<typename Shape::element, T>);
+  static_assert(sizeof(A) == sizeof(T) * Shape::count, "a std::array nest without padding");
+  std::vector<DimRange> ranges;
+  Shape::ranges(ranges);
+  View<T, N> v;
+  const int64_t zero[N] = {};
+  v.origin = v.base = &Shape::at(a, zero);
+  int64_t stride = 1;
+  for (int d = N - 1; d >= 0; --d) {
+    const int64_t len = ranges[static_cast<size_t>(d)].length();
+    v.stride[d] = v.gstride[d] = stride;
+    v.dir[d] = 1;
+    v.lo[d] = v.first[d] = v.wfrom[d] = 0;
+    v.hi[d] = v.wto[d] = len - 1;
+    v.len[d] = len;
+    stride *= len;
+  }
+  return v;
+}
+
 template <class A>
 LocalArray<typename StaticArrayShape<A>::element> static_array_value(const A& a) {
   LocalArray<typename StaticArrayShape<A>::element> v(0);

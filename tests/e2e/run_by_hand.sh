@@ -23,7 +23,9 @@
 # conditions_decided_sub.it), Root `Repeat for` ranges read from such arrays (ranges_decided.it),
 # conditions passing sections to functions (condition_sections.it), load into an element of an
 # array of lists (load_elements.it), dimensions of sections (section_dimensions.it),
-# fields of elements as stage arguments (element_fields.it), Integer shifts, overflow and
+# fields of elements as stage arguments (element_fields.it), elements and sections of fixed-size
+# fields as stage arguments (field_sections.it), a row of a view of a section, load into a shared
+# item and advance of a cursor that is no variable (coordinator_edges.it), Integer shifts, overflow and
 # unary minus on command-line values (integer_edges.it), conditions on a loop variable after the
 # loop (loop_variable_conditions.it), a row copied into a stride() part
 # (strided_row_copy.it), sections running downwards in stages (reversed_sections.it),
@@ -478,6 +480,45 @@ for np in 1 2 4; do
   for p in 1 2 3; do
     check "fields of elements as stage arguments, p=$p" $np efld_want.txt efld.txt ./element_fields p=$p v=efld.txt
   done
+done
+# field_sections on 0...6: box 0's weights 0 1 2 (bumped x10 at 1...2: 0 10 20), box 1's 10 11 12
+# then weights[2] = grid[1][2] = 5; cfg.k 1 2 3 4 bumped at 1...2: 1 20 30 4; shelf[1].n = box 0's
+# weights[1] = 10, shelf[1].weights 1 2 3; rack[1].n = 3, rack[1].weights 4 5 6. v = i; * k[1] +
+# k[2]: 20i + 30; + 5; * grid[0][1] + grid[1][1] (1, 4): 20i + 39; + 20; + 10; * 1 + 2: 20i + 71;
+# + 3; * 5 + 6: 100i + 376.
+printf 'Array\n376 476 576 676 776 876 976\n7\n' >fsec_want.txt
+compile_program field_sections
+for np in 1 2 4; do
+  for p in 1 3; do
+    check "sections of fixed-size fields as stage arguments, p=$p" $np fsec_want.txt fsec.txt ./field_sections p=$p v=fsec.txt
+  done
+done
+# coordinator_edges: a.m[i][j] = 10i + j on 0...5 x 0...6, row 2 columns 1...5 + 1000 through the
+# view of a view; f.v = 0...5 + 1 = 1...6, shared by h, which adds 100 (the list has an element
+# after its first) after f.v was loaded with 7 8 9 10: fv = 7 8 9 10, hv = 101 ... 106.
+{
+  printf 'Array\n'
+  for i in 0 1 2 3 4 5; do
+    row=""
+    for j in 0 1 2 3 4 5 6; do
+      x=$((10 * i + j))
+      if [ $i = 2 ] && [ $j -ge 1 ] && [ $j -le 5 ]; then x=$((x + 1000)); fi
+      row="$row${row:+ }$x"
+    done
+    printf '%s\n' "$row"
+  done
+  printf '6*7\n'
+} >cedge_m_want.txt
+printf 'Array\n0 1 2 3 4 5\n6\n' >cedge_v.txt
+printf 'Array\n7 8 9 10\n4\n' >cedge_w.txt
+printf 'Array\n7 8 9 10\n4\n' >cedge_fv_want.txt
+printf 'Array\n101 102 103 104 105 106\n6\n' >cedge_hv_want.txt
+compile_program coordinator_edges
+for np in 1 2 4; do
+  check "a row of a view of a section" $np cedge_m_want.txt cedge_m.txt \
+    ./coordinator_edges m=cedge_m.txt v=cedge_v.txt w=cedge_w.txt fv=cedge_fv.txt hv=cedge_hv.txt
+  check_also "load into a shared item, np $np" cedge_fv_want.txt cedge_fv.txt
+  check_also "the other environment keeps the shared array, np $np" cedge_hv_want.txt cedge_hv.txt
 done
 # integer_edges, k = 33 and -3, big = 2147483647: 1 << 33 = 0; 1 << k, -8 >> k, 5 << -k: 0 -1 0
 # (k = 33) and 0 -64 40 (k = -3); -k twice; big + 1 wraps to -2147483648 and is not bigger; -9 >> 2
