@@ -58,6 +58,12 @@ bool it_advance(Cursor<T>& c) {
   c.p = n;
   return false;
 }
+// `advance(get_cursor(l))`: a cursor that is no variable moves and is forgotten; the answer is
+// the same (whether the list has an element after the cursor's).
+template <class T>
+bool it_advance(Cursor<T>&& c) {
+  return it_advance(c);
+}
 
 template <class T>
 void it_check_cursor(const List<T>& l, const Cursor<T>& c, const char* what, const char* where) {

@@ -554,7 +554,9 @@ void Env::section(const std::string& item, Env& other, const std::string& other_
       ++next;
       if (o.kind == SectionDim::range && mine.kind != SectionDim::whole) {
         const int64_t lo = std::min(o.first, o.last), hi = std::max(o.first, o.last);
-        for (int64_t i : {mine.first, mine.last})
+        // An index item (`b.m[2]`) names one index, in `first`.
+        const int64_t last = mine.kind == SectionDim::index ? mine.first : mine.last;
+        for (int64_t i : {mine.first, last})
           if (i < lo || i > hi)
             fail_collective((where && *where ? std::string(where) + ": " : std::string()) + "environment item `" +
                             item + "` of task `" + task_ + "`: index " + std::to_string(i) + " of dimension " +
@@ -625,9 +627,10 @@ RangeValue Env::range(Program& prog, const std::string& item, int dims, int d, c
 
 void Env::bind_input(Program&, const std::string& item, const std::string& file) {
   settle();
+  // The file gives the item an array of its own, as `env.x = a` does: an environment that shared
+  // the old one (`k.x = env.x`), or viewed it, keeps it; a view is no longer one.
   auto& a = arrays_[item];
-  // A view takes its cells from the array it views: the file makes the item an array of its own.
-  if (!a || a->section) a = std::make_shared<ArrayData>();
+  a = std::make_shared<ArrayData>();
   a->name = item;
   a->pending_input = file;
   a->has_ranges = false;
