@@ -1155,6 +1155,7 @@ class TaskInstance {
   void allocate_turn_copies();
   PartStorage* turn_copy_of(int array, const Lpu& u, int64_t sub);  // null: none in this turn
   PartStorage* turn_copy_source(int array, const Lpu& u, int64_t sub, bool parent_copy);
+  void write_back_one_turn_copy(int array, const Lpu& u, int64_t sub, bool parent_copy);
   ViewSource piece_view_source(int array, const Lpu& u, int64_t sub);
   friend struct LpuState;
   friend class FlowContext;

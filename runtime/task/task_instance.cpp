@@ -430,6 +430,7 @@ void TaskInstance::allocate_turn_copies() {
         primary = primary && (splits[k] || u.coords[k] == 0);
       tc.writes_back[static_cast<size_t>(u.id)] = tc.write_back && primary;
       if (u.rank != me) continue;
+      ++tc.siblings[u.parent];
       auto& mine = tc.copies[static_cast<size_t>(u.id)];
       if (turns == s_->turn_parts_.end()) {
         mine.push_back(new_part_storage(static_cast<size_t>(a), l, part_of(a, l, u.id), true));
@@ -511,7 +512,22 @@ void TaskInstance::fill_turn_copy(int array, const Lpu& u, int64_t sub, bool par
 
 void TaskInstance::write_back_turn_copy(int array, const Lpu& u, int64_t sub, bool parent_copy) {
   auto it = s_->turn_copies_.find({u.lps, array});
-  if (it == s_->turn_copies_.end() || !it->second.writes_back[static_cast<size_t>(u.id)]) return;
+  if (it == s_->turn_copies_.end()) return;
+  auto& tc = it->second;
+  std::vector<const Lpu*> arrived;
+  {
+    std::lock_guard<std::mutex> lock(tc.pending_mutex);
+    auto& waiting = tc.pending[{u.parent, sub}];
+    waiting.push_back(&u);
+    if (static_cast<int64_t>(waiting.size()) < tc.siblings[u.parent]) return;  // the last one returns them all
+    arrived = std::move(waiting);
+    tc.pending.erase({u.parent, sub});
+  }
+  for (const Lpu* w : arrived)
+    if (tc.writes_back[static_cast<size_t>(w->id)]) write_back_one_turn_copy(array, *w, sub, parent_copy);
+}
+
+void TaskInstance::write_back_one_turn_copy(int array, const Lpu& u, int64_t sub, bool parent_copy) {
   PartStorage* copy = turn_copy_of(array, u, sub);
   PartStorage* to = copy ? turn_copy_source(array, u, sub, parent_copy) : nullptr;
   if (!to) return;

@@ -93,6 +93,13 @@ struct TaskInstance::State {
     std::vector<std::vector<std::shared_ptr<PartStorage>>> copies;
     bool every_turn = false;
     std::vector<char> writes_back;  // [lpu]: the one replica that returns the cells it owns
+    // A turn's copies go back once every sibling (the space's LPUs of one parent LPU, all on its
+    // rank) has filled its own: a sibling fills its padding from cells another returns, so a
+    // return before that fill would show it the other's new values, not the entry's
+    // (TaskInstance::write_back_turn_copy).
+    std::map<int64_t, int64_t> siblings;  // parent LPU -> its LPUs in the space on this rank
+    std::mutex pending_mutex;
+    std::map<std::pair<int64_t, int64_t>, std::vector<const Lpu*>> pending;  // (parent LPU, turn) -> arrived
   };
   std::map<std::pair<int, int>, TurnCopies> turn_copies_;
 };

@@ -25,7 +25,8 @@
 # array of lists (load_elements.it), dimensions of sections (section_dimensions.it),
 # fields of elements as stage arguments (element_fields.it), elements and sections of fixed-size
 # fields as stage arguments (field_sections.it), a row of a view of a section, load into a shared
-# item and advance of a cursor that is no variable (coordinator_edges.it), Integer shifts, overflow and
+# item and advance of a cursor that is no variable (coordinator_edges.it), padded turn copies filled
+# before a sibling returns its own (turn_copy_siblings.it), Integer shifts, overflow and
 # unary minus on command-line values (integer_edges.it), conditions on a loop variable after the
 # loop (loop_variable_conditions.it), a row copied into a stride() part
 # (strided_row_copy.it), sections running downwards in stages (reversed_sections.it),
@@ -519,6 +520,21 @@ for np in 1 2 4; do
     ./coordinator_edges m=cedge_m.txt v=cedge_v.txt w=cedge_w.txt fv=cedge_fv.txt hv=cedge_hv.txt
   check_also "load into a shared item, np $np" cedge_fv_want.txt cedge_fv.txt
   check_also "the other environment keeps the shared array, np $np" cedge_hv_want.txt cedge_hv.txt
+done
+# turn_copy_siblings on 0 10 ... 70: one piece of 8 (s = 8), whatever q, every cell but the ends
+# is x[i-1] + x[i+1] + 1 of the old values: 0 21 41 61 81 101 121 70; pieces of 3 cut in 2
+# (q = 2): [0] [1 2] | [3] [4 5] | [6] [7], each padded inside its piece; only 1 (0 + 20 + 1) and
+# 4 (30 + 50 + 1) are interior: 0 21 20 30 81 50 60 70.
+printf 'Array\n0 10 20 30 40 50 60 70\n8\n' >tcs_x.txt
+printf 'Array\n0 21 41 61 81 101 121 70\n8\n' >tcs_8_want.txt
+printf 'Array\n0 21 20 30 81 50 60 70\n8\n' >tcs_3_want.txt
+compile_program turn_copy_siblings
+for np in 1 2 4; do
+  for sq in "8 2" "8 8" "3 2"; do
+    set -- $sq
+    check "turn copies of padded siblings in an Epoch, s=$1 q=$2" $np tcs_$1_want.txt tcs_out.txt \
+      ./turn_copy_siblings input=tcs_x.txt output=tcs_out.txt s=$1 q=$2
+  done
 done
 # integer_edges, k = 33 and -3, big = 2147483647: 1 << 33 = 0; 1 << k, -8 >> k, 5 << -k: 0 -1 0
 # (k = 33) and 0 -64 40 (k = -3); -k twice; big + 1 wraps to -2147483648 and is not bigger; -9 >> 2
