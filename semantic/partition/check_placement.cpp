@@ -132,6 +132,31 @@ void warnDivergingReplicas(const FlowAccess& a, const TaskGlobals& globals, cons
     }
 }
 
+// The same reads in a space that pads the dimension but divides the partitions of a space that
+// cuts it without padding: a part of the child lies inside its parent LPU's part, padding
+// included, so at the edge of a parent part the child's padding stops (guide: Padding).
+void warnPaddingStopsAtParent(const FlowAccess& a, const std::string& var, int d, int reach, const LpsTree& lps,
+                              DiagnosticEngine& diags) {
+    const Lps& space = lps.at(a.lps);
+    if (space.dividesSubpartitions || space.parent == kNoLps || space.parent == kRootLps)
+        return; // a sub-partition's pieces take no padding: nothing to add there
+    const int up = lps.configuringSpace(space.parent, var);
+    const ArrayPartition* parentPart = up == kRootLps ? nullptr : lps.at(up).find(var);
+    const DimInstruction* split = parentPart && !parentPart->whole ? parentPart->splitting(d + 1) : nullptr;
+    if (!split || split->replicated || split->strided() || split->padded())
+        return;
+    auto& w = diags.report(
+        DiagKind::PaddingStopsAtParent, a.range,
+        fmt::format("stage `{}` reads `{}` across the edge of its part along dimension {}, which `Space {}` pads, "
+                    "but `Space {}`, whose parts it divides, cuts that dimension ({}) without padding: a `Space {}` "
+                    "part holds only cells of its parent's part, so at the edge of a `Space {}` part its padding "
+                    "stops; add `padding({})` to that dimension in `Space {}` too",
+                    a.stage, var, d + 1, space.name, lps.at(up).name, split->text(), space.name, lps.at(up).name, reach,
+                    lps.at(up).name),
+        Severity::Warning);
+    DiagnosticEngine::addNote(w, parentPart->range, "`" + var + "` is partitioned here without padding");
+}
+
 // `a[i-1]`, `a[i+1]` with `i` a parallel-loop index: along a dimension the space cuts into blocks
 // with no padding, an LPU's loop reaches the edge of its part and reads an element it does not
 // hold (without --debug, whatever lies next to the part in memory). A warning, since a stage may
@@ -150,9 +175,13 @@ void warnNeighbourReads(const FlowAccess& a, const LpsTree& lps, DiagnosticEngin
             if (!access.aligned || (access.minOffset == 0 && access.maxOffset == 0))
                 continue;
             const DimInstruction* split = part->splitting(static_cast<int>(d) + 1);
+            const int reach = std::max(-access.minOffset, access.maxOffset);
+            if (split && split->padded()) {
+                warnPaddingStopsAtParent(a, v.var, static_cast<int>(d), reach, lps, diags);
+                continue;
+            }
             if (!split || split->replicated || split->strided() || split->paddingFront || split->paddingBack)
                 continue;
-            const int reach = std::max(-access.minOffset, access.maxOffset);
             auto& w = diags.report(
                 DiagKind::NeighbourReadWithoutPadding, a.range,
                 fmt::format("stage `{}` reads `{}` at offsets {} of a loop index along dimension {}, which `Space {}` "
