@@ -954,10 +954,6 @@ private:
         if (!target || partGlobal(target->name).empty()) {
             refuse(Limit::StageArrayCopy, a.target->range,
                    "assigning an array in a stage to something other than a task array or a section of one");
-        } else if (targetSub && keepsStridedDimension(*targetSub, partGlobal(target->name))) {
-            refuse(Limit::StageArrayCopy, a.target->range,
-                   "copying an array into a section of `" + target->name +
-                       "` along a dimension whose parts are cut by stride() or block_stride()");
         }
         if (targetSub)
             items(*targetSub);

@@ -410,20 +410,54 @@ void copy_into_part(const View<U, M>& target, const LocalArray<T>& source, const
   }
 }
 
+// The local positions of the indices a slice holds along dimension d, in the direction the
+// section runs: lo...hi of an interval dimension; of a dimension stride() cuts, the positions
+// of its index table that lie in lo...hi.
+template <class U, int M>
+std::vector<int64_t> held_positions(const View<U, M>& v, int d) {
+  std::vector<int64_t> out;
+  if (v.index[d]) {
+    for (int64_t p = 0; p < v.len[d]; ++p)
+      if (v.index[d][p] >= v.lo[d] && v.index[d][p] <= v.hi[d]) out.push_back(p);
+  } else {
+    for (int64_t g = v.lo[d]; g <= v.hi[d]; ++g) out.push_back(v.pos_of(d, g));
+  }
+  if (v.wfrom[d] > v.wto[d]) std::reverse(out.begin(), out.end());
+  return out;
+}
+
 // `m[k] = value`, `m[i...j][...] = value` in a stage: the value (as copy_into_part) goes by
-// position into the indices of the section `target` (a slice) that this LPU holds.
+// position into the indices of the section `target` (a slice) that this LPU holds, also along
+// dimensions stride() cuts (the held indices of the section, in order).
 template <class U, int M, class T>
 void copy_into_section(const View<U, M>& target, const LocalArray<T>& source, const char* where) {
   if (source.ranges.size() != static_cast<size_t>(M))
     fail_alike(std::string(where) + ": an array of " + std::to_string(source.ranges.size()) +
                " dimensions is copied into a section of " + std::to_string(M));
+  const bool strided = std::any_of(std::begin(target.index), std::end(target.index), [](auto* t) { return t; });
+  std::array<std::vector<int64_t>, static_cast<size_t>(M)> positions;
   for (int j = 0; j < M; ++j) {
-    const int64_t held = std::max<int64_t>(0, target.hi[j] - target.lo[j] + 1);
+    if (strided) positions[static_cast<size_t>(j)] = held_positions(target, j);
+    const int64_t held = strided ? static_cast<int64_t>(positions[static_cast<size_t>(j)].size())
+                                 : std::max<int64_t>(0, target.hi[j] - target.lo[j] + 1);
     if (source.ranges[static_cast<size_t>(j)].length() != held)
       fail_alike(std::string(where) + ": an array of " +
                  std::to_string(source.ranges[static_cast<size_t>(j)].length()) + " indices along its dimension " +
                  std::to_string(j + 1) + " is copied into " + std::to_string(held) +
                  " indices of the section held here (lengths must match)");
+  }
+  if (strided) {
+    if (std::any_of(positions.begin(), positions.end(), [](const auto& p) { return p.empty(); })) return;
+    std::array<size_t, static_cast<size_t>(M)> k{};
+    for (size_t e = 0;; ++e) {
+      int64_t off = 0;
+      for (size_t j = 0; j < static_cast<size_t>(M); ++j) off += positions[j][k[j]] * target.stride[j];
+      target.base[off] = source.data.empty() ? U{} : static_cast<U>(source.data[e]);
+      int j = M - 1;
+      for (; j >= 0 && ++k[static_cast<size_t>(j)] == positions[static_cast<size_t>(j)].size(); --j)
+        k[static_cast<size_t>(j)] = 0;
+      if (j < 0) return;
+    }
   }
   size_t e = 0;
   for_each_held_index<true>(target, [&](const int64_t* g) {

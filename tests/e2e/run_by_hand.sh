@@ -26,7 +26,8 @@
 # fields of elements as stage arguments (element_fields.it), elements and sections of fixed-size
 # fields as stage arguments (field_sections.it), a row of a view of a section, load into a shared
 # item and advance of a cursor that is no variable (coordinator_edges.it), padded turn copies filled
-# before a sibling returns its own (turn_copy_siblings.it), Integer shifts, overflow and
+# before a sibling returns its own (turn_copy_siblings.it), copies into sections along a stride()
+# dimension (strided_section_copy.it), Integer shifts, overflow and
 # unary minus on command-line values (integer_edges.it), conditions on a loop variable after the
 # loop (loop_variable_conditions.it), a row copied into a stride() part
 # (strided_row_copy.it), sections running downwards in stages (reversed_sections.it),
@@ -535,6 +536,14 @@ for np in 1 2 4; do
     check "turn copies of padded siblings in an Epoch, s=$1 q=$2" $np tcs_$1_want.txt tcs_out.txt \
       ./turn_copy_siblings input=tcs_x.txt output=tcs_out.txt s=$1 q=$2
   done
+done
+# strided_section_copy, m[i][j] = 100 i + j on 0...3 x 0...7, columns dealt out by stride() to
+# the 4 Nodes (LPU p holds columns p and p + 4): row 2 gets (7, 9) in each LPU's columns in order,
+# row 3 (7...0 runs downwards) gets 7 in p + 4 and 9 in p.
+printf 'Array\n0 1 2 3 4 5 6 7\n100 101 102 103 104 105 106 107\n7 7 7 7 9 9 9 9\n9 9 9 9 7 7 7 7\n4*8\n' >sscp_want.txt
+compile_program strided_section_copy
+for np in 1 2 4; do
+  check "copies into sections along a stride() dimension" $np sscp_want.txt sscp.txt ./strided_section_copy m=sscp.txt
 done
 # integer_edges, k = 33 and -3, big = 2147483647: 1 << 33 = 0; 1 << k, -8 >> k, 5 << -k: 0 -1 0
 # (k = 33) and 0 -64 40 (k = -3); -k twice; big + 1 wraps to -2147483648 and is not bigger; -9 >> 2
