@@ -776,8 +776,7 @@ private:
         return nullptr;
     }
 
-    // The arguments of a stage call (TaskEmitter::emitStageCall).
-    // What the flow passes a stage (TaskEmitter::emitStageCall), every form semantic/check allows
+    // The arguments of a stage call (TaskEmitter::emitStageCall), every form semantic/check allows
     // as an argument: task arrays and sections of them as views of the part; elements of parts,
     // task-global scalars and objects, and paths of fields and elements of fixed-size fields
     // (`cfg.k[2]`, `shelf[1].weights`) as lvalues; sections of fixed-size fields as views of

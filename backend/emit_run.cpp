@@ -1271,8 +1271,12 @@ std::string TaskEmitter::fieldSectionArgument(Out& o, const ast::Subscript& sub,
             const std::string r = name + "_f.whole_range(" + std::to_string(d) + ")";
             return "{false, " + r + ".min, " + r + ".max}";
         });
-    o << "const View<" << sp.element << ", " << sp.dims << "> " << name << "[1] = {itrt::task::slice<" << sp.dims
-      << ">(" << name << "_f, " << items << ", " << cString(where(sub.range)) << ")};\n";
+    // One version (sectionOfField gave the parameter one): the field has no others.
+    o << "const View<" << sp.element << ", " << sp.dims << "> " << name << "[" << sp.versions << "] = {";
+    for (int v = 0; v < sp.versions; ++v)
+        o << (v ? ", " : "") << "itrt::task::slice<" << sp.dims << ">(" << name << "_f, " << items << ", "
+          << cString(where(sub.range)) << ")";
+    o << "};\n";
     return name;
 }
 

@@ -950,12 +950,11 @@ private:
     std::set<std::string> constants_; // parameters bound to a literal or `partition.p`
 };
 
-// For array parameter `i` of a stage instance: the dimensions of its task-global that each of
-// its own dimensions stands for, over the instance's calls that pass a section (`m[k][...]`
-// keeps dimension 2 as dimension 1); empty when no call passes a section.
 // Whether parameter i is bound to a section of a fixed-size field (`cfg.k[1...2]`,
-// `boxes[0].weights[0...1]`; backend/capability.cpp lets through only instances whose every
-// call does so): TaskEmitter::sectionArgument passes a view of the field.
+// `boxes[0].weights[0...1]`) at every call of the instance: TaskEmitter::fieldSectionArgument
+// passes a view of the field. (An instance's calls bind the same type rooted at the same
+// task-global, and a section of an object's field is the only array of its element type
+// rooted there, so its calls agree.)
 static bool sectionOfField(const semantic::StageInstance& inst, size_t i) {
     for (const ast::StageCall* call : inst.calls) {
         auto sub = i < call->args.size() && call->args[i].value ? call->args[i].value->as<ast::Subscript>() : nullptr;
@@ -965,6 +964,9 @@ static bool sectionOfField(const semantic::StageInstance& inst, size_t i) {
     return !inst.calls.empty();
 }
 
+// For array parameter `i` of a stage instance: the dimensions of its task-global that each of
+// its own dimensions stands for, over the instance's calls that pass a section (`m[k][...]`
+// keeps dimension 2 as dimension 1); empty when no call passes a section.
 static std::vector<std::set<int>> sectionDimsAt(const semantic::StageInstance& inst, size_t i, int dims) {
     std::vector<std::set<int>> out;
     for (const ast::StageCall* call : inst.calls) {

@@ -411,14 +411,16 @@ void copy_into_part(const View<U, M>& target, const LocalArray<T>& source, const
 }
 
 // The local positions of the indices a slice holds along dimension d, in the direction the
-// section runs: lo...hi of an interval dimension; of a dimension stride() cuts, the positions
-// of its index table that lie in lo...hi.
+// section runs (upwards, or downwards for `a[7...0]`): lo...hi of an interval dimension; of a
+// dimension stride() cuts, the positions of its index table that lie in lo...hi.
 template <class U, int M>
 std::vector<int64_t> held_positions(const View<U, M>& v, int d) {
   std::vector<int64_t> out;
   if (v.index[d]) {
     for (int64_t p = 0; p < v.len[d]; ++p)
       if (v.index[d][p] >= v.lo[d] && v.index[d][p] <= v.hi[d]) out.push_back(p);
+    // In increasing index order (a dimension running downwards lists them decreasing).
+    std::sort(out.begin(), out.end(), [&](int64_t a, int64_t b) { return v.index[d][a] < v.index[d][b]; });
   } else {
     for (int64_t g = v.lo[d]; g <= v.hi[d]; ++g) out.push_back(v.pos_of(d, g));
   }
