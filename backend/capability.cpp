@@ -392,12 +392,12 @@ private:
             expr(a);
             return;
         }
-        if (!rootedAtPart(*e)) {
+        if (!rootedAtPart(*e) && !epochSectionOfPart(*e)) {
             expr(a);
             return;
         }
         auto sub = e->as<ast::Subscript>();
-        auto n = (sub ? sub->base.get() : e)->as<ast::NameRef>();
+        auto n = (sub ? stripEpoch(sub->base.get()) : e)->as<ast::NameRef>();
         if (!n) {
             refuse(Limit::StageArrayCopy, a.range, "an epoch of an epoch as an array value in a stage");
             return;
@@ -419,6 +419,15 @@ private:
                        "stride() or block_stride()");
         if (sub)
             items(*sub);
+    }
+
+    // `(v at (current - 1))[1...2]`, a section of an older version of a part: as
+    // `v[1...2] at (current - 1)` (the emitters' partArgument and sectionCopy take both).
+    bool epochSectionOfPart(const ast::Expr& e) const {
+        auto sub = e.as<ast::Subscript>();
+        auto ep = sub && isSection(e) ? sub->base->as<ast::Epoch>() : nullptr;
+        auto n = ep ? ep->operand->as<ast::NameRef>() : nullptr;
+        return n && partArray(n->name) && typeOf(*ep->operand).kind == TypeKind::DynamicArray;
     }
 
     bool rootedAtPart(const ast::Expr& e) const {
@@ -957,7 +966,7 @@ private:
         if (targetSub)
             items(*targetSub);
         const ast::Expr* value = stripEpoch(a.value.get());
-        if (!targetSub && rootedAtPart(*value)) { // part to part by position (copy_section)
+        if (!targetSub && (rootedAtPart(*value) || epochSectionOfPart(*value))) { // part to part (copy_section)
             if (auto sub = value->as<ast::Subscript>())
                 items(*sub);
             if (!value->as<ast::Subscript>() && !value->as<ast::NameRef>())

@@ -261,6 +261,12 @@ protected:
         return it != inst_.locals.end() && it->second.kind == TypeKind::DynamicArray;
     }
     // Whether array value `e` (an epoch, section or name) is rooted at a part this LPU holds.
+    // The older version a section is taken of, `(v at (current - 1))[1...2]`, or null.
+    static const ast::Epoch* epochBase(const ast::Expr& e) {
+        auto* sub = e.as<ast::Subscript>();
+        auto* ep = sub ? sub->base->as<ast::Epoch>() : nullptr;
+        return ep && ep->operand->as<ast::NameRef>() ? ep : nullptr;
+    }
     bool rootedAtPart(const ast::Expr& e) const {
         const ast::Expr* x = &e;
         if (auto* ep = x->as<ast::Epoch>())
@@ -399,7 +405,11 @@ protected:
         }
         if (typeOf(a).kind == TypeKind::List) // each LPU has a list of its own: passed as it is
             return emit(a);
-        if (!rootedAtPart(*e)) { // an array value of the stage call (a local, `lpuId`, a section of a static array)
+        const ast::Epoch* older = epochBase(*e); // `(v at (current - 1))[1...2]`: `v[1...2] at (current - 1)`
+        if (older)
+            lag = static_cast<int>(older->lag);
+        if (!older &&
+            !rootedAtPart(*e)) { // an array value of the stage call (a local, `lpuId`, a section of a static array)
             // A section of a stage-local array to `&`: a copy written back when the call ends.
             if (auto s = e->as<ast::Subscript>(); byReference && s && isSection(*e) && s->base->as<ast::NameRef>() &&
                                                   localArray(s->base->as<ast::NameRef>()->name))
@@ -409,7 +419,7 @@ protected:
         }
         // A section (`m[k]`, `m[...][c]`, `v[i...j]`): the LPU's part of it, a slice of its view.
         auto* sub = e->as<ast::Subscript>();
-        auto* n = (sub ? sub->base.get() : e)->as<ast::NameRef>();
+        auto* n = (older ? older->operand.get() : sub ? sub->base.get() : e)->as<ast::NameRef>();
         if (!n)
             notTranslated(a.range, "passing this array value to a function from a stage (copy it into an array first)");
         const auto viewAndGlobal = arrayView(n->name, a.range);
@@ -576,7 +586,7 @@ private:
         }
         if (!target)
             notTranslated(a.target->range, "assigning an array to something other than an array name");
-        if (!rootedAtPart(*a.value))
+        if (!rootedAtPart(*a.value) && !epochBase(*a.value))
             return "itrt::task::copy_into_part(" + arrayView(target->name, a.target->range).first + ", " +
                    partArgument(*a.value, false) + ", " + where + ")";
         const ast::Expr* value = a.value.get();
@@ -587,8 +597,12 @@ private:
         }
         const ast::NameRef* source = value->as<ast::NameRef>();
         const ast::Subscript* sub = value->as<ast::Subscript>();
-        if (sub)
+        if (const ast::Epoch* older = epochBase(*value)) { // `(v at (current - 1))[1...2]`
+            lag = static_cast<int>(older->lag);
+            source = older->operand->as<ast::NameRef>();
+        } else if (sub) {
             source = sub->base->as<ast::NameRef>();
+        }
         if (!source || typeOf(*value).kind != TypeKind::DynamicArray)
             notTranslated(a.value->range,
                           "this array value in a stage (a section or whole array of a task-global is copied)");

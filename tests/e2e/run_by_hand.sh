@@ -27,7 +27,8 @@
 # fields as stage arguments (field_sections.it), a row of a view of a section, load into a shared
 # item and advance of a cursor that is no variable (coordinator_edges.it), padded turn copies filled
 # before a sibling returns its own (turn_copy_siblings.it), copies into sections along a stride()
-# dimension (strided_section_copy.it), Integer shifts, overflow and
+# dimension (strided_section_copy.it), sections of `(v at (current - 1))` (epoch_sections.it),
+# Integer shifts, overflow and
 # unary minus on command-line values (integer_edges.it), conditions on a loop variable after the
 # loop (loop_variable_conditions.it), a row copied into a stride() part
 # (strided_row_copy.it), sections running downwards in stages (reversed_sections.it),
@@ -544,6 +545,15 @@ printf 'Array\n0 1 2 3 4 5 6 7\n100 101 102 103 104 105 106 107\n7 7 7 7 9 9 9 9
 compile_program strided_section_copy
 for np in 1 2 4; do
   check "copies into sections along a stride() dimension" $np sscp_want.txt sscp.txt ./strided_section_copy m=sscp.txt
+done
+# epoch_sections: v = 10 i on 0...5, then v + 1 in the Epoch; t = the old v, t[0] = 10 + 20 + 30,
+# t[4...5] = old v[2...3] = 20 30, t[1] = total(old v[1...3]) = 60.
+printf 'Array\n1 11 21 31 41 51\n6\n' >epsec_v_want.txt
+printf 'Array\n60 60 20 30 20 30\n6\n' >epsec_t_want.txt
+compile_program epoch_sections
+for np in 1 2 4; do
+  check "sections of an older version" $np epsec_v_want.txt epsec_v.txt ./epoch_sections v=epsec_v.txt t=epsec_t.txt
+  check_also "sections of an older version copied and passed, np $np" epsec_t_want.txt epsec_t.txt
 done
 # integer_edges, k = 33 and -3, big = 2147483647: 1 << 33 = 0; 1 << k, -8 >> k, 5 << -k: 0 -1 0
 # (k = 33) and 0 -64 40 (k = -3); -k twice; big + 1 wraps to -2147483648 and is not bigger; -9 >> 2
