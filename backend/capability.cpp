@@ -973,6 +973,9 @@ private:
                 refuse(Limit::StageArrayCopy, a.value->range, "an epoch of an epoch as an array value in a stage");
             return;
         }
+        if (targetSub && value->as<ast::NameRef>() && rootedAtPart(*value) &&
+            typeOf(*value).arrayDims() == typeOf(*a.target).arrayDims())
+            return;             // a whole part into a section, position by position (copy_part_into_section)
         partArgument(*a.value); // the value as an array of the stage call, copied into the target
     }
 

@@ -580,6 +580,22 @@ private:
                     const std::string r = view + ".whole_range(" + std::to_string(d) + ")";
                     return "{false, " + r + ".min, " + r + ".max}";
                 });
+            const std::string slice = "itrt::task::slice<" + std::to_string(typeOf(*a.target).arrayDims()) + ">(" +
+                                      view + ", " + items + ", " + where + ")";
+            // A whole part (`m[...][c] = v`), also one stride() cuts: position by position from its view.
+            const ast::Expr* whole = a.value.get();
+            int lag = 0;
+            if (auto* ep = whole->as<ast::Epoch>()) {
+                lag = static_cast<int>(ep->lag);
+                whole = ep->operand.get();
+            }
+            if (auto* n = whole->as<ast::NameRef>();
+                n && rootedAtPart(*whole) && typeOf(*whole).arrayDims() == typeOf(*a.target).arrayDims()) {
+                std::string source = arrayView(n->name, whole->range).first;
+                if (lag > 0)
+                    source += "_" + std::to_string(lag);
+                return "itrt::task::copy_part_into_section(" + slice + ", " + source + ", " + where + ")";
+            }
             return "itrt::task::copy_into_section(itrt::task::slice<" + std::to_string(typeOf(*a.target).arrayDims()) +
                    ">(" + view + ", " + items + ", " + where + "), " + partArgument(*a.value, false) + ", " + where +
                    ")";
@@ -611,6 +627,8 @@ private:
         const std::string targetView = arrayView(target->name, a.target->range).first;
         if (lag > 0)
             view += "_" + std::to_string(lag);
+        if (!sub && typeOf(*a.target).arrayDims() == typeOf(*value).arrayDims()) // `w = v`: by index
+            return "itrt::task::copy_whole_part(" + targetView + ", " + view + ", " + cString(te_.where(a.range)) + ")";
         const int dims = typeOf(*source).dims;
         // `target = a` (no subscript, sub null): every dimension whole.
         const std::string items = sectionItems(

@@ -428,6 +428,71 @@ std::vector<int64_t> held_positions(const View<U, M>& v, int d) {
   return out;
 }
 
+// `w = v` in a stage, both whole task arrays: every element of the LPU's part of w (the indices it
+// holds, padding included, any kind of part) takes v's element at the same indices, which the
+// LPU must hold too (v partitioned as w is, or more widely).
+template <class U, class T, int N>
+void copy_whole_part(const View<U, N>& target, const View<T, N>& source, const char* where) {
+  std::array<std::vector<int64_t>, static_cast<size_t>(N)> pos;
+  for (size_t d = 0; d < static_cast<size_t>(N); ++d) {
+    pos[d] = held_positions(target, static_cast<int>(d));
+    if (pos[d].empty()) return;
+  }
+  std::array<size_t, static_cast<size_t>(N)> k{};
+  std::array<int64_t, static_cast<size_t>(N)> g{};
+  for (;;) {
+    int64_t off = 0;
+    for (size_t d = 0; d < static_cast<size_t>(N); ++d) {
+      g[d] = target.global_at(static_cast<int>(d), pos[d][k[d]]);
+      off += pos[d][k[d]] * target.stride[d];
+      if (!source.holds(static_cast<int>(d), g[d]))
+        fail_alike(std::string(where) + ": copying a whole array into another gives each element of this LPU's " +
+                   "part the source's element at the same indices, and this LPU does not hold index " +
+                   std::to_string(g[d]) + " of dimension " + std::to_string(d + 1) +
+                   " of the source: partition the source as the target is, or copy in a loop over the source's "
+                   "part (`do { w[i] = v[i] } for i in v`)");
+    }
+    target.base[off] = static_cast<U>(source.held_at(where, g.data()));
+    int d = N - 1;
+    for (; d >= 0 && ++k[static_cast<size_t>(d)] == pos[static_cast<size_t>(d)].size(); --d)
+      k[static_cast<size_t>(d)] = 0;
+    if (d < 0) return;
+  }
+}
+
+// `m[...][c] = v` in a stage, v a whole part: the elements v's part holds (padding included), in
+// order, go by position into the indices of the section `target` (a slice) this LPU holds, also
+// along dimensions stride() cuts on either side; the lengths must match.
+template <class U, int M, class T>
+void copy_part_into_section(const View<U, M>& target, const View<T, M>& source, const char* where) {
+  std::array<std::vector<int64_t>, static_cast<size_t>(M)> to, from;
+  for (size_t j = 0; j < static_cast<size_t>(M); ++j) {
+    to[j] = held_positions(target, static_cast<int>(j));
+    from[j] = held_positions(source, static_cast<int>(j));
+    if (to[j].size() != from[j].size())
+      fail_alike(
+          std::string(where) + ": an array of " + std::to_string(from[j].size()) + " indices along its dimension " +
+          std::to_string(j + 1) + " is copied into " + std::to_string(to[j].size()) +
+          " indices of the section held here (lengths must match; to copy only the elements this LPU holds, copy "
+          "element by element in a loop over them)");
+  }
+  for (const auto& p : to)
+    if (p.empty()) return;
+  std::array<size_t, static_cast<size_t>(M)> k{};
+  for (;;) {
+    int64_t t = 0, f = 0;
+    for (size_t j = 0; j < static_cast<size_t>(M); ++j) {
+      t += to[j][k[j]] * target.stride[j];
+      f += from[j][k[j]] * source.stride[j];
+    }
+    target.base[t] = static_cast<U>(source.base[f]);
+    int j = M - 1;
+    for (; j >= 0 && ++k[static_cast<size_t>(j)] == to[static_cast<size_t>(j)].size(); --j)
+      k[static_cast<size_t>(j)] = 0;
+    if (j < 0) return;
+  }
+}
+
 // `m[k] = value`, `m[i...j][...] = value` in a stage: the value (as copy_into_part) goes by
 // position into the indices of the section `target` (a slice) that this LPU holds, also along
 // dimensions stride() cuts (the held indices of the section, in order).
@@ -443,10 +508,11 @@ void copy_into_section(const View<U, M>& target, const LocalArray<T>& source, co
     const int64_t held = strided ? static_cast<int64_t>(positions[static_cast<size_t>(j)].size())
                                  : std::max<int64_t>(0, target.hi[j] - target.lo[j] + 1);
     if (source.ranges[static_cast<size_t>(j)].length() != held)
-      fail_alike(std::string(where) + ": an array of " +
-                 std::to_string(source.ranges[static_cast<size_t>(j)].length()) + " indices along its dimension " +
-                 std::to_string(j + 1) + " is copied into " + std::to_string(held) +
-                 " indices of the section held here (lengths must match)");
+      fail_alike(
+          std::string(where) + ": an array of " + std::to_string(source.ranges[static_cast<size_t>(j)].length()) +
+          " indices along its dimension " + std::to_string(j + 1) + " is copied into " + std::to_string(held) +
+          " indices of the section held here (lengths must match; to copy only the elements this LPU holds, copy "
+          "element by element in a loop over them)");
   }
   if (strided) {
     if (std::any_of(positions.begin(), positions.end(), [](const auto& p) { return p.empty(); })) return;

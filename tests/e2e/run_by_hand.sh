@@ -28,7 +28,8 @@
 # item and advance of a cursor that is no variable (coordinator_edges.it), padded turn copies filled
 # before a sibling returns its own (turn_copy_siblings.it), copies into sections along a stride()
 # dimension (strided_section_copy.it), sections of `(v at (current - 1))` (epoch_sections.it),
-# Integer shifts, overflow and
+# whole arrays copied in stages (whole_copies.it) and into columns of stride() rows
+# (strided_column_copy.it), Integer shifts, overflow and
 # unary minus on command-line values (integer_edges.it), conditions on a loop variable after the
 # loop (loop_variable_conditions.it), a row copied into a stride() part
 # (strided_row_copy.it), sections running downwards in stages (reversed_sections.it),
@@ -554,6 +555,25 @@ compile_program epoch_sections
 for np in 1 2 4; do
   check "sections of an older version" $np epsec_v_want.txt epsec_v.txt ./epoch_sections v=epsec_v.txt t=epsec_t.txt
   check_also "sections of an older version copied and passed, np $np" epsec_t_want.txt epsec_t.txt
+done
+# whole_copies on 3 1 4 1 5 9 2 6 5 3: w = v, t = v before the Epoch, s = w: all the input;
+# v doubled: 6 2 8 2 10 18 4 12 10 6.
+printf 'Array\n3 1 4 1 5 9 2 6 5 3\n10\n' >wcp_v.txt
+printf 'Array\n6 2 8 2 10 18 4 12 10 6\n10\n' >wcp_v_want.txt
+compile_program whole_copies
+for np in 1 2 4; do
+  for p in 1 3 4; do
+    check "whole arrays copied in stages, p=$p" $np wcp_v_want.txt wcp_vo.txt \
+      ./whole_copies v=wcp_v.txt p=$p v_out=wcp_vo.txt w_out=wcp_w.txt t_out=wcp_t.txt s_out=wcp_s.txt
+    for o in w t s; do check_also "whole copy into $o, p=$p, np $np" wcp_v.txt wcp_$o.txt; done
+  done
+done
+# strided_column_copy, c = 2: m[i][j] = 10 i + j on 0...4 x 0...2, column 2 = 100 + i (stride()
+# rows), column 0 = 200 + i (block_count(3) rows).
+printf 'Array\n200 1 100\n201 11 101\n202 21 102\n203 31 103\n204 41 104\n5*3\n' >scol_want.txt
+compile_program strided_column_copy
+for np in 1 2 4; do
+  check "a whole part copied into a column" $np scol_want.txt scol.txt ./strided_column_copy c=2 out=scol.txt
 done
 # integer_edges, k = 33 and -3, big = 2147483647: 1 << 33 = 0; 1 << k, -8 >> k, 5 << -k: 0 -1 0
 # (k = 33) and 0 -64 40 (k = -3); -k twice; big + 1 wraps to -2147483648 and is not bigger; -9 >> 2
