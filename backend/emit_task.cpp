@@ -260,13 +260,13 @@ protected:
         auto it = inst_.locals.find(name);
         return it != inst_.locals.end() && it->second.kind == TypeKind::DynamicArray;
     }
-    // Whether array value `e` (an epoch, section or name) is rooted at a part this LPU holds.
     // The older version a section is taken of, `(v at (current - 1))[1...2]`, or null.
     static const ast::Epoch* epochBase(const ast::Expr& e) {
         auto* sub = e.as<ast::Subscript>();
         auto* ep = sub ? sub->base->as<ast::Epoch>() : nullptr;
         return ep && ep->operand->as<ast::NameRef>() ? ep : nullptr;
     }
+    // Whether array value `e` (an epoch, section or name) is rooted at a part this LPU holds.
     bool rootedAtPart(const ast::Expr& e) const {
         const ast::Expr* x = &e;
         if (auto* ep = x->as<ast::Epoch>())

@@ -433,6 +433,38 @@ std::vector<int64_t> held_positions(const View<U, M>& v, int d) {
 // LPU must hold too (v partitioned as w is, or more widely).
 template <class U, class T, int N>
 void copy_whole_part(const View<U, N>& target, const View<T, N>& source, const char* where) {
+  const auto missing = [&](int d, int64_t g) {
+    fail_alike(std::string(where) + ": copying a whole array into another gives each element of this LPU's part " +
+               "the source's element at the same indices, and this LPU does not hold index " + std::to_string(g) +
+               " of dimension " + std::to_string(d + 1) +
+               " of the source: partition the source as the target is, or copy in a loop over the source's part "
+               "(`do { w[i] = v[i] } for i in v`)");
+  };
+  if (std::none_of(std::begin(target.index), std::end(target.index), [](auto* t) { return t; }) &&
+      std::none_of(std::begin(source.index), std::end(source.index), [](auto* t) { return t; })) {
+    // Interval parts (the usual `u = unew` of a sweep): row by row, the inner loop a plain copy.
+    for (int d = 0; d < N; ++d) {
+      if (target.lo[d] > target.hi[d]) return;
+      if (target.lo[d] < source.lo[d]) missing(d, target.lo[d]);
+      if (target.hi[d] > source.hi[d]) missing(d, target.hi[d]);
+    }
+    int64_t g[N];
+    for (int d = 0; d < N; ++d) g[d] = target.lo[d];
+    const int64_t n = target.hi[N - 1] - target.lo[N - 1] + 1;
+    const int64_t ts = target.gstride[N - 1], ss = source.gstride[N - 1];
+    for (;;) {
+      U* to = &target.at_index(g);
+      const T* from = &source.at_index(g);
+      if (ts == 1 && ss == 1)
+        for (int64_t i = 0; i < n; ++i) to[i] = static_cast<U>(from[i]);
+      else
+        for (int64_t i = 0; i < n; ++i) to[i * ts] = static_cast<U>(from[i * ss]);
+      int d = N - 2;
+      for (; d >= 0 && g[d] == target.hi[d]; --d) g[d] = target.lo[d];
+      if (d < 0) return;
+      ++g[d];
+    }
+  }
   std::array<std::vector<int64_t>, static_cast<size_t>(N)> pos;
   for (size_t d = 0; d < static_cast<size_t>(N); ++d) {
     pos[d] = held_positions(target, static_cast<int>(d));
@@ -445,12 +477,7 @@ void copy_whole_part(const View<U, N>& target, const View<T, N>& source, const c
     for (size_t d = 0; d < static_cast<size_t>(N); ++d) {
       g[d] = target.global_at(static_cast<int>(d), pos[d][k[d]]);
       off += pos[d][k[d]] * target.stride[d];
-      if (!source.holds(static_cast<int>(d), g[d]))
-        fail_alike(std::string(where) + ": copying a whole array into another gives each element of this LPU's " +
-                   "part the source's element at the same indices, and this LPU does not hold index " +
-                   std::to_string(g[d]) + " of dimension " + std::to_string(d + 1) +
-                   " of the source: partition the source as the target is, or copy in a loop over the source's "
-                   "part (`do { w[i] = v[i] } for i in v`)");
+      if (!source.holds(static_cast<int>(d), g[d])) missing(static_cast<int>(d), g[d]);
     }
     target.base[off] = static_cast<U>(source.held_at(where, g.data()));
     int d = N - 1;
