@@ -818,13 +818,17 @@ Task "Copies":
             Where which == 1 { whole(s, d) }
         }
     Partition (p):
-        Space A <1d> { s, d: block_count(p) }
+        Space A <1d> {
+            s: block_count(p)
+            d: block_count(p) padding(1)
+        }
 IT
 printf '"Copies" { Space A: 1 }\n' >seccopy.map
 compile seccopy.it seccopy.map seccopy
 expect "a section's end outside the array" "seccopy.it:19: index 9 of dimension 1 of the section is outside the array's range 0...6" \
   timeout 60 $mpirun -np 2 ./seccopy h=9 which=0 p=1 d=seccopy.txt
-expect "a whole array copied into a part" "seccopy.it:22: index [06] of dimension 1 of the section is not held by this LPU" \
+# `d = s` copies by index: d's padding is not in s's part.
+expect "a whole array copied into a wider part" "seccopy.it:22: copying a whole array into another gives each element of this LPU's part the source's element at the same indices, and this LPU does not hold index [23] of dimension 1 of the source" \
   timeout 60 $mpirun -np 2 ./seccopy h=3 which=1 p=2 d=seccopy.txt
 # The coordinator assigns a section to an array whose dimensions it set, of other lengths: an
 # error (probe AN: the array silently became the section, indices and all).
