@@ -1262,7 +1262,7 @@ std::string TaskEmitter::fieldSectionArgument(Out& o, const ast::Subscript& sub,
         field = flowExpr(*sub.base, lps, "lpu"); // a field of a task-global object
     const semantic::Type& ft = in_.checked->exprTypes.at(sub.base.get());
     const int dims = ft.arrayDims();
-    const std::string name = "s_" + std::to_string(sectionArgs_++);
+    std::string name = "s_" + std::to_string(sectionArgs_++);
     o << "const auto " << name << "_f = itrt::task::static_view<" << sp.element << ", " << dims << ">(" << field
       << ");\n";
     const std::string items = sectionItems(
