@@ -804,56 +804,18 @@ private:
                 expr(v);
                 continue;
             }
-            if (fieldOfPartElement(v) || objectFieldOfGlobal(v))
-                continue;
-            if (auto sub = v.as<ast::Subscript>()) {
-                objectPathRoot(*sub->base); // the indices of a fixed-size field's path
-                items(*sub);
+            // The indices along the argument's path of fields, elements and sections.
+            for (const ast::Expr* x = &v;;) {
+                if (auto f = x->as<ast::FieldAccess>()) {
+                    x = f->base.get();
+                } else if (auto sub = x->as<ast::Subscript>()) {
+                    items(*sub);
+                    x = sub->base.get();
+                } else {
+                    break;
+                }
             }
         }
-    }
-
-    // `a[i].f`, `a[i].f.h` with a a task array of objects (not a fixed-size one, which stages
-    // hold as views): a field of the element of the LPU's part, a C++ lvalue.
-    bool fieldOfPartElement(const ast::Expr& e) {
-        const ast::Expr* x = objectPathRoot(e);
-        auto sub = x->as<ast::Subscript>();
-        auto n = sub && x != &e ? sub->base->as<ast::NameRef>() : nullptr;
-        const semantic::GlobalInfo* g = n ? global(n->name) : nullptr;
-        if (!g || !g->type.isArray() ||
-            std::any_of(sub->items.begin(), sub->items.end(),
-                        [](const ast::SubscriptItem& i) { return i.kind != ast::SubscriptItem::Kind::Index; }))
-            return false;
-        items(*sub);
-        return true;
-    }
-
-    // The object a path of fields and elements of fixed-size fields starts at (`shelf` of
-    // `shelf.boxes[1].weights`, `boxes[0]` of `boxes[0].weights[2]`), the indices on the way
-    // checked; `e` itself when it is no such path.
-    const ast::Expr* objectPathRoot(const ast::Expr& e) {
-        const ast::Expr* x = &e;
-        for (;;) {
-            if (auto f = x->as<ast::FieldAccess>()) {
-                x = f->base.get();
-                continue;
-            }
-            auto s = x->as<ast::Subscript>();
-            if (!s || !s->base->as<ast::FieldAccess>() || typeOf(*s->base).kind != TypeKind::StaticArray ||
-                std::any_of(s->items.begin(), s->items.end(),
-                            [](const ast::SubscriptItem& i) { return i.kind != ast::SubscriptItem::Kind::Index; }))
-                return x;
-            items(*s);
-            x = s->base.get();
-        }
-    }
-
-    // `g.f`, `g.f.h`, `g.a[1].h` with g a task-global object: a C++ lvalue of the flow's globals.
-    bool objectFieldOfGlobal(const ast::Expr& e) {
-        const ast::Expr* x = objectPathRoot(e);
-        auto n = x->as<ast::NameRef>();
-        const semantic::GlobalInfo* g = n && x != &e ? global(n->name) : nullptr;
-        return g && !g->isReduction && !g->type.isArray();
     }
 
     // ---- stages (StageBody) ------------------------------------------------------------------

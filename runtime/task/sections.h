@@ -428,6 +428,45 @@ std::vector<int64_t> held_positions(const View<U, M>& v, int d) {
   return out;
 }
 
+// held_positions of every dimension of v.
+template <class U, int M>
+std::array<std::vector<int64_t>, static_cast<size_t>(M)> held_positions(const View<U, M>& v) {
+  std::array<std::vector<int64_t>, static_cast<size_t>(M)> out;
+  for (size_t d = 0; d < out.size(); ++d) out[d] = held_positions(v, static_cast<int>(d));
+  return out;
+}
+
+// Calls f(k) for every combination k of one entry of each list (k[d] indexes pos[d]),
+// row-major: the last dimension fastest. Nothing when a list is empty.
+template <size_t M, class F>
+void for_each_combination(const std::array<std::vector<int64_t>, M>& pos, F f) {
+  for (const auto& p : pos)
+    if (p.empty()) return;
+  std::array<size_t, M> k{};
+  for (;;) {
+    f(static_cast<const std::array<size_t, M>&>(k));
+    size_t d = M;
+    while (d > 0 && ++k[d - 1] == pos[d - 1].size()) k[--d] = 0;
+    if (d == 0) return;
+  }
+}
+
+// The element at local positions p[d] = pos[d][k[d]] of v.
+template <class U, size_t M>
+U& at_positions(const View<U, static_cast<int>(M)>& v, const std::array<std::vector<int64_t>, M>& pos,
+                const std::array<size_t, M>& k) {
+  int64_t off = 0;
+  for (size_t d = 0; d < M; ++d) off += pos[d][k[d]] * v.stride[d];
+  return v.base[off];
+}
+
+[[noreturn]] inline void section_lengths_differ(const char* where, int64_t given, int64_t held, size_t dim) {
+  fail_alike(std::string(where) + ": an array of " + std::to_string(given) + " indices along its dimension " +
+             std::to_string(dim + 1) + " is copied into " + std::to_string(held) +
+             " indices of the section held here (lengths must match; to copy only the elements this LPU holds, copy "
+             "element by element in a loop over them)");
+}
+
 // `w = v` in a stage, both whole task arrays: every element of the LPU's part of w (the indices it
 // holds, padding included, any kind of part) takes v's element at the same indices, which the
 // LPU must hold too (v partitioned as w is, or more widely).
@@ -465,26 +504,17 @@ void copy_whole_part(const View<U, N>& target, const View<T, N>& source, const c
       ++g[d];
     }
   }
-  std::array<std::vector<int64_t>, static_cast<size_t>(N)> pos;
-  for (size_t d = 0; d < static_cast<size_t>(N); ++d) {
-    pos[d] = held_positions(target, static_cast<int>(d));
-    if (pos[d].empty()) return;
-  }
-  std::array<size_t, static_cast<size_t>(N)> k{};
-  std::array<int64_t, static_cast<size_t>(N)> g{};
-  for (;;) {
-    int64_t off = 0;
-    for (size_t d = 0; d < static_cast<size_t>(N); ++d) {
-      g[d] = target.global_at(static_cast<int>(d), pos[d][k[d]]);
-      off += pos[d][k[d]] * target.stride[d];
-      if (!source.holds(static_cast<int>(d), g[d])) missing(static_cast<int>(d), g[d]);
+  // Parts stride() cuts: index by index through the source's index tables.
+  const auto pos = held_positions(target);
+  for_each_combination(pos, [&](const auto& k) {
+    int64_t from = 0;
+    for (size_t d = 0; d < pos.size(); ++d) {
+      const int64_t g = target.global_at(static_cast<int>(d), pos[d][k[d]]);
+      if (!source.holds(static_cast<int>(d), g)) missing(static_cast<int>(d), g);
+      from += source.pos_of(static_cast<int>(d), g) * source.stride[d];
     }
-    target.base[off] = static_cast<U>(source.held_at(where, g.data()));
-    int d = N - 1;
-    for (; d >= 0 && ++k[static_cast<size_t>(d)] == pos[static_cast<size_t>(d)].size(); --d)
-      k[static_cast<size_t>(d)] = 0;
-    if (d < 0) return;
-  }
+    at_positions(target, pos, k) = static_cast<U>(source.base[from]);
+  });
 }
 
 // `m[...][c] = v` in a stage, v a whole part: the elements v's part holds (padding included), in
@@ -492,71 +522,29 @@ void copy_whole_part(const View<U, N>& target, const View<T, N>& source, const c
 // along dimensions stride() cuts on either side; the lengths must match.
 template <class U, int M, class T>
 void copy_part_into_section(const View<U, M>& target, const View<T, M>& source, const char* where) {
-  std::array<std::vector<int64_t>, static_cast<size_t>(M)> to, from;
-  for (size_t j = 0; j < static_cast<size_t>(M); ++j) {
-    to[j] = held_positions(target, static_cast<int>(j));
-    from[j] = held_positions(source, static_cast<int>(j));
+  const auto to = held_positions(target), from = held_positions(source);
+  for (size_t j = 0; j < to.size(); ++j)
     if (to[j].size() != from[j].size())
-      fail_alike(
-          std::string(where) + ": an array of " + std::to_string(from[j].size()) + " indices along its dimension " +
-          std::to_string(j + 1) + " is copied into " + std::to_string(to[j].size()) +
-          " indices of the section held here (lengths must match; to copy only the elements this LPU holds, copy "
-          "element by element in a loop over them)");
-  }
-  for (const auto& p : to)
-    if (p.empty()) return;
-  std::array<size_t, static_cast<size_t>(M)> k{};
-  for (;;) {
-    int64_t t = 0, f = 0;
-    for (size_t j = 0; j < static_cast<size_t>(M); ++j) {
-      t += to[j][k[j]] * target.stride[j];
-      f += from[j][k[j]] * source.stride[j];
-    }
-    target.base[t] = static_cast<U>(source.base[f]);
-    int j = M - 1;
-    for (; j >= 0 && ++k[static_cast<size_t>(j)] == to[static_cast<size_t>(j)].size(); --j)
-      k[static_cast<size_t>(j)] = 0;
-    if (j < 0) return;
-  }
+      section_lengths_differ(where, static_cast<int64_t>(from[j].size()), static_cast<int64_t>(to[j].size()), j);
+  for_each_combination(
+      to, [&](const auto& k) { at_positions(target, to, k) = static_cast<U>(at_positions(source, from, k)); });
 }
 
 // `m[k] = value`, `m[i...j][...] = value` in a stage: the value (as copy_into_part) goes by
-// position into the indices of the section `target` (a slice) that this LPU holds, also along
-// dimensions stride() cuts (the held indices of the section, in order).
+// position into the indices of the section `target` (a slice) that this LPU holds, in the
+// section's order, also along dimensions stride() cuts.
 template <class U, int M, class T>
 void copy_into_section(const View<U, M>& target, const LocalArray<T>& source, const char* where) {
   if (source.ranges.size() != static_cast<size_t>(M))
     fail_alike(std::string(where) + ": an array of " + std::to_string(source.ranges.size()) +
                " dimensions is copied into a section of " + std::to_string(M));
-  const bool strided = std::any_of(std::begin(target.index), std::end(target.index), [](auto* t) { return t; });
-  std::array<std::vector<int64_t>, static_cast<size_t>(M)> positions;
-  for (int j = 0; j < M; ++j) {
-    if (strided) positions[static_cast<size_t>(j)] = held_positions(target, j);
-    const int64_t held = strided ? static_cast<int64_t>(positions[static_cast<size_t>(j)].size())
-                                 : std::max<int64_t>(0, target.hi[j] - target.lo[j] + 1);
-    if (source.ranges[static_cast<size_t>(j)].length() != held)
-      fail_alike(
-          std::string(where) + ": an array of " + std::to_string(source.ranges[static_cast<size_t>(j)].length()) +
-          " indices along its dimension " + std::to_string(j + 1) + " is copied into " + std::to_string(held) +
-          " indices of the section held here (lengths must match; to copy only the elements this LPU holds, copy "
-          "element by element in a loop over them)");
-  }
-  if (strided) {
-    if (std::any_of(positions.begin(), positions.end(), [](const auto& p) { return p.empty(); })) return;
-    std::array<size_t, static_cast<size_t>(M)> k{};
-    for (size_t e = 0;; ++e) {
-      int64_t off = 0;
-      for (size_t j = 0; j < static_cast<size_t>(M); ++j) off += positions[j][k[j]] * target.stride[j];
-      target.base[off] = source.data.empty() ? U{} : static_cast<U>(source.data[e]);
-      int j = M - 1;
-      for (; j >= 0 && ++k[static_cast<size_t>(j)] == positions[static_cast<size_t>(j)].size(); --j)
-        k[static_cast<size_t>(j)] = 0;
-      if (j < 0) return;
-    }
-  }
+  const auto pos = held_positions(target);
+  for (size_t j = 0; j < pos.size(); ++j)
+    if (source.ranges[j].length() != static_cast<int64_t>(pos[j].size()))
+      section_lengths_differ(where, source.ranges[j].length(), static_cast<int64_t>(pos[j].size()), j);
   size_t e = 0;
-  for_each_held_index<true>(target, [&](const int64_t* g) {
-    target.at_index(g) = source.data.empty() ? U{} : static_cast<U>(source.data[e]);
+  for_each_combination(pos, [&](const auto& k) {
+    at_positions(target, pos, k) = source.data.empty() ? U{} : static_cast<U>(source.data[e]);
     ++e;
   });
 }
