@@ -260,6 +260,14 @@ protected:
         auto it = inst_.locals.find(name);
         return it != inst_.locals.end() && it->second.kind == TypeKind::DynamicArray;
     }
+    // `v at (current - k)`: v, with k in `lag`; anything else as it is (`lag` unchanged).
+    static const ast::Expr* stripVersion(const ast::Expr* e, int& lag) {
+        auto* ep = e->as<ast::Epoch>();
+        if (!ep)
+            return e;
+        lag = static_cast<int>(ep->lag);
+        return ep->operand.get();
+    }
     // The older version a section is taken of, `(v at (current - 1))[1...2]`, or null.
     static const ast::Epoch* epochBase(const ast::Expr& e) {
         auto* sub = e.as<ast::Subscript>();
@@ -397,12 +405,8 @@ protected:
     // A function sees this LPU's part of an array as a whole array of the held indices: a copy,
     // written back after the call for a `&` parameter (guide: Functions).
     std::string partArgument(const ast::Expr& a, bool byReference) override {
-        const ast::Expr* e = &a;
         int lag = lag_;
-        if (auto* ep = e->as<ast::Epoch>()) {
-            lag = static_cast<int>(ep->lag);
-            e = ep->operand.get();
-        }
+        const ast::Expr* e = stripVersion(&a, lag);
         if (typeOf(a).kind == TypeKind::List) // each LPU has a list of its own: passed as it is
             return emit(a);
         const ast::Epoch* older = epochBase(*e); // `(v at (current - 1))[1...2]`: `v[1...2] at (current - 1)`
@@ -583,12 +587,8 @@ private:
             const std::string slice = "itrt::task::slice<" + std::to_string(typeOf(*a.target).arrayDims()) + ">(" +
                                       view + ", " + items + ", " + where + ")";
             // A whole part (`m[...][c] = v`), also one stride() cuts: position by position from its view.
-            const ast::Expr* whole = a.value.get();
             int lag = 0;
-            if (auto* ep = whole->as<ast::Epoch>()) {
-                lag = static_cast<int>(ep->lag);
-                whole = ep->operand.get();
-            }
+            const ast::Expr* whole = stripVersion(a.value.get(), lag);
             if (auto* n = whole->as<ast::NameRef>();
                 n && rootedAtPart(*whole) && typeOf(*whole).arrayDims() == typeOf(*a.target).arrayDims()) {
                 std::string source = arrayView(n->name, whole->range).first;
@@ -605,12 +605,8 @@ private:
         if (!rootedAtPart(*a.value) && !epochBase(*a.value))
             return "itrt::task::copy_into_part(" + arrayView(target->name, a.target->range).first + ", " +
                    partArgument(*a.value, false) + ", " + where + ")";
-        const ast::Expr* value = a.value.get();
         int lag = 0;
-        if (auto* ep = value->as<ast::Epoch>()) {
-            lag = static_cast<int>(ep->lag);
-            value = ep->operand.get();
-        }
+        const ast::Expr* value = stripVersion(a.value.get(), lag);
         const ast::NameRef* source = value->as<ast::NameRef>();
         const ast::Subscript* sub = value->as<ast::Subscript>();
         if (const ast::Epoch* older = epochBase(*value)) { // `(v at (current - 1))[1...2]`
