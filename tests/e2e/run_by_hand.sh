@@ -40,7 +40,8 @@
 # reductions that no LPU makes (reduction_skipped.it), a movement into a block entered after a
 # sibling block's write (scatter_after_sibling.it), two spaces
 # sub-partitioning one array (sibling_subpartitions.it), loop variables kept by the environment
-# (loop_variable_env.it), movements around a per-LPU Repeat while (loop_movements.it).
+# (loop_variable_env.it), movements around a per-LPU Repeat while (loop_movements.it), padded
+# parts read from a binary file by several processes (padded_bin_input.it).
 set -u
 source "$(dirname "$0")/script_setup.sh" "$@"
 compile_program() { # compile_program <name>: programs/<name>.it with its map, to ./<name>
@@ -718,5 +719,19 @@ for np in 1 2 4; do
   for pa in 2 4; do
     check "movements around a per-LPU Repeat while, pa=$pa" $np lm${pa}_want.txt lm.txt ./loop_movements n=8 lim=10 pa=$pa out=lm.txt
   done
+done
+# padded_bin_input: u[i][j] = 10 i + j read from a .bin file into padded block_count(r, c)
+# blocks, plus one. 4 x 4 in 3 x 3 blocks puts the last rows of two processes' parts in one
+# stretch of the file (Open MPI's collective read lost it, probe AX); 6 x 5 in 3 x 2.
+printf 'Array\n0 1 2 3 10 11 12 13 20 21 22 23 30 31 32 33\n4*4\n' >pb44.txt
+printf 'Array\n1 2 3 4 11 12 13 14 21 22 23 24 31 32 33 34\n4*4\n' >pb44_want.txt
+printf 'Array\n0 1 2 3 4 10 11 12 13 14 20 21 22 23 24 30 31 32 33 34 40 41 42 43 44 50 51 52 53 54\n6*5\n' >pb65.txt
+printf 'Array\n1 2 3 4 5 11 12 13 14 15 21 22 23 24 25 31 32 33 34 35 41 42 43 44 45 51 52 53 54 55\n6*5\n' >pb65_want.txt
+"$itc" data convert pb44.txt pb44.bin --type int && "$itc" data convert pb65.txt pb65.bin --type int ||
+  { echo "FAIL: itc data convert"; exit 1; }
+compile_program padded_bin_input
+for np in 1 2 4; do
+  check "padded parts read from a .bin file, 4 x 4 in 3 x 3" $np pb44_want.txt pb.txt ./padded_bin_input input=pb44.bin r=3 c=3 out=pb.txt
+  check "padded parts read from a .bin file, 6 x 5 in 3 x 2" $np pb65_want.txt pb.txt ./padded_bin_input input=pb65.bin r=3 c=2 out=pb.txt
 done
 exit $bad
