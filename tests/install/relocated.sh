@@ -11,8 +11,10 @@ work=${2:?usage: relocated.sh BUILD_DIR WORK_DIR}
 rm -rf "$work"
 mkdir -p "$work"
 cmake --install "$build" --prefix "$work/first" >"$work/install.log"
-mv "$work/first" "$work/moved prefix"          # a blank in the path, too
-prefix="$work/moved prefix"
+# A blank and a quote in the path, too: itc passes every path to the C++ compiler as one word
+# (a quote once ended the word and ran the rest as a shell command).
+mv "$work/first" "$work/moved prefix's copy"
+prefix="$work/moved prefix's copy"
 itc="$prefix/bin/itc"
 for f in bin/itc lib/itc/libitrt_task.a lib/itc/libitrt_data.a lib/itc/libitrt_engine.a \
          include/itc/runtime/task/program.h share/itc/pcubes-models/test-cluster-4.pcubes \
@@ -27,7 +29,9 @@ grep -qxF "libitrt installed: $prefix/include/itc, $prefix/lib/itc" version.txt 
   { echo "FAIL: the moved itc does not use the runtime beside it"; exit 1; }
 example="$prefix/share/doc/itc/examples/dot-product"
 itc compile "$example/dot-product.it" "$example/dot-product.map" \
-    --machine "$prefix/share/itc/pcubes-models/test-cluster-4.pcubes" -o dot --emit-cpp cpp
+    --machine "$prefix/share/itc/pcubes-models/test-cluster-4.pcubes" -o "dot';touch ran;'" --emit-cpp "it's cpp"
+[[ ! -e ran && -f "it's cpp/dot';touch ran;'.cpp" ]] || { echo "FAIL: a quote in -o was not one word"; exit 1; }
+mv "dot';touch ran;'" dot
 itc data make -o u.txt --type double --shape 1000 --seed 11 --lo -1 --hi 1
 itc data make -o v.txt --type double --shape 1000 --seed 12 --lo -1 --hi 1
 mpirun=(mpirun --oversubscribe)

@@ -8,6 +8,8 @@
 #include "tools/itc/runtime_location.h"
 
 #include <cctype>
+#include <cerrno>
+#include <cstring>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -15,6 +17,7 @@
 #include <optional>
 #include <regex>
 #include <set>
+#include <fcntl.h>
 #include <unistd.h>
 
 using namespace itc;
@@ -73,11 +76,7 @@ std::string externLibraryFlags(const ast::Program& program) {
     for (const std::string& w : words) {
         bool asIs = w.front() == '-' || w.find('/') != std::string::npos || w.ends_with(".a") || w.ends_with(".so") ||
                     w.find(".so.") != std::string::npos;
-        std::string arg = asIs ? w : "-l" + w;
-        std::string quoted = "'";
-        for (char ch : arg)
-            quoted += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
-        flags += " " + quoted + "'";
+        flags += " " + shellQuoted(asIs ? w : "-l" + w);
     }
     return flags;
 }
@@ -244,11 +243,14 @@ int compileProgram(const std::string& itFile, const std::string& mapFile, const 
         flags += " " + extra;
     RuntimeLocation runtime = locateRuntime();
     if (!debug && !runtime.prelude.empty())
-        flags += " -include '" + runtime.prelude + "'"; // precompiled runtime headers, used when the flags match
-    std::string cmd = mpiCompiler() + " -std=c++20 " + flags + " -I'" + runtime.includeDir + "' '" + src.string() +
-                      "' -o '" + output + "' " + (result.callsBlas ? runtime.blasLinkArgs + " " : "") +
-                      envOr("ITC_RUNTIME_LIBS", runtime.linkArgs) + externLibraryFlags(*program) + " > '" +
-                      log.string() + "' 2>&1";
+        flags += " -include " + shellQuoted(runtime.prelude); // precompiled runtime headers, used when the flags match
+    // Every path is one quoted word (the user names `output` and the --emit-cpp directory);
+    // ITC_CXXFLAGS and ITC_RUNTIME_LIBS are shell words as the user wrote them.
+    std::string cmd = shellQuoted(mpiCompiler()) + " -std=c++20 " + flags + " -I" + shellQuoted(runtime.includeDir) +
+                      " " + shellQuoted(src.string()) + " -o " + shellQuoted(output) + " " +
+                      (result.callsBlas ? runtime.blasLinkArgs + " " : "") +
+                      envOr("ITC_RUNTIME_LIBS", runtime.linkArgs) + externLibraryFlags(*program) + " > " +
+                      shellQuoted(log.string()) + " 2>&1";
     int rc = std::system(cmd.c_str());
     // The program's own mistake: its temporary directory goes (an --emit-cpp one stays).
     auto userError = [&] {
@@ -303,6 +305,15 @@ std::optional<std::string> unwritableOutput(const fs::path& output, const std::v
         return "the directory `" + dir.string() + "` is not writable";
     if (fs::exists(output, ec) && access(output.c_str(), W_OK) != 0)
         return "the file exists and is not writable";
+    // What the checks above cannot see (a name too long, a file system that refuses new files,
+    // `/proc`): open it as the linker will, without changing a file that is there.
+    const bool existed = fs::exists(output, ec);
+    const int fd = open(output.c_str(), O_WRONLY | O_CREAT, 0755);
+    if (fd < 0)
+        return std::string(std::strerror(errno));
+    close(fd);
+    if (!existed)
+        fs::remove(output, ec);
     return std::nullopt;
 }
 

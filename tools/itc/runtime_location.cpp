@@ -14,13 +14,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string quoted(const fs::path& p) {
-    std::string q = "'";
-    for (char c : p.string())
-        q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return q + "'";
-}
-
 // <prefix> of the running executable <prefix>/bin/itc (symbolic links resolved), or empty.
 fs::path installPrefix() {
     std::error_code ec;
@@ -66,9 +59,10 @@ RuntimeLocation locateRuntime() {
         RuntimeLocation r;
         r.includeDir = include.string();
         for (const char* part : {"libitrt_task.a", "libitrt_data.a", "libitrt_engine.a"})
-            r.linkArgs += quoted(lib / part) + " ";
+            r.linkArgs += shellQuoted((lib / part).string()) + " ";
         r.linkArgs += ITC_RUNTIME_SYSTEM_LIBS;
-        r.blasLinkArgs = quoted(lib / "libitrt_dense.a") + " -ldl"; // OpenBLAS is loaded at the first call
+        r.blasLinkArgs =
+            shellQuoted((lib / "libitrt_dense.a").string()) + " -ldl"; // OpenBLAS is loaded at the first call
         r.installed = true;
         r.description = "installed: " + include.string() + ", " + lib.string();
         return r;
@@ -83,6 +77,13 @@ RuntimeLocation locateRuntime() {
     if (!prelude.empty() && preludeIsCurrent(prelude))
         r.prelude = prelude;
     return r;
+}
+
+std::string shellQuoted(const std::string& text) {
+    std::string q = "'";
+    for (char c : text)
+        q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return q + "'";
 }
 
 std::string mpiCompiler() {

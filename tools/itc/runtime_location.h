@@ -25,4 +25,8 @@ RuntimeLocation locateRuntime();
 // that one is not there (an installed itc on another machine).
 std::string mpiCompiler();
 
+// `text` as one word of a POSIX shell command: in single quotes, each `'` written `'\''`, so
+// that no file name the user chose (`-o "it's/prog"`) can end the word or run a command.
+std::string shellQuoted(const std::string& text);
+
 } // namespace itc::driver
