@@ -447,9 +447,13 @@ DataCollection Env::read_list_file(const std::string& item, const std::string& f
   }
 }
 
+void write_collection(Program& prog, const DataCollection& c, const ElementCodec& codec, const std::string& file) {
+  write_on_root(prog, file, [&] { write_data_file(file, codec, c); });
+}
+
 void store_collection(Program& prog, const DataCollection& c, const ElementCodec& codec, const std::string& file) {
   prog.note_stored(file);
-  write_on_root(prog, file, [&] { write_data_file(file, codec, c); });
+  write_collection(prog, c, codec, file);
 }
 
 void Program::note_stored(const std::string& file) {

@@ -757,8 +757,10 @@ bool Env::get_list(const std::string& item, List<T>& out, const ElementCodec& co
 // stop alike with one message when it could not.
 void write_on_root(Program& prog, const std::string& file, const std::function<void()>& write);
 // Rank 0 writes a collection made from a program value (collections.h); every rank calls it (only
-// rank 0's `c` is used).
+// rank 0's `c` is used). store_collection is `store`: it also notes the file, so that a bound
+// output of the same file warns; write_collection writes a bound output.
 void store_collection(Program& prog, const DataCollection& c, const ElementCodec& codec, const std::string& file);
+void write_collection(Program& prog, const DataCollection& c, const ElementCodec& codec, const std::string& file);
 // Every rank reads a file into a collection, rank 0 first (so it sees what an earlier `store`
 // wrote); errors stop every rank with the file named.
 DataCollection load_collection(const ElementCodec& codec, const std::string& file, const FileExpectation& expect);

@@ -1774,7 +1774,7 @@ void Env::write_item(Program& prog, const std::string& item, const std::string& 
   if (auto l = lists_.find(item); l != lists_.end() && l->second && l->second->set) {
     // A list: every rank has it; rank 0 writes it.
     const ListData& ld = *l->second;
-    store_collection(*p, p->rank() == 0 ? ld.to_file(ld.bytes) : DataCollection{}, *ld.codec, file);
+    write_collection(*p, p->rank() == 0 ? ld.to_file(ld.bytes) : DataCollection{}, *ld.codec, file);
     return;
   }
   std::shared_ptr<ArrayData> cur = arrays_[item] ? arrays_[item] : data;

@@ -749,6 +749,39 @@ if [[ $(grep -c "warning: \`storeout.txt\` is written by \`store\` and is also b
 else
   echo "ok (a stored file also bound as an output)"
 fi
+# A list bound as an output and never stored: no warning (probe AY: the list's output went
+# through `store`'s path and warned that `store` wrote the file).
+cat >listout.it <<'IT'
+Program (args) {
+    env = new TaskEnvironment(name: "Fill")
+    execute(task: "Fill"; environment: env)
+    bind_output(env, "items", args.out)
+}
+Task "Fill":
+    Define:
+        items: List of Integer
+    Environment:
+        items: create
+    Initialize:
+        set_capacity(items, 3)
+    Stages:
+        fill(list) {
+            insert_at(list, get_cursor(list), 7)
+        }
+    Computation:
+        Space A { fill(items) }
+    Partition:
+        Space A <un-partitioned> { items }
+IT
+printf '"Fill" { Space A: 1 }\n' >listout.map
+compile listout.it listout.map listout
+printf 'List\n7\n1\n' >listout_want.txt
+out=$(timeout 60 $mpirun -np 2 ./listout out=listout.txt 2>&1)
+if grep -q "warning" <<<"$out" || ! "$ref/ref_check" equal listout.txt listout_want.txt 0 >/dev/null; then
+  echo "FAIL (a list bound as an output): want the list and no warning, got:"; echo "$out"; cat listout.txt; bad=1
+else
+  echo "ok (a list bound as an output)"
+fi
 # An element passed to a stage must be in the calling LPU's part: one it does not hold stops the
 # program naming the line (probe AN: read as 0, or written past the part: heap corruption). A
 # guard on the holder works.
