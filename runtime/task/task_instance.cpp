@@ -947,7 +947,7 @@ void TaskInstance::launch() {
             s_->sub_parts_[{static_cast<int>(l), d.sub_configs[k].first}][static_cast<size_t>(u.id)].push_back(
                 lpu_part(uparts[k], cfgs[k], c));
       } catch (const std::exception& e) {
-        fail(task_label() + "`, Space " + d.name + " sub-partition: " + e.what());
+        fail_collective(task_label() + "`, Space " + d.name + " sub-partition: " + e.what());
       }
     }
   }

@@ -33,6 +33,16 @@ expect "too many processes" "more processes than the 4 memory segments" \
   timeout 60 $mpirun -np 5 "$va" a_file=a.txt b_file=b.txt c_file=c.txt p=4
 expect "bad partition argument" "p" \
   timeout 60 $mpirun -np 2 "$va" a_file=a.txt b_file=b.txt c_file=c.txt p=0
+# A bad sub-partition argument is found alike by every rank: one message, no MPI_ABORT (probe AY:
+# every rank printed it and Open MPI's abort banner followed).
+mm=$(dirname "$work")/matrix-multiply-cluster/prog-cluster
+"$ref/make_input" -o ma.txt --type float --shape 8x6 --seed 5 >/dev/null
+"$ref/make_input" -o mb.txt --type float --shape 6x4 --seed 6 >/dev/null
+out=$(timeout 60 $mpirun -np 4 "$mm" input_file_1=ma.txt input_file_2=mb.txt output_file=mc.txt k=4 l=2 q=0 2>&1)
+if [[ $? != 0 && $(grep -c "itrt: error.*sub-partition: .*must be positive, got 0" <<<"$out") == 1 ]] &&
+  ! grep -q "MPI_ABORT\|ORTE_ERROR_LOG" <<<"$out"; then
+  echo "ok (bad sub-partition argument)"
+else echo "FAIL (bad sub-partition argument): want one message and no abort, got:"; echo "$out"; bad=1; fi
 # A runtime switch set to a value it does not take (IT_STATS=yes) is named in a warning (probe AR:
 # ignored without a word); the run goes on.
 out=$(IT_STATS=yes ITRT_WORKER_SPIN=-5 timeout 60 $mpirun -np 2 "$va" a_file=a.txt b_file=b.txt c_file=c_env.txt p=4 2>&1)
