@@ -85,7 +85,7 @@ void fail(std::string_view message) {
     for (auto* h : hooks) h->poke();
     park_then_exit();
   }
-  if (g_size.load() > 1 && mpi_usable()) MPI_Abort(MPI_COMM_WORLD, 1);
+  if (g_size.load() > 1 && mpi_usable()) detail::end_job_after_failure();
   std::_Exit(1);
 }
 
@@ -111,6 +111,17 @@ void fail_collective(std::string_view message) {
 }
 
 namespace detail {
+
+void end_job_after_failure() {
+  // OMPI_MCA_orte_hnp_uri is set in the processes Open MPI's mpirun starts (not under srun);
+  // orte_abort_on_non_zero_status is the mpirun setting that ends the job on a non-zero exit.
+  const char* hnp = std::getenv("OMPI_MCA_orte_hnp_uri");
+  const char* ends_job = std::getenv("OMPI_MCA_orte_abort_on_non_zero_status");
+  const bool mpirun_ends_job = hnp && *hnp && !(ends_job && std::string(ends_job) == "0");
+  std::fflush(nullptr);
+  if (!mpirun_ends_job && mpi_usable()) MPI_Abort(MPI_COMM_WORLD, 1);
+  std::_Exit(1);
+}
 
 void add_failure_hooks(const FailureHooks* hooks) {
   std::lock_guard lock(g_hooks_mutex);

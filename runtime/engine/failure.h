@@ -11,7 +11,7 @@
 namespace itrt {
 
 // An error seen by this rank (possibly by this rank only). Prints once, then the proxy broadcasts
-// an abort to all ranks; with no proxy running, falls back to MPI_Abort.
+// an abort to all ranks; with no proxy running, detail::end_job_after_failure ends the job.
 [[noreturn]] void fail(std::string_view message);
 
 // An error of a computation every rank runs alike when it happens on the main thread (the
@@ -61,6 +61,11 @@ bool has_collective_failure_handler();  // on this thread
 // thread of this process is inside MPI (tasks still running end first). Null: nothing to wait for.
 void set_before_finalize(std::function<void()> wait);
 bool failure_requested();
+// Ends this process after a failure that the other ranks may not have seen. Under Open MPI's
+// mpirun, which ends the whole job when a process exits non-zero (its default), a plain exit:
+// MPI_Abort would add Open MPI's abort banner to the one error line. Under another launcher, or
+// with that default turned off, MPI_Abort, so that no rank waits forever for this one.
+[[noreturn]] void end_job_after_failure();
 // Another rank failed: silence any local message and let the caller exit.
 void note_remote_abort();
 void set_failure_rank(int rank, int size);

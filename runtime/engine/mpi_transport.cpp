@@ -3,6 +3,7 @@
 // (source, tag) is still in flight, which keeps each channel FIFO.
 #include "runtime/engine/mpi_transport.h"
 
+#include "runtime/engine/failure.h"
 #include "runtime/engine/log.h"
 
 #include <algorithm>
@@ -119,9 +120,6 @@ bool MpiTransport::idle() {
   return sends_.empty();
 }
 
-void MpiTransport::kill_job() {
-  MPI_Abort(MPI_COMM_WORLD, 1);
-  std::_Exit(1);
-}
+void MpiTransport::kill_job() { detail::end_job_after_failure(); }
 
 }  // namespace itrt

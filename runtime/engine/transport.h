@@ -35,7 +35,7 @@ class Transport {
   // True while any send or receive is in flight: the proxy keeps polling instead of sleeping,
   // because MPI only progresses large (rendezvous) transfers when it is called.
   virtual bool in_flight() const { return false; }
-  // Last resort when the abort protocol cannot run (MPI_Abort).
+  // Last resort when the abort protocol cannot run (detail::end_job_after_failure).
   [[noreturn]] virtual void kill_job() = 0;
   // True if waiting for messages requires polling (a remote peer cannot wake the proxy).
   virtual bool needs_polling() const { return size() > 1; }

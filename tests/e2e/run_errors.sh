@@ -144,6 +144,9 @@ else echo "FAIL (keys named by reserved words): exit status $rc, c_keywords.txt 
 compile "$root/tests/e2e/programs/out_of_bounds.it" "$root/tests/e2e/programs/out_of_bounds.map" oob --debug
 expect "bounds check" "out_of_bounds.it:2[0-9]: \`[a-z]*\`: index [0-9]* of dimension 1 is outside the LPU's part" \
   timeout 60 $mpirun -np 2 ./oob a_file=a.txt b_file=b.txt p=4
+# ... and every rank ends without Open MPI's abort banner, under mpirun, which ends the job itself
+# (probe AY: MPI_ABORT's banner after the error lines)
+grep -q "MPI_ABORT\|ORTE_ERROR_LOG" <<<"$out" && { echo "FAIL (bounds check): Open MPI abort noise:"; echo "$out"; bad=1; }
 # the same on stride() parts, whose elements are reached by position: an index the LPU does not
 # hold is named with its IT line too (it used to read another LPU's row, or garbage)
 sed 's/x, y: block_count(p)/x, y: stride()/' "$root/tests/e2e/programs/out_of_bounds.it" >oob_stride.it
