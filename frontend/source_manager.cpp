@@ -5,7 +5,6 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <stdexcept>
 
 namespace itc {
@@ -25,18 +24,30 @@ std::optional<FileId> SourceManager::loadFile(const std::string& path, std::stri
         error = "it is a directory; give the file";
         return std::nullopt;
     }
+    if (std::filesystem::is_character_file(path, ec) || std::filesystem::is_block_file(path, ec)) {
+        error = "it is a device, not a file"; // /dev/zero would never end
+        return std::nullopt;
+    }
     std::ifstream in(path, std::ios::binary);
     if (!in) {
         error = std::strerror(errno);
         return std::nullopt;
     }
-    std::ostringstream content;
-    content << in.rdbuf();
+    // Read in pieces up to a bound: a pipe (`<(...)`) is fine, one that never ends is not.
+    constexpr std::size_t kMaxBytes = std::size_t{256} << 20;
+    std::string text;
+    char piece[1 << 16];
+    while (in.read(piece, sizeof piece) || in.gcount() > 0) {
+        text.append(piece, static_cast<std::size_t>(in.gcount()));
+        if (text.size() > kMaxBytes) {
+            error = "it is larger than 256 MiB, which no source, mapping or machine file is";
+            return std::nullopt;
+        }
+    }
     if (in.bad()) {
         error = "read error";
         return std::nullopt;
     }
-    std::string text = std::move(content).str();
     // A UTF-8 byte-order mark, which some editors write first, is no part of the text.
     if (text.rfind("\xEF\xBB\xBF", 0) == 0)
         text.erase(0, 3);
