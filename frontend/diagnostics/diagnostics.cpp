@@ -108,12 +108,23 @@ std::string DiagnosticEngine::render(const Diagnostic& diag) const {
 void DiagnosticEngine::print(std::ostream& out) const {
     // A stage body is checked once per instance, so one fault can be reported more than once
     // with the same notes; the user needs it once.
+    // After the first hundred, the rest are counted, not shown: a file that is not an IT program
+    // at all gave thousands of lines.
+    constexpr std::size_t kMostShown = 100;
     std::set<std::string> printed;
+    std::size_t hidden = 0;
     for (const Diagnostic& d : diags_) {
         std::string text = render(d);
-        if (printed.insert(text).second)
+        if (!printed.insert(text).second)
+            continue;
+        if (printed.size() > kMostShown)
+            ++hidden;
+        else
             out << text;
     }
+    if (hidden > 0)
+        out << "itc: note: " << hidden << " more diagnostic" << (hidden == 1 ? "" : "s")
+            << " not shown; correct the ones above and run again\n";
 }
 
 } // namespace itc
