@@ -40,10 +40,14 @@ bool validateMachine(MachineModel& model, FileId file, DiagnosticEngine& diags) 
         return false;
     }
     if (levels.back().number != 1) {
-        diags.error(DiagKind::MachineLevelOrder, levels.back().declared,
-                    "the lowest level is `Space {}` but must be `Space 1`: number the {} levels "
-                    "from `Space {}` at the root down to `Space 1`",
-                    levels.back().number, levels.size(), levels.size());
+        if (levels.size() == 1)
+            diags.error(DiagKind::MachineLevelOrder, levels.back().declared,
+                        "the only level is `Space {}` but must be `Space 1`", levels.back().number);
+        else
+            diags.error(DiagKind::MachineLevelOrder, levels.back().declared,
+                        "the lowest level is `Space {}` but must be `Space 1`: number the {} levels "
+                        "from `Space {}` at the root down to `Space 1`",
+                        levels.back().number, levels.size(), levels.size());
         return false;
     }
     // Counts: the root has one PPU; every level at least one per parent.
