@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 #include <mpi.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <array>
@@ -17,6 +18,8 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <filesystem>
 #include <iostream>
 #include <limits>
 #include <string_view>
@@ -408,6 +411,39 @@ void write_on_root(Program& prog, const std::string& file, const std::function<v
   if (file.empty()) fail_collective("writing an output: the file name is empty");
   const std::string named = file + ": ";
   fail_collective("writing `" + file + "`: " + (error.rfind(named, 0) == 0 ? error.substr(named.size()) : error));
+}
+
+// Why rank 0 could not create `file` now (its directory missing or not writable, or the file a
+// directory or read-only), or "".
+static std::string unwritable_reason(const std::string& file) {
+  if (file.empty()) return "the file name is empty";
+  const std::filesystem::path path(file);
+  const std::filesystem::path dir = path.parent_path().empty() ? std::filesystem::path(".") : path.parent_path();
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) return "it is a directory";
+  if (!std::filesystem::is_directory(dir, ec)) return "the directory `" + dir.string() + "` does not exist";
+  if (std::filesystem::exists(path, ec) && access(path.c_str(), W_OK) != 0) return "the file is read-only";
+  // The file is written beside itself and renamed into place (atomic_output.h): the directory
+  // must take a new file, which only making one shows (`/proc` passes access(2)).
+  std::string probe = (dir / ".itrt-output-check-XXXXXX").string();
+  const int fd = mkstemp(probe.data());
+  if (fd < 0) return "the directory `" + dir.string() + "` takes no new file: " + std::strerror(errno);
+  close(fd);
+  unlink(probe.c_str());
+  return "";
+}
+
+void check_output_writable(Program& prog, const std::string& file, const std::string& what) {
+  std::string error;
+  int ok = 1;
+  if (prog.rank() == 0) {
+    error = unwritable_reason(file);
+    ok = error.empty();
+  }
+  share_root_outcome(prog, ok, error);
+  if (!ok)
+    fail_collective(what + ": cannot write `" + file + "`: " + error +
+                    "; give a path the program can write (checked before any task computes the output)");
 }
 
 static DataCollection read_on_every_rank(const std::string& file, const ElementCodec& codec,

@@ -756,6 +756,10 @@ bool Env::get_list(const std::string& item, List<T>& out, const ElementCodec& co
 // Rank 0 runs `write` (of `file`); every rank calls this and learns whether it could, so that all
 // stop alike with one message when it could not.
 void write_on_root(Program& prog, const std::string& file, const std::function<void()>& write);
+// A file the program will write later (bind_output), tested on rank 0 now: one that cannot be
+// written stops every rank alike, with `what` and the reason, before the run computes it.
+// Collective on MPI_COMM_WORLD: the coordinator's thread only.
+void check_output_writable(Program& prog, const std::string& file, const std::string& what);
 // Rank 0 writes a collection made from a program value (collections.h); every rank calls it (only
 // rank 0's `c` is used). store_collection is `store`: it also notes the file, so that a bound
 // output of the same file warns; write_collection writes a bound output.

@@ -1694,6 +1694,7 @@ void Env::bind_output(Program& prog, const std::string& item, const std::string&
   } catch (const std::exception& e) {
     fail_collective("bind_output of `" + item + "` of task `" + task_ + "`: " + e.what());
   }
+  check_output_writable(prog, file, "bind_output of `" + item + "` of task `" + task_ + "`");
   auto& a = arrays_[item];
   if (!a) a = std::make_shared<ArrayData>();
   std::shared_ptr<ArrayData> data = a;  // the item as bound now; later tasks fill it in place

@@ -109,6 +109,11 @@ expect "unwritable output" "itrt: error: writing \`/nonexistent-dir/copy.txt\`: 
   timeout 60 $mpirun -np 2 ./list_rank input=rank2.txt copy=/nonexistent-dir/copy.txt
 [[ $rc == 1 && $(grep -c "itrt: error" <<<"$out") == 1 ]] && ! grep -q MPI_ABORT <<<"$out" ||
   { echo "FAIL (unwritable output): exit status $rc, or not one message:"; echo "$out"; bad=1; }
+# a bound output that cannot be written is found at bind_output, before any task runs (probe AY:
+# after the whole computation)
+expect "unwritable bound output" "bind_output of \`c\` of task \`Vector Addition\`: cannot write \`/nonexistent-dir/c.txt\`: the directory" \
+  env IT_TASKS=1 timeout 60 $mpirun -np 2 "$va" a_file=a.txt b_file=b.txt c_file=/nonexistent-dir/c.txt p=4
+grep -q "IT_TASKS.*start" <<<"$out" && { echo "FAIL (unwritable bound output): a task ran first:"; echo "$out"; bad=1; }
 # reading an environment scalar nothing gave a value names the coordinator's line
 cat >novalue.it <<'IT'
 Program (args) {
