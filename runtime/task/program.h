@@ -1041,6 +1041,7 @@ class TaskInstance {
   void check_lpu_limit(const LpsDesc& d, const std::vector<ArrayConfig>& cfgs, const std::vector<int64_t>& counts,
                        int64_t already) const;
   void check_part_size(size_t a, int lps, const Part& p) const;
+  void check_rank_memory() const;
   // Storage for part `p` of array `a` in space `lps`, one block per epoch version: the current
   // one cleared (unless `clear_current` is false: an input fills it), the others too if
   // `clear_all` (else they are copied from it once filled).

@@ -639,21 +639,89 @@ void TaskInstance::check_lpu_limit(const LpsDesc& d, const std::vector<ArrayConf
                   " LPUs per space the runtime can hold; choose larger blocks or " + "fewer parts");
 }
 
-// A part this rank would allocate that is larger than the machine's memory is refused with its
-// size, instead of ending in an out-of-memory kill.
-void TaskInstance::check_part_size(size_t a, int lps, const Part& p) const {
+// The memory this process may fill: what the system had available when it first asked, shared
+// with the other processes of the job on this machine; 0 when unknown.
+static double memory_for_this_process() {
   static const double memory = [] {
-    const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
-    return pages > 0 && page > 0 ? static_cast<double>(pages) * static_cast<double>(page) : 0.0;
+    double bytes = 0;
+    if (FILE* f = std::fopen("/proc/meminfo", "r")) {
+      char key[64];
+      unsigned long long kb = 0;
+      while (std::fscanf(f, "%63s %llu kB", key, &kb) == 2)
+        if (std::string(key) == "MemAvailable:") bytes = static_cast<double>(kb) * 1024.0;
+      std::fclose(f);
+    }
+    if (bytes <= 0) {
+      const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+      bytes = pages > 0 && page > 0 ? static_cast<double>(pages) * static_cast<double>(page) : 0.0;
+    }
+    const char* local = std::getenv("OMPI_COMM_WORLD_LOCAL_SIZE");  // set by Open MPI's mpirun
+    const long here = local ? std::strtol(local, nullptr, 10) : 1;
+    return bytes / static_cast<double>(std::max(here, 1L));
   }();
+  return memory;
+}
+
+constexpr const char* kMemoryMeaning = "the memory available on this machine, shared by the job's processes on it";
+
+static std::string gib_text(double bytes) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f GiB", bytes / (1024.0 * 1024.0 * 1024.0));
+  return text;
+}
+
+// A part larger than the memory this rank may use is refused with its size, instead of the
+// kernel killing the process without a word (check_rank_memory sums them first).
+void TaskInstance::check_part_size(size_t a, int lps, const Part& p) const {
+  const double memory = memory_for_this_process();
   const double bytes = static_cast<double>(p.element_count()) * static_cast<double>(arrays[a]->elem_size) *
                        static_cast<double>(s_->versions_[a]);
   if (memory <= 0 || bytes <= memory) return;
-  auto gib = [](double b) { return std::to_string(static_cast<long long>(b / (1024.0 * 1024.0 * 1024.0))) + " GiB"; };
   fail(task_label() + "`, Space " + s_->lps_[static_cast<size_t>(lps)].name + ": one part of `" + arrays[a]->name +
-       "` needs " + gib(bytes) + " (" + std::to_string(p.element_count()) + " elements" +
+       "` needs " + gib_text(bytes) + " (" + std::to_string(p.element_count()) + " elements" +
        (s_->versions_[a] > 1 ? " x " + std::to_string(s_->versions_[a]) + " epoch versions" : "") +
-       "), more than this machine's " + gib(memory) + " of memory; partition it into smaller parts");
+       "), more than the " + gib_text(memory) + " of memory this process may use (" + kMemoryMeaning +
+       "); partition it into smaller parts over more processes or machines");
+}
+
+// Before any part is allocated: the home parts of every array this rank holds (a part shared
+// by LPUs whose parts are equal counted once, as the allocation shares it) must fit the memory
+// this rank may use.
+void TaskInstance::check_rank_memory() const {
+  const double memory = memory_for_this_process();
+  if (memory <= 0) return;
+  const int me = prog_.rank();
+  double total = 0;
+  std::string largest;
+  double largest_bytes = 0;
+  int arrays_held = 0;
+  for (size_t a = 0; a < arrays.size(); ++a) {
+    if (!arrays[a] || s_->home_[a] < 0) continue;
+    const int h = s_->home_[a];
+    const bool may_share = !s_->written_[a] && s_->other_store_[a].empty();
+    std::set<std::vector<int64_t>> seen;
+    double bytes = 0;
+    for (const Lpu& u : s_->grid_[static_cast<size_t>(h)]) {
+      if (u.rank != me) continue;
+      const Part& p = part_of(static_cast<int>(a), h, u.id);
+      check_part_size(a, h, p);  // one part alone too large: said so
+      if (may_share && !seen.insert(p.signature()).second) continue;
+      bytes += static_cast<double>(p.element_count()) * static_cast<double>(arrays[a]->elem_size) *
+               static_cast<double>(s_->versions_[a]);
+    }
+    total += bytes;
+    arrays_held += bytes > 0;
+    if (bytes > largest_bytes) {
+      largest_bytes = bytes;
+      largest = arrays[a]->name;
+    }
+  }
+  if (total <= memory) return;
+  fail(task_label() + "`: the parts this process holds need " + gib_text(total) +
+       (arrays_held > 1 ? " (the most, " + gib_text(largest_bytes) + ", of `" + largest + "`)"
+                        : " (of `" + largest + "`)") +
+       ", more than the " + gib_text(memory) + " of memory this process may use (" + kMemoryMeaning +
+       "); partition the arrays over more processes or machines, or use smaller ones");
 }
 
 std::shared_ptr<PartStorage> TaskInstance::new_part_storage(size_t a, int lps, const Part& p, bool clear_all,
@@ -963,6 +1031,7 @@ void TaskInstance::launch() {
                         " LPU, but the mapping puts them on different processes; " + "map Space " +
                         s_->lps_[static_cast<size_t>(h)].name + " at or below the <segment> level");
   }
+  check_rank_memory();
   // Allocation of this rank's parts of every array in its home LPS. A part the previous task
   // left on this rank with exactly the same shape is taken over as it is (no copy): objects keep
   // their distribution from task to task, data moves only where the partition differs.

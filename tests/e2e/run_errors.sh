@@ -512,13 +512,17 @@ printf 'Array\n1 5 7\n3\n' >d3.txt
 compile divzero.it divzero.map divzero
 expect "integer division by zero" "divzero.it:15: integer division by zero" \
   timeout 60 $mpirun -np 2 ./divzero input=d3.txt out=d3_out.txt
-# limits: a partition with more LPUs than the runtime holds, a part larger than this machine's
-# memory, an Integer argument outside Integer's range — each refused with its numbers, quickly
+# limits: a partition with more LPUs than the runtime holds, a part (or all of a process's parts)
+# larger than the memory the process may use, an Integer argument outside Integer's range — each refused with its numbers, quickly
 compile "$root/tests/e2e/programs/huge.it" "$root/tests/e2e/programs/huge.map" huge
 expect "too many LPUs" "the partition gives 100000000 LPUs (a: block_size(1) on dimension 1), more than the 16777216" \
   timeout 60 $mpirun -np 2 ./huge n=100000000 b=1 output_file=huge.txt
-expect "part larger than memory" "one part of \`a\` needs .* GiB (4000000000000000000 elements), more than this machine's" \
+expect "part larger than memory" "one part of \`a\` needs .* GiB (4000000000000000000 elements), more than the .* GiB of memory this process may use" \
   timeout 60 $mpirun -np 2 ./huge n=2000000000 b=2000000000 output_file=huge.txt
+# parts each small enough, but together more than any machine's memory: refused before any is
+# allocated (probe AY: the kernel killed the process without a word)
+expect "parts larger than memory" "the parts this process holds need .* GiB (of \`a\`), more than the .* GiB of memory this process may use" \
+  timeout 60 $mpirun -np 2 ./huge n=1000000 b=100 output_file=huge.txt
 expect "Integer argument out of range" "argument \`n=1000000000000\`: outside the range of an Integer" \
   timeout 60 $mpirun -np 2 ./huge n=1000000000000 b=1 output_file=huge.txt
 [[ -e huge.txt ]] && { echo "FAIL (limits): an output was written"; bad=1; }
