@@ -6,6 +6,7 @@
 #include "pcubes/mapping.h"
 
 #include <charconv>
+#include <set>
 
 namespace itc::pcubes {
 namespace {
@@ -52,6 +53,13 @@ std::string composeSyntaxMessage(antlr4::Parser& parser, const antlr4::Token* fo
         return fmt::format("expected a task name in quotes, such as `\"Task Name\" {{`, found {}: this looks like "
                            "a machine model (`Space 2<segment>: Node (4)`); give the mapping after the program and "
                            "the machine model with `--machine`",
+                           what);
+    // An IT program given as the mapping (the program named twice): say so.
+    static const std::set<std::string> programWords = {"Program", "Task", "Class", "Function"};
+    if (found && programWords.count(found->getText()) && !parser.getTokenStream()->LT(-1))
+        return fmt::format("expected a task name in quotes, such as `\"Task Name\" {{`, found {}: this looks like "
+                           "an IT program; give the program first and its mapping file (`\"Task Name\" {{ Space "
+                           "A: 1 }}`) second",
                            what);
     return fmt::format("expected a task name in quotes, such as `\"Task Name\" {{`, found {}", what);
 }
