@@ -7,6 +7,8 @@
 #include "itc_version.h"
 
 #include <fmt/format.h>
+
+#include <filesystem>
 #include <hwloc.h>
 
 #include <chrono>
@@ -149,7 +151,12 @@ std::optional<Discovery> discoverMachine(const DiscoveryOptions& options, std::s
     std::string source;
     if (options.xmlFile) {
         if (hwloc_topology_set_xml(raw, options.xmlFile->c_str()) != 0) {
-            error = fmt::format("cannot read the hwloc XML file `{}`", *options.xmlFile);
+            std::error_code ec;
+            const bool there = std::filesystem::is_regular_file(*options.xmlFile, ec);
+            error = fmt::format("cannot read the hwloc XML file `{}`: {}", *options.xmlFile,
+                                there ? "hwloc does not take it as a topology (write one with "
+                                        "`lstopo --of xml FILE`)"
+                                      : "there is no such file");
             return std::nullopt;
         }
         source = fmt::format("hwloc XML file {}", *options.xmlFile);

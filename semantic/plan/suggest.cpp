@@ -269,7 +269,7 @@ Suggestion suggestPartition(const TaskPlan& plan, const TaskInfo& info, const pc
         if (it == sizes.end())
             missing.push_back(a + " (" + std::to_string(dims) + "d)");
         else if (dims && static_cast<int>(it->second.size()) != dims)
-            missing.push_back(a + " (" + std::to_string(dims) + " dimensions, not " +
+            missing.push_back(a + " (" + std::to_string(dims) + (dims == 1 ? " dimension" : " dimensions") + ", not " +
                               std::to_string(it->second.size()) + ")");
     }
     Args fixed;
