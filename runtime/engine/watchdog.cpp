@@ -17,11 +17,7 @@ std::optional<double> watchdog_seconds() {
     char* end = nullptr;
     errno = 0;
     const double v = std::strtod(text, &end);
-    if (errno != 0 || *end != '\0' || !std::isfinite(v) || v < 0) {
-      std::fprintf(stderr, "itrt: warning: IT_WATCHDOG=%s is not a number of seconds; using %g\n", text,
-                   kDefaultWatchdogSeconds);
-      return kDefaultWatchdogSeconds;
-    }
+    if (errno != 0 || *end != '\0' || !std::isfinite(v) || v < 0) return kDefaultWatchdogSeconds;
     if (v == 0) return std::nullopt;
     return v;
   }();

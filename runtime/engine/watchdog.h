@@ -26,7 +26,8 @@ struct EngineActivity {
 };
 
 // IT_WATCHDOG in seconds: unset gives the default (kDefaultWatchdogSeconds), 0 turns the
-// watchdog off; anything else that is not a positive number is reported once and ignored.
+// watchdog off; anything else that is not a positive number is ignored (the Program warns of it
+// once, on rank 0).
 inline constexpr double kDefaultWatchdogSeconds = 300;
 std::optional<double> watchdog_seconds();
 

@@ -5,6 +5,7 @@
 
 #include "runtime/engine/mpi_transport.h"
 #include "runtime/engine/pinning.h"
+#include "runtime/engine/watchdog.h"
 #include "runtime/task/boxes.h"
 
 #include <fmt/format.h>
@@ -129,6 +130,13 @@ void warn_about_environment() {
     const std::string text(v);
     if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos)
       std::fprintf(stderr, "itrt: warning: ITRT_WORKER_SPIN=%s: expected a number of iterations, 0 or more\n", v);
+  }
+  if (const char* v = std::getenv("IT_WATCHDOG"); v && *v) {
+    char* end = nullptr;
+    const double s = std::strtod(v, &end);
+    if (*end != '\0' || !std::isfinite(s) || s < 0)
+      std::fprintf(stderr, "itrt: warning: IT_WATCHDOG=%s is not a number of seconds; using %g\n", v,
+                   kDefaultWatchdogSeconds);
   }
 }
 }  // namespace

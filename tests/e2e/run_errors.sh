@@ -45,9 +45,10 @@ if [[ $? != 0 && $(grep -c "itrt: error.*sub-partition: .*must be positive, got 
 else echo "FAIL (bad sub-partition argument): want one message and no abort, got:"; echo "$out"; bad=1; fi
 # A runtime switch set to a value it does not take (IT_STATS=yes) is named in a warning (probe AR:
 # ignored without a word); the run goes on.
-out=$(IT_STATS=yes ITRT_WORKER_SPIN=-5 timeout 60 $mpirun -np 2 "$va" a_file=a.txt b_file=b.txt c_file=c_env.txt p=4 2>&1)
+out=$(IT_STATS=yes ITRT_WORKER_SPIN=-5 IT_WATCHDOG=abc timeout 60 $mpirun -np 2 "$va" a_file=a.txt b_file=b.txt c_file=c_env.txt p=4 2>&1)
 if [[ $? == 0 && $(grep -c "itrt: warning: IT_STATS=yes: expected 0 or 1" <<<"$out") == 1 &&
-  $(grep -c "itrt: warning: ITRT_WORKER_SPIN=-5: expected a number of iterations" <<<"$out") == 1 ]]; then
+  $(grep -c "itrt: warning: ITRT_WORKER_SPIN=-5: expected a number of iterations" <<<"$out") == 1 &&
+  $(grep -c "itrt: warning: IT_WATCHDOG=abc is not a number of seconds" <<<"$out") == 1 ]]; then
   echo "ok (runtime switches with values they do not take)"
 else echo "FAIL (runtime switches with values they do not take):"; echo "$out"; bad=1; fi
 # program help: --help lists the keys the coordinator reads (type, IT lines) and the runtime's
