@@ -280,6 +280,14 @@ TEST_F(DataFileTest, ErrorUnknownHeader) {
               "data.txt: line 1: expected a header (`Array`, `List`, `Array of Lists` or `List of "
               "Arrays`), found `array`");
 }
+TEST_F(DataFileTest, ErrorByteOrderMark) {
+    EXPECT_EQ(error_of("data.txt",
+                       "\xEF\xBB\xBF"
+                       "Array\n1 2\n2\n",
+                       array2d()),
+              "data.txt: line 1: the file starts with a UTF-8 byte-order mark, which some editors write; save it "
+              "without one (data files are ASCII)");
+}
 TEST_F(DataFileTest, ErrorWrongHeaderForProgram) {
     EXPECT_EQ(error_of("data.txt", "List\n1 2\n2\n", array2d()),
               "data.txt: line 1: expected header `Array`, found `List`");

@@ -200,6 +200,10 @@ FileLayout scan_complete_layout(const std::string& path, uint64_t file_size, con
             fmt::format("{}: line 1: expected a header line ending in LF, found `{}`", path, printable(head)));
     std::string_view header = trim(std::string_view(head).substr(0, lf));
     auto known = std::find_if(std::begin(kAll), std::end(kAll), [&](Collection c) { return header_of(c) == header; });
+    if (known == std::end(kAll) && header.starts_with("\xEF\xBB\xBF"))
+        throw DataFileError(fmt::format("{}: line 1: the file starts with a UTF-8 byte-order mark, which some "
+                                        "editors write; save it without one (data files are ASCII)",
+                                        path));
     if (known == std::end(kAll))
         throw DataFileError(
             fmt::format("{}: line 1: expected a header ({}), found `{}`", path, expected_headers, printable(header)));
