@@ -7,12 +7,11 @@
 #include "itc_version.h"
 
 #include <fmt/format.h>
-
-#include <filesystem>
 #include <hwloc.h>
 
 #include <chrono>
 #include <ctime>
+#include <filesystem>
 #include <memory>
 #include <unistd.h>
 
