@@ -657,6 +657,10 @@ Type BodyChecker::checkAssign(const ast::Assign& e) {
             if (t.kind == TypeKind::TaskEnvironment && kind_ != BodyKind::Coordinator)
                 t = Type::error();
             declareLocal(n->name, t, n->range);
+            const ast::Unary* minus = e.value->as<ast::Unary>();
+            locals_[n->name].integerFromLiteral =
+                t.kind == TypeKind::Integer && (e.value->kind == ast::ExprKind::IntLiteral ||
+                                                (minus && minus->operand->kind == ast::ExprKind::IntLiteral));
             if (kind_ == BodyKind::Coordinator) {
                 const Var* from = nullptr;
                 if (auto* r = e.value->as<ast::NameRef>())
@@ -689,7 +693,25 @@ Type BodyChecker::checkAssign(const ast::Assign& e) {
     }
     if (target.kind == TypeKind::RealSingle && value.kind == TypeKind::RealLiteral)
         takeSinglePrecision(*e.value);
+    warnRealIntoIntegerLocal(e, target, value);
     return target;
+}
+
+// `s = 0` then `s = s + x[i]` with Real elements: the first value made `s` an Integer, so every
+// sum is truncated, silently (probe AX: a prefix sum of Reals came out as zeros). Said when the
+// Integer came from a literal, the usual slip; `bin = 0` then `bin = v / w` is truncated too.
+void BodyChecker::warnRealIntoIntegerLocal(const ast::Assign& e, const Type& target, const Type& value) {
+    auto* n = e.target->as<ast::NameRef>();
+    if (!n || target.kind != TypeKind::Integer || !value.isReal())
+        return;
+    auto it = locals_.find(n->name);
+    if (it == locals_.end() || !it->second.integerFromLiteral)
+        return;
+    state_.rep.warning(DiagKind::RealIntoIntegerLocal, e.value->range,
+                       fmt::format("a {} value is assigned to {}, which is an Integer because its first value "
+                                   "(line {}) is an Integer literal: the value is truncated; write that first "
+                                   "value as a Real (`{} = 0.0`) if {} should hold Reals",
+                                   typeName(value), q(n->name), it->second.declared.begin.line, n->name, q(n->name)));
 }
 
 // Real literals with no real operand of a known precision take the target's (the reference,

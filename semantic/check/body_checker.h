@@ -59,7 +59,8 @@ private:
         const ParamBinding* binding = nullptr;
         std::size_t paramIndex = 0;
         bool readOnly = false;
-        bool madeByNew = false; // coordinator local holding an array made with `new` (guide: Types)
+        bool madeByNew = false;          // coordinator local holding an array made with `new` (guide: Types)
+        bool integerFromLiteral = false; // an Integer local whose first value was an Integer literal (`s = 0`)
     };
     struct LoopFrame {
         bool parallel = false;
@@ -81,6 +82,7 @@ private:
     Type checkUnary(const ast::Unary& e);
     Type checkAssign(const ast::Assign& e);
     void takeSinglePrecision(const ast::Expr& e);
+    void warnRealIntoIntegerLocal(const ast::Assign& e, const Type& target, const Type& value);
     Type checkFieldAccess(const ast::FieldAccess& e);
     Type checkProperty(const ast::Property& e);
     Type checkSubscript(const ast::Subscript& e);

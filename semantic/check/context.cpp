@@ -8,10 +8,18 @@
 namespace itc::semantic::check {
 
 Diagnostic* Reporter::error(DiagKind kind, SourceRange range, std::string message) {
+    return report(kind, range, std::move(message), Severity::Error);
+}
+
+Diagnostic* Reporter::warning(DiagKind kind, SourceRange range, std::string message) {
+    return report(kind, range, std::move(message), Severity::Warning);
+}
+
+Diagnostic* Reporter::report(DiagKind kind, SourceRange range, std::string message, Severity severity) {
     auto key = std::make_tuple(static_cast<int>(kind), range.begin.file, range.begin.line, range.begin.column);
     if (!seen_.insert(key).second)
         return nullptr;
-    Diagnostic& d = diags_.report(kind, range, std::move(message));
+    Diagnostic& d = diags_.report(kind, range, std::move(message), severity);
     for (auto it = context_.rbegin(); it != context_.rend(); ++it)
         d.notes.push_back(*it);
     return &d;

@@ -24,12 +24,15 @@ public:
     explicit Reporter(DiagnosticEngine& diags) : diags_(diags) {}
     // Returns null when an identical diagnostic was already reported.
     Diagnostic* error(DiagKind kind, SourceRange range, std::string message);
+    // The same, as a warning (the program is still accepted).
+    Diagnostic* warning(DiagKind kind, SourceRange range, std::string message);
     void pushContext(SourceRange range, std::string note) { context_.push_back({range, std::move(note)}); }
     void popContext() { context_.pop_back(); }
     std::size_t errorCount() const { return diags_.errorCount(); }
     DiagnosticEngine& diagnostics() { return diags_; }
 
 private:
+    Diagnostic* report(DiagKind kind, SourceRange range, std::string message, Severity severity);
     DiagnosticEngine& diags_;
     std::set<std::tuple<int, FileId, std::uint32_t, std::uint32_t>> seen_;
     std::vector<DiagnosticNote> context_;
