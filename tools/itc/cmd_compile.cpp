@@ -343,6 +343,12 @@ int runCompile(const std::vector<std::string>& args) {
         if (dir->empty() || (fs::exists(*dir, ec) && !fs::is_directory(*dir, ec)))
             return usageError("compile", "`--emit-cpp " + *dir + "`: give a directory (it is made if missing)");
     }
+    if (cl.has("--debug") && (cl.has("-O2") || cl.has("-O3")))
+        return usageError("compile", std::string("`--debug` compiles without optimisation (-O0, with bounds checks); "
+                                                 "give it or `") +
+                                         (cl.has("-O2") ? "-O2" : "-O3") + "`, not both");
+    if (cl.has("-O2") && cl.has("-O3"))
+        return usageError("compile", "give one of `-O2` and `-O3`");
     std::string opt = cl.has("-O2") ? "-O2" : "-O3";
     return compileProgram(pos[0], pos[1], *cl.value("--machine"), *cl.value("-o"), cl.value("--emit-cpp"), opt,
                           cl.has("--debug"), !cl.has("--no-blas"));
