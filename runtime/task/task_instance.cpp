@@ -684,9 +684,10 @@ void TaskInstance::check_part_size(size_t a, int lps, const Part& p) const {
        "); partition it into smaller parts over more processes or machines");
 }
 
-// Before any part is allocated: the home parts of every array this rank holds (a part shared
-// by LPUs whose parts are equal counted once, as the allocation shares it) must fit the memory
-// this rank may use.
+// Before any part is allocated: the home parts of every array this rank holds must fit the
+// memory this rank may use. Parts that LPUs share because they are equal (as the allocation
+// shares them) count once, which is worked out only when the plain sum is too large: with many
+// LPUs the parts' signatures cost as much as the check.
 void TaskInstance::check_rank_memory() const {
   const double memory = memory_for_this_process();
   if (memory <= 0) return;
@@ -695,28 +696,32 @@ void TaskInstance::check_rank_memory() const {
   std::string largest;
   double largest_bytes = 0;
   int arrays_held = 0;
-  for (size_t a = 0; a < arrays.size(); ++a) {
-    if (!arrays[a] || s_->home_[a] < 0) continue;
-    const int h = s_->home_[a];
-    const bool may_share = !s_->written_[a] && s_->other_store_[a].empty();
-    std::set<std::vector<int64_t>> seen;
-    double bytes = 0;
-    for (const Lpu& u : s_->grid_[static_cast<size_t>(h)]) {
-      if (u.rank != me) continue;
-      const Part& p = part_of(static_cast<int>(a), h, u.id);
-      check_part_size(a, h, p);  // one part alone too large: said so
-      if (may_share && !seen.insert(p.signature()).second) continue;
-      bytes += static_cast<double>(p.element_count()) * static_cast<double>(arrays[a]->elem_size) *
-               static_cast<double>(s_->versions_[a]);
+  for (const bool shared : {false, true}) {
+    total = largest_bytes = 0;
+    arrays_held = 0;
+    for (size_t a = 0; a < arrays.size(); ++a) {
+      if (!arrays[a] || s_->home_[a] < 0) continue;
+      const int h = s_->home_[a];
+      const bool may_share = shared && !s_->written_[a] && s_->other_store_[a].empty();
+      std::set<std::vector<int64_t>> seen;
+      double bytes = 0;
+      for (const Lpu& u : s_->grid_[static_cast<size_t>(h)]) {
+        if (u.rank != me) continue;
+        const Part& p = part_of(static_cast<int>(a), h, u.id);
+        if (!shared) check_part_size(a, h, p);  // one part alone too large: said so
+        if (may_share && !seen.insert(p.signature()).second) continue;
+        bytes += static_cast<double>(p.element_count()) * static_cast<double>(arrays[a]->elem_size) *
+                 static_cast<double>(s_->versions_[a]);
+      }
+      total += bytes;
+      arrays_held += bytes > 0;
+      if (bytes > largest_bytes) {
+        largest_bytes = bytes;
+        largest = arrays[a]->name;
+      }
     }
-    total += bytes;
-    arrays_held += bytes > 0;
-    if (bytes > largest_bytes) {
-      largest_bytes = bytes;
-      largest = arrays[a]->name;
-    }
+    if (total <= memory) return;
   }
-  if (total <= memory) return;
   fail(task_label() + "`: the parts this process holds need " + gib_text(total) +
        (arrays_held > 1 ? " (the most, " + gib_text(largest_bytes) + ", of `" + largest + "`)"
                         : " (of `" + largest + "`)") +
