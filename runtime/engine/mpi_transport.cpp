@@ -7,11 +7,52 @@
 #include "runtime/engine/log.h"
 
 #include <algorithm>
+#include <array>
 #include <deque>
 #include <cstdlib>
+#include <map>
+#include <mutex>
 #include <utility>
 
 namespace itrt {
+namespace {
+
+struct RunCommunicators {
+  std::array<MPI_Comm, 2> comm{MPI_COMM_NULL, MPI_COMM_NULL};
+  uint64_t runs = 0;  // opened so far
+};
+
+std::mutex& registry_mutex() {
+  static std::mutex m;
+  return m;
+}
+
+std::map<MPI_Comm, RunCommunicators>& registry() {
+  static auto* r = new std::map<MPI_Comm, RunCommunicators>;  // never destroyed: used until exit
+  return *r;
+}
+
+}  // namespace
+
+void MpiTransport::prepare_runs(MPI_Comm parent) {
+  RunCommunicators made;
+  for (MPI_Comm& c : made.comm) MPI_Comm_dup(parent, &c);
+  std::lock_guard lock(registry_mutex());
+  if (!registry().emplace(parent, made).second)
+    fail("itrt: internal error: the run communicators of a communicator were made twice");
+}
+
+void MpiTransport::release_runs(MPI_Comm parent) {
+  RunCommunicators freed;
+  {
+    std::lock_guard lock(registry_mutex());
+    auto it = registry().find(parent);
+    if (it == registry().end()) return;
+    freed = it->second;
+    registry().erase(it);
+  }
+  for (MPI_Comm& c : freed.comm) MPI_Comm_free(&c);
+}
 
 MpiTransport::MpiTransport(MPI_Comm parent) : parent_(parent) {
   MPI_Comm_rank(parent_, &rank_);
@@ -29,12 +70,23 @@ MpiTransport::~MpiTransport() {
   if (comm_ != MPI_COMM_NULL) close();
 }
 
-void MpiTransport::open() { MPI_Comm_dup(parent_, &comm_); }
+void MpiTransport::open() {
+  std::unique_lock lock(registry_mutex());
+  auto it = registry().find(parent_);
+  if (it == registry().end()) {
+    lock.unlock();
+    prepare_runs(parent_);
+    lock.lock();
+    it = registry().find(parent_);
+  }
+  RunCommunicators& runs = it->second;
+  comm_ = runs.comm[runs.runs++ % 2];
+}
 
 void MpiTransport::close() {
-  // Every send has completed and every expected message was received (the termination protocol
-  // guarantees it), so freeing the communicator cannot strand a message.
-  if (comm_ != MPI_COMM_NULL) MPI_Comm_free(&comm_);
+  // Every send has completed and every message of the run was received (the termination
+  // protocol guarantees it, proxy.h), so the communicator is clean for the run after next.
+  comm_ = MPI_COMM_NULL;
 }
 
 void MpiTransport::send(int dest, int tag, PacketRef packet) {

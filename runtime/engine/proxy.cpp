@@ -152,12 +152,13 @@ void Proxy::send_control(int dest, std::vector<int64_t> words) {
 
 void Proxy::collect_done(int source, const int64_t* sent_counts) {
   for (int r = 0; r < size_; ++r) expected_in_[r] += sent_counts[r];
+  // A rank that is done waits for the others: stalled, and it reports nothing more (watch_turn).
+  if (hang_ && source != 0) hang_->set_stalled(source, true);
   if (++done_count_ < size_) return;
   log(LogSystem::proxy, LogLevel::debug, "all ranks done; sending TERMINATE");
   for (int r = 1; r < size_; ++r) send_control(r, {kTerminate, expected_in_[r]});
   terminate_received_ = true;
   expected_ = expected_in_[0];
-  (void)source;
 }
 
 void Proxy::handle_control(int source, const Packet& packet) {
@@ -207,6 +208,9 @@ void Proxy::abort_all() {
 }
 
 void Proxy::watch_turn(bool data_moved) {
+  // After DONE, rank 0 may end the run at any moment: a status sent then would reach it in a
+  // later run over the same communicator (mpi_transport.h). Rank 0 counts a done rank stalled.
+  if (rank_ != 0 && done_sent_) return;
   const bool stalled = stall_clock_->stalled(data_moved, transport_.in_flight());
   if (stalled != reported_stalled_) {
     reported_stalled_ = stalled;
@@ -271,14 +275,11 @@ void Proxy::wait_for_work(uint64_t idle_rounds) {
 void Proxy::run() {
   detail::FailureHooks hooks{std::this_thread::get_id(), [this] { poke(); }, [this] { abort_all(); }};
   detail::add_failure_hooks(&hooks);
-  // Opening the run's communicator is collective: a rank waits here for the slowest one.
-  const double open_begin = trace::enabled() ? trace::now_us() : 0;
   transport_.open();
   // ITRT_WORKER_POLL=0 leaves all traffic to this thread (the engine before workers helped).
   const char* help = std::getenv("ITRT_WORKER_POLL");
   workers_help_ = transport_.calls_from_any_thread() && transport_.needs_polling() && !(help && help[0] == '0');
   open_.store(true, std::memory_order_release);
-  if (trace::enabled()) trace::span("mpi", "open the run's communicator", open_begin, trace::now_us());
   // Short sleeps are only short if the kernel's timer slack (default 50 us) allows it.
   int old_slack = prctl(PR_GET_TIMERSLACK, 0, 0, 0, 0);
   prctl(PR_SET_TIMERSLACK, 1000, 0, 0, 0);  // 1 us, in ns

@@ -3,6 +3,7 @@
 #include "runtime/task/scheduler.h"
 
 #include "runtime/engine/failure.h"
+#include "runtime/engine/mpi_transport.h"
 #include "runtime/task/program.h"
 
 #include <algorithm>
@@ -173,7 +174,10 @@ void TaskScheduler::launch(const std::string& task, Env& env, std::function<void
   rec->objects = env.footprint();
   for (const std::string& f : env.pending_inputs()) rec->reads.push_back(file_key(f));
   MPI_Comm comm = MPI_COMM_NULL;
-  MPI_Comm_dup(MPI_COMM_WORLD, &comm);  // collective; every rank launches in the same order
+  // Collective, so made here: every rank launches in the same order, and no other thread makes
+  // communicators (mpi_transport.h: Open MPI deadlocks when threads make them at once).
+  MPI_Comm_dup(MPI_COMM_WORLD, &comm);
+  MpiTransport::prepare_runs(comm);
   if (log_)
     std::fprintf(stderr, "IT_TASKS %.3f start %s after %s; running beside it: %s\n", now_s() - start_s_,
                  rec->label.c_str(), joined(after).c_str(), joined(beside).c_str());
@@ -196,6 +200,7 @@ void TaskScheduler::launch(const std::string& task, Env& env, std::function<void
       } catch (const std::exception& e) {
         fail("task `" + r->task + "`: " + e.what());
       }
+      MpiTransport::release_runs(comm);
       MPI_Comm_free(&comm);
       t_comm = MPI_COMM_NULL;  // the pool's thread may next run a worker, outside any task
       const double end = now_s() - start_s_;

@@ -226,7 +226,9 @@ sibling_writers:small) n=64 p=4 q=3 ;; sibling_writers:uneven) n=101 p=7 q=5 ;;
 stage_forms:small) n=64 p=4 ;; stage_forms:uneven) n=101 p=7 ;;
 env_values:small) n=12 k=4 p=4 ;; env_values:uneven) n=29 k=7 p=3 ;;
 list_arrays:small) r=8 c=5 k=3 p=4 ;; list_arrays:uneven) r=13 c=7 k=11 p=3 ;;
-concurrent_tasks:small) n=1500 m=1000 rounds=20000 p=4 ;; concurrent_tasks:uneven) n=1499 m=701 rounds=20001 p=5 ;;
+concurrent_tasks:small) n=1500 m=1000 rounds=20000 p=4 loops=10 ;;
+concurrent_tasks:uneven) n=1499 m=701 rounds=20001 p=5 loops=10 ;;
+concurrent_tasks:medium) n=1500 m=300 rounds=20000 p=5 loops=120 ;;  # many small tasks at once
 part_functions:small) n=64 r=16 c=12 p=4 ;; part_functions:uneven) n=101 r=29 c=17 p=3 ;;
 *) echo "run_e2e.sh: unknown example/size $ex:$size" >&2; exit 2 ;;
 esac
@@ -234,10 +236,11 @@ case $ex in
 concurrent_tasks)
   # two independent tasks run at once, the one reading the first task's array starts after it;
   # a loop launches more tasks than may be in flight, one bound to a file from a replaced variable
+  # (medium: 120 of them, which made Open MPI deadlock when task threads created communicators)
   mk -o l.txt --type double --shape $n --seed 61 --lo -1 --hi 1
   mk -o r.txt --type double --shape $m --seed 62 --lo -1 --hi 1
   args=(left_file=l.txt right_file=r.txt rounds=$rounds p=$p)
-  IT_TASKS=1 run "${args[@]}" loops=10 left_out=lo.txt right_out=ro.txt summary_file=s.txt loop_out=lp.txt \
+  IT_TASKS=1 run "${args[@]}" loops=$loops left_out=lo.txt right_out=ro.txt summary_file=s.txt loop_out=lp.txt \
     2>tasks.txt || { cat tasks.txt; exit 1; }
   "$ref/ref_concurrent_tasks" "${args[@]}" left_out=lo_ref.txt right_out=ro_ref.txt summary_file=s_ref.txt \
     loop_out=lp_ref.txt

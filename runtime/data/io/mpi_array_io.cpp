@@ -1,6 +1,6 @@
-// MPI-IO implementation: per part, the product of per-dimension runs gives file segments that
-// are contiguous in both the file and local storage; segments are sorted (and, for reads,
-// merged where padding overlaps) into one hindexed file view per rank.
+// Per part, the product of per-dimension runs gives file segments that are contiguous in both
+// the file and local storage. Writes go through MPI-IO: the sorted segments of a rank form one
+// hindexed file view. Reads are each rank's own POSIX reads of its segments (read_array_parts).
 #include "runtime/data/io/mpi_array_io.h"
 
 #include <fcntl.h>
@@ -49,24 +49,16 @@ struct Staging {
     size_t count;
 };
 
-// Collective read or write of `buf` through a view of the given byte ranges (offsets relative to
-// `disp`).
-int transfer_all(MPI_File fh, MPI_Offset disp, const std::vector<std::pair<int64_t, int64_t>>& byte_ranges,
-                 Staging& buf, bool write) {
+// Collective write of `buf` through a view of the given byte ranges (offsets relative to `disp`).
+int write_all(MPI_File fh, MPI_Offset disp, const std::vector<std::pair<int64_t, int64_t>>& byte_ranges, Staging& buf) {
     MPI_Datatype ft = MPI_BYTE;
     if (!byte_ranges.empty())
         ft = file_type(byte_ranges);
     int rc = MPI_File_set_view(fh, disp, MPI_BYTE, ft, "native", MPI_INFO_NULL);
     MPI_Status st;
     int count = static_cast<int>(buf.size());
-    // Reads are independent: Open MPI 4.1's collective read (OMPIO with its default fcoll
-    // components vulcan and dynamic) returned zeros for file ranges that the views of several
-    // ranks share, which padded parts of neighbouring LPUs do (a 4x4 array in 3x3 padded blocks
-    // at -np 4 lost its last row). Each rank's view is one hindexed type, so an independent read
-    // is still a single call per rank.
     if (rc == MPI_SUCCESS)
-        rc = write ? MPI_File_write_all(fh, buf.data(), count, MPI_BYTE, &st)
-                   : MPI_File_read(fh, buf.data(), count, MPI_BYTE, &st);
+        rc = MPI_File_write_all(fh, buf.data(), count, MPI_BYTE, &st);
     // Some MPI-IO layers report a failed pwrite (a full disk, a file-size limit) only as a short
     // count: a transfer of fewer bytes than asked is an error too.
     int done = 0;
@@ -112,7 +104,7 @@ std::string write_collectively(MPI_Comm comm, const std::string& path, const std
         if (rc != MPI_SUCCESS)
             error = fmt::format("{}: write failed: {}", path, mpi_error(rc));
     }
-    rc = transfer_all(fh, static_cast<MPI_Offset>(header.size()), byte_ranges, buf, true);
+    rc = write_all(fh, static_cast<MPI_Offset>(header.size()), byte_ranges, buf);
     if (rc != MPI_SUCCESS && error.empty())
         error = fmt::format("{}: write failed: {}", path, mpi_error(rc));
     rc = MPI_File_close(&fh);
@@ -301,56 +293,14 @@ void read_array_parts(MPI_Comm comm, const std::string& path, const ElementCodec
     for (size_t i = 0; i < parts.size(); ++i)
         part_segments(*parts[i].part, false, ranges, i, segs);
     std::sort(segs.begin(), segs.end(), [](const Segment& a, const Segment& b) { return a.file < b.file; });
-    int ranks = 1;
-    MPI_Comm_size(comm, &ranks);
-    if (ranks == 1) { // straight into the parts (posix_array_io.h)
-        const std::string error = posix_read_segments(path, static_cast<int64_t>(L.content_begin), segs, parts, codec);
-        throw_if_any(comm, error.empty() ? error : path + ": " + error);
-        return;
-    }
-    // Merge overlapping/adjacent segments (padding of neighbouring parts overlaps) into disjoint
-    // ranges.
-    struct Merged {
-        int64_t file, length, staging;
-    };
-    std::vector<Merged> merged;
-    int64_t staged = 0;
-    for (const Segment& s : segs) {
-        if (!merged.empty() && s.file <= merged.back().file + merged.back().length) {
-            int64_t end = std::max(merged.back().file + merged.back().length, s.file + s.length);
-            staged += end - (merged.back().file + merged.back().length);
-            merged.back().length = end - merged.back().file;
-        } else {
-            merged.push_back({s.file, s.length, staged});
-            staged += s.length;
-        }
-    }
-    const size_t esz = codec.binary_size(), msz = codec.memory_size();
-    Staging buf(static_cast<size_t>(staged) * esz);
-    std::vector<std::pair<int64_t, int64_t>> byte_ranges;
-    for (const Merged& m : merged)
-        byte_ranges.push_back({m.file * static_cast<int64_t>(esz), m.length * static_cast<int64_t>(esz)});
-
-    MPI_File fh;
-    int rc = MPI_File_open(comm, path.c_str(), MPI_MODE_RDONLY, MPI_INFO_NULL, &fh);
-    std::string error;
-    if (rc != MPI_SUCCESS)
-        error = fmt::format("{}: cannot open for reading: {}", path, mpi_error(rc));
-    throw_if_any(comm, error);
-    rc = transfer_all(fh, static_cast<MPI_Offset>(L.content_begin), byte_ranges, buf, false);
-    if (rc != MPI_SUCCESS)
-        error = fmt::format("{}: read failed: {}", path, mpi_error(rc));
-    MPI_File_close(&fh);
-    throw_if_any(comm, error);
-
-    for (const Segment& s : segs) {
-        auto it = std::upper_bound(merged.begin(), merged.end(), s.file,
-                                   [](int64_t f, const Merged& m) { return f < m.file; });
-        const Merged& m = *(it - 1);
-        const std::byte* in = buf.data() + (m.staging + s.file - m.file) * esz;
-        auto* dst = static_cast<std::byte*>(parts[s.part].storage);
-        codec.decode_run(in, dst + s.local * msz, s.length);
-    }
+    // Each rank reads its own segments straight into its parts (posix_array_io.h), without
+    // MPI-IO: Open MPI 4.1's collective read (OMPIO, fcoll vulcan and dynamic) returned zeros for
+    // file ranges that several ranks' views share, which padded parts of neighbouring LPUs do
+    // (a 4x4 array in 3x3 padded blocks at -np 4 lost its last row), and MPI_File_open makes a
+    // communicator, which tasks running at once on threads of one process must not do
+    // (mpi_transport.h). A read needs no coordination between ranks; only errors are agreed on.
+    const std::string error = posix_read_segments(path, static_cast<int64_t>(L.content_begin), segs, parts, codec);
+    throw_if_any(comm, error.empty() ? error : path + ": " + error);
 }
 
 } // namespace itrt
