@@ -35,11 +35,7 @@ constexpr LimitInfo kLimits[] = {
 
 const LimitInfo& infoOf(Limit l) { return kLimits[static_cast<size_t>(l)]; }
 
-const ast::Expr* stripEpoch(const ast::Expr* e) {
-    if (auto ep = e->as<ast::Epoch>())
-        return ep->operand.get();
-    return e;
-}
+const ast::Expr* stripEpoch(const ast::Expr* e) { return &withoutEpochs(*e); }
 
 // The kinds of code body, each with its own meaning of names (the emitters' ExprEmitter hooks).
 enum class BodyKind { Coordinator, Function, Initialize, Stage, Flow };
@@ -228,8 +224,7 @@ private:
     void property(const ast::Property& p) {
         const ast::Expr* base = p.base.get();
         if (p.property == ast::PropertyKind::Range) {
-            if (auto ep = base->as<ast::Epoch>()) // every version of an array has the same ranges
-                base = ep->operand.get();
+            base = stripEpoch(base); // every version of an array has the same ranges
             if (auto dim = base->as<ast::Property>(); dim && dim->property == ast::PropertyKind::Dimension)
                 property(*dim);
             else
@@ -243,8 +238,7 @@ private:
         const bool local = l && l->property == ast::PropertyKind::Local;
         if (local)
             arr = l->base.get();
-        if (auto ep = arr->as<ast::Epoch>()) // every version of an array has the same ranges
-            arr = ep->operand.get();
+        arr = stripEpoch(arr); // every version of an array has the same ranges
         const int k = p.dimensionIndex == 0 ? 0 : p.dimensionIndex - 1;
         const Type at = typeOf(*arr);
         if (at.kind == TypeKind::StaticArray && !heldAsTaskArray(*arr) && k < static_cast<int>(at.lengths.size()))
@@ -253,12 +247,13 @@ private:
             fieldAccess(*arr->as<ast::FieldAccess>());
             return;
         }
-        if (auto s = arr->as<ast::Subscript>();
-            s && isSection(*arr) &&
-            (rootedAtPart(*arr) || (!local && b_.kind == BodyKind::Flow && s->base->as<ast::NameRef>() &&
-                                    isTaskArray(s->base->as<ast::NameRef>()->name)))) {
-            items(*s); // ExprEmitter::sectionDimensionRange: from the subscripts (and whole ranges), no copy
-            return;
+        if (auto s = arr->as<ast::Subscript>(); s && isSection(*arr)) {
+            // `(v at (current - 1))[1...2]` has the ranges of `v[1...2]`.
+            auto n = stripEpoch(s->base.get())->as<ast::NameRef>();
+            if (n && (partArray(n->name) || (!local && b_.kind == BodyKind::Flow && isTaskArray(n->name)))) {
+                items(*s); // ExprEmitter::sectionDimensionRange: from the subscripts (and whole ranges), no copy
+                return;
+            }
         }
         if (auto s = arr->as<ast::Subscript>(); s && typeOf(*s->base).kind == TypeKind::StaticArray && at.isArray()) {
             items(*s); // ExprEmitter::staticSection: from the subscripts and the lengths
@@ -275,11 +270,31 @@ private:
         items(s);
         if (s.base->kind == ast::ExprKind::LpuId)
             return;
+        // `(v[2...5])[i]` is an element of `v` (ExprEmitter::sectionElement), checked as that.
+        if (auto se = sectionElementShape(s); se && !typeOf(e).isArray() && isSection(*se->section) &&
+                                              typeOf(*se->array).kind == TypeKind::DynamicArray &&
+                                              partArray(se->array->name)) {
+            items(*se->section);
+            if (b_.kind == BodyKind::Flow)
+                conditionReadElsewhere(se->array->name, s.range);
+            return;
+        }
         // `(v at (current - k))[i]` is the element `v[i] at (current - k)`, checked as that; a
-        // section of an epoch written so has no translation.
-        auto ep = s.base->as<ast::Epoch>();
+        // section so written is the LPU's part of it, a value (ExprEmitter's Subscript). Of other
+        // arrays than dynamic ones and task-globals (fixed-size locals) no epoch is translated.
+        auto ep = innermostEpoch(*s.base);
+        if (ep && epochSectionOfPart(e)) {
+            partArgument(e);
+            return;
+        }
+        if (ep && (ep->operand->as<ast::Call>() || sectionOfPart(*ep->operand))) {
+            // A computed array at an older version, `(f(v) at (current - 1))[i]`, or a section of
+            // an older version of a part, `(v[1...4] at (current - 1))[2...3]`: a value.
+            valueOf(*ep->operand);
+            return;
+        }
         if (ep && (!ep->operand->as<ast::NameRef>() || typeOf(e).isArray() ||
-                   typeOf(*ep->operand).kind != TypeKind::DynamicArray)) {
+                   (typeOf(*ep->operand).kind != TypeKind::DynamicArray && !heldAsTaskArray(*ep->operand)))) {
             refuse(Limit::StageArrayCopy, s.range,
                    "a subscript of an epoch expression (write `v[...] at (current - k)` instead)");
             return;
@@ -303,12 +318,27 @@ private:
             return;
         }
         if (!n) { // a computed array (semantic/check types every other subscripted value as one)
-            expr(*s.base);
+            valueOf(*s.base);
             return;
         }
         // A section of a part here is a copy (an argument, an assigned value; partArgument and
         // sectionCopy) or the base of a dimension attribute (property): semantic/check types every
         // other use as an error.
+    }
+
+    // An array value that is subscripted: a section of a part is the LPU's part of it, as a
+    // function sees it (ExprEmitter's Subscript), anything else is computed.
+    void valueOf(const ast::Expr& a) {
+        if (sectionOfPart(a) || epochSectionOfPart(a))
+            partArgument(a);
+        else
+            expr(a);
+    }
+    // `v[1...4]` of a part `v`.
+    bool sectionOfPart(const ast::Expr& a) const {
+        auto sub = a.as<ast::Subscript>();
+        auto n = sub && isSection(a) ? sub->base->as<ast::NameRef>() : nullptr;
+        return n && partArray(n->name);
     }
 
     void call(const ast::Call& c) {
@@ -397,11 +427,7 @@ private:
             return;
         }
         auto sub = e->as<ast::Subscript>();
-        auto n = (sub ? stripEpoch(sub->base.get()) : e)->as<ast::NameRef>();
-        if (!n) {
-            refuse(Limit::StageArrayCopy, a.range, "an epoch of an epoch as an array value in a stage");
-            return;
-        }
+        auto n = (sub ? stripEpoch(sub->base.get()) : e)->as<ast::NameRef>(); // rootedAtPart: a name
         // A section fixing every strided dimension (a row `m[i]` of rows dealt out by stride()) is
         // an interval: the LPU holding it holds it whole. (Numbered as the global's when the
         // parameter has all of its dimensions.)
@@ -425,7 +451,7 @@ private:
     // `v[1...2] at (current - 1)` (the emitters' partArgument and sectionCopy take both).
     bool epochSectionOfPart(const ast::Expr& e) const {
         auto sub = e.as<ast::Subscript>();
-        auto ep = sub && isSection(e) ? sub->base->as<ast::Epoch>() : nullptr;
+        auto ep = sub && isSection(e) ? innermostEpoch(*sub->base) : nullptr;
         auto n = ep ? ep->operand->as<ast::NameRef>() : nullptr;
         return n && partArray(n->name) && typeOf(*ep->operand).kind == TypeKind::DynamicArray;
     }
@@ -931,8 +957,6 @@ private:
         if (!targetSub && (rootedAtPart(*value) || epochSectionOfPart(*value))) { // part to part (copy_section)
             if (auto sub = value->as<ast::Subscript>())
                 items(*sub);
-            if (!value->as<ast::Subscript>() && !value->as<ast::NameRef>())
-                refuse(Limit::StageArrayCopy, a.value->range, "an epoch of an epoch as an array value in a stage");
             return;
         }
         if (targetSub && value->as<ast::NameRef>() && rootedAtPart(*value) &&

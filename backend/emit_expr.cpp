@@ -254,8 +254,7 @@ bool ExprEmitter::heldAsTaskArray(const ast::Expr& a) const {
 std::string ExprEmitter::property(const ast::Property& p) {
     const ast::Expr* base = p.base.get();
     if (p.property == ast::PropertyKind::Range) {
-        if (auto ep = base->as<ast::Epoch>()) // every version of an array has the same ranges
-            base = ep->operand.get();
+        base = &withoutEpochs(*base); // every version of an array has the same ranges
         if (auto dim = base->as<ast::Property>(); dim && dim->property == ast::PropertyKind::Dimension)
             return property(*dim);
     }
@@ -266,8 +265,7 @@ std::string ExprEmitter::property(const ast::Property& p) {
             local = true;
             arr = l->base.get();
         }
-        if (auto ep = arr->as<ast::Epoch>()) // every version of an array has the same ranges
-            arr = ep->operand.get();
+        arr = &withoutEpochs(*arr); // every version of an array has the same ranges
         int k = p.dimensionIndex == 0 ? 0 : p.dimensionIndex - 1;
         if (const semantic::Type at = typeOf(*arr);
             at.kind == TypeKind::StaticArray && !heldAsTaskArray(*arr) && k < static_cast<int>(at.lengths.size()))
@@ -301,7 +299,7 @@ bool ExprEmitter::staticSection(const ast::Subscript& s) {
 
 // The name an array section is taken of (`v` in `v[1...2]`), or "".
 std::string ExprEmitter::rootName(const ast::Subscript& s) {
-    auto n = s.base->as<ast::NameRef>();
+    auto n = withoutEpochs(*s.base).as<ast::NameRef>(); // `(v at (current - 1))[1...2]` is of `v`
     return n ? n->name : "";
 }
 
@@ -310,9 +308,10 @@ std::string ExprEmitter::rootName(const ast::Subscript& s) {
 // dimensions after the last subscript the array's own; with `local` (`v[1...2].local.dimension1`),
 // what the LPU's part holds of it (a std::array holds all of itself).
 std::string ExprEmitter::sectionDimensionRange(const ast::Property& p, const ast::Subscript& s, int k, bool local) {
-    const semantic::Type bt = typeOf(*s.base);
+    const ast::Expr& base = withoutEpochs(*s.base); // every version of an array has the same ranges
+    const semantic::Type bt = typeOf(base);
     const int dims = bt.arrayDims();
-    const bool whole = bt.kind == TypeKind::StaticArray && !heldAsTaskArray(*s.base);
+    const bool whole = bt.kind == TypeKind::StaticArray && !heldAsTaskArray(base);
     auto own = [&](int d, bool held) {
         return whole ? staticDimensionRange(bt, d) : dimensionRange(p, rootName(s), d, held);
     };
@@ -334,6 +333,39 @@ std::string ExprEmitter::sectionDimensionRange(const ast::Property& p, const ast
         return own(d, local);
     }
     notTranslated(p.range, "a dimension the section does not have");
+}
+
+// `(v[2...5])[i]` (sectionElementShape): the element of `v` with the section's fixed indices and
+// these in the dimensions it keeps, each checked against the section's range there. The
+// section's subscripts are read at the epoch around the section, the array at its own.
+std::string ExprEmitter::sectionElement(const ast::Subscript& s, const SectionElement& se) {
+    const int outer = lag_;
+    const int sectionLag = se.sectionEpoch ? static_cast<int>(se.sectionEpoch->lag) : outer;
+    const int arrayLag = se.arrayEpoch ? static_cast<int>(se.arrayEpoch->lag) : sectionLag;
+    auto atLag = [&](const ast::Expr& x, int lag) {
+        lag_ = lag;
+        std::string r = emit(x);
+        lag_ = outer;
+        return r;
+    };
+    const std::vector<ast::SubscriptItem>& fixed = se.section->items;
+    std::vector<std::string> idx;
+    size_t next = 0;
+    for (int d = 0; d < typeOf(*se.array).arrayDims(); ++d) {
+        const ast::SubscriptItem* it = d < static_cast<int>(fixed.size()) ? &fixed[static_cast<size_t>(d)] : nullptr;
+        if (it && it->kind == ast::SubscriptItem::Kind::Index) {
+            idx.push_back(atLag(*it->index, sectionLag));
+            continue;
+        }
+        if (next >= s.items.size() || !s.items[next].index)
+            notTranslated(s.range, "an element of a section with too few subscripts");
+        std::string i = emit(*s.items[next++].index);
+        if (it && it->kind == ast::SubscriptItem::Kind::Section)
+            i = "itrt::task::section_index(" + i + ", " + atLag(*it->first, sectionLag) + ", " +
+                atLag(*it->last, sectionLag) + ", " + whereOf(s.range) + ")";
+        idx.push_back(i);
+    }
+    return element(*se.section, se.array->name, idx, arrayLag);
 }
 
 // `new Sensor(id: 3, label: s)`: the fields in declaration order (designated initializers),
@@ -405,10 +437,18 @@ std::string ExprEmitter::emit(const ast::Expr& e) {
     case K::Property: return property(*e.as<ast::Property>());
     case K::Subscript: {
         auto* s = e.as<ast::Subscript>();
-        if (auto ep = s->base->as<ast::Epoch>()) { // `(v at (current - k))[i]`: `v[i] at (current - k)`
+        if (auto se = sectionElementShape(*s); se && !isSection(e) && isSection(*se->section) &&
+                                               typeOf(*se->array).kind == TypeKind::DynamicArray &&
+                                               partArray(se->array->name))
+            return sectionElement(*s, *se);
+        // `(v at (current - k))[i]`: `v[i] at (current - k)`. (A computed array at an older
+        // version, `(f(v) at (current - 1))[i]`, is a value: below.)
+        if (auto ep = innermostEpoch(*s->base);
+            ep && ep->operand->as<ast::NameRef>() &&
+            (typeOf(*ep->operand).kind == TypeKind::DynamicArray || heldAsTaskArray(*ep->operand))) {
             auto n = ep->operand->as<ast::NameRef>();
-            if (!n || isSection(e))
-                notTranslated(s->range, "a subscript of an epoch expression");
+            if (isSection(e)) // `((v at (current - 1))[1...4])[2]`: the LPU's part of it, a value
+                return partArgument(e, false);
             std::vector<std::string> idx;
             for (auto& it : s->items)
                 idx.push_back(emit(*it.index));
@@ -456,8 +496,10 @@ std::string ExprEmitter::emit(const ast::Expr& e) {
         if (!n)
             notTranslated(s->range, "subscripts of computed values");
         if (isSection(e)) {
+            // A section of a part used as a value (`(v[2...5])[3...4]`, semantic/check types every
+            // other use as an error): the LPU's part of it, as a function sees it.
             if (!arrayValue(n->name))
-                notTranslated(s->range, "a section of a part inside an expression");
+                return partArgument(e, false);
             return sectionValue(*s, emit(*s->base), typeOf(*s->base).arrayDims());
         }
         std::vector<std::string> idx;

@@ -113,6 +113,31 @@ std::string ExprEmitter::whereOf(SourceRange r) const {
     return cString((table ? table->in().programFile : std::string("program")) + ":" + std::to_string(r.begin.line));
 }
 
+const ast::Epoch* innermostEpoch(const ast::Expr& e) {
+    const ast::Epoch* ep = e.as<ast::Epoch>();
+    while (ep && ep->operand->as<ast::Epoch>())
+        ep = ep->operand->as<ast::Epoch>();
+    return ep;
+}
+
+const ast::Expr& withoutEpochs(const ast::Expr& e) {
+    const ast::Epoch* ep = innermostEpoch(e);
+    return ep ? *ep->operand : e;
+}
+
+std::optional<SectionElement> sectionElementShape(const ast::Subscript& s) {
+    SectionElement se;
+    se.sectionEpoch = innermostEpoch(*s.base);
+    se.section = withoutEpochs(*s.base).as<ast::Subscript>();
+    if (!se.section)
+        return std::nullopt;
+    se.arrayEpoch = innermostEpoch(*se.section->base);
+    se.array = withoutEpochs(*se.section->base).as<ast::NameRef>();
+    if (!se.array)
+        return std::nullopt;
+    return se;
+}
+
 bool isArraySection(const ast::Expr& e, const std::function<semantic::Type(const ast::Expr&)>& typeOf) {
     auto* s = e.as<ast::Subscript>();
     if (!s || typeOf(*s->base).kind != TypeKind::DynamicArray)

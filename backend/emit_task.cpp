@@ -260,9 +260,10 @@ protected:
         auto it = inst_.locals.find(name);
         return it != inst_.locals.end() && it->second.kind == TypeKind::DynamicArray;
     }
-    // `v at (current - k)`: v, with k in `lag`; anything else as it is (`lag` unchanged).
+    // `v at (current - k)`: v, with k in `lag` (of nested epochs, the innermost's); anything else
+    // as it is (`lag` unchanged).
     static const ast::Expr* stripVersion(const ast::Expr* e, int& lag) {
-        auto* ep = e->as<ast::Epoch>();
+        auto* ep = innermostEpoch(*e);
         if (!ep)
             return e;
         lag = static_cast<int>(ep->lag);
@@ -271,14 +272,12 @@ protected:
     // The older version a section is taken of, `(v at (current - 1))[1...2]`, or null.
     static const ast::Epoch* epochBase(const ast::Expr& e) {
         auto* sub = e.as<ast::Subscript>();
-        auto* ep = sub ? sub->base->as<ast::Epoch>() : nullptr;
+        auto* ep = sub ? innermostEpoch(*sub->base) : nullptr;
         return ep && ep->operand->as<ast::NameRef>() ? ep : nullptr;
     }
     // Whether array value `e` (an epoch, section or name) is rooted at a part this LPU holds.
     bool rootedAtPart(const ast::Expr& e) const {
-        const ast::Expr* x = &e;
-        if (auto* ep = x->as<ast::Epoch>())
-            x = ep->operand.get();
+        const ast::Expr* x = &withoutEpochs(e);
         if (auto* sub = x->as<ast::Subscript>())
             x = sub->base.get();
         auto* n = x->as<ast::NameRef>();
@@ -345,7 +344,8 @@ protected:
             unsigned positions = 0;
             for (size_t d = 0; d < idx.size(); ++d) {
                 std::string p;
-                auto n = s.items[d].index ? s.items[d].index->as<ast::NameRef>() : nullptr;
+                // (`s` may leave out trailing dimensions: a section `m[2]` of an element `(m[2])[j]`.)
+                auto n = d < s.items.size() && s.items[d].index ? s.items[d].index->as<ast::NameRef>() : nullptr;
                 auto lp = n ? loopPos_.find(n->name) : loopPos_.end();
                 if (lp != loopPos_.end() && lp->second.first == base && lp->second.second == static_cast<int>(d)) {
                     p = cppName(n->name) + "_p";

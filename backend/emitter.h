@@ -8,6 +8,7 @@
 
 #include <functional>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <string>
@@ -69,6 +70,27 @@ std::string sectionItems(const ast::Subscript* s, int dims, const std::function<
 // Whether `e` is a section of a dynamic array (some subscript a range, or fewer subscripts than
 // dimensions), with the types `typeOf` gives.
 bool isArraySection(const ast::Expr& e, const std::function<semantic::Type(const ast::Expr&)>& typeOf);
+
+// Nested epochs: `(x at (current - j)) at (current - k)` is `x at (current - j)`, for an `at`
+// applies to the task-global references inside it that have no `at` of their own. The innermost
+// epoch of `e` (null when `e` is no epoch), and `e` without its epochs (`x`; `e` itself when it
+// is no epoch).
+const ast::Epoch* innermostEpoch(const ast::Expr& e);
+const ast::Expr& withoutEpochs(const ast::Expr& e);
+
+// `(v[2...5])[i]`, `(v[2...5] at (current - 1))[i]`, `((v at (current - 1))[2...5])[i]`: an
+// element of a section of a named array, which is that array's element, for a section keeps the
+// array's indices. `section` is the section (`v[2...5]`), `sectionEpoch` the epoch around it,
+// `array` the array (`v`), `arrayEpoch` the epoch around the array inside the section (either
+// may be null). Which of these `s` is, if any, the caller checks by the types: `section` must be
+// a section of a dynamic array and `s` an element.
+struct SectionElement {
+    const ast::Subscript* section = nullptr;
+    const ast::Epoch* sectionEpoch = nullptr;
+    const ast::NameRef* array = nullptr;
+    const ast::Epoch* arrayEpoch = nullptr;
+};
+std::optional<SectionElement> sectionElementShape(const ast::Subscript& s);
 
 // Numbers the parts of a Computation section as semantic/usage/flow_tree numbers its nodes:
 // pre-order, from `next`.
@@ -163,6 +185,7 @@ protected:
     // A section (`a[i...j][k]`, `a[r]`) of a function's or the coordinator's array, `array` being
     // its C++ expression: a new array with the section's indices.
     std::string sectionValue(const ast::Subscript& s, const std::string& array, int dims);
+    std::string sectionElement(const ast::Subscript& s, const SectionElement& se);
     // A section passed to a `&` parameter: a copy written back into the array when the call ends.
     std::string sectionArgument(const ast::Subscript& s);
     // Whether `e` is a section of an array (some subscript a range, or fewer than its dimensions).

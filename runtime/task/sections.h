@@ -28,6 +28,15 @@ inline RangeValue held_range(RangeValue section, RangeValue part) {
   return {lo, hi};
 }
 
+// The index `k` of an element of a section, `(v[i...j])[k]`: a section keeps the array's
+// indices, so k must lie in i...j (either direction).
+inline int64_t section_index(int64_t k, int64_t first, int64_t last, const char* where) {
+  if (k < std::min(first, last) || k > std::max(first, last))
+    fail(std::string(where) + ": index " + std::to_string(k) + " is outside the section " + std::to_string(first) +
+         "..." + std::to_string(last) + " it subscripts (a section keeps the indices of its array)");
+  return k;
+}
+
 // Calls f(position in a.data, global indices) for every element of `a`, row-major.
 template <class T, class F>
 void for_each_element(const LocalArray<T>& a, F f) {

@@ -173,6 +173,21 @@ public:
                 }
                 x = p->base.get();
             }
+            // The dimensions of an array or of a section of one are its shape; those of a computed
+            // array (`f(v).dimension1`, `(v[1...4] at (current - 1))[2...3].dimension1`) compute
+            // it: what the computation reads is read.
+            auto named = [](const ast::Expr* a) {
+                while (a->kind == K::Epoch)
+                    a = a->as<ast::Epoch>()->operand.get();
+                return a->kind == K::NameRef || a->kind == K::FieldAccess ? a : nullptr;
+            };
+            const ast::Expr* arr = x;
+            while (arr->kind == K::Epoch)
+                arr = arr->as<ast::Epoch>()->operand.get();
+            const bool shape = named(arr) || arr->kind == K::LpuId ||
+                               (arr->kind == K::Subscript && named(arr->as<ast::Subscript>()->base.get()));
+            if (!shape)
+                expr(x, false, lag);
             return;
         }
         case K::Assign: {

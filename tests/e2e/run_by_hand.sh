@@ -41,7 +41,9 @@
 # sibling block's write (scatter_after_sibling.it), two spaces
 # sub-partitioning one array (sibling_subpartitions.it), loop variables kept by the environment
 # (loop_variable_env.it), movements around a per-LPU Repeat while (loop_movements.it), padded
-# parts read from a binary file by several processes (padded_bin_input.it).
+# parts read from a binary file by several processes (padded_bin_input.it), elements of sections
+# of parts (section_elements.it), dimensions of sections of an older version and epochs of epoch
+# expressions (epoch_nested_forms.it).
 set -u
 source "$(dirname "$0")/script_setup.sh" "$@"
 compile_program() { # compile_program <name>: programs/<name>.it with its map, to ./<name>
@@ -556,6 +558,30 @@ compile_program epoch_sections
 for np in 1 2 4; do
   check "sections of an older version" $np epsec_v_want.txt epsec_v.txt ./epoch_sections v=epsec_v.txt t=epsec_t.txt
   check_also "sections of an older version copied and passed, np $np" epsec_t_want.txt epsec_t.txt
+done
+# epoch_nested_forms: v = 10 i on 0...5, then v + 1; the inner `at` of nested ones applies, so
+# every read is of the old v: t[0] = max of 1...3, t[1] = the first index LPU 0 (holding all)
+# holds of 2...4, t[2] = w[4] = 40, t[3] = old v[5], t[4] = total(old v) = 150, t[5] = 10 + 20;
+# u = old v, then u[0...1] = old v[4...5], u[2] = old q[1] + 1 = 7.
+printf 'Array\n3 2 40 50 150 30\n6\n' >enf_t_want.txt
+printf 'Array\n40 50 7 30 40 50\n6\n' >enf_u_want.txt
+compile_program epoch_nested_forms
+for np in 1 2 4; do
+  check "epochs of epoch expressions" $np epsec_v_want.txt enf_v.txt ./epoch_nested_forms v=enf_v.txt t=enf_t.txt u=enf_u.txt
+  check_also "dimensions of sections of an older version, np $np" enf_t_want.txt enf_t.txt
+  check_also "an epoch of an epoch copied, np $np" enf_u_want.txt enf_u.txt
+done
+# section_elements, hi = 7: v = 10 i on 0...7, then + 1; t[i] = new v[i] + 1000 old v[i] +
+# 10^6 old v[i] = 10 i + 1 + 10010000 i. m[i][j] = 100 i + j on 0...3 x 0...5; s = u =
+# m[i][j] + 10000 m[i][j] = 10001 m[i][j] (Space A blocks, Space B stride() rows).
+printf 'Array\n1 10010011 20020021 30030031 40040041 50050051 60060061 70070071\n8\n' >sel_t_want.txt
+printf 'Array\n0 10001 20002 30003 40004 50005\n1000100 1010101 1020102 1030103 1040104 1050105\n' >sel_s_want.txt
+printf '2000200 2010201 2020202 2030203 2040204 2050205\n3000300 3010301 3020302 3030303 3040304 3050305\n4*6\n' >>sel_s_want.txt
+compile_program section_elements
+for np in 1 2 4; do
+  check "elements of sections of parts" $np sel_t_want.txt sel_t.txt ./section_elements hi=7 t=sel_t.txt s=sel_s.txt u=sel_u.txt
+  check_also "elements of rows and columns of blocks, np $np" sel_s_want.txt sel_s.txt
+  check_also "elements of rows and columns of stride() rows, np $np" sel_s_want.txt sel_u.txt
 done
 # whole_copies on 3 1 4 1 5 9 2 6 5 3: w = v, t = v before the Epoch, s = w: all the input;
 # v doubled: 6 2 8 2 10 18 4 12 10 6.

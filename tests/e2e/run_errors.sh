@@ -8,7 +8,8 @@
 # Character arguments that are neither, a dimension bound Initialize left unset or changed on a
 # linked array, a loop step of 0 or less, a fixed-size array indexed outside it, writing an item
 # nothing produced, an Integer division by zero, an element passed to a stage by an LPU that
-# does not hold it, more worker threads than the system lets the program start.
+# does not hold it, more worker threads than the system lets the program start, an element of
+# a section outside the section.
 # A List of Arrays file must hold arrays of the list's rank. Views of an item filled by `load` work; keys may be reserved words (`args.step`). `--help` prints the program's keys and exits 0. Also: a mapping that puts a space on other processes than its
 # parent space's parts is no error; the plan gives it parts of its own and moves the data
 # (checked against the reference, with the bytes moved).
@@ -146,6 +147,10 @@ compile keywords.it "$root/examples/vector-add/vector-add.map" keywords
 out=$(timeout 60 $mpirun -np 2 ./keywords in=a.txt b_file=b.txt c_file=c_keywords.txt step=4 2>&1); rc=$?
 if [[ $rc == 0 ]] && cmp -s c_keywords.txt c_twice.txt; then echo "ok (keys named by reserved words)"
 else echo "FAIL (keys named by reserved words): exit status $rc, c_keywords.txt differs from c_twice.txt:"; echo "$out"; bad=1; fi
+# an element of a section outside it, `(a[0...3])[4]` (also without --debug): named with its line
+compile "$root/tests/e2e/programs/section_elements.it" "$root/tests/e2e/programs/section_elements.map" section_elements
+expect "element outside its section" "section_elements.it:3[0-9]: index 4 is outside the section 0...3" \
+  timeout 60 $mpirun -np 2 ./section_elements hi=3 t=sel_t.txt s=sel_s.txt u=sel_u.txt
 # --debug: bounds checks naming the IT line
 compile "$root/tests/e2e/programs/out_of_bounds.it" "$root/tests/e2e/programs/out_of_bounds.map" oob --debug
 expect "bounds check" "out_of_bounds.it:2[0-9]: \`[a-z]*\`: index [0-9]* of dimension 1 is outside the LPU's part" \
