@@ -130,7 +130,8 @@ private:
         }
         return b_.kind == BodyKind::Flow && b_.inSpace && isTaskArray(n);
     }
-    bool heldAsTaskArray(const ast::Expr& a) const {
+    bool heldAsTaskArray(const ast::Expr& e) const {
+        const ast::Expr& a = withoutEpochs(e); // every version of it is
         auto n = a.as<ast::NameRef>();
         auto f = a.as<ast::FieldAccess>();
         return (n && partArray(n->name)) || (f && typeOf(*f->base).kind == TypeKind::TaskEnvironment);
@@ -271,32 +272,29 @@ private:
         if (s.base->kind == ast::ExprKind::LpuId)
             return;
         // `(v[2...5])[i]` is an element of `v` (ExprEmitter::sectionElement), checked as that.
-        if (auto se = sectionElementShape(s); se && !typeOf(e).isArray() && isSection(*se->section) &&
-                                              typeOf(*se->array).kind == TypeKind::DynamicArray &&
-                                              partArray(se->array->name)) {
+        if (auto se = sectionElementShape(s);
+            se && !typeOf(e).isArray() && typeOf(*se->section).isArray() &&
+            (typeOf(*se->array).kind == TypeKind::DynamicArray || heldAsTaskArray(*se->array)) &&
+            partArray(se->array->name)) {
             items(*se->section);
             if (b_.kind == BodyKind::Flow)
                 conditionReadElsewhere(se->array->name, s.range);
             return;
         }
-        // `(v at (current - k))[i]` is the element `v[i] at (current - k)`, checked as that; a
-        // section so written is the LPU's part of it, a value (ExprEmitter's Subscript). Of other
-        // arrays than dynamic ones and task-globals (fixed-size locals) no epoch is translated.
+        // `(v at (current - k))[i]` is the element `v[i] at (current - k)`, checked as that (of a
+        // dynamic array or a task-global held in parts); a section so written is the LPU's part
+        // of it, a value (ExprEmitter's Subscript).
         auto ep = innermostEpoch(*s.base);
         if (ep && epochSectionOfPart(e)) {
             partArgument(e);
             return;
         }
-        if (ep && (ep->operand->as<ast::Call>() || sectionOfPart(*ep->operand))) {
-            // A computed array at an older version, `(f(v) at (current - 1))[i]`, or a section of
-            // an older version of a part, `(v[1...4] at (current - 1))[2...3]`: a value.
-            valueOf(*ep->operand);
-            return;
-        }
-        if (ep && (!ep->operand->as<ast::NameRef>() || typeOf(e).isArray() ||
+        if (ep && (!ep->operand->as<ast::NameRef>() ||
                    (typeOf(*ep->operand).kind != TypeKind::DynamicArray && !heldAsTaskArray(*ep->operand)))) {
-            refuse(Limit::StageArrayCopy, s.range,
-                   "a subscript of an epoch expression (write `v[...] at (current - k)` instead)");
+            // Any other array at an older version is a value: computed (`(f(v) at (current - 1))[i]`),
+            // a section of a part (`(v[1...4] at (current - 1))[2...3]`), a fixed-size field or
+            // parameter (`(c.w at (current - 1))[1]`, a std::array), `lpuId`.
+            valueOf(*ep->operand);
             return;
         }
         auto n = (ep ? ep->operand.get() : s.base.get())->as<ast::NameRef>();
@@ -334,10 +332,10 @@ private:
         else
             expr(a);
     }
-    // `v[1...4]` of a part `v`.
+    // `v[1...4]` of a part `v` (also of a fixed-size task-global).
     bool sectionOfPart(const ast::Expr& a) const {
         auto sub = a.as<ast::Subscript>();
-        auto n = sub && isSection(a) ? sub->base->as<ast::NameRef>() : nullptr;
+        auto n = sub && typeOf(a).isArray() ? sub->base->as<ast::NameRef>() : nullptr;
         return n && partArray(n->name);
     }
 
@@ -451,9 +449,9 @@ private:
     // `v[1...2] at (current - 1)` (the emitters' partArgument and sectionCopy take both).
     bool epochSectionOfPart(const ast::Expr& e) const {
         auto sub = e.as<ast::Subscript>();
-        auto ep = sub && isSection(e) ? innermostEpoch(*sub->base) : nullptr;
+        auto ep = sub && typeOf(e).isArray() ? innermostEpoch(*sub->base) : nullptr;
         auto n = ep ? ep->operand->as<ast::NameRef>() : nullptr;
-        return n && partArray(n->name) && typeOf(*ep->operand).kind == TypeKind::DynamicArray;
+        return n && partArray(n->name); // a dynamic array or a fixed-size task-global
     }
 
     bool rootedAtPart(const ast::Expr& e) const {
@@ -939,18 +937,15 @@ private:
     // `target = value` into a part or a section of one (StageBody::sectionCopy): a section or
     // whole part of a task array, or an array value of the stage call.
     void sectionCopy(const ast::Assign& a) {
-        auto target = a.target->as<ast::NameRef>();
-        auto targetSub = a.target->as<ast::Subscript>();
+        // `v at (current) = ...`, `(v at (current))[1...2] = ...`: only the current version is written.
+        const ast::Expr& written = withoutEpochs(*a.target);
+        auto targetSub = written.as<ast::Subscript>();
         const bool heldStaticSection = targetSub && typeOf(*targetSub->base).kind == TypeKind::StaticArray &&
-                                       heldAsTaskArray(*targetSub->base) && typeOf(*a.target).isArray();
-        if (targetSub && (isSection(*a.target) || heldStaticSection))
-            target = targetSub->base->as<ast::NameRef>();
-        else
+                                       heldAsTaskArray(*targetSub->base) && typeOf(written).isArray();
+        if (targetSub && !isSection(written) && !heldStaticSection)
             targetSub = nullptr;
-        if (!target || partGlobal(target->name).empty()) {
-            refuse(Limit::StageArrayCopy, a.target->range,
-                   "assigning an array in a stage to something other than a task array or a section of one");
-        }
+        // semantic/check types every other target of an array value as an error: a task array or
+        // a section of one (StageBody::sectionCopy).
         if (targetSub)
             items(*targetSub);
         const ast::Expr* value = stripEpoch(a.value.get());

@@ -244,7 +244,8 @@ std::string ExprEmitter::binary(const ast::Binary& b) {
 
 // A static array that is a task-global is held like any task array: in parts in stages, as an
 // environment item in the coordinator. Other static arrays (class fields, locals) are std::arrays.
-bool ExprEmitter::heldAsTaskArray(const ast::Expr& a) const {
+bool ExprEmitter::heldAsTaskArray(const ast::Expr& e) const {
+    const ast::Expr& a = withoutEpochs(e); // every version of it is
     auto* named = a.as<ast::NameRef>();
     auto* field = a.as<ast::FieldAccess>();
     return (named && partArray(named->name)) || (field && typeOf(*field->base).kind == TypeKind::TaskEnvironment);
@@ -437,9 +438,10 @@ std::string ExprEmitter::emit(const ast::Expr& e) {
     case K::Property: return property(*e.as<ast::Property>());
     case K::Subscript: {
         auto* s = e.as<ast::Subscript>();
-        if (auto se = sectionElementShape(*s); se && !isSection(e) && isSection(*se->section) &&
-                                               typeOf(*se->array).kind == TypeKind::DynamicArray &&
-                                               partArray(se->array->name))
+        if (auto se = sectionElementShape(*s);
+            se && !typeOf(e).isArray() && typeOf(*se->section).isArray() &&
+            (typeOf(*se->array).kind == TypeKind::DynamicArray || heldAsTaskArray(*se->array)) &&
+            partArray(se->array->name))
             return sectionElement(*s, *se);
         // `(v at (current - k))[i]`: `v[i] at (current - k)`. (A computed array at an older
         // version, `(f(v) at (current - 1))[i]`, is a value: below.)
@@ -495,13 +497,13 @@ std::string ExprEmitter::emit(const ast::Expr& e) {
         }
         if (!n)
             notTranslated(s->range, "subscripts of computed values");
-        if (isSection(e)) {
-            // A section of a part used as a value (`(v[2...5])[3...4]`, semantic/check types every
-            // other use as an error): the LPU's part of it, as a function sees it.
-            if (!arrayValue(n->name))
-                return partArgument(e, false);
+        // A section of a part used as a value (`(v[2...5])[3...4]`, also of a fixed-size
+        // task-global; semantic/check types every other use as an error): the LPU's part of it,
+        // as a function sees it.
+        if (typeOf(e).isArray() && !arrayValue(n->name))
+            return partArgument(e, false);
+        if (isSection(e))
             return sectionValue(*s, emit(*s->base), typeOf(*s->base).arrayDims());
-        }
         std::vector<std::string> idx;
         for (auto& it : s->items)
             idx.push_back(emit(*it.index));

@@ -171,6 +171,9 @@ void TaskEmitter::emit(Out& o) {
             o << cppType(g.type) << " r_" << g.name << "{};\n";
         else if (!g.type.isArray())
             o << cppType(g.type) << " " << cppName(g.name) << "{};\n";
+        if (versionedScalar(g.name))
+            for (int k = 1; k < versionsOf(g.name); ++k)
+                o << cppType(g.type) << " " << olderScalar(g.name, k) << "{};\n";
     }
     o << "};\n\n";
     for (const auto& p : plan_.lps.params)
@@ -184,7 +187,15 @@ void TaskEmitter::emit(Out& o) {
     o << "} // namespace " << ns_ << "\n\n";
 }
 
-std::string TaskEmitter::flowExpr(const ast::Expr& e, int lps, const std::string& lpuVar) {
+bool TaskEmitter::versionedScalar(const std::string& name) const {
+    return isGlobal(name) && !global(name).type.isArray() && !global(name).isReduction && versionsOf(name) > 1;
+}
+
+std::string TaskEmitter::olderScalar(const std::string& name, int lag) {
+    return "older" + std::to_string(lag) + "_" + ident(name);
+}
+
+std::string TaskEmitter::flowExpr(const ast::Expr& e, int lps, const std::string& lpuVar, int lag) {
     struct Flow : ExprEmitter {
         TaskEmitter& te;
         std::string w;
@@ -196,6 +207,8 @@ std::string TaskEmitter::flowExpr(const ast::Expr& e, int lps, const std::string
             if (te.isGlobal(n.name)) {
                 if (te.global(n.name).isReduction) // the result this flow knows (moved as the plan says)
                     return te.reductionValue(n.name, "g");
+                if (lag_ > 0 && te.versionedScalar(n.name))
+                    return "g." + olderScalar(n.name, lag_);
                 return "g." + cppName(n.name);
             }
             notTranslated(n.range, "name `" + n.name + "` in the Computation section");
@@ -265,8 +278,10 @@ std::string TaskEmitter::flowExpr(const ast::Expr& e, int lps, const std::string
             }
             return "itrt::task::part_array(" + part + ", " + where + ")";
         }
+        void startAtVersion(int lag) { lag_ = lag; } // `e at (current - lag)`
     } f(*this, &in_.checked->exprTypes, lpuVar);
     (void)lps;
+    f.startAtVersion(lag);
     return f.emit(e);
 }
 
@@ -808,6 +823,11 @@ void TaskEmitter::emitRun(Out& o) {
             o << "t.turn_copy(" << arrayIndex(a) << ", " << space << ", " << (copy.writtenBack ? "true" : "false")
               << "); // Space " << plan_.lps.at(space).name << " works in per-turn copies of " << a << "\n";
     }
+    // At the task's start every version of a scalar equals its starting value.
+    for (const auto& g : info_->globals)
+        if (versionedScalar(g.name))
+            for (int k = 1; k < versionsOf(g.name); ++k)
+                o << "g." << olderScalar(g.name, k) << " = g." << cppName(g.name) << ";\n";
     o << "t.launch();\n";
     if (!plan_.dependencies.syncs.empty())
         o << "// The synchronisations of the task plan, numbered as the flows use them.\n";
@@ -1141,6 +1161,14 @@ void TaskEmitter::emitFlow(Out& o, const ast::FlowList& list, int lps, int x) {
                     }
                 }
             }
+            // Task-global scalars that stages of this flow inside the epoch use: this flow's copy
+            // ages (each flow keeps its own Globals).
+            std::set<std::string> scalars;
+            for (auto* call : calls)
+                if (plan_.flow.at(nodeOf(*call)).context == x)
+                    for (const auto& v : globalsUsedBy(*call))
+                        if (versionedScalar(v))
+                            scalars.insert(v);
             for (const auto& a : turnCopies)
                 o << "t.age_turn_copy(" << arrayIndex(a) << ", lpu, " << subVar_ << ");  // entering the epoch\n";
             if (!arrays.empty())
@@ -1149,7 +1177,7 @@ void TaskEmitter::emitFlow(Out& o, const ast::FlowList& list, int lps, int x) {
             std::vector<const ast::StageCall*> rotated;
             // An Epoch inside Where/If is entered only by the LPUs whose conditions hold: the
             // others keep their versions as they are, and complete nothing after the call.
-            const bool guarded = !guards_.empty() && !arrays.empty();
+            const bool guarded = !guards_.empty() && (!arrays.empty() || !scalars.empty());
             std::string entered; // the C++ flag that says this LPU entered (empty: every LPU does)
             if (guarded) {
                 entered = "epoch_entered_" + std::to_string(epochsEmitted_++);
@@ -1170,6 +1198,11 @@ void TaskEmitter::emitFlow(Out& o, const ast::FlowList& list, int lps, int x) {
                 } else {
                     o << "c.advance_epoch(" << arrayIndex(a) << ");\n";
                 }
+            }
+            for (const auto& v : scalars) {
+                o << "// Entering the epoch: `" << v << "` ages by one version.\n";
+                for (int k = versionsOf(v) - 1; k >= 1; --k)
+                    o << "g." << olderScalar(v, k) << " = g." << (k == 1 ? cppName(v) : olderScalar(v, k - 1)) << ";\n";
             }
             if (guarded)
                 o << "}\n";
@@ -1194,14 +1227,14 @@ void TaskEmitter::emitFlow(Out& o, const ast::FlowList& list, int lps, int x) {
 // A stage argument that names one element of a task-global array (`g[i][r]`): the element of
 // this LPU's view, found by position so that any kind of part works.
 std::string TaskEmitter::elementArgument(const ast::Expr& e, int lps,
-                                         const std::function<void(const std::string&)>& views) {
+                                         const std::function<void(const std::string&)>& views, int lag) {
     if (auto f = e.as<ast::FieldAccess>()) { // a field of an element of a part (`boxes[0].weights`)
-        const std::string element = elementArgument(*f->base, lps, views);
+        const std::string element = elementArgument(*f->base, lps, views, lag);
         return element.empty() ? "" : element + "." + cppMember(f->field.text);
     }
     auto sub = e.as<ast::Subscript>();
     if (sub && sub->base->as<ast::FieldAccess>()) { // an element of a fixed-size field (`boxes[1].weights[2]`)
-        std::string r = elementArgument(*sub->base, lps, views);
+        std::string r = elementArgument(*sub->base, lps, views, lag);
         for (size_t d = 0; !r.empty() && d < sub->items.size(); ++d)
             r = "itrt::task::static_at(" + r + ", " + flowExpr(*sub->items[d].index, lps, "lpu") + ", " +
                 cString(where(e.range)) + ")";
@@ -1219,7 +1252,7 @@ std::string TaskEmitter::elementArgument(const ast::Expr& e, int lps,
     std::string args;
     for (size_t d = 0; d < sub->items.size(); ++d)
         args += ", " + flowExpr(*sub->items[d].index, lps, "lpu");
-    return "v_" + base->name + "[0].checked_held(" +
+    return "v_" + base->name + "[" + std::to_string(lag) + "].checked_held(" +
            cString(where(e.range) + " (an element passed to a stage, which the LPU must hold)") + args + ")";
 }
 
@@ -1434,6 +1467,9 @@ void TaskEmitter::emitStageCall(Out& o, const ast::StageCall& call, int lps, int
                 args.push_back(flowExpr(*ca.value, lps, "lpu"));
             } else if (std::string el = ca.value ? elementArgument(*ca.value, lps, views) : ""; !el.empty()) {
                 args.push_back(el);
+                for (int k = 1; k < sp.olderVersions; ++k) // the element in the older versions
+                    args.push_back(elementArgument(*ca.value, lps, views, k));
+                continue;
             } else {
                 auto n = ca.value ? ca.value->as<ast::NameRef>() : nullptr;
                 if (n && isGlobal(n->name))
@@ -1442,6 +1478,8 @@ void TaskEmitter::emitStageCall(Out& o, const ast::StageCall& call, int lps, int
                 else // a field of a task-global object (`r.min`): an lvalue of the flow's globals
                     args.push_back(flowExpr(*ca.value, lps, "lpu"));
             }
+            for (int k = 1; k < sp.olderVersions; ++k) // its older versions (StageParam::olderVersions)
+                args.push_back(flowExpr(*ca.value, lps, "lpu", k));
         }
         for (const auto& a : sig.directArrays) {
             views(a);

@@ -50,6 +50,8 @@ bool stageMayWrite(const ast::StageDef& stage, const std::string& name) {
                     e = f->base.get();
                 else if (auto s = e->as<ast::Subscript>())
                     e = s->base.get();
+                else if (auto ep = e->as<ast::Epoch>()) // `c.k at (current) = 1`
+                    e = ep->operand.get();
                 else
                     return false;
             }
@@ -224,14 +226,19 @@ protected:
     std::string nameRef(const ast::NameRef& n) override {
         if (loopVars_.count(n.name))
             return cppName(n.name);
-        if (auto it = sig_.params.find(n.name); it != sig_.params.end())
+        if (auto it = sig_.params.find(n.name); it != sig_.params.end()) {
+            if (lag_ > 0 && lag_ < it->second.olderVersions) // `p at (current - k)`
+                return it->second.cppName + "_older" + std::to_string(lag_);
             return it->second.cppName;
+        }
         if (te_.isGlobal(n.name)) {
             const auto& gi = te_.global(n.name);
             if (gi.isReduction)
                 return te_.reductionValue(n.name, "G");
             if (gi.type.isArray())
                 notTranslated(n.range, "whole-array use of `" + n.name + "` in a stage");
+            if (lag_ > 0 && te_.versionedScalar(n.name))
+                return "G." + TaskEmitter::olderScalar(n.name, lag_);
             return "G." + cppName(n.name);
         }
         return cppName(n.name); // a local (`class` -> `class_`)
@@ -570,11 +577,12 @@ private:
     // function's result): the value as the stage call holds it, copied by position into the
     // indices of the target this LPU holds (copy_into_part / copy_into_section).
     std::string sectionCopy(const ast::Assign& a) {
-        auto* target = a.target->as<ast::NameRef>();
-        auto* targetSub = a.target->as<ast::Subscript>();
+        // `v at (current) = ...`, `(v at (current))[1...2] = ...`: only the current version is written.
+        auto* target = withoutEpochs(*a.target).as<ast::NameRef>();
+        auto* targetSub = withoutEpochs(*a.target).as<ast::Subscript>();
         const std::string where = cString(te_.where(a.range));
         if (targetSub) {
-            auto* base = targetSub->base->as<ast::NameRef>();
+            auto* base = withoutEpochs(*targetSub->base).as<ast::NameRef>();
             if (!base)
                 notTranslated(a.target->range, "assigning an array to a section of a computed value");
             const std::string view = arrayView(base->name, a.target->range).first;
@@ -625,7 +633,7 @@ private:
             view += "_" + std::to_string(lag);
         if (!sub && typeOf(*a.target).arrayDims() == typeOf(*value).arrayDims()) // `w = v`: by index
             return "itrt::task::copy_whole_part(" + targetView + ", " + view + ", " + cString(te_.where(a.range)) + ")";
-        const int dims = typeOf(*source).dims;
+        const int dims = typeOf(*source).arrayDims();
         // `target = a` (no subscript, sub null): every dimension whole.
         const std::string items = sectionItems(
             sub, dims, [&](const ast::Expr& x) { return emit(x); },
@@ -1019,6 +1027,15 @@ static std::vector<std::set<int>> sectionDimsAt(const semantic::StageInstance& i
     return out;
 }
 
+int TaskEmitter::olderScalarParams(Out& o, const semantic::ParamBinding& b, const std::string& name) const {
+    const bool element = isGlobal(b.rootGlobal) && global(b.rootGlobal).type.isArray() && versionsOf(b.rootGlobal) > 1;
+    if (b.constant || (!versionedScalar(b.rootGlobal) && !element))
+        return 1;
+    for (int k = 1; k < versionsOf(b.rootGlobal); ++k)
+        o << ", const " << cppType(b.type) << " " << name << "_older" << k;
+    return versionsOf(b.rootGlobal);
+}
+
 void TaskEmitter::emitStage(Out& o, size_t k) {
     const semantic::StageInstance& inst = info_->stageInstances[k];
     StageSig& sig = sigs_[k];
@@ -1083,6 +1100,7 @@ void TaskEmitter::emitStage(Out& o, size_t k) {
             // A fixed-size field of a task-global object (`b.weights`), or of an element of a
             // task array of objects (`boxes[0].weights`): that object's own std::array.
             o << ", " << (b.constant ? "const " : "") << cppType(b.type) << "& " << sp.cppName;
+            sp.olderVersions = olderScalarParams(o, b, sp.cppName);
         } else if (b.type.isArray()) {
             sp.isArray = true;
             sp.dims = b.type.arrayDims();
@@ -1101,8 +1119,10 @@ void TaskEmitter::emitStage(Out& o, size_t k) {
             o << ", const std::string& " << sp.cppName;
         } else if (b.constant || (b.type.kind != TypeKind::List && !stageMayWrite(def, pn))) {
             o << ", const " << cppType(b.type) << " " << sp.cppName;
+            sp.olderVersions = olderScalarParams(o, b, sp.cppName);
         } else {
             o << ", " << cppType(b.type) << "& " << sp.cppName;
+            sp.olderVersions = olderScalarParams(o, b, sp.cppName);
         }
         sig.params[pn] = sp;
         sig.order.push_back(pn);

@@ -13,6 +13,9 @@ struct StageParam {
     int dims = 0;
     std::string element;
     int versions = 1;
+    // A scalar (or fixed-size field) rooted at a versioned task-global scalar: its older
+    // versions come as parameters `<name>_older<k>`, k < olderVersions.
+    int olderVersions = 1;
     bool isReductionSlot = false;
     std::string reduceOp, reduceType;
     // Bound to sections of `global` (`m[k][...]`): per parameter dimension, the dimensions of
@@ -43,6 +46,10 @@ public:
     const semantic::GlobalInfo& global(const std::string& n) const { return *globals_.at(n); }
     int arrayIndex(const std::string& n) const { return arrayIndex_.at(n); }
     int versionsOf(const std::string& array) const;
+    // Task-global scalars keep their older versions (`x at (current - k)`) beside the current
+    // one in each flow's Globals: `older<k>_<x>`, aged when the flow enters an Epoch.
+    bool versionedScalar(const std::string& name) const;
+    static std::string olderScalar(const std::string& name, int lag);
     // The value of Reduction variable `v` this LPU knows, in the Globals object named `globals`.
     std::string scalarRef(const std::string& v, const std::string& globals) const;
     std::string reductionValue(const std::string& v, const std::string& globals) const;
@@ -79,12 +86,18 @@ private:
     static bool isMovement(semantic::SyncKind k);
     bool movesSerialised(const semantic::Type& t) const;
     void emitStage(Out& o, size_t instance);
+    // The parameters `<name>_older<k>` of a scalar stage parameter bound to (a field of) a
+    // versioned task-global scalar or an element of a versioned array; returns its number of
+    // versions (1: none).
+    int olderScalarParams(Out& o, const semantic::ParamBinding& b, const std::string& name) const;
     void emitRun(Out& o);
     void emitInitialize(Out& o);
     void emitSpaces(Out& o);
     void emitFlow(Out& o, const ast::FlowList& list, int lps, int x);
     void emitStageCall(Out& o, const ast::StageCall& call, int lps, int x);
-    std::string elementArgument(const ast::Expr& e, int lps, const std::function<void(const std::string&)>& views);
+    // `lag`: the element in the version `current - lag` (a stage reading `p at (current - lag)`).
+    std::string elementArgument(const ast::Expr& e, int lps, const std::function<void(const std::string&)>& views,
+                                int lag = 0);
     std::string fieldSectionArgument(Out& o, const ast::Subscript& sub, int lps, const StageParam& sp,
                                      const std::function<void(const std::string&)>& views);
     std::string sectionArgument(Out& o, const ast::Expr& e, int lps, const StageParam& sp,
@@ -102,7 +115,7 @@ private:
     std::string flowParams() const;
     int arrayIndexOrSlot(const std::string& v) const;
     bool scalarReachesRootAtEnd(const std::string& v) const;
-    std::string flowExpr(const ast::Expr& e, int lps, const std::string& lpuVar);
+    std::string flowExpr(const ast::Expr& e, int lps, const std::string& lpuVar, int lag = 0);
 
     const BackendInput& in_;
     const ast::TaskDef& def_;

@@ -43,7 +43,7 @@
 # (loop_variable_env.it), movements around a per-LPU Repeat while (loop_movements.it), padded
 # parts read from a binary file by several processes (padded_bin_input.it), elements of sections
 # of parts (section_elements.it), dimensions of sections of an older version and epochs of epoch
-# expressions (epoch_nested_forms.it).
+# expressions (epoch_nested_forms.it), older versions of task-global scalars (epoch_scalars.it).
 set -u
 source "$(dirname "$0")/script_setup.sh" "$@"
 compile_program() { # compile_program <name>: programs/<name>.it with its map, to ./<name>
@@ -559,17 +559,28 @@ for np in 1 2 4; do
   check "sections of an older version" $np epsec_v_want.txt epsec_v.txt ./epoch_sections v=epsec_v.txt t=epsec_t.txt
   check_also "sections of an older version copied and passed, np $np" epsec_t_want.txt epsec_t.txt
 done
-# epoch_nested_forms: v = 10 i on 0...5, then v + 1; the inner `at` of nested ones applies, so
+# epoch_nested_forms: v = 10 i on 0...5, then v + 1, then v[0...1] = old v[4...5] and v[2...3] =
+# old v[0...1]: 40 50 0 10 41 51; the inner `at` of nested ones applies, so
 # every read is of the old v: t[0] = max of 1...3, t[1] = the first index LPU 0 (holding all)
 # holds of 2...4, t[2] = w[4] = 40, t[3] = old v[5], t[4] = total(old v) = 150, t[5] = 10 + 20;
-# u = old v, then u[0...1] = old v[4...5], u[2] = old q[1] + 1 = 7.
+# u = old v, then u[0...1] = old v[4...5], u[2] = old q[1] + 1 = 7, u[3] = 6 + 7, u[4...5] = 5 6.
+printf 'Array\n40 50 0 10 41 51\n6\n' >enf_v_want.txt
 printf 'Array\n3 2 40 50 150 30\n6\n' >enf_t_want.txt
-printf 'Array\n40 50 7 30 40 50\n6\n' >enf_u_want.txt
+printf 'Array\n40 50 7 13 5 6\n6\n' >enf_u_want.txt
 compile_program epoch_nested_forms
 for np in 1 2 4; do
-  check "epochs of epoch expressions" $np epsec_v_want.txt enf_v.txt ./epoch_nested_forms v=enf_v.txt t=enf_t.txt u=enf_u.txt
+  check "epochs of epoch expressions" $np enf_v_want.txt enf_v.txt ./epoch_nested_forms v=enf_v.txt t=enf_t.txt u=enf_u.txt
   check_also "dimensions of sections of an older version, np $np" enf_t_want.txt enf_t.txt
   check_also "an epoch of an epoch copied, np $np" enf_u_want.txt enf_u.txt
+done
+# epoch_scalars, 4 rounds, 6 values per round r = 1...4 (versions start equal to Initialize's
+# values: s 0, cfg.a 5, total 50, bs[1].b 0): s at current - 1 and - 2 (r - 1, r - 2 from 0),
+# cfg.a at current - 1 and - 2 (5 + 10 (r - 1), 5 + 10 (r - 2) from 5), total at current - 1
+# (50 + 100 (r - 1)), bs[1].b at current - 1 (1000 (r - 1)).
+printf 'Array\n0 0 5 5 50 0 1 0 15 5 150 1000 2 1 25 15 250 2000 3 2 35 25 350 3000\n24\n' >escal_want.txt
+compile_program epoch_scalars
+for np in 1 2 4; do
+  check "older versions of task-global scalars" $np escal_want.txt escal.txt ./epoch_scalars rounds=4 h=escal.txt
 done
 # section_elements, hi = 7: v = 10 i on 0...7, then + 1; t[i] = new v[i] + 1000 old v[i] +
 # 10^6 old v[i] = 10 i + 1 + 10010000 i. m[i][j] = 100 i + j on 0...3 x 0...5; s = u =
