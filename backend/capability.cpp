@@ -828,6 +828,12 @@ private:
                 expr(v);
                 continue;
             }
+            if (auto sub = v.as<ast::Subscript>(); sub && b.type.isArray() && sub->base->as<ast::Subscript>()) {
+                // The plan and the stage's views take a section argument's subscripts as written.
+                refuse(Limit::SectionOfSectionArgument, v.range,
+                       "a section of a section of a task array as a stage argument");
+                continue;
+            }
             // The indices along the argument's path of fields, elements and sections.
             for (const ast::Expr* x = &v;;) {
                 if (auto f = x->as<ast::FieldAccess>()) {
@@ -944,6 +950,9 @@ private:
                                        heldAsTaskArray(*targetSub->base) && typeOf(written).isArray();
         if (targetSub && !isSection(written) && !heldStaticSection)
             targetSub = nullptr;
+        // `(m[...][2...5])[3][4...5] = ...`: one section of m (composedItems).
+        if (auto inner = targetSub ? stripEpoch(targetSub->base.get())->as<ast::Subscript>() : nullptr)
+            items(*inner);
         // semantic/check types every other target of an array value as an error: a task array or
         // a section of one (StageBody::sectionCopy).
         if (targetSub)

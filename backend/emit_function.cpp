@@ -199,9 +199,32 @@ std::string ExprEmitter::sectionArgument(const ast::Subscript& s) {
 
 std::string sectionItems(const ast::Subscript* s, int dims, const std::function<std::string(const ast::Expr&)>& expr,
                          const std::function<std::string(int)>& whole) {
+    std::vector<const ast::SubscriptItem*> of;
+    for (int d = 0; s && d < static_cast<int>(s->items.size()); ++d)
+        of.push_back(&s->items[static_cast<size_t>(d)]);
+    return sectionItems(of, dims, expr, whole);
+}
+
+std::vector<const ast::SubscriptItem*> composedItems(const ast::Subscript& inner, const ast::Subscript& outer,
+                                                     int dims) {
+    std::vector<const ast::SubscriptItem*> items;
+    size_t next = 0;
+    for (int d = 0; d < dims; ++d) {
+        const ast::SubscriptItem* in =
+            d < static_cast<int>(inner.items.size()) ? &inner.items[static_cast<size_t>(d)] : nullptr;
+        const bool kept = !in || in->kind != ast::SubscriptItem::Kind::Index;
+        const ast::SubscriptItem* out = kept && next < outer.items.size() ? &outer.items[next++] : nullptr;
+        items.push_back(out && out->kind != ast::SubscriptItem::Kind::Whole ? out : in);
+    }
+    return items;
+}
+
+std::string sectionItems(const std::vector<const ast::SubscriptItem*>& of, int dims,
+                         const std::function<std::string(const ast::Expr&)>& expr,
+                         const std::function<std::string(int)>& whole) {
     std::string items;
     for (int d = 0; d < dims; ++d) {
-        const ast::SubscriptItem* it = s && d < static_cast<int>(s->items.size()) ? &s->items[d] : nullptr;
+        const ast::SubscriptItem* it = d < static_cast<int>(of.size()) ? of[static_cast<size_t>(d)] : nullptr;
         std::string item = whole(d);
         if (it && it->kind == ast::SubscriptItem::Kind::Index) {
             std::string i = "static_cast<int64_t>(" + expr(*it->index) + ")";

@@ -1240,18 +1240,35 @@ std::string TaskEmitter::elementArgument(const ast::Expr& e, int lps,
                 cString(where(e.range)) + ")";
         return r;
     }
-    auto base = sub ? sub->base->as<ast::NameRef>() : nullptr;
+    // An element of a section, `(boxes[1...4])[2]`, is the array's element (composedItems), its
+    // index checked against the section.
+    auto inner = sub ? sub->base->as<ast::Subscript>() : nullptr;
+    const ast::Expr* arrayExpr = inner ? inner->base.get() : sub ? sub->base.get() : nullptr;
+    auto base = arrayExpr ? arrayExpr->as<ast::NameRef>() : nullptr;
     if (!base || !arrayIndex_.count(base->name))
         return "";
-    for (const auto& item : sub->items)
-        if (item.kind != ast::SubscriptItem::Kind::Index || !item.index)
+    const int dims = global(base->name).type.arrayDims();
+    std::vector<const ast::SubscriptItem*> items;
+    if (inner)
+        items = composedItems(*inner, *sub, dims);
+    else
+        for (const auto& item : sub->items)
+            items.push_back(&item);
+    for (const ast::SubscriptItem* item : items)
+        if (!item || item->kind != ast::SubscriptItem::Kind::Index || !item->index)
             notTranslated(e.range, "an array section as a stage argument");
     views(base->name);
     // The element must be in this LPU's part: one it does not hold stops the program, naming the
     // line (an LPU reads or writes only its own part).
     std::string args;
-    for (size_t d = 0; d < sub->items.size(); ++d)
-        args += ", " + flowExpr(*sub->items[d].index, lps, "lpu");
+    for (size_t d = 0; d < items.size(); ++d) {
+        std::string i = flowExpr(*items[d]->index, lps, "lpu");
+        const ast::SubscriptItem* in = inner && d < inner->items.size() ? &inner->items[d] : nullptr;
+        if (in && in->kind == ast::SubscriptItem::Kind::Section)
+            i = "itrt::task::section_index(" + i + ", " + flowExpr(*in->first, lps, "lpu") + ", " +
+                flowExpr(*in->last, lps, "lpu") + ", " + cString(where(e.range)) + ")";
+        args += ", " + i;
+    }
     return "v_" + base->name + "[" + std::to_string(lag) + "].checked_held(" +
            cString(where(e.range) + " (an element passed to a stage, which the LPU must hold)") + args + ")";
 }

@@ -582,12 +582,21 @@ private:
         auto* targetSub = withoutEpochs(*a.target).as<ast::Subscript>();
         const std::string where = cString(te_.where(a.range));
         if (targetSub) {
-            auto* base = withoutEpochs(*targetSub->base).as<ast::NameRef>();
+            // `(m[...][2...5])[3][4...5] = ...`: one section of m (composedItems).
+            const ast::Subscript* inner = withoutEpochs(*targetSub->base).as<ast::Subscript>();
+            auto* base = withoutEpochs(inner ? *inner->base : *targetSub->base).as<ast::NameRef>();
             if (!base)
                 notTranslated(a.target->range, "assigning an array to a section of a computed value");
             const std::string view = arrayView(base->name, a.target->range).first;
+            const int dims = typeOf(*base).arrayDims();
+            std::vector<const ast::SubscriptItem*> of;
+            if (inner)
+                of = composedItems(*inner, *targetSub, dims);
+            else
+                for (const auto& it : targetSub->items)
+                    of.push_back(&it);
             const std::string items = sectionItems(
-                targetSub, typeOf(*base).arrayDims(), [&](const ast::Expr& x) { return emit(x); },
+                of, dims, [&](const ast::Expr& x) { return emit(x); },
                 [&](int d) {
                     const std::string r = view + ".whole_range(" + std::to_string(d) + ")";
                     return "{false, " + r + ".min, " + r + ".max}";

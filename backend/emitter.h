@@ -66,6 +66,15 @@ std::string cppMember(const std::string& s); // a class field's name as C++ (key
 // expression, `whole` the item of dimension d written `...` or left out.
 std::string sectionItems(const ast::Subscript* s, int dims, const std::function<std::string(const ast::Expr&)>& expr,
                          const std::function<std::string(int)>& whole);
+// The same for items given per dimension (null: the whole dimension).
+std::string sectionItems(const std::vector<const ast::SubscriptItem*>& items, int dims,
+                         const std::function<std::string(const ast::Expr&)>& expr,
+                         const std::function<std::string(int)>& whole);
+// A section of a section, `(m[...][2...5])[3][4...5]`, as one section of the array: a section
+// keeps the array's indices, so the outer items replace those of the dimensions the inner one
+// keeps (an outer `...` keeps the inner item).
+std::vector<const ast::SubscriptItem*> composedItems(const ast::Subscript& inner, const ast::Subscript& outer,
+                                                     int dims);
 
 // Whether `e` is a section of a dynamic array (some subscript a range, or fewer subscripts than
 // dimensions), with the types `typeOf` gives.

@@ -915,11 +915,26 @@ Type BodyChecker::checkEpoch(const ast::Epoch& e) {
             return Type::error();
         }
     }
-    if (epochWriteDepth_ > 0 && e.lag > 0) {
-        state_.rep.error(DiagKind::EpochWrite, e.range,
+    // The version written is the innermost epoch's on the way to the target's root: of nested
+    // epochs the inner one applies, `((d at (current - 1)) at (current))[i] = x` writes current - 1.
+    const ast::Epoch* written = &e;
+    for (const ast::Expr* x = e.operand.get(); x && epochWriteDepth_ > 0;) {
+        if (auto ep = x->as<ast::Epoch>())
+            written = ep;
+        if (auto ep = x->as<ast::Epoch>())
+            x = ep->operand.get();
+        else if (auto s = x->as<ast::Subscript>())
+            x = s->base.get();
+        else if (auto f = x->as<ast::FieldAccess>())
+            x = f->base.get();
+        else
+            break;
+    }
+    if (epochWriteDepth_ > 0 && written->lag > 0) {
+        state_.rep.error(DiagKind::EpochWrite, written->range,
                          fmt::format("`at (current - {})` names an old version, which is read-only; "
                                      "only `current` can be written",
-                                     e.lag));
+                                     written->lag));
         return Type::error();
     }
     if (!facts_.epochUse)

@@ -72,6 +72,30 @@ def replace_name(text, lines, rng):
     return text[:m.start()] + rng.choice(names) + text[m.end():]
 
 
+@mutator
+def wrap_subscripted(text, lines, rng):
+    """`x[` becomes a subscript of another array value of x: an older version, a section of
+    it (`(x[...])[`, whose elements keep x's indices), or a nested epoch."""
+    uses = [m for m in re.finditer(r"\b([a-z_][a-z_0-9]*)\[", text)]
+    if not uses:
+        return None
+    m = rng.choice(uses)
+    x = m.group(1)
+    wrapped = rng.choice([f"({x} at (current - 1))[", f"({x}[...])[", f"(({x} at (current - 1)) at (current))[",
+                          f"({x} at (current))["])
+    return text[:m.start()] + wrapped + text[m.end():]
+
+
+@mutator
+def nest_epoch(text, lines, rng):
+    """`e at (current - k)` becomes `(e at (current - k)) at (current - j)`, the inner one applying."""
+    uses = [m for m in re.finditer(r"at \(current( - \d+)?\)", text)]
+    if not uses:
+        return None
+    m = rng.choice(uses)
+    return text[:m.end()] + rng.choice([" at (current - 1)", " at (current)"]) + text[m.end():]
+
+
 def mutate_mapping(text, rng):
     levels = [m for m in re.finditer(r"(Space [A-Z]\s*:\s*)(\d+)", text)]
     if not levels:
