@@ -3,7 +3,8 @@
 
 For every example and test program, seeded mutations of the IT source and of its mapping are
 made (numbers changed, operators swapped, partition functions exchanged, lines dropped or
-doubled, names replaced by other names of the same program, mapped levels changed). Each
+doubled, names replaced by other names of the same program, subscripted arrays wrapped as an
+older version, a section or a nested epoch, epochs nested in epochs, mapped levels changed). Each
 mutation that `itc check` accepts must then be compiled (exit 0) or refused with a diagnostic
 (exit 1) by `itc compile`: exit 3 (internal compiler error), a crash, a hang or ANTLR/C++
 exception text fails the test. Compiles stop when the time budget is spent, so the test is

@@ -582,6 +582,16 @@ compile_program epoch_scalars
 for np in 1 2 4; do
   check "older versions of task-global scalars" $np escal_want.txt escal.txt ./epoch_scalars rounds=4 h=escal.txt
 done
+# The same with the Epoch under `Where k > 1` in Space A: round 1 enters nothing and ages nothing,
+# so rounds 2...4 give the values of rounds 1...3 above, and round 4's six stay 0.
+sed -e 's/Epoch { Space A { advance(s, cfg, bs\[1\].b, h) } }/Space A { Where k > 1 { Epoch { advance(s, cfg, bs[1].b, h) } } }/' \
+  "$root/tests/e2e/programs/epoch_scalars.it" >epoch_scalars_guarded.it
+grep -q "Where k > 1" epoch_scalars_guarded.it || { echo "FAIL: epoch_scalars_guarded.it not made"; bad=1; }
+printf 'Array\n0 0 5 5 50 0 1 0 15 5 150 1000 2 1 25 15 250 2000 0 0 0 0 0 0\n24\n' >escalg_want.txt
+compile epoch_scalars_guarded.it "$root/tests/e2e/programs/epoch_scalars.map" epoch_scalars_guarded
+for np in 1 2 4; do
+  check "older versions of task-global scalars under Where" $np escalg_want.txt escalg.txt ./epoch_scalars_guarded rounds=4 h=escalg.txt
+done
 # section_elements, hi = 7: v = 10 i on 0...7, then + 1; t[i] = new v[i] + 1000 old v[i] +
 # 10^6 old v[i] = 10 i + 1 + 10010000 i. m[i][j] = 100 i + j on 0...3 x 0...5; s = u =
 # m[i][j] + 10000 m[i][j] = 10001 m[i][j] (Space A blocks, Space B stride() rows).
