@@ -205,13 +205,18 @@ std::string sectionItems(const ast::Subscript* s, int dims, const std::function<
     return sectionItems(of, dims, expr, whole);
 }
 
-std::vector<const ast::SubscriptItem*> composedItems(const ast::Subscript& inner, const ast::Subscript& outer,
+std::vector<const ast::SubscriptItem*> composedItems(const ast::Subscript* inner, const ast::Subscript& outer,
                                                      int dims) {
     std::vector<const ast::SubscriptItem*> items;
+    if (!inner) {
+        for (const auto& it : outer.items)
+            items.push_back(&it);
+        return items;
+    }
     size_t next = 0;
     for (int d = 0; d < dims; ++d) {
         const ast::SubscriptItem* in =
-            d < static_cast<int>(inner.items.size()) ? &inner.items[static_cast<size_t>(d)] : nullptr;
+            d < static_cast<int>(inner->items.size()) ? &inner->items[static_cast<size_t>(d)] : nullptr;
         const bool kept = !in || in->kind != ast::SubscriptItem::Kind::Index;
         const ast::SubscriptItem* out = kept && next < outer.items.size() ? &outer.items[next++] : nullptr;
         items.push_back(out && out->kind != ast::SubscriptItem::Kind::Whole ? out : in);

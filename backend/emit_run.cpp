@@ -1248,12 +1248,7 @@ std::string TaskEmitter::elementArgument(const ast::Expr& e, int lps,
     if (!base || !arrayIndex_.count(base->name))
         return "";
     const int dims = global(base->name).type.arrayDims();
-    std::vector<const ast::SubscriptItem*> items;
-    if (inner)
-        items = composedItems(*inner, *sub, dims);
-    else
-        for (const auto& item : sub->items)
-            items.push_back(&item);
+    const std::vector<const ast::SubscriptItem*> items = composedItems(inner, *sub, dims);
     for (const ast::SubscriptItem* item : items)
         if (!item || item->kind != ast::SubscriptItem::Kind::Index || !item->index)
             notTranslated(e.range, "an array section as a stage argument");

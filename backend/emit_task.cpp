@@ -589,14 +589,8 @@ private:
                 notTranslated(a.target->range, "assigning an array to a section of a computed value");
             const std::string view = arrayView(base->name, a.target->range).first;
             const int dims = typeOf(*base).arrayDims();
-            std::vector<const ast::SubscriptItem*> of;
-            if (inner)
-                of = composedItems(*inner, *targetSub, dims);
-            else
-                for (const auto& it : targetSub->items)
-                    of.push_back(&it);
             const std::string items = sectionItems(
-                of, dims, [&](const ast::Expr& x) { return emit(x); },
+                composedItems(inner, *targetSub, dims), dims, [&](const ast::Expr& x) { return emit(x); },
                 [&](int d) {
                     const std::string r = view + ".whole_range(" + std::to_string(d) + ")";
                     return "{false, " + r + ".min, " + r + ".max}";

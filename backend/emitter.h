@@ -72,8 +72,8 @@ std::string sectionItems(const std::vector<const ast::SubscriptItem*>& items, in
                          const std::function<std::string(int)>& whole);
 // A section of a section, `(m[...][2...5])[3][4...5]`, as one section of the array: a section
 // keeps the array's indices, so the outer items replace those of the dimensions the inner one
-// keeps (an outer `...` keeps the inner item).
-std::vector<const ast::SubscriptItem*> composedItems(const ast::Subscript& inner, const ast::Subscript& outer,
+// keeps (an outer `...` keeps the inner item). Without `inner`, the items of `outer`.
+std::vector<const ast::SubscriptItem*> composedItems(const ast::Subscript* inner, const ast::Subscript& outer,
                                                      int dims);
 
 // Whether `e` is a section of a dynamic array (some subscript a range, or fewer subscripts than

@@ -22,31 +22,30 @@ def mutator(f):
     return f
 
 
+def replace_one(text, pattern, rng, replacement):
+    """`text` with one match of `pattern`, chosen by `rng`, replaced by `replacement(match)`."""
+    found = list(re.finditer(pattern, text))
+    if not found:
+        return None
+    m = rng.choice(found)
+    return text[:m.start()] + replacement(m) + text[m.end():]
+
+
 @mutator
 def change_number(text, lines, rng):
-    nums = [m for m in re.finditer(r"(?<![\w.])\d+(?![\w.])", text)]
-    if not nums:
-        return None
-    m = rng.choice(nums)
-    return text[:m.start()] + str(rng.choice([0, 1, 2, 3, 7, 64, int(m.group()) + 1])) + text[m.end():]
+    return replace_one(text, r"(?<![\w.])\d+(?![\w.])", rng,
+                       lambda m: str(rng.choice([0, 1, 2, 3, 7, 64, int(m.group()) + 1])))
 
 
 @mutator
 def swap_operator(text, lines, rng):
-    ops = [m for m in re.finditer(r"(?<=\s)[-+*/<>](?=\s)", text)]
-    if not ops:
-        return None
-    m = rng.choice(ops)
-    return text[:m.start()] + rng.choice("+-*/<>") + text[m.end():]
+    return replace_one(text, r"(?<=\s)[-+*/<>](?=\s)", rng, lambda m: rng.choice("+-*/<>"))
 
 
 @mutator
 def swap_partition_function(text, lines, rng):
-    fns = [m for m in re.finditer(r"\b(block_size|block_count|stride|block_stride)\(", text)]
-    if not fns:
-        return None
-    m = rng.choice(fns)
-    return text[:m.start()] + rng.choice(["block_size(", "block_count(", "stride(", "block_stride("]) + text[m.end():]
+    return replace_one(text, r"\b(block_size|block_count|stride|block_stride)\(", rng,
+                       lambda m: rng.choice(["block_size(", "block_count(", "stride(", "block_stride("]))
 
 
 @mutator
@@ -77,24 +76,16 @@ def replace_name(text, lines, rng):
 def wrap_subscripted(text, lines, rng):
     """`x[` becomes a subscript of another array value of x: an older version, a section of
     it (`(x[...])[`, whose elements keep x's indices), or a nested epoch."""
-    uses = [m for m in re.finditer(r"\b([a-z_][a-z_0-9]*)\[", text)]
-    if not uses:
-        return None
-    m = rng.choice(uses)
-    x = m.group(1)
-    wrapped = rng.choice([f"({x} at (current - 1))[", f"({x}[...])[", f"(({x} at (current - 1)) at (current))[",
-                          f"({x} at (current))["])
-    return text[:m.start()] + wrapped + text[m.end():]
+    return replace_one(text, r"\b([a-z_][a-z_0-9]*)\[", rng, lambda m: rng.choice(
+        [f"({m.group(1)} at (current - 1))[", f"({m.group(1)}[...])[",
+         f"(({m.group(1)} at (current - 1)) at (current))[", f"({m.group(1)} at (current))["]))
 
 
 @mutator
 def nest_epoch(text, lines, rng):
     """`e at (current - k)` becomes `(e at (current - k)) at (current - j)`, the inner one applying."""
-    uses = [m for m in re.finditer(r"at \(current( - \d+)?\)", text)]
-    if not uses:
-        return None
-    m = rng.choice(uses)
-    return text[:m.end()] + rng.choice([" at (current - 1)", " at (current)"]) + text[m.end():]
+    return replace_one(text, r"at \(current( - \d+)?\)", rng,
+                       lambda m: m.group() + rng.choice([" at (current - 1)", " at (current)"]))
 
 
 def mutate_mapping(text, rng):
