@@ -919,11 +919,10 @@ Type BodyChecker::checkEpoch(const ast::Epoch& e) {
     // epochs the inner one applies, `((d at (current - 1)) at (current))[i] = x` writes current - 1.
     const ast::Epoch* written = &e;
     for (const ast::Expr* x = e.operand.get(); x && epochWriteDepth_ > 0;) {
-        if (auto ep = x->as<ast::Epoch>())
+        if (auto ep = x->as<ast::Epoch>()) {
             written = ep;
-        if (auto ep = x->as<ast::Epoch>())
             x = ep->operand.get();
-        else if (auto s = x->as<ast::Subscript>())
+        } else if (auto s = x->as<ast::Subscript>())
             x = s->base.get();
         else if (auto f = x->as<ast::FieldAccess>())
             x = f->base.get();
