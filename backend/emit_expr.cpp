@@ -350,20 +350,21 @@ std::string ExprEmitter::sectionElement(const ast::Subscript& s, const SectionEl
         return r;
     };
     const std::vector<ast::SubscriptItem>& fixed = se.section->items;
+    const int dims = typeOf(*se.array).arrayDims();
+    const std::vector<const ast::SubscriptItem*> items = composedItems(se.section, s, dims);
     std::vector<std::string> idx;
-    size_t next = 0;
-    for (int d = 0; d < typeOf(*se.array).arrayDims(); ++d) {
-        const ast::SubscriptItem* it = d < static_cast<int>(fixed.size()) ? &fixed[static_cast<size_t>(d)] : nullptr;
-        if (it && it->kind == ast::SubscriptItem::Kind::Index) {
-            idx.push_back(atLag(*it->index, sectionLag));
+    for (int d = 0; d < dims; ++d) {
+        const ast::SubscriptItem* in = d < static_cast<int>(fixed.size()) ? &fixed[static_cast<size_t>(d)] : nullptr;
+        if (!items[static_cast<size_t>(d)] || !items[static_cast<size_t>(d)]->index)
+            notTranslated(s.range, "an element of a section with too few subscripts");
+        if (in && in->kind == ast::SubscriptItem::Kind::Index) { // fixed by the section
+            idx.push_back(atLag(*in->index, sectionLag));
             continue;
         }
-        if (next >= s.items.size() || !s.items[next].index)
-            notTranslated(s.range, "an element of a section with too few subscripts");
-        std::string i = emit(*s.items[next++].index);
-        if (it && it->kind == ast::SubscriptItem::Kind::Section)
-            i = "itrt::task::section_index(" + i + ", " + atLag(*it->first, sectionLag) + ", " +
-                atLag(*it->last, sectionLag) + ", " + whereOf(s.range) + ")";
+        std::string i = emit(*items[static_cast<size_t>(d)]->index);
+        if (in && in->kind == ast::SubscriptItem::Kind::Section)
+            i = "itrt::task::section_index(" + i + ", " + atLag(*in->first, sectionLag) + ", " +
+                atLag(*in->last, sectionLag) + ", " + whereOf(s.range) + ")";
         idx.push_back(i);
     }
     return element(*se.section, se.array->name, idx, arrayLag);
