@@ -113,7 +113,8 @@ bool Worker::sweep() {
     ++firings_;
     fired = true;
     if (done) {
-      log(LogSystem::engine, LogLevel::debug, "VDP {} finished after {} firings", v->tuple().str(), v->fired());
+      if (log_enabled(LogSystem::engine, LogLevel::debug))  // (the tuple's text costs a string per VDP)
+        log(LogSystem::engine, LogLevel::debug, "VDP {} finished after {} firings", v->tuple().str(), v->fired());
       --unfinished_;
       proxy_->vdp_finished();
     } else {

@@ -9,6 +9,8 @@
 #include <cstddef>
 #include <initializer_list>
 #include <iterator>
+#include <stdexcept>
+#include <utility>
 #include <vector>
 
 namespace itrt {
@@ -22,6 +24,18 @@ public:
         for (const T& v : values)
             push_back(v);
     }
+    SmallVector(const SmallVector&) = default;
+    SmallVector& operator=(const SmallVector&) = default;
+    // A moved-from SmallVector is empty, as a moved-from std::vector is in practice.
+    SmallVector(SmallVector&& o) noexcept
+        : size_(std::exchange(o.size_, 0)), in_place_(std::move(o.in_place_)), heap_(std::move(o.heap_)) {}
+    SmallVector& operator=(SmallVector&& o) noexcept {
+        size_ = std::exchange(o.size_, 0);
+        in_place_ = std::move(o.in_place_);
+        heap_ = std::move(o.heap_);
+        o.heap_.clear();
+        return *this;
+    }
 
     size_t size() const { return size_; }
     bool empty() const { return size_ == 0; }
@@ -29,6 +43,11 @@ public:
     const T* data() const { return size_ <= N ? in_place_.data() : heap_.data(); }
     T& operator[](size_t i) { return data()[i]; }
     const T& operator[](size_t i) const { return data()[i]; }
+    const T& at(size_t i) const {
+        if (i >= size_)
+            throw std::out_of_range("SmallVector::at");
+        return data()[i];
+    }
     T& back() { return data()[size_ - 1]; }
     const T& back() const { return data()[size_ - 1]; }
 
@@ -49,6 +68,25 @@ public:
         }
         ++size_;
     }
+    void clear() {
+        size_ = 0;
+        heap_.clear();
+    }
+    void resize(size_t n) {
+        while (size_ > n)
+            pop_back();
+        while (size_ < n)
+            push_back(T{});
+    }
+    void reserve(size_t) {} // in place up to N; beyond, push_back grows the heap vector
+
+    friend bool operator==(const SmallVector& a, const SmallVector& b) {
+        return std::equal(a.begin(), a.end(), b.begin(), b.end());
+    }
+    friend bool operator<(const SmallVector& a, const SmallVector& b) {
+        return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end());
+    }
+
     void pop_back() {
         if (size_ == N + 1)
             std::copy(heap_.begin(), heap_.begin() + N, in_place_.begin());

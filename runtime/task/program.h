@@ -8,6 +8,7 @@
 
 #include "runtime/data/data.h"
 #include "runtime/engine/engine.h"
+#include "runtime/support/small_vector.h"
 #include "runtime/task/collections.h"
 #include "runtime/task/flow.h"
 #include "runtime/task/list.h"
@@ -234,7 +235,8 @@ struct MachineDesc {
 // ---------------------------------------------------------------------------------------------
 
 // A box of global indices: one closed interval per dimension (first <= last when not empty).
-using Box = std::vector<std::pair<int64_t, int64_t>>;
+// In place up to three dimensions: a task computes a few boxes per LPU when it ends.
+using Box = SmallVector<std::pair<int64_t, int64_t>, 3>;
 
 struct SyncCounters {
   uint64_t intra_bytes = 0, intra_messages = 0, inter_bytes = 0, inter_messages = 0;

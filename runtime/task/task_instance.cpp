@@ -729,6 +729,28 @@ void TaskInstance::check_rank_memory() const {
        "); partition the arrays over more processes or machines, or use smaller ones");
 }
 
+namespace {
+// The storages of one array's parts in grid order, each once (LPUs whose parts of an array no
+// stage writes are equal share one). Sorted pointers, not a set: a task may have 10^6 LPUs.
+std::vector<PartStorage*> distinct_storages(const std::vector<std::shared_ptr<PartStorage>>& store) {
+  std::vector<PartStorage*> all;
+  all.reserve(store.size());
+  for (const auto& ps : store)
+    if (ps) all.push_back(ps.get());
+  std::vector<PartStorage*> sorted = all;
+  std::sort(sorted.begin(), sorted.end());
+  if (std::adjacent_find(sorted.begin(), sorted.end()) == sorted.end()) return all;
+  sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
+  std::vector<char> taken(sorted.size(), 0);
+  std::vector<PartStorage*> distinct;
+  for (PartStorage* ps : all) {
+    const size_t k = static_cast<size_t>(std::lower_bound(sorted.begin(), sorted.end(), ps) - sorted.begin());
+    if (!std::exchange(taken[k], 1)) distinct.push_back(ps);
+  }
+  return distinct;
+}
+}  // namespace
+
 std::shared_ptr<PartStorage> TaskInstance::new_part_storage(size_t a, int lps, const Part& p, bool clear_all,
                                                             bool clear_current) const {
   check_part_size(a, lps, p);
@@ -1120,9 +1142,8 @@ void TaskInstance::launch() {
       hand_over(a, *arrays[a], adopted[a], {});
     }
     // All versions start equal.
-    std::set<PartStorage*> done;
-    for (auto& ps : s_->store_[a])
-      if (ps && done.insert(ps.get()).second)
+    if (s_->versions_[a] > 1)
+      for (PartStorage* ps : distinct_storages(s_->store_[a]))
         for (size_t v = 1; v < ps->versions.size(); ++v)
           std::memcpy(ps->versions[v].get(), ps->versions[0].get(),
                       static_cast<size_t>(ps->part.element_count()) * arrays[a]->elem_size);
@@ -1352,10 +1373,7 @@ void TaskInstance::read_input(int array) {
   ArrayData& a = *arrays[static_cast<size_t>(array)];
   const std::string file = a.pending_input;
   a.pending_input.clear();
-  std::set<PartStorage*> seen;
-  std::vector<PartStorage*> mine;
-  for (auto& ps : s_->store_[static_cast<size_t>(array)])
-    if (ps && seen.insert(ps.get()).second) mine.push_back(ps.get());
+  const std::vector<PartStorage*> mine = distinct_storages(s_->store_[static_cast<size_t>(array)]);
   try {
     if (extension(file) == ".bin") {
       std::vector<LocalPart> parts;
@@ -1518,6 +1536,26 @@ std::vector<TaskInstance::Piece>& TaskInstance::refresh_plan(int array, int h, i
   return pieces;
 }
 
+namespace {
+// Of LPUs whose canonical boxes are the same (replicas of one part), the first in grid order
+// owns it; the others hold copies. One sort, not a set of boxes: a task may have 10^6 LPUs.
+void keep_first_owner(ArrayData& d) {
+  std::vector<uint32_t> order;
+  order.reserve(d.canonical.size());
+  for (size_t g = 0; g < d.canonical.size(); ++g)
+    if (!d.canonical[g].empty()) order.push_back(static_cast<uint32_t>(g));
+  std::stable_sort(order.begin(), order.end(), [&](uint32_t x, uint32_t y) { return d.canonical[x] < d.canonical[y]; });
+  for (size_t k = 1, leader = 0; k < order.size(); ++k) {
+    if (!(d.canonical[order[k]] == d.canonical[order[leader]])) {
+      leader = k;
+      continue;
+    }
+    d.canonical[order[k]].clear();
+    d.owner[order[k]] = false;
+  }
+}
+}  // namespace
+
 void TaskInstance::finish() {
   for (size_t a = 0; a < arrays.size(); ++a) {
     if (!arrays[a] || s_->home_[a] < 0) continue;
@@ -1532,7 +1570,10 @@ void TaskInstance::finish() {
     d.canonical.clear();
     d.owner.clear();
     d.strided = false;
-    std::set<Box> seen;
+    d.parts.reserve(H.size());
+    d.part_rank.reserve(H.size());
+    d.canonical.reserve(H.size());
+    d.owner.reserve(H.size());
     std::set<std::vector<int64_t>> owned_seen;
     for (const Lpu& g : H) {
       d.parts.push_back(owning_part(static_cast<int>(a), h, g.id));
@@ -1556,7 +1597,7 @@ void TaskInstance::finish() {
           p = &s_->grid_[static_cast<size_t>(s_->lps_[static_cast<size_t>(p->lps)].parent)]
                         [static_cast<size_t>(p->parent)];
         }
-        if (empty(b) || !seen.insert(b).second) b.clear();
+        if (empty(b)) b.clear();
         d.owner.push_back(!b.empty());
       } else {
         // Strided parts: the LPU owns its part's owned cells; of replicas the first one.
@@ -1572,16 +1613,16 @@ void TaskInstance::finish() {
       }
       d.canonical.push_back(b);
     }
+    if (!d.strided) keep_first_owner(d);
     // Keep only the current version of each local part. LPUs that shared one storage (replicas
     // of an array no stage writes) share the kept one too: its version moves out only once.
     // The storage itself moves to the item (no copy of its part): this task's bookkeeping of
     // writes and movements starts afresh in the next.
     d.storage.assign(H.size(), nullptr);
-    std::set<const PartStorage*> kept;
     for (size_t g = 0; g < H.size(); ++g) {
       std::shared_ptr<PartStorage>& ps = s_->store_[a][g];
       if (!ps) continue;
-      if (kept.insert(ps.get()).second && ps->versions.size() > 1) {
+      if (ps->versions.size() > 1) {  // (a shared storage is down to one version after its first LPU)
         auto current = std::move(ps->versions[static_cast<size_t>(ps->current)]);
         ps->versions.clear();
         ps->versions.push_back(std::move(current));

@@ -20,8 +20,8 @@
 namespace itrt::task {
 
 struct TaskInstance::Piece {
-  std::vector<std::pair<int64_t, int64_t>> box;  // global index interval per dimension
-  int64_t src;                                   // home LPU holding the source cells
+  Box box;      // global index interval per dimension
+  int64_t src;  // home LPU holding the source cells
   std::vector<int> dst_ranks;
   std::vector<int64_t> dst;  // home LPUs to fill (all ranks)
 };
