@@ -126,7 +126,8 @@ private:
         auto arg = [&](size_t i) { return emit(*c.args.at(i).value); };
         if (f == "bind_input" || f == "bind_output") {
             auto item = c.args.at(1).value->as<ast::StringLiteral>();
-            return arg(0) + "->" + f + "(prog, " + cString(item->value) + ", std::string(" + arg(2) + "))";
+            return arg(0) + "->" + f + "(prog, " + cString(item->value) + ", std::string(" + arg(2) + "), " +
+                   whereOf(c.range) + ")";
         }
         if (f == "load") {
             // `load(env.item, file)`: the next task using the item reads the file part-wise.
@@ -145,7 +146,7 @@ private:
                        (item.kind == TypeKind::DynamicArray
                             ? ", " + fileCodecOf(item) + ", " + std::to_string(item.arrayDims())
                             : std::string()) +
-                       ")";
+                       ", " + whereOf(c.range) + ")";
             }
             const ast::Expr& target = *c.args.at(0).value;
             const semantic::Type t = typeOf(target);

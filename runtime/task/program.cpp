@@ -441,6 +441,11 @@ static std::string unwritable_reason(const std::string& file) {
   return "";
 }
 
+std::string input_label(const ArrayData& a, const std::string& item, const std::string& task) {
+  return (a.input_site.empty() ? std::string() : a.input_site + ": ") + "input for `" + item + "` of task `" + task +
+         "`";
+}
+
 void check_output_writable(Program& prog, const std::string& file, const std::string& what) {
   std::string error;
   int ok = 1;
@@ -655,8 +660,7 @@ RangeValue Env::range(Program& prog, const std::string& item, int dims, int d, c
     }
     int bad = error.empty() ? 0 : 1;
     MPI_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-    if (bad)
-      fail_collective("input for `" + item + "` of task `" + task_ + "`: " + (error.empty() ? "unreadable" : error));
+    if (bad) fail_collective(input_label(*a, item, task_) + ": " + (error.empty() ? "unreadable" : error));
     MPI_Bcast(lengths.data(), dims, MPI_INT64_T, 0, MPI_COMM_WORLD);
     a->ranges.clear();
     for (int64_t n : lengths) a->ranges.push_back(DimRange{0, n - 1});
@@ -673,7 +677,7 @@ RangeValue Env::range(Program& prog, const std::string& item, int dims, int d, c
   return RangeValue{static_cast<int32_t>(r.min), static_cast<int32_t>(r.max)};
 }
 
-void Env::bind_input(Program&, const std::string& item, const std::string& file) {
+void Env::bind_input(Program&, const std::string& item, const std::string& file, const char* where) {
   settle();
   // The file gives the item an array of its own, as `env.x = a` does: an environment that shared
   // the old one (`k.x = env.x`), or viewed it, keeps it; a view is no longer one.
@@ -681,6 +685,7 @@ void Env::bind_input(Program&, const std::string& item, const std::string& file)
   a = std::make_shared<ArrayData>();
   a->name = item;
   a->pending_input = file;
+  a->input_site = where ? where : "";
   a->has_ranges = false;
 }
 

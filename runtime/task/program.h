@@ -393,6 +393,7 @@ struct ArrayData {
   std::vector<std::shared_ptr<PartStorage>> storage;  // null for LPUs of other ranks
   std::vector<Box> canonical;                         // cells each LPU owns through the whole chain (empty: a replica)
   std::string pending_input;                          // bind_input not yet read
+  std::string input_site;                             // "file.it:line" of that bind_input or load
   // Left in parts that are not boxes (stride(), block_stride()): each cell is then taken from
   // the `owner` LPU whose part owns it (one replica of replicated parts), by transfer schedules.
   bool strided = false;
@@ -475,7 +476,8 @@ class Env : public std::enable_shared_from_this<Env> {
   }
   // After a task: scalar `item` is a Reduction result made per LPU of `space`, which had several.
   void mark_per_lpu(const std::string& item, const std::string& space) { scalars_[item]->per_lpu = space; }
-  void bind_input(Program& prog, const std::string& item, const std::string& file);
+  // `where` ("file.it:line") starts the messages about the file, which come when a task reads it.
+  void bind_input(Program& prog, const std::string& item, const std::string& file, const char* where = nullptr);
   // A list item into `out` (from the file bound to it if no task has produced it yet); false when
   // the item has no value. `rank`: for a List of Arrays, the dimensionality its arrays must have.
   template <class T>
@@ -544,10 +546,13 @@ class Env : public std::enable_shared_from_this<Env> {
   }
   // `load(env.item, file)`: the next task using the item reads the file, part-wise (as
   // bind_input: the result is the same, the reading parallel).
-  void load(Program& prog, const std::string& item, const std::string& file) { bind_input(prog, item, file); }
+  void load(Program& prog, const std::string& item, const std::string& file, const char* where = nullptr) {
+    bind_input(prog, item, file, where);
+  }
   // `load(env.item, file)` of an array: as bind_input, with the element type and dimensions, so
   // that the coordinator can read the file itself if it reads the item before any task does.
-  void load(Program& prog, const std::string& item, const std::string& file, const ElementCodec& codec, int dims);
+  void load(Program& prog, const std::string& item, const std::string& file, const ElementCodec& codec, int dims,
+            const char* where = nullptr);
   // `env.item = other.other_item` (§4.2): both environments share one array from now on.
   void share(const std::string& item, Env& other, const std::string& other_item);
   // `env.x = other.y` for a scalar item: both name one value object from now on.
@@ -609,7 +614,7 @@ class Env : public std::enable_shared_from_this<Env> {
   // `env.item.dimensionK` (d = K - 1) in the coordinator, for an item of `dims` dimensions and
   // element `codec`; an input not read yet is asked for its shape.
   RangeValue range(Program& prog, const std::string& item, int dims, int d, const ElementCodec& codec);
-  void bind_output(Program& prog, const std::string& item, const std::string& file);
+  void bind_output(Program& prog, const std::string& item, const std::string& file, const char* where = nullptr);
   // Writes the item to `file` now (`store(env.item, file)`, and bind_output at the end; `bound`:
   // the item's data when it was bound, if it has been replaced since).
   void write_item(Program& prog, const std::string& item, const std::string& file,
@@ -762,6 +767,9 @@ void write_on_root(Program& prog, const std::string& file, const std::function<v
 // written stops every rank alike, with `what` and the reason, before the run computes it.
 // Collective on MPI_COMM_WORLD: the coordinator's thread only.
 void check_output_writable(Program& prog, const std::string& file, const std::string& what);
+// "file.it:line: input for `item` of task `name`": the start of a message about an input file,
+// at the bind_input or load that named it when the generated code gave its line.
+std::string input_label(const ArrayData& a, const std::string& item, const std::string& task);
 // Rank 0 writes a collection made from a program value (collections.h); every rank calls it (only
 // rank 0's `c` is used). store_collection is `store`: it also notes the file, so that a bound
 // output of the same file warns; write_collection writes a bound output.

@@ -134,8 +134,7 @@ void TaskInstance::declare_array(int index, const std::string& name, int dims, s
   // Bounds Initialize must set start out unset, so that launch() can name one it did not set.
   if (!a->has_ranges || a->ranges.size() != static_cast<size_t>(dims))
     a->ranges.assign(static_cast<size_t>(dims), DimRange{kUnsetBound, kUnsetBound});
-  if (!a->pending_input.empty())
-    read_input_shape(index, *a, dims, std::string("input for `") + name + "` of task `" + name_ + "`: ");
+  if (!a->pending_input.empty()) read_input_shape(index, *a, dims, input_label(*a, name, name_) + ": ");
   arrays[i] = a;
   s_->home_[i] = home;
   s_->versions_[i] = std::max(1, versions);
@@ -260,8 +259,7 @@ void TaskInstance::resolve_section(size_t i) {
       of.codec = a.codec;
       of.dims = a.dims + fixed;
     }
-    read_input_whole(comm_, prog_.rank(), of,
-                     "input for `" + of.name + "`, viewed by `" + a.name + "` of task `" + name_ + "`: ");
+    read_input_whole(comm_, prog_.rank(), of, input_label(of, of.name, name_) + ", viewed by `" + a.name + "`: ");
   }
   if (!of.has_ranges)
     fail_collective(what + (of.pending_input.empty() ? ", which has not been created or produced by any task"
@@ -1383,7 +1381,8 @@ void TaskInstance::read_input(int array) {
       scatter_text_input(array, mine);
     }
   } catch (const std::exception& e) {
-    fail(std::string("reading `") + file + "` for `" + a.name + "`: " + e.what());
+    fail((a.input_site.empty() ? std::string() : a.input_site + ": ") + "reading `" + file + "` for `" + a.name +
+         "` of task `" + name_ + "`: " + e.what());
   }
 }
 
@@ -1800,16 +1799,18 @@ static ElementBlock whole_on_root(Program& prog, const ArrayData& d) {
   return block;
 }
 
-void Env::bind_output(Program& prog, const std::string& item, const std::string& file) {
+void Env::bind_output(Program& prog, const std::string& item, const std::string& file, const char* where) {
   settle();
   // The file is written when the program ends: a name no data file can have is an error now,
   // not after the whole run.
+  const std::string what =
+      (where ? std::string(where) + ": " : std::string()) + "bind_output of `" + item + "` of task `" + task_ + "`";
   try {
     (void)encoding_of(file);
   } catch (const std::exception& e) {
-    fail_collective("bind_output of `" + item + "` of task `" + task_ + "`: " + e.what());
+    fail_collective(what + ": " + e.what());
   }
-  check_output_writable(prog, file, "bind_output of `" + item + "` of task `" + task_ + "`");
+  check_output_writable(prog, file, what);
   auto& a = arrays_[item];
   if (!a) a = std::make_shared<ArrayData>();
   std::shared_ptr<ArrayData> data = a;  // the item as bound now; later tasks fill it in place
@@ -2056,8 +2057,9 @@ void Env::assign_shapeless(const std::string& item, int dims) {
   arrays_[item] = a;
 }
 
-void Env::load(Program& prog, const std::string& item, const std::string& file, const ElementCodec& codec, int dims) {
-  bind_input(prog, item, file);
+void Env::load(Program& prog, const std::string& item, const std::string& file, const ElementCodec& codec, int dims,
+               const char* where) {
+  bind_input(prog, item, file, where);
   ArrayData& a = *arrays_[item];
   a.codec = &codec;
   a.elem_size = codec.memory_size();

@@ -9,7 +9,8 @@
 # linked array, a loop step of 0 or less, a fixed-size array indexed outside it, writing an item
 # nothing produced, an Integer division by zero, an element passed to a stage by an LPU that
 # does not hold it, more worker threads than the system lets the program start, an element of
-# a section outside the section.
+# a section outside the section, a bound input or output file that cannot be used (named with
+# the line of its bind_input or bind_output).
 # A List of Arrays file must hold arrays of the list's rank. Views of an item filled by `load` work; keys may be reserved words (`args.step`). `--help` prints the program's keys and exits 0. Also: a mapping that puts a space on other processes than its
 # parent space's parts is no error; the plan gives it parts of its own and moves the data
 # (checked against the reference, with the bytes moved).
@@ -113,9 +114,12 @@ expect "unwritable output" "itrt: error: writing \`/nonexistent-dir/copy.txt\`: 
   { echo "FAIL (unwritable output): exit status $rc, or not one message:"; echo "$out"; bad=1; }
 # a bound output that cannot be written is found at bind_output, before any task runs (probe AY:
 # after the whole computation)
-expect "unwritable bound output" "bind_output of \`c\` of task \`Vector Addition\`: cannot write \`/nonexistent-dir/c.txt\`: the directory" \
+expect "unwritable bound output" "vector-add.it:11: bind_output of \`c\` of task \`Vector Addition\`: cannot write \`/nonexistent-dir/c.txt\`: the directory" \
   env IT_TASKS=1 timeout 60 $mpirun -np 2 "$va" a_file=a.txt b_file=b.txt c_file=/nonexistent-dir/c.txt p=4
 grep -q "IT_TASKS.*start" <<<"$out" && { echo "FAIL (unwritable bound output): a task ran first:"; echo "$out"; bad=1; }
+# a bound input that cannot be read is named with the line of its bind_input
+expect "unreadable bound input" "vector-add.it:10: input for \`b\` of task \`Vector Addition\`: .*no-such-b.txt" \
+  timeout 60 $mpirun -np 2 "$va" a_file=a.txt b_file=no-such-b.txt c_file=c.txt p=4
 # reading an environment scalar nothing gave a value names the coordinator's line
 cat >novalue.it <<'IT'
 Program (args) {
