@@ -25,6 +25,22 @@ std::vector<RunPair> intersect_runs(const IndexSet1D& a, const IndexSet1D& a_loc
     if (a.empty() || b.empty())
         return out;
     const int64_t dir = a.dir();
+    if (b.dir() != dir) {
+        // Opposite directions (a view running upwards of an array whose range runs downwards):
+        // local positions run opposite ways, so each shared element is a run of its own.
+        const int64_t bmin = std::min(b.first(), b.last()), bmax = std::max(b.first(), b.last());
+        const int64_t end = a.lower_bound(dir > 0 ? bmax + 1 : bmin - 1);
+        for (int64_t k = a.lower_bound(dir > 0 ? bmin : bmax); k < end; ++k) {
+            const int64_t g = a.at(k);
+            auto sb = b.contains(g) ? b_local.local_of(g) : std::nullopt;
+            if (!sb)
+                continue;
+            auto sa = a_local.local_of(g);
+            assert(sa);
+            out.push_back({*sa, *sb, 1});
+        }
+        return out;
+    }
     // Only the elements of each set inside the other's extent can meet.
     auto clip = [dir](const IndexSet1D& s, const IndexSet1D& other) {
         int64_t begin = s.lower_bound(other.first());

@@ -302,6 +302,30 @@ TEST(TransferProperties, ScheduleMovesExactlyTheIntersection) {
     }
 }
 
+// The same cells seen from an array whose ranges run the other way (a view `x = w[2...6]` of an
+// array ranged 9...0): every cell of the intersection moves, to its own place.
+TEST(TransferProperties, ScheduleBetweenOppositeDirections) {
+    const uint64_t seed = base_seed() + 5;
+    std::cout << "[ seed ] TransferProperties.ScheduleBetweenOppositeDirections seed=" << seed << " trials=300\n";
+    Rng r(seed);
+    for (int trial = 0; trial < 300; ++trial) {
+        SCOPED_TRACE("seed " + std::to_string(seed) + " trial " + std::to_string(trial));
+        int rank = static_cast<int>(r.in(1, 2));
+        std::vector<DimRange> ranges = random_ranges(r, rank, 13), flipped = ranges;
+        for (DimRange& d : flipped)
+            if (r.in(0, 1) == 1)
+                std::swap(d.min, d.max);
+        Part root = Part::whole(ranges), other_root = Part::whole(flipped);
+        Part a = random_leaf(r, root), b = random_leaf(r, other_root);
+        check_transfer(root, a, b, true);
+        if (HasFatalFailure())
+            return;
+        check_transfer(root, b, a, false);
+        if (HasFatalFailure())
+            return;
+    }
+}
+
 TEST(TransferProperties, GhostExchangeFillsExactlyThePadding) {
     const uint64_t seed = base_seed() + 3;
     std::cout << "[ seed ] TransferProperties.GhostExchangeFillsExactlyThePadding seed=" << seed << " trials=200\n";
