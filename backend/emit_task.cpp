@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <regex>
+#include <tuple>
 
 namespace itc::backend {
 
@@ -915,6 +916,8 @@ private:
                 o << "const int64_t " << ix << "_lo = " << lo << ", " << ix << "_hi = " << hi << ";\n";
                 if (boxWrite != boxWrites_.end())
                     o << "written_lo[" << d << "] = " << ix << "_lo, written_hi[" << d << "] = " << ix << "_hi;\n";
+                if (k + 1 == idx.size() && rest.empty())
+                    reachChecks(o, p, idx);
                 o << "for (int64_t " << ix << " = " << ix << "_lo; " << ix << " <= " << ix << "_hi; ++" << ix
                   << ") {\n";
             }
@@ -962,6 +965,110 @@ private:
             o << (entry ? "if (!acc_.empty()) " + target + " = acc_.index;\n" : target + " = acc_;\n");
         }
         o << "}\n";
+    }
+
+    // Before the innermost loop of a nest that runs every turn (no per-turn test): each
+    // subscript of a part that the body evaluates at every turn, `y[i]` or `m[r][c + 1]` with
+    // loop indices, must stay inside the LPU's part over the loop's whole range. One test per
+    // entry of the loop instead of none: an array shorter than the one the loop runs over
+    // (input files of different lengths) is an error naming the line, not a read past the part.
+    // (--debug checks every element instead.)
+    void reachChecks(Out& o, const ast::ParallelLoop& p,
+                     const std::vector<std::pair<std::string, std::pair<std::string, int>>>& idx) {
+        if (te_.in().debug)
+            return;
+        std::vector<const ast::Subscript*> subs;
+        if (!unconditionalSubscripts(p, subs))
+            return;
+        const std::string& inner = idx.back().first;
+        std::set<std::tuple<std::string, size_t, std::string, int64_t>> checked; // view, dimension, index, offset
+        std::string tests;
+        for (const ast::Subscript* s : subs) {
+            const ast::Expr* base = s->base.get();
+            while (auto ep = base->as<ast::Epoch>())
+                base = ep->operand.get();
+            auto n = base->as<ast::NameRef>();
+            if (!n || localArray(n->name) || !partArray(n->name) || loopVars_.count(n->name))
+                continue;
+            const std::string view = arrayView(n->name, s->range).first;
+            const std::set<int> strided = stridedOfView(view);
+            for (size_t d = 0; d < s->items.size(); ++d) {
+                if (s->items[d].kind != ast::SubscriptItem::Kind::Index || !s->items[d].index)
+                    break;
+                auto [var, offset] = indexPlusConstant(*s->items[d].index);
+                if (var.empty() || !loopVars_.count(var) || strided.count(static_cast<int>(d)))
+                    continue;
+                const std::string dim = std::to_string(d);
+                const auto overThis = [&](const auto& level) {
+                    return level.first == var && level.second == std::make_pair(view, static_cast<int>(d));
+                };
+                if (offset == 0 && std::any_of(idx.begin(), idx.end(), overThis))
+                    continue; // the index runs over this very dimension
+                if (!checked.insert({view, d, var, offset}).second)
+                    continue;
+                const std::string ix = cppName(var);
+                const std::string off = offset == 0  ? std::string()
+                                        : offset > 0 ? " + " + std::to_string(offset)
+                                                     : " - " + std::to_string(-offset);
+                const std::string first = (var == inner ? ix + "_lo" : ix) + off;
+                const std::string last = (var == inner ? ix + "_hi" : ix) + off;
+                tests += view + ".reach(" + cString(te_.where(s->range) + ": `" + n->name + "`") + ", " + dim + ", " +
+                         first + ", " + last + ");\n";
+            }
+        }
+        if (!tests.empty())
+            o << "if (" << cppName(inner) << "_lo <= " << cppName(inner) << "_hi) {\n" << tests << "}\n";
+    }
+    // `i`, `i + 3`, `i - 1`: the name and the constant; an empty name for anything else.
+    static std::pair<std::string, int64_t> indexPlusConstant(const ast::Expr& e) {
+        if (auto n = e.as<ast::NameRef>())
+            return {n->name, 0};
+        auto b = e.as<ast::Binary>();
+        if (!b || (b->op != ast::BinaryOp::Add && b->op != ast::BinaryOp::Sub))
+            return {};
+        auto ln = b->lhs->as<ast::NameRef>();
+        auto rl = b->rhs->as<ast::IntLiteral>();
+        if (ln && rl)
+            return {ln->name, b->op == ast::BinaryOp::Add ? rl->value : -rl->value};
+        auto ll = b->lhs->as<ast::IntLiteral>();
+        auto rn = b->rhs->as<ast::NameRef>();
+        if (ll && rn && b->op == ast::BinaryOp::Add)
+            return {rn->name, ll->value};
+        return {};
+    }
+    // The subscripts a loop body evaluates at every turn: those in its top-level expression
+    // statements and reductions, outside the right operand of `and`/`or`. False when the body
+    // may leave the stage or run code of its own (`return`, native code).
+    static bool unconditionalSubscripts(const ast::ParallelLoop& p, std::vector<const ast::Subscript*>& out) {
+        struct Leaves : ast::Visitor {
+            bool found = false;
+            void visitReturn(const ast::Return&) override { found = true; }
+            void visitExtern(const ast::Extern&) override { found = true; }
+        } leaves;
+        leaves.visitBlock(p.body);
+        if (leaves.found)
+            return false;
+        struct Always : ast::Visitor {
+            std::vector<const ast::Subscript*>* out;
+            void visitSubscript(const ast::Subscript& node) override {
+                out->push_back(&node);
+                ast::Visitor::visitSubscript(node);
+            }
+            void visitBinary(const ast::Binary& node) override {
+                if (node.op == ast::BinaryOp::And || node.op == ast::BinaryOp::Or)
+                    visitExpr(*node.lhs);
+                else
+                    ast::Visitor::visitBinary(node);
+            }
+        } always;
+        always.out = &out;
+        for (const auto& st : p.body.stmts) {
+            if (auto es = st->as<ast::ExprStmt>())
+                always.visitExpr(*es->expr);
+            else if (auto rs = st->as<ast::ReduceStmt>())
+                always.visitExpr(*rs->operand);
+        }
+        return true;
     }
 
     // Version-dependent arrays that the stage writes on a box known before the loop runs

@@ -911,6 +911,14 @@ struct View {
              " is outside the LPU's part " + std::to_string(lo[d]) + "..." + std::to_string(hi[d]));
     return (*this)(idx...);
   }
+  // Before a loop that reaches indices first...last of dimension d at every turn (a subscript
+  // of its body, outside any test): one check for the whole loop.
+  void reach(const char* where, int d, int64_t first, int64_t last) const {
+    if (first < lo[d] || last > hi[d])
+      fail(std::string(where) + ": the loop reaches indices " + std::to_string(first) + "..." + std::to_string(last) +
+           " of dimension " + std::to_string(d + 1) + ", outside the LPU's part " + std::to_string(lo[d]) + "..." +
+           std::to_string(hi[d]) + " (are the arrays' index ranges consistent?)");
+  }
   // With --debug, for parts with strided dimensions: the same check against the held indices.
   template <class... I>
   T& checked_held(const char* where, I... idx) const {

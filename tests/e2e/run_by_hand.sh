@@ -43,7 +43,8 @@
 # (loop_variable_env.it), movements around a per-LPU Repeat while (loop_movements.it), padded
 # parts read from a binary file by several processes (padded_bin_input.it), elements of sections
 # of parts (section_elements.it), dimensions of sections of an older version and epochs of epoch
-# expressions (epoch_nested_forms.it), older versions of task-global scalars (epoch_scalars.it).
+# expressions (epoch_nested_forms.it), older versions of task-global scalars (epoch_scalars.it),
+# environment views running upwards of arrays whose ranges run downwards (inverted_views.it).
 set -u
 source "$(dirname "$0")/script_setup.sh" "$@"
 compile_program() { # compile_program <name>: programs/<name>.it with its map, to ./<name>
@@ -780,5 +781,20 @@ compile_program padded_bin_input
 for np in 1 2 4; do
   check "padded parts read from a .bin file, 4 x 4 in 3 x 3" $np pb44_want.txt pb.txt ./padded_bin_input input=pb44.bin r=3 c=3 out=pb.txt
   check "padded parts read from a .bin file, 6 x 5 in 3 x 2" $np pb65_want.txt pb.txt ./padded_bin_input input=pb65.bin r=3 c=2 out=pb.txt
+done
+# inverted_views, n = 10: w = i on 9...0, m = 10 i + j on 3...0 x 0...4 (written from the first
+# index of each range). The views x = w[2...6] and y = m[1...2][1...3] sum to 2 + ... + 6 = 20
+# and 3 (10 + 20) + 2 (1 + 2 + 3) = 102; x gains 100 and y 1000, in w and m.
+printf 'Array\n9 8 7 106 105 104 103 102 1 0\n10\n' >iv_w_want.txt
+printf 'Array\n30 31 32 33 34\n20 1021 1022 1023 24\n10 1011 1012 1013 14\n0 1 2 3 4\n4*5\n' >iv_m_want.txt
+printf 'Array\n20 102\n2\n' >iv_t_want.txt
+compile_program inverted_views
+for np in 1 2 4; do
+  for p in 1 3; do
+    check "views of sections of downward arrays, p=$p" $np iv_w_want.txt iv_w.txt \
+      ./inverted_views n=10 p=$p w_file=iv_w.txt m_file=iv_m.txt total_file=iv_t.txt
+    check_also "a 2d view of a downward dimension, np $np p=$p" iv_m_want.txt iv_m.txt
+    check_also "sums over views of downward arrays, np $np p=$p" iv_t_want.txt iv_t.txt
+  done
 done
 exit $bad

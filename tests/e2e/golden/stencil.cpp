@@ -136,6 +136,12 @@ static void stage_refineEstimates_0(Globals &G, itrt::task::TaskInstance &T, con
                     j_hi =
                         std::min<int64_t>(plate.hi[1], static_cast<int64_t>((localCols).max) - 1);
       written_lo[1] = j_lo, written_hi[1] = j_hi;
+      if (j_lo <= j_hi) {
+        plate.reach("examples/stencil/stencil.it:37: `plate`", 0, i - 1, i - 1);
+        plate.reach("examples/stencil/stencil.it:38: `plate`", 0, i + 1, i + 1);
+        plate.reach("examples/stencil/stencil.it:39: `plate`", 1, j_lo - 1, j_hi - 1);
+        plate.reach("examples/stencil/stencil.it:40: `plate`", 1, j_lo + 1, j_hi + 1);
+      }
       for (int64_t j = j_lo; j <= j_hi; ++j) {
         (plate(i, j)) =
             (0.25f * ((((plate_1((i - 1), j) + plate_1((i + 1), j)) + plate_1(i, (j - 1))) +
@@ -296,9 +302,11 @@ void coordinator(itrt::task::Program &prog) {
   // stencil.it:6: stencilEnv = new TaskEnvironment(name: "Five Points Stencil")
   v_stencilEnv = std::make_shared<itrt::task::Env>("Five Points Stencil");
   // stencil.it:7: bind_input(stencilEnv, "plate", args.input_file)
-  v_stencilEnv->bind_input(prog, "plate", std::string(prog.arg("input_file")));
+  v_stencilEnv->bind_input(prog, "plate", std::string(prog.arg("input_file")),
+                           "examples/stencil/stencil.it:7");
   // stencil.it:8: bind_output(stencilEnv, "plate", args.output_file)
-  v_stencilEnv->bind_output(prog, "plate", std::string(prog.arg("output_file")));
+  v_stencilEnv->bind_output(prog, "plate", std::string(prog.arg("output_file")),
+                            "examples/stencil/stencil.it:8");
   // stencil.it:9: iterations = args.iterations
   v_iterations = prog.arg("iterations");
   // stencil.it:11: p1 = args.p1

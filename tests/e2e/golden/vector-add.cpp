@@ -110,6 +110,10 @@ static void stage_addVectors_0(Globals &G, itrt::task::TaskInstance &T, const Lp
   // vector-add.it:27: do { sum[i] = x[i] + y[i] } for i in sum
   {
     const int64_t i_lo = sum.lo[0], i_hi = sum.hi[0];
+    if (i_lo <= i_hi) {
+      x.reach("examples/vector-add/vector-add.it:27: `x`", 0, i_lo, i_hi);
+      y.reach("examples/vector-add/vector-add.it:27: `y`", 0, i_lo, i_hi);
+    }
     for (int64_t i = i_lo; i <= i_hi; ++i) {
       sum(i) = (x(i) + y(i));
     }
@@ -197,11 +201,14 @@ void coordinator(itrt::task::Program &prog) {
   // vector-add.it:8: env = new TaskEnvironment(name: "Vector Addition")
   v_env = std::make_shared<itrt::task::Env>("Vector Addition");
   // vector-add.it:9: bind_input(env, "a", args.a_file)
-  v_env->bind_input(prog, "a", std::string(prog.arg("a_file")));
+  v_env->bind_input(prog, "a", std::string(prog.arg("a_file")),
+                    "examples/vector-add/vector-add.it:9");
   // vector-add.it:10: bind_input(env, "b", args.b_file)
-  v_env->bind_input(prog, "b", std::string(prog.arg("b_file")));
+  v_env->bind_input(prog, "b", std::string(prog.arg("b_file")),
+                    "examples/vector-add/vector-add.it:10");
   // vector-add.it:11: bind_output(env, "c", args.c_file)
-  v_env->bind_output(prog, "c", std::string(prog.arg("c_file")));
+  v_env->bind_output(prog, "c", std::string(prog.arg("c_file")),
+                     "examples/vector-add/vector-add.it:11");
   // vector-add.it:12: execute(task: "Vector Addition"; environment: env; partition: args.p)
   prog.launch("Vector Addition", *v_env,
               [&prog, e_ = v_env, a0_ = itrt::task::to_int(prog.arg("p"))]() mutable {
