@@ -10,7 +10,8 @@
 # nothing produced, an Integer division by zero, an element passed to a stage by an LPU that
 # does not hold it, more worker threads than the system lets the program start, an element of
 # a section outside the section, a bound input or output file that cannot be used (named with
-# the line of its bind_input or bind_output).
+# the line of its bind_input or bind_output), a loop reaching past a part (inputs of different
+# lengths).
 # A List of Arrays file must hold arrays of the list's rank. Views of an item filled by `load` work; keys may be reserved words (`args.step`). `--help` prints the program's keys and exits 0. Also: a mapping that puts a space on other processes than its
 # parent space's parts is no error; the plan gives it parts of its own and moves the data
 # (checked against the reference, with the bytes moved).
@@ -117,6 +118,11 @@ expect "unwritable output" "itrt: error: writing \`/nonexistent-dir/copy.txt\`: 
 expect "unwritable bound output" "vector-add.it:11: bind_output of \`c\` of task \`Vector Addition\`: cannot write \`/nonexistent-dir/c.txt\`: the directory" \
   env IT_TASKS=1 timeout 60 $mpirun -np 2 "$va" a_file=a.txt b_file=b.txt c_file=/nonexistent-dir/c.txt p=4
 grep -q "IT_TASKS.*start" <<<"$out" && { echo "FAIL (unwritable bound output): a task ran first:"; echo "$out"; bad=1; }
+# input files of different lengths: the stage's loop over c (a's length) reaches past b's parts;
+# the loop checks that once before it runs and names the line (without --debug)
+"$ref/make_input" -o b20.txt --type double --shape 20 --seed 2 >/dev/null
+expect "arrays of inconsistent lengths" "vector-add.it:27: \`y\`: the loop reaches indices .* outside the LPU's part" \
+  timeout 60 $mpirun -np 2 "$va" a_file=a.txt b_file=b20.txt c_file=c.txt p=4
 # a bound input that cannot be read is named with the line of its bind_input
 expect "unreadable bound input" "vector-add.it:10: input for \`b\` of task \`Vector Addition\`: .*no-such-b.txt" \
   timeout 60 $mpirun -np 2 "$va" a_file=a.txt b_file=no-such-b.txt c_file=c.txt p=4
