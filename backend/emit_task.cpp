@@ -359,7 +359,8 @@ protected:
                     p = cppName(n->name) + "_p";
                     positions |= 1u << d;
                 } else if (strided.count(static_cast<int>(d))) {
-                    p = view + ".pos_of(" + std::to_string(d) + ", " + idx[d] + ")";
+                    p = view + ".pos_of(" + std::to_string(d) + ", " + idx[d] + ", " +
+                        cString(te_.where(s.range) + ": `" + array + "`") + ")";
                     positions |= 1u << d;
                 } else {
                     p = idx[d];

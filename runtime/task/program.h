@@ -888,15 +888,25 @@ struct View {
   // Local position of global index g in dimension d (any dimension kind); fails if not held.
   // Strided dimensions search the index set; the last answer per dimension is remembered, since
   // a loop usually asks for the same row (`a[r][j]` for every j) again and again.
-  int64_t pos_of(int d, int64_t g) const {
-    if (!index[d]) return dir[d] < 0 ? first[d] - g : g - first[d];
+  // `where` ("prog.it:LINE: `v`", from a stage's subscript) starts the message of an index the
+  // LPU does not hold.
+  int64_t pos_of(int d, int64_t g, const char* where = nullptr) const {
+    if (!index[d]) {
+      const int64_t p = dir[d] < 0 ? first[d] - g : g - first[d];
+      if (p < 0 || p >= len[d]) not_held(d, g, where);
+      return p;
+    }
     if (cached[d] && g == cached_g[d]) return cached_pos[d];
     auto p = held[d]->local_of(g);
-    if (!p) fail("index " + std::to_string(g) + " of dimension " + std::to_string(d + 1) + " is not held by this LPU");
+    if (!p) not_held(d, g, where);
     cached[d] = true;
     cached_g[d] = g;
     cached_pos[d] = *p;
     return *p;
+  }
+  [[noreturn]] static void not_held(int d, int64_t g, const char* where) {
+    fail((where ? std::string(where) + ": " : std::string()) + "index " + std::to_string(g) + " of dimension " +
+         std::to_string(d + 1) + " is not held by this LPU");
   }
   mutable bool cached[N] = {};
   mutable int64_t cached_g[N] = {};

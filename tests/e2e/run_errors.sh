@@ -11,7 +11,7 @@
 # does not hold it, more worker threads than the system lets the program start, an element of
 # a section outside the section, a bound input or output file that cannot be used (named with
 # the line of its bind_input or bind_output), a loop reaching past a part (inputs of different
-# lengths).
+# lengths), an element of a stride() part the LPU does not hold (without --debug too).
 # A List of Arrays file must hold arrays of the list's rank. Views of an item filled by `load` work; keys may be reserved words (`args.step`). `--help` prints the program's keys and exits 0. Also: a mapping that puts a space on other processes than its
 # parent space's parts is no error; the plan gives it parts of its own and moves the data
 # (checked against the reference, with the bytes moved).
@@ -123,6 +123,33 @@ grep -q "IT_TASKS.*start" <<<"$out" && { echo "FAIL (unwritable bound output): a
 "$ref/make_input" -o b20.txt --type double --shape 20 --seed 2 >/dev/null
 expect "arrays of inconsistent lengths" "vector-add.it:27: \`y\`: the loop reaches indices .* outside the LPU's part" \
   timeout 60 $mpirun -np 2 "$va" a_file=a.txt b_file=b20.txt c_file=c.txt p=4
+# (without --debug) an element of a stride() part the LPU does not hold, by an index that is no
+# loop's: the line and the array are named, no write outside the part
+cat >not_held.it <<'IT'
+Program (args) {
+    env = new TaskEnvironment(name: "Touch")
+    bind_input(env, "v", args.input_file)
+    execute(task: "Touch"; environment: env)
+}
+Task "Touch":
+    Define:
+        v: 1d Array of Integer
+    Environment:
+        v: link
+    Stages:
+        touch(v) {
+            do { v[0] = v[i] } for i in v
+        }
+    Computation:
+        Space A { touch(v) }
+    Partition:
+        Space A <1d> { v: stride() }
+IT
+printf '"Touch" { Space A: 1 }\n' >not_held.map
+compile not_held.it not_held.map not_held
+printf 'Array\n1 2 3 4 5 6 7 8\n8\n' >v8.txt
+expect "a stride() element not held" "not_held.it:13: \`v\`: index 0 of dimension 1 is not held by this LPU" \
+  timeout 60 $mpirun -np 2 ./not_held input_file=v8.txt
 # a bound input that cannot be read is named with the line of its bind_input
 expect "unreadable bound input" "vector-add.it:10: input for \`b\` of task \`Vector Addition\`: .*no-such-b.txt" \
   timeout 60 $mpirun -np 2 "$va" a_file=a.txt b_file=no-such-b.txt c_file=c.txt p=4
