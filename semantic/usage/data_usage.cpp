@@ -157,7 +157,16 @@ public:
             expr(base, write, lag);
             return;
         }
-        case K::FieldAccess: expr(e->as<ast::FieldAccess>()->base.get(), write, lag); return;
+        case K::FieldAccess: {
+            // Writing one field of an object (`pair.b = 9`, `cfg.inner.k = 1`) keeps the others:
+            // the object is read as well, so the writer gets its latest value first. (A field of
+            // an array element is a write of that element, as its Subscript records.)
+            const ast::Expr* base = e->as<ast::FieldAccess>()->base.get();
+            expr(base, write, lag);
+            if (write && (base->kind == K::NameRef || base->kind == K::FieldAccess))
+                expr(base, false, lag);
+            return;
+        }
         case K::Property: {
             // Shape metadata (dimension ranges): not a data access, but `a.local...` (also of a
             // section, `a[i...j].local...`) is the shape of this LPU's part, which it needs to
