@@ -219,6 +219,16 @@ std::string EnvironmentBody::referenceArg(const ast::Expr& e) {
                     idx += (idx.empty() ? "" : ", ") + std::string("static_cast<int64_t>(") + emit(*it.index) + ")";
                 return referenceArg(*f) + ".at({" + idx + "}, " + whereOf(s->range) + ")";
             }
+    // An element of a fixed-size item (`bump(env.s[1])`): the element of its EnvStaticRef copy.
+    if (auto s = e.as<ast::Subscript>())
+        if (auto f = s->base->as<ast::FieldAccess>())
+            if (auto n = f->base->as<ast::NameRef>();
+                n && isEnvironment(n->name) && !isSection(e) && typeOf(*f).kind == TypeKind::StaticArray) {
+                std::string r = "(" + referenceArg(*f) + ")";
+                for (const auto& it : s->items)
+                    r = "itrt::task::static_at(" + r + ", " + emit(*it.index) + ", " + whereOf(s->range) + ")";
+                return r;
+            }
     if (auto f = e.as<ast::FieldAccess>())
         if (auto n = f->base->as<ast::NameRef>()) {
             if (isEnvironment(n->name)) {
@@ -242,6 +252,20 @@ std::string EnvironmentBody::referenceArg(const ast::Expr& e) {
                                        "first)");
             }
         }
+    // A part of an object item, or of an element of an array of objects (`inc(env.cfg.k)`,
+    // `inc(env.cells[1].k)`): written as an assignment target is, through a copy of the object
+    // given back to the item when the call's full expression ends.
+    for (const ast::Expr* x = &e; x;) {
+        if (auto f = x->as<ast::FieldAccess>()) {
+            if (auto n = f->base->as<ast::NameRef>(); n && isEnvironment(n->name))
+                return x == &e ? emit(e) : target(e);
+            x = f->base.get();
+        } else if (auto s = x->as<ast::Subscript>()) {
+            x = s->base.get();
+        } else {
+            break;
+        }
+    }
     return emit(e);
 }
 

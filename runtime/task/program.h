@@ -619,8 +619,24 @@ class Env : public std::enable_shared_from_this<Env> {
   // the item's data when it was bound, if it has been replaced since).
   void write_item(Program& prog, const std::string& item, const std::string& file,
                   const std::shared_ptr<ArrayData>& bound = nullptr);
+  // The copy of an item that the `&` arguments of one call work on (EnvArrayRef, EnvScalarRef,
+  // ...): arguments naming the same item (`swap(env.v[0], env.v[1])`, `f(env.cfg, env.cfg.k)`)
+  // share one, made by `make` for the first, which gives it back to the item when the last of
+  // them ends (its destructor).
+  template <class Copy, class... Args>
+  std::shared_ptr<Copy> shared_copy(const std::string& key, Args&&... args) {
+    if (auto open = open_copies_.find(key); open != open_copies_.end())
+      if (auto copy = open->second.lock()) return std::static_pointer_cast<Copy>(copy);
+    std::shared_ptr<Copy> copy(new Copy(std::forward<Args>(args)...), [this, key](Copy* c) {
+      delete c;  // gives the copy back to the item
+      open_copies_.erase(key);
+    });
+    open_copies_[key] = copy;
+    return copy;
+  }
 
  private:
+  std::map<std::string, std::weak_ptr<void>> open_copies_;
   // The coordinator waits here for the tasks in flight that use this environment's objects;
   // a call from a task's own threads never waits.
   void settle() const { TaskScheduler::settle_for_coordinator(*this); }
@@ -651,96 +667,133 @@ class Env : public std::enable_shared_from_this<Env> {
 
 // An environment item passed to a function's `&` parameter in the coordinator: the function
 // works on a copy that goes back into the item when the call's full expression ends
-// (`f(EnvScalarRef<double>(env, "x").value())`).
+// (`f(EnvScalarRef<double>(env, "x").value())`). Arguments of one call naming the same item
+// share the copy (Env::shared_copy), so that no write-back undoes another's.
 template <class T>
 class EnvScalarRef {
+  struct Copy {
+    Copy(Env& e, std::string i) : env(e), item(std::move(i)) {
+      if (auto& s = env.scalar(item); s && s->set) value = env.get<T>(item);
+    }
+    Copy(const Copy&) = delete;
+    Copy& operator=(const Copy&) = delete;
+    ~Copy() { env.set<T>(item, value); }
+    Env& env;
+    std::string item;
+    T value{};
+  };
+
  public:
-  EnvScalarRef(Env& env, std::string item) : env_(env), item_(std::move(item)) {
-    if (auto& s = env_.scalar(item_); s && s->set) value_ = env_.get<T>(item_);
-  }
+  EnvScalarRef(Env& env, const std::string& item) : copy_(env.shared_copy<Copy>("scalar " + item, env, item)) {}
   EnvScalarRef(const EnvScalarRef&) = delete;
   EnvScalarRef& operator=(const EnvScalarRef&) = delete;
-  ~EnvScalarRef() { env_.set<T>(item_, value_); }
-  T& value() { return value_; }
+  T& value() { return copy_->value; }
 
  private:
-  Env& env_;
-  std::string item_;
-  T value_{};
+  std::shared_ptr<Copy> copy_;
 };
 
 // `env.cells[i].k = v` in the coordinator: a copy of the element of an array item, whose every
 // copy is written when the full expression ends (collective, as element reads and writes are).
 template <class T>
 class EnvElementRef {
+  struct Copy {
+    Copy(Program& p, Env& e, std::string i, std::vector<int64_t> x)
+        : prog(p), env(e), item(std::move(i)), index(std::move(x)) {
+      env.read_element(prog, item, index, &value, sizeof value);
+    }
+    Copy(const Copy&) = delete;
+    Copy& operator=(const Copy&) = delete;
+    ~Copy() { env.write_element(prog, item, index, &value, sizeof value); }
+    Program& prog;
+    Env& env;
+    std::string item;
+    std::vector<int64_t> index;
+    T value{};
+  };
+
  public:
-  EnvElementRef(Program& prog, Env& env, std::string item, std::vector<int64_t> index)
-      : prog_(prog), env_(env), item_(std::move(item)), index_(std::move(index)) {
-    env_.read_element(prog_, item_, index_, &value_, sizeof value_);
-  }
+  EnvElementRef(Program& prog, Env& env, const std::string& item, const std::vector<int64_t>& index)
+      : copy_(env.shared_copy<Copy>(element_key(item, index), prog, env, item, index)) {}
   EnvElementRef(const EnvElementRef&) = delete;
   EnvElementRef& operator=(const EnvElementRef&) = delete;
-  ~EnvElementRef() { env_.write_element(prog_, item_, index_, &value_, sizeof value_); }
-  T& value() { return value_; }
+  T& value() { return copy_->value; }
 
  private:
-  Program& prog_;
-  Env& env_;
-  std::string item_;
-  std::vector<int64_t> index_;
-  T value_{};
+  static std::string element_key(const std::string& item, const std::vector<int64_t>& index) {
+    std::string key = "element " + item;
+    for (int64_t i : index) key += " " + std::to_string(i);
+    return key;
+  }
+  std::shared_ptr<Copy> copy_;
 };
 
 // The same for an array item: a whole copy on every rank (collective, as every rank runs the
 // coordinator), given back to the item as a coordinator array would be (`env.x = a`).
 template <class T>
 class EnvArrayRef {
+  struct Copy {
+    Copy(Program& p, Env& e, std::string i, int dims, const ElementCodec& c)
+        : prog(p),
+          env(e),
+          item(std::move(i)),
+          codec(c),
+          array(env.array_copy<T>(prog, item, dims)),
+          ranges(array.ranges) {}
+    Copy(const Copy&) = delete;
+    Copy& operator=(const Copy&) = delete;
+    Program& prog;
+    Env& env;
+    std::string item;
+    const ElementCodec& codec;
+    LocalArray<T> array;
+    std::vector<DimRange> ranges;  // the item's when the call began
+    // Cells changed in place keep the item shared; an array the function gave other ranges
+    // replaces it (as `env.x = a` does).
+    ~Copy() {
+      if (array.ranges == ranges && !array.data.empty())
+        env.write_cells(prog, item, ranges, reinterpret_cast<const std::byte*>(array.data.data()), sizeof(T));
+      else
+        env.assign(prog, item, array, codec);
+    }
+  };
+
  public:
-  EnvArrayRef(Program& prog, Env& env, std::string item, int dims, const ElementCodec& codec)
-      : prog_(prog),
-        env_(env),
-        item_(std::move(item)),
-        codec_(codec),
-        copy_(env.array_copy<T>(prog, item_, dims)),
-        ranges_(copy_.ranges) {}
+  EnvArrayRef(Program& prog, Env& env, const std::string& item, int dims, const ElementCodec& codec)
+      : copy_(env.shared_copy<Copy>("array " + item, prog, env, item, dims, codec)) {}
   EnvArrayRef(const EnvArrayRef&) = delete;
   EnvArrayRef& operator=(const EnvArrayRef&) = delete;
-  // Cells changed in place keep the item shared; an array the function gave other ranges
-  // replaces it (as `env.x = a` does).
-  ~EnvArrayRef() {
-    if (copy_.ranges == ranges_ && !copy_.data.empty())
-      env_.write_cells(prog_, item_, ranges_, reinterpret_cast<const std::byte*>(copy_.data.data()), sizeof(T));
-    else
-      env_.assign(prog_, item_, copy_, codec_);
-  }
-  LocalArray<T>& array() { return copy_; }
+  LocalArray<T>& array() { return copy_->array; }
 
  private:
-  Program& prog_;
-  Env& env_;
-  std::string item_;
-  const ElementCodec& codec_;
-  LocalArray<T> copy_;
-  std::vector<DimRange> ranges_;  // the item's when the call began
+  std::shared_ptr<Copy> copy_;
 };
 
 // The same for a list item: a copy given back to the item (an item without a value starts empty).
 template <class T>
 class EnvListRef {
+  struct Copy {
+    Copy(Env& e, std::string i, const ElementCodec& c) : env(e), item(std::move(i)), codec(c) {
+      env.get_list(item, list, codec);
+    }
+    Copy(const Copy&) = delete;
+    Copy& operator=(const Copy&) = delete;
+    ~Copy() { env.set_list(item, list, codec); }
+    Env& env;
+    std::string item;
+    const ElementCodec& codec;
+    List<T> list;
+  };
+
  public:
-  EnvListRef(Env& env, std::string item, const ElementCodec& codec) : env_(env), item_(std::move(item)), codec_(codec) {
-    env_.get_list(item_, copy_, codec_);
-  }
+  EnvListRef(Env& env, const std::string& item, const ElementCodec& codec)
+      : copy_(env.shared_copy<Copy>("list " + item, env, item, codec)) {}
   EnvListRef(const EnvListRef&) = delete;
   EnvListRef& operator=(const EnvListRef&) = delete;
-  ~EnvListRef() { env_.set_list(item_, copy_, codec_); }
-  List<T>& list() { return copy_; }
+  List<T>& list() { return copy_->list; }
 
  private:
-  Env& env_;
-  std::string item_;
-  const ElementCodec& codec_;
-  List<T> copy_;
+  std::shared_ptr<Copy> copy_;
 };
 
 template <class T>

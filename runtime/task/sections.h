@@ -324,17 +324,25 @@ A static_array_of(const LocalArray<T>& v) {
 // it back to the item.
 template <class A, class T>
 class EnvStaticRef {
+  struct Copy {
+    Copy(Program& prog, Env& env, const std::string& item, int dims, const ElementCodec& codec)
+        : ref(prog, env, item, dims, codec), value(static_array_of<A>(ref.array())) {}
+    Copy(const Copy&) = delete;
+    Copy& operator=(const Copy&) = delete;
+    ~Copy() { ref.array() = static_array_value(value); }  // then ref writes the item
+    EnvArrayRef<T> ref;
+    A value;
+  };
+
  public:
-  EnvStaticRef(Program& prog, Env& env, std::string item, int dims, const ElementCodec& codec)
-      : ref_(prog, env, std::move(item), dims, codec), copy_(static_array_of<A>(ref_.array())) {}
+  EnvStaticRef(Program& prog, Env& env, const std::string& item, int dims, const ElementCodec& codec)
+      : copy_(env.shared_copy<Copy>("static " + item, prog, env, item, dims, codec)) {}
   EnvStaticRef(const EnvStaticRef&) = delete;
   EnvStaticRef& operator=(const EnvStaticRef&) = delete;
-  ~EnvStaticRef() { ref_.array() = static_array_value(copy_); }  // then ref_ writes the item
-  A& value() { return copy_; }
+  A& value() { return copy_->value; }
 
  private:
-  EnvArrayRef<T> ref_;
-  A copy_;
+  std::shared_ptr<Copy> copy_;
 };
 
 // `load(x, file)` for a fixed-size array (a class field, a local): the file's array, whose

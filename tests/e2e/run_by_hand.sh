@@ -44,7 +44,9 @@
 # parts read from a binary file by several processes (padded_bin_input.it), elements of sections
 # of parts (section_elements.it), dimensions of sections of an older version and epochs of epoch
 # expressions (epoch_nested_forms.it), older versions of task-global scalars (epoch_scalars.it),
-# environment views running upwards of arrays whose ranges run downwards (inverted_views.it).
+# environment views running upwards of arrays whose ranges run downwards (inverted_views.it),
+# fields of one object written by stages of different spaces (object_field_writes.it), `&`
+# arguments of one coordinator call naming one environment item twice (coordinator_ref_args.it).
 set -u
 source "$(dirname "$0")/script_setup.sh" "$@"
 compile_program() { # compile_program <name>: programs/<name>.it with its map, to ./<name>
@@ -796,5 +798,24 @@ for np in 1 2 4; do
     check_also "a 2d view of a downward dimension, np $np p=$p" iv_m_want.txt iv_m.txt
     check_also "sums over views of downward arrays, np $np p=$p" iv_t_want.txt iv_t.txt
   done
+done
+# object_field_writes, v on 0...7: LPU 0 of Space A sets cfg.scale = 7, Root cfg.shift = 9 (the
+# scale kept), so v[i] = 700 + 9 + i; Root then counts 0 + 1 and sets cfg.inner.k = 5.
+printf 'Array\n709 710 711 712 713 714 715 716\n8\n' >ofw_v_want.txt
+printf 'Array\n7 9 1 5\n4\n' >ofw_f_want.txt
+compile_program object_field_writes
+for np in 1 2 4; do
+  check "fields of one object written by stages of two spaces" $np ofw_v_want.txt ofw_v.txt \
+    ./object_field_writes p=3 out=ofw_v.txt fields=ofw_f.txt
+  check_also "the object's fields in the environment, np $np" ofw_f_want.txt ofw_f.txt
+done
+# coordinator_ref_args: v = 10 11 12 13; swapping v[0], v[1] gives 11 10 12 13; addAll adds 1 to
+# each (12 11 13 14), then multiplies v[2], the same cell, by 100: 1300. cfg (1, 2) swapped: 2 1.
+# cells k = 0 1 2, cells[1].k + 5: 0 6 2, doubled through one parameter (0 12 4), plus 1 through
+# the other naming the same item: 1 13 5. s = 7 8 swapped: 8 7.
+printf 'Array\n12 11 1300 14 2 1 1 13 5 8 7\n11\n' >cra_want.txt
+compile_program coordinator_ref_args
+for np in 1 2 4; do
+  check "\`&\` arguments naming one environment item twice" $np cra_want.txt cra.txt ./coordinator_ref_args out=cra.txt
 done
 exit $bad
