@@ -381,6 +381,37 @@ private:
             }
             expr(a);
         }
+        if (!wholeArrays())
+            partWithItsSection(c, fn);
+    }
+
+    // A stage's function call passing a part and a section of it (`f(m, m[lo])`) to `&`
+    // parameters: each is a copy written back when the call ends (PartArgument; the same part
+    // or section twice shares one), so one copy's write-back would undo the other's.
+    void partWithItsSection(const ast::Call& c, const ast::FunctionDef* fn) {
+        if (!fn || fn->form != ast::FunctionDef::Form::Brace)
+            return;
+        std::map<std::string, std::pair<bool, const ast::Expr*>> seen; // root: (passed whole, a section)
+        for (size_t i = 0; i < c.args.size() && i < fn->params.size(); ++i) {
+            const ast::Expr& a = *c.args[i].value;
+            if (!fn->params[i].byReference || !typeOf(a).isArray())
+                continue;
+            const ast::Expr* e = stripEpoch(&a);
+            auto sub = e->as<ast::Subscript>();
+            auto n = (sub ? stripEpoch(sub->base.get()) : e)->as<ast::NameRef>();
+            if (!n || !partArray(n->name))
+                continue;
+            auto& [whole, section] = seen[n->name];
+            if (sub)
+                section = e;
+            else
+                whole = true;
+            if (whole && section) {
+                refuse(Limit::PartAndSectionArgument, c.range,
+                       "passing `" + n->name + "` and a section of it to `&` parameters of one call");
+                return;
+            }
+        }
     }
 
     // A `&` argument (the emitters' referenceArg): an environment item of any type an item may

@@ -10,6 +10,8 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <map>
+#include <memory>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -729,22 +731,48 @@ LocalArray<T> part_array(const View<T, N>& v, const char* where) {
 }
 
 // A part passed to a function's `&` parameter: the copy is written back into the part when the
-// call's full expression ends (`f(x, PartArgument<T, N>(v, where).array())`).
+// call's full expression ends (`f(x, PartArgument<T, N>(v, where).array())`). Arguments of one
+// call passing the same part or section (`addBoth(v, v)`) share one copy, given back once, as
+// the parameters then name one array. (Per thread: each worker runs its own stage calls.)
 template <class T, int N>
 class PartArgument {
+  struct Copy {
+    Copy(const View<T, N>& v, const char* where) : view(v), array(part_array(v, where)) {}
+    Copy(const Copy&) = delete;
+    Copy& operator=(const Copy&) = delete;
+    ~Copy() {
+      for_each_element(array,
+                       [&](int64_t e, const int64_t* g) { view.at_index(g) = array.data[static_cast<size_t>(e)]; });
+    }
+    View<T, N> view;
+    LocalArray<T> array;
+  };
+  using Key = std::pair<const T*, std::array<int64_t, 2 * N>>;
+
  public:
-  PartArgument(const View<T, N>& v, const char* where) : view_(v), copy_(part_array(v, where)) {}
+  PartArgument(const View<T, N>& v, const char* where) : copy_(open(v, where)) {}
   PartArgument(const PartArgument&) = delete;
   PartArgument& operator=(const PartArgument&) = delete;
-  ~PartArgument() {
-    for_each_element(copy_,
-                     [&](int64_t e, const int64_t* g) { view_.at_index(g) = copy_.data[static_cast<size_t>(e)]; });
-  }
-  LocalArray<T>& array() { return copy_; }
+  LocalArray<T>& array() { return copy_->array; }
 
  private:
-  View<T, N> view_;
-  LocalArray<T> copy_;
+  static std::shared_ptr<Copy> open(const View<T, N>& v, const char* where) {
+    thread_local std::map<Key, std::weak_ptr<Copy>> copies;
+    Key key{v.origin, {}};
+    for (int d = 0; d < N; ++d) {
+      key.second[static_cast<size_t>(d)] = v.lo[d];
+      key.second[static_cast<size_t>(N + d)] = v.hi[d];
+    }
+    if (auto found = copies.find(key); found != copies.end())
+      if (auto copy = found->second.lock()) return copy;
+    std::shared_ptr<Copy> copy(new Copy(v, where), [key](Copy* c) {
+      delete c;  // writes the copy back
+      copies.erase(key);
+    });
+    copies[key] = copy;
+    return copy;
+  }
+  std::shared_ptr<Copy> copy_;
 };
 
 }  // namespace itrt::task

@@ -46,7 +46,8 @@
 # expressions (epoch_nested_forms.it), older versions of task-global scalars (epoch_scalars.it),
 # environment views running upwards of arrays whose ranges run downwards (inverted_views.it),
 # fields of one object written by stages of different spaces (object_field_writes.it), `&`
-# arguments of one coordinator call naming one environment item twice (coordinator_ref_args.it).
+# arguments of one coordinator call naming one environment item twice (coordinator_ref_args.it),
+# and of one stage's function call passing one part or section twice (stage_ref_aliases.it).
 set -u
 source "$(dirname "$0")/script_setup.sh" "$@"
 compile_program() { # compile_program <name>: programs/<name>.it with its map, to ./<name>
@@ -817,5 +818,17 @@ printf 'Array\n12 11 1300 14 2 1 1 13 5 8 7\n11\n' >cra_want.txt
 compile_program coordinator_ref_args
 for np in 1 2 4; do
   check "\`&\` arguments naming one environment item twice" $np cra_want.txt cra.txt ./coordinator_ref_args out=cra.txt
+done
+# stage_ref_aliases, p = 2: addBoth(v, v) gives (x + 1) 2 on 1...8; m = 1 2 / 3 4 / 5 6 / 7 8 in
+# two blocks of rows, whose first rows (0 and 2) become (x + 1) 2: 4 6 and 12 14.
+printf 'Array\n1 2 3 4 5 6 7 8\n8\n' >sra_v.txt
+printf 'Array\n1 2\n3 4\n5 6\n7 8\n4*2\n' >sra_m.txt
+printf 'Array\n4 6 8 10 12 14 16 18\n8\n' >sra_v_want.txt
+printf 'Array\n4 6\n3 4\n12 14\n7 8\n4*2\n' >sra_m_want.txt
+compile_program stage_ref_aliases
+for np in 1 2 4; do
+  check "one part passed twice to \`&\` parameters in a stage" $np sra_v_want.txt sra_vo.txt \
+    ./stage_ref_aliases v_file=sra_v.txt m_file=sra_m.txt p=2 v_out=sra_vo.txt m_out=sra_mo.txt
+  check_also "one section passed twice to \`&\` parameters in a stage, np $np" sra_m_want.txt sra_mo.txt
 done
 exit $bad
