@@ -445,11 +445,15 @@ public:
         // Entering an Epoch shifts the versions of every version-dependent array its stages use
         // (guide: Epochs): a stage there that only reads such an array still changes it, in the
         // parts its space works in, and later readers elsewhere must get the shifted versions.
+        // (A scalar's or object's versions are shifted by every LPU in its own copy as it enters
+        // the Epoch: no LPU writes it for the others.)
         for (FlowAccess& a : out_.accesses)
             if (a.kind == FlowAccess::Kind::Stage && a.inEpoch)
                 for (VarAccess& v : a.vars)
                     if (!v.written && out_.versionDepth.count(v.var)) {
                         const TaskGlobal* g = globals_.find(v.var);
+                        if (g && (g->kind == TaskGlobal::Kind::Scalar || g->kind == TaskGlobal::Kind::Object))
+                            continue;
                         v.written = true;
                         v.agedOnly = true;
                         v.writeDims = wholeDims(g ? g->dims : 1);

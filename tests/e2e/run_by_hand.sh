@@ -47,7 +47,8 @@
 # environment views running upwards of arrays whose ranges run downwards (inverted_views.it),
 # fields of one object written by stages of different spaces (object_field_writes.it), `&`
 # arguments of one coordinator call naming one environment item twice (coordinator_ref_args.it),
-# and of one stage's function call passing one part or section twice (stage_ref_aliases.it).
+# and of one stage's function call passing one part or section twice (stage_ref_aliases.it), a
+# scalar written in an Epoch by one LPU and read by all (epoch_scalar_broadcast.it).
 set -u
 source "$(dirname "$0")/script_setup.sh" "$@"
 compile_program() { # compile_program <name>: programs/<name>.it with its map, to ./<name>
@@ -830,5 +831,18 @@ for np in 1 2 4; do
   check "one part passed twice to \`&\` parameters in a stage" $np sra_v_want.txt sra_vo.txt \
     ./stage_ref_aliases v_file=sra_v.txt m_file=sra_m.txt p=2 v_out=sra_vo.txt m_out=sra_mo.txt
   check_also "one section passed twice to \`&\` parameters in a stage, np $np" sra_m_want.txt sra_mo.txt
+done
+# epoch_scalar_broadcast on u = 0...7: c = 2 c + t for t = 1...5 by the LPU holding index t:
+# 1 4 11 26 57, each added to every u[i] by every LPU: u[i] + 99, c ends 57.
+printf 'Array\n0 1 2 3 4 5 6 7\n8\n' >esb_u.txt
+printf 'Array\n99 100 101 102 103 104 105 106\n8\n' >esb_want.txt
+printf 'Array\n57\n1\n' >esb_s_want.txt
+compile_program epoch_scalar_broadcast
+for np in 1 2 4; do
+  for q in 2 3; do
+    check "a scalar written in an Epoch by one LPU, q=$q" $np esb_want.txt esb.txt \
+      ./epoch_scalar_broadcast input=esb_u.txt q=$q out=esb.txt summary=esb_s.txt
+    check_also "its final value in the environment, np $np q=$q" esb_s_want.txt esb_s.txt
+  done
 done
 exit $bad
