@@ -668,6 +668,17 @@ private:
         if (dep.kind == SyncKind::ReplicaBroadcast) {
             s.point = Synchronization::Point::AfterStage;
             s.node = w.node;
+            // A writer in a space that works in views of the holders' parts: the parts hold its
+            // write once the exit token of its Space block gives them back; the broadcast
+            // among the holders follows that token.
+            if (w.lps != dep.fromLps) {
+                Dependency back = dep;
+                back.toLps = dep.fromLps;
+                if (int e = gatherExit(back); e != -1) {
+                    s.point = Synchronization::Point::SpaceExit;
+                    s.node = e;
+                }
+            }
             addSync(s, idx);
             return;
         }

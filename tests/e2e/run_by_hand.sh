@@ -48,7 +48,9 @@
 # fields of one object written by stages of different spaces (object_field_writes.it), `&`
 # arguments of one coordinator call naming one environment item twice (coordinator_ref_args.it),
 # and of one stage's function call passing one part or section twice (stage_ref_aliases.it), a
-# scalar written in an Epoch by one LPU and read by all (epoch_scalar_broadcast.it).
+# scalar written in an Epoch by one LPU and read by all (epoch_scalar_broadcast.it), replicated
+# data written by one LPU of a space working in views of its parent's parts
+# (replicated_child_writes.it).
 set -u
 source "$(dirname "$0")/script_setup.sh" "$@"
 compile_program() { # compile_program <name>: programs/<name>.it with its map, to ./<name>
@@ -843,6 +845,20 @@ for np in 1 2 4; do
     check "a scalar written in an Epoch by one LPU, q=$q" $np esb_want.txt esb.txt \
       ./epoch_scalar_broadcast input=esb_u.txt q=$q out=esb.txt summary=esb_s.txt
     check_also "its final value in the environment, np $np q=$q" esb_s_want.txt esb_s.txt
+  done
+done
+# replicated_child_writes on 8 zeros: the Space B LPU holding index t adds t to h[1] and 10 t to
+# d[0], t = 1...4: 10 and 100; every Space A LPU then writes h[1] 1000 + d[0] = 10100.
+printf 'Array\n0 0 0 0 0 0 0 0\n8\n' >rcw_v.txt
+printf 'Array\n10100 10100 10100 10100 10100 10100 10100 10100\n8\n' >rcw_want.txt
+printf 'Array\n10 100\n2\n' >rcw_s_want.txt
+compile_program replicated_child_writes
+for np in 1 2 4; do
+  for pq in "2 2" "4 1"; do
+    set -- $pq
+    check "replicated data written by one LPU of a viewing space, p=$1 q=$2" $np rcw_want.txt rcw.txt \
+      ./replicated_child_writes input=rcw_v.txt p=$1 q=$2 out=rcw.txt summary=rcw_s.txt
+    check_also "the replicated data in the environment, np $np p=$1 q=$2" rcw_s_want.txt rcw_s.txt
   done
 done
 exit $bad
