@@ -996,7 +996,9 @@ private:
             for (size_t d = 0; d < s->items.size(); ++d) {
                 if (s->items[d].kind != ast::SubscriptItem::Kind::Index || !s->items[d].index)
                     break;
-                auto [var, offset] = indexPlusConstant(*s->items[d].index);
+                const auto indexed = indexPlusConstant(*s->items[d].index);
+                const std::string& var = indexed.first; // (clang 14 lambdas cannot capture structured bindings)
+                const int64_t offset = indexed.second;
                 if (var.empty() || !loopVars_.count(var) || strided.count(static_cast<int>(d)))
                     continue;
                 const std::string dim = std::to_string(d);
