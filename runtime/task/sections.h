@@ -733,7 +733,8 @@ LocalArray<T> part_array(const View<T, N>& v, const char* where) {
 // A part passed to a function's `&` parameter: the copy is written back into the part when the
 // call's full expression ends (`f(x, PartArgument<T, N>(v, where).array())`). Arguments of one
 // call passing the same part or section (`addBoth(v, v)`) share one copy, given back once, as
-// the parameters then name one array. (Per thread: each worker runs its own stage calls.)
+// the parameters then name one array; different sections that overlap cannot, and stop the
+// program. (Per thread: each worker runs its own stage calls.)
 template <class T, int N>
 class PartArgument {
   struct Copy {
@@ -765,12 +766,25 @@ class PartArgument {
     }
     if (auto found = copies.find(key); found != copies.end())
       if (auto copy = found->second.lock()) return copy;
+    for (const auto& open_copy : copies)
+      if (open_copy.first.first == v.origin && overlap(open_copy.first.second, key.second))
+        fail_alike(std::string(where) +
+                   ": two different sections of one array that overlap are passed to `&` parameters of one call; "
+                   "each would be a copy of its own, so a write through one parameter would not be seen through "
+                   "the other (pass the array once, with the bounds as arguments, or sections that do not overlap)");
     std::shared_ptr<Copy> copy(new Copy(v, where), [key](Copy* c) {
       delete c;  // writes the copy back
       copies.erase(key);
     });
     copies[key] = copy;
     return copy;
+  }
+  // Boxes of global indices, lo in the first N entries and hi in the last N.
+  static bool overlap(const std::array<int64_t, 2 * N>& a, const std::array<int64_t, 2 * N>& b) {
+    constexpr size_t n = N;
+    for (size_t d = 0; d < n; ++d)
+      if (a[d] > b[n + d] || b[d] > a[n + d]) return false;
+    return true;
   }
   std::shared_ptr<Copy> copy_;
 };

@@ -11,7 +11,8 @@
 # does not hold it, more worker threads than the system lets the program start, an element of
 # a section outside the section, a bound input or output file that cannot be used (named with
 # the line of its bind_input or bind_output), a loop reaching past a part (inputs of different
-# lengths), an element of a stride() part the LPU does not hold (without --debug too).
+# lengths), an element of a stride() part the LPU does not hold (without --debug too), two
+# overlapping sections of one part passed to `&` parameters of one call.
 # A List of Arrays file must hold arrays of the list's rank. Views of an item filled by `load` work; keys may be reserved words (`args.step`). `--help` prints the program's keys and exits 0. Also: a mapping that puts a space on other processes than its
 # parent space's parts is no error; the plan gives it parts of its own and moves the data
 # (checked against the reference, with the bytes moved).
@@ -150,6 +151,46 @@ compile not_held.it not_held.map not_held
 printf 'Array\n1 2 3 4 5 6 7 8\n8\n' >v8.txt
 expect "a stride() element not held" "not_held.it:13: \`v\`: index 0 of dimension 1 is not held by this LPU" \
   timeout 60 $mpirun -np 2 ./not_held input_file=v8.txt
+# two different sections of one part that overlap, passed to `&` parameters of one call, would
+# each be a copy and lose one's writes: the program stops naming the line; disjoint ones work
+cat >overlap.it <<'IT'
+Function addBoth(&a, &b) {
+    do in sequence { a[i] = a[i] + 1 } for i in a.dimension1.range
+    do in sequence { b[i] = b[i] * 2 } for i in b.dimension1.range
+}
+Program (args) {
+    env = new TaskEnvironment(name: "Overlap")
+    bind_input(env, "v", args.input_file)
+    execute(task: "Overlap"; environment: env; initialize: args.k)
+    bind_output(env, "v", args.output_file)
+}
+Task "Overlap":
+    Define:
+        v: 1d Array of Integer
+        k: Integer
+    Environment:
+        v: link
+    Initialize (k):
+    Stages:
+        twoSections(v, k) {
+            lo = v.local.dimension1.range.min
+            addBoth(v[lo...lo + 1], v[lo + k...lo + k + 1])
+        }
+    Computation:
+        Space A { twoSections(v, k) }
+    Partition:
+        Space A <1d> { v: block_count(2) }
+IT
+printf '"Overlap" { Space A: 1 }\n' >overlap.map
+compile overlap.it overlap.map overlap
+expect "overlapping sections to \`&\` parameters" "overlap.it:21: two different sections of one array that overlap" \
+  timeout 60 $mpirun -np 2 ./overlap input_file=v8.txt k=1 output_file=overlap.txt
+# k = 2: on each half 1 2 3 4 | 5 6 7 8, the first two + 1 and the next two * 2
+printf 'Array\n2 3 6 8 6 7 14 16\n8\n' >overlap_want.txt
+if timeout 60 $mpirun -np 2 ./overlap input_file=v8.txt k=2 output_file=overlap.txt >overlap.log 2>&1 &&
+  cmp -s overlap.txt overlap_want.txt; then
+  echo "ok (disjoint sections to \`&\` parameters)"
+else echo "FAIL (disjoint sections to \`&\` parameters):"; cat overlap.log overlap.txt; bad=1; fi
 # a bound input that cannot be read is named with the line of its bind_input
 expect "unreadable bound input" "vector-add.it:10: input for \`b\` of task \`Vector Addition\`: .*no-such-b.txt" \
   timeout 60 $mpirun -np 2 "$va" a_file=a.txt b_file=no-such-b.txt c_file=c.txt p=4
