@@ -52,6 +52,14 @@ void FirstSyntaxError::syntaxError(antlr4::Recognizer* recognizer, antlr4::Token
     diags_.report(kind_, range, std::move(message));
 }
 
+antlr4::misc::IntervalSet expectedTokens(antlr4::Parser& parser) {
+    try {
+        return parser.getExpectedTokens();
+    } catch (...) {
+        return {};
+    }
+}
+
 antlr4::ParserRuleContext* enclosingRule(antlr4::ParserRuleContext* ctx, size_t ruleIndex) {
     for (; ctx; ctx = dynamic_cast<antlr4::ParserRuleContext*>(ctx->parent))
         if (ctx->getRuleIndex() == ruleIndex)

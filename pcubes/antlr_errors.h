@@ -41,6 +41,10 @@ private:
     bool failed_ = false;
 };
 
+// The tokens the parser could have taken where it stopped; empty when ANTLR cannot tell (it throws
+// from some error states, and a message must still be composed then).
+antlr4::misc::IntervalSet expectedTokens(antlr4::Parser& parser);
+
 // True if rule `ruleIndex` is `ctx` or one of its ancestors; returns that context.
 antlr4::ParserRuleContext* enclosingRule(antlr4::ParserRuleContext* ctx, size_t ruleIndex);
 

@@ -44,11 +44,7 @@ std::string composeSyntaxMessage(antlr4::Parser& parser, const antlr4::Token* fo
                            "`Space 2<segment>: Node (4)` and `//` starts a comment",
                            what);
     auto* ctx = parser.getContext();
-    antlr4::misc::IntervalSet expected;
-    try {
-        expected = parser.getExpectedTokens();
-    } catch (...) {
-    }
+    const antlr4::misc::IntervalSet expected = expectedTokens(parser);
     auto expects = [&](size_t type) { return expected.contains(type); };
     if (enclosingRule(ctx, P::RuleAttribute)) {
         if (expects(P::GT))

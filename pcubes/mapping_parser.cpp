@@ -22,11 +22,7 @@ std::string composeSyntaxMessage(antlr4::Parser& parser, const antlr4::Token* fo
                            "`\"Task Name\" {{ Space A: 2 }}` and `//` starts a comment",
                            what);
     auto* ctx = parser.getContext();
-    antlr4::misc::IntervalSet expected;
-    try {
-        expected = parser.getExpectedTokens();
-    } catch (...) {
-    }
+    const antlr4::misc::IntervalSet expected = expectedTokens(parser);
     auto expects = [&](size_t type) { return expected.contains(type); };
     if (auto* m = dynamic_cast<P::LpsMappingContext*>(enclosingRule(ctx, P::RuleLpsMapping))) {
         if (!m->space)
