@@ -129,6 +129,16 @@ private:
             return arg(0) + "->" + f + "(prog, " + cString(item->value) + ", std::string(" + arg(2) + "), " +
                    whereOf(c.range) + ")";
         }
+        if (f == "load" || f == "store") // errors deep in the runtime name the statement's line
+            return "(itrt::StatementScope(" + whereOf(c.range) + ", " + cString(f) + "), " + loadOrStore(c) + ")";
+        if (currentFunctions() && currentFunctions()->find(c, types_))
+            return SequentialBody::call(c);
+        notTranslated(c.range, "calling `" + f + "` in the coordinator");
+    }
+
+    std::string loadOrStore(const ast::Call& c) {
+        const std::string& f = c.callee.text;
+        auto arg = [&](size_t i) { return emit(*c.args.at(i).value); };
         if (f == "load") {
             // `load(env.item, file)`: the next task using the item reads the file part-wise.
             auto fa = c.args.at(0).value->as<ast::FieldAccess>();
@@ -189,9 +199,7 @@ private:
                 notTranslated(c.range, "`store` of this value");
             return "itrt::task::store(prog, " + arg(0) + ", " + fileCodecOf(t) + ", std::string(" + arg(1) + "))";
         }
-        if (currentFunctions() && currentFunctions()->find(c, types_))
-            return SequentialBody::call(c);
-        notTranslated(c.range, "calling `" + f + "` in the coordinator");
+        notTranslated(c.range, "`" + f + "`");
     }
 
     void stmt(Out& o, const ast::Stmt& s) override {

@@ -47,7 +47,31 @@ bool mpi_usable() {
 thread_local const char* t_native_file = nullptr;
 thread_local int t_native_line = 0;
 
+// The coordinator statement this thread is running, if any (StatementScope).
+thread_local const char* t_statement_where = nullptr;
+thread_local const char* t_statement = nullptr;
+
+// `message`, started with the statement's line and name when a StatementScope is open and the
+// message does not name that line already.
+std::string with_statement(std::string_view message) {
+  if (!t_statement_where || message.starts_with(t_statement_where)) return std::string(message);
+  std::string out = std::string(t_statement_where) + ": ";
+  if (!message.starts_with(std::string(t_statement) + ":")) out += std::string(t_statement) + ": ";
+  return out + std::string(message);
+}
+
 }  // namespace
+
+StatementScope::StatementScope(const char* where, const char* statement)
+    : outer_where_(t_statement_where), outer_statement_(t_statement) {
+  t_statement_where = where;
+  t_statement = statement;
+}
+
+StatementScope::~StatementScope() {
+  t_statement_where = outer_where_;
+  t_statement = outer_statement_;
+}
 
 NativeCodeScope::NativeCodeScope(const char* file, int line) : outer_file_(t_native_file), outer_line_(t_native_line) {
   t_native_file = file;
@@ -67,7 +91,7 @@ void fail(std::string_view message) {
       where =
           " (called from the native code at " + std::string(t_native_file) + ":" + std::to_string(t_native_line) + ")";
     std::string line =
-        "itrt: error on rank " + std::to_string(g_rank.load()) + ": " + std::string(message) + where + "\n";
+        "itrt: error on rank " + std::to_string(g_rank.load()) + ": " + with_statement(message) + where + "\n";
     std::fputs(line.c_str(), stderr);
   }
   std::fflush(nullptr);
@@ -99,7 +123,7 @@ void fail_alike(std::string_view message) {
 void fail_collective(std::string_view message) {
   if (g_state.exchange(1) != 0) park_then_exit();
   if (g_rank.load() == 0) {
-    std::string line = "itrt: error: " + std::string(message) + "\n";
+    std::string line = "itrt: error: " + with_statement(message) + "\n";
     std::fputs(line.c_str(), stderr);
   }
   std::fflush(nullptr);

@@ -39,6 +39,21 @@ class NativeCodeScope {
   int outer_line_;
 };
 
+// Generated code puts one around a coordinator statement whose errors come from deep inside the
+// runtime (`load`, `store`): a failure on this thread then starts with the statement's line and
+// name, "prog.it:12: store: ...", unless its message already starts with that line.
+class StatementScope {
+ public:
+  StatementScope(const char* where, const char* statement);
+  ~StatementScope();
+  StatementScope(const StatementScope&) = delete;
+  StatementScope& operator=(const StatementScope&) = delete;
+
+ private:
+  const char* outer_where_;
+  const char* outer_statement_;
+};
+
 namespace detail {
 
 // The proxy of a running VSA registers how to reach it; fail() on another thread then asks it to

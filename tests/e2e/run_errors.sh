@@ -13,7 +13,8 @@
 # the line of its bind_input or bind_output), a loop reaching past a part (inputs of different
 # lengths), an element of a stride() part the LPU does not hold (without --debug too), two
 # overlapping sections of one part passed to `&` parameters of one call.
-# A List of Arrays file must hold arrays of the list's rank. Views of an item filled by `load` work; keys may be reserved words (`args.step`). `--help` prints the program's keys and exits 0. Also: a mapping that puts a space on other processes than its
+# A List of Arrays file must hold arrays of the list's rank (`load` and `store` errors name their
+# line). Views of an item filled by `load` work; keys may be reserved words (`args.step`). `--help` prints the program's keys and exits 0. Also: a mapping that puts a space on other processes than its
 # parent space's parts is no error; the plan gives it parts of its own and moves the data
 # (checked against the reference, with the bytes moved).
 set -uo pipefail
@@ -106,11 +107,11 @@ IT
 : >list_rank.map
 compile list_rank.it list_rank.map list_rank
 printf 'List of Arrays\n1 2 3 4 5 6\n0:1*2*3\n1\n' >rank3.txt
-expect "List of Arrays of another rank" "expected directory entry 1 to be a 2-dimensional Array, found \`0:1\*2\*3\`" \
+expect "List of Arrays of another rank" "list_rank.it:3: load: rank3.txt: .*expected directory entry 1 to be a 2-dimensional Array, found \`0:1\*2\*3\`" \
   timeout 60 $mpirun -np 2 ./list_rank input=rank3.txt copy=rank_copy.txt
 # an output that cannot be written: one message, every rank exits 1, no MPI_ABORT noise
 printf 'List of Arrays\n1 2 3 4 5 6\n0:2*3\n1\n' >rank2.txt
-expect "unwritable output" "itrt: error: writing \`/nonexistent-dir/copy.txt\`: cannot open for writing" \
+expect "unwritable output" "itrt: error: list_rank.it:4: store: writing \`/nonexistent-dir/copy.txt\`: cannot open for writing" \
   timeout 60 $mpirun -np 2 ./list_rank input=rank2.txt copy=/nonexistent-dir/copy.txt
 [[ $rc == 1 && $(grep -c "itrt: error" <<<"$out") == 1 ]] && ! grep -q MPI_ABORT <<<"$out" ||
   { echo "FAIL (unwritable output): exit status $rc, or not one message:"; echo "$out"; bad=1; }
