@@ -898,6 +898,10 @@ struct View {
   int64_t len[N] = {};           // held positions
   const int64_t* index[N] = {};  // dimensions that are no interval: global index per position
   const IndexSet1D* held[N] = {};
+  // The positions of the storage's part before this view's first: a sub-partition, or a child
+  // space's block, of a part is a run of its positions, and loops over arrays that stride() or
+  // block_stride() cut go by position from 0 to len (`held` numbers from the storage's first).
+  int64_t pshift[N] = {};
   // The whole dimension of the array (a section passed to a stage: the section's indices), in
   // the dimension's direction: what `x.dimensionK.range` gives in a stage.
   int64_t wfrom[N] = {};
@@ -946,7 +950,8 @@ struct View {
   int64_t pos_of(int d, int64_t g, const char* where = nullptr) const {
     if (!index[d]) {
       const int64_t p = dir[d] < 0 ? first[d] - g : g - first[d];
-      if (p < 0 || p >= len[d]) not_held(d, g, where);
+      // Any cell of the storage's part (a view of a sub-partition reaches its neighbours').
+      if (p + pshift[d] < 0 || p + pshift[d] >= (held[d] ? held[d]->size() : len[d])) not_held(d, g, where);
       return p;
     }
     if (cached[d] && g == cached_g[d]) return cached_pos[d];
@@ -954,8 +959,8 @@ struct View {
     if (!p) not_held(d, g, where);
     cached[d] = true;
     cached_g[d] = g;
-    cached_pos[d] = *p;
-    return *p;
+    cached_pos[d] = *p - pshift[d];
+    return cached_pos[d];
   }
   [[noreturn]] static void not_held(int d, int64_t g, const char* where) {
     fail((where ? std::string(where) + ": " : std::string()) + "index " + std::to_string(g) + " of dimension " +
@@ -1272,12 +1277,23 @@ class TaskInstance {
 // ---------------------------------------------------------------------------------------------
 
 namespace detail {
+// The first position in `held` of the cells `run` (a part within it, as a sub-partition or a
+// child space's block of a stride() part is): they must be consecutive positions of it.
+inline int64_t held_run(const IndexSet1D& held, const IndexSet1D& run) {
+  if (run.empty()) return 0;
+  const auto a = held.local_of(run.first()), b = held.local_of(run.last());
+  if (!a || !b || std::max(*a, *b) - std::min(*a, *b) + 1 != run.size())
+    fail("a view of a part cut by stride() or block_stride() whose cells are not consecutive in it (" +
+         run.to_string() + " of " + held.to_string() + ")");
+  return std::min(*a, *b);
+}
+
 template <class T, int N>
 View<T, N> make_view(PartStorage& s, std::byte* data, const Part& range_part, const std::vector<DimRange>& whole) {
   View<T, N> v;
   const Part& held_part = s.part;
   std::vector<int64_t> st = held_part.strides();
-  int64_t origin_off = 0;
+  int64_t origin_off = 0, shift_off = 0;
   for (int d = 0; d < N; ++d) {
     const IndexSet1D& h = held_part.held(d);
     v.stride[d] = st[static_cast<size_t>(d)];
@@ -1286,19 +1302,34 @@ View<T, N> make_view(PartStorage& s, std::byte* data, const Part& range_part, co
     v.first[d] = h.empty() ? 0 : h.first();
     v.dir[d] = h.dir();
     v.gstride[d] = h.dir() < 0 ? -v.stride[d] : v.stride[d];
-    if (!h.contiguous())
-      v.index[d] = s.index_tables[static_cast<size_t>(d)].data();  // filled at allocation
-    else
-      origin_off += v.first[d] * v.gstride[d];
-    // Loops run from lo to hi whatever the direction (parallel loops have no order).
     const IndexSet1D& r = range_part.held(d);
+    if (!h.contiguous()) {
+      v.index[d] = s.index_tables[static_cast<size_t>(d)].data();  // filled at allocation
+      // Stage loops over this dimension go by position from 0 to len: a view of fewer cells
+      // than the storage holds (its run of positions) starts there.
+      if (r.size() != h.size()) {
+        v.pshift[d] = held_run(h, r);
+        v.len[d] = r.size();
+        v.index[d] += v.pshift[d];
+        shift_off += v.pshift[d] * v.stride[d];
+      }
+    } else {
+      if (r.size() != h.size() && !r.empty()) {  // likewise (loops over strided arrays go by position)
+        v.pshift[d] = held_run(h, r);
+        v.len[d] = r.size();
+        v.first[d] = h.at(v.pshift[d]);
+        shift_off += v.pshift[d] * v.stride[d];
+      }
+      origin_off += v.first[d] * v.gstride[d];
+    }
+    // Loops run from lo to hi whatever the direction (parallel loops have no order).
     v.lo[d] = r.empty() ? 0 : std::min(r.first(), r.last());
     v.hi[d] = r.empty() ? -1 : std::max(r.first(), r.last());
     v.wfrom[d] = whole[static_cast<size_t>(d)].min;
     v.wto[d] = whole[static_cast<size_t>(d)].max;
   }
-  v.base = reinterpret_cast<T*>(data);
-  v.origin = v.base - origin_off;
+  v.base = reinterpret_cast<T*>(data) + shift_off;
+  v.origin = v.base - origin_off;  // slice() adds positions (from pos_of) of the indexed dimensions
   return v;
 }
 }  // namespace detail

@@ -157,6 +157,7 @@ View<T, M> slice(const View<T, N>& v, const std::array<SectionItem, static_cast<
     s.len[m] = v.len[d];
     s.index[m] = v.index[d];
     s.held[m] = v.held[d];
+    s.pshift[m] = v.pshift[d];
     s.lo[m] = std::max(v.lo[d], std::min(it.from, it.to));
     s.hi[m] = std::min(v.hi[d], std::max(it.from, it.to));
     s.wfrom[m] = it.from;

@@ -50,7 +50,8 @@
 # and of one stage's function call passing one part or section twice (stage_ref_aliases.it), a
 # scalar written in an Epoch by one LPU and read by all (epoch_scalar_broadcast.it), replicated
 # data written by one LPU of a space working in views of its parent's parts
-# (replicated_child_writes.it).
+# (replicated_child_writes.it), sub-partitions of parts dealt by stride() and block_stride()
+# (strided_subpartitions.it).
 set -u
 source "$(dirname "$0")/script_setup.sh" "$@"
 compile_program() { # compile_program <name>: programs/<name>.it with its map, to ./<name>
@@ -859,6 +860,23 @@ for np in 1 2 4; do
     check "replicated data written by one LPU of a viewing space, p=$1 q=$2" $np rcw_want.txt rcw.txt \
       ./replicated_child_writes input=rcw_v.txt p=$1 q=$2 out=rcw.txt summary=rcw_s.txt
     check_also "the replicated data in the environment, np $np p=$1 q=$2" rcw_s_want.txt rcw_s.txt
+  done
+done
+# strided_subpartitions: each element once, + 1: x = 0...19 -> 1...20, y = 0 10 ... 190 ->
+# 1 11 ... 191, m[r][c] = 100 r + c (11 x 3) -> 100 r + c + 1.
+printf 'Array\n%s\n20\n' "$(seq -s ' ' 0 19)" >ss_x.txt
+printf 'Array\n%s\n20\n' "$(seq -s ' ' 0 10 190)" >ss_y.txt
+{ echo Array; for r in $(seq 0 10); do echo "$((100 * r)) $((100 * r + 1)) $((100 * r + 2))"; done; echo '11*3'; } >ss_m.txt
+printf 'Array\n%s\n20\n' "$(seq -s ' ' 1 20)" >ss_x_want.txt
+printf 'Array\n%s\n20\n' "$(seq -s ' ' 1 10 191)" >ss_y_want.txt
+{ echo Array; for r in $(seq 0 10); do echo "$((100 * r + 1)) $((100 * r + 2)) $((100 * r + 3))"; done; echo '11*3'; } >ss_m_want.txt
+compile_program strided_subpartitions
+for np in 1 2 4; do
+  for q in 1 2 3; do
+    check "sub-partitions of stride() parts, q=$q" $np ss_x_want.txt ss_xo.txt \
+      ./strided_subpartitions x_in=ss_x.txt y_in=ss_y.txt m_in=ss_m.txt q=$q x_out=ss_xo.txt y_out=ss_yo.txt m_out=ss_mo.txt
+    check_also "sub-partitions of block_stride() parts, np $np q=$q" ss_y_want.txt ss_yo.txt
+    check_also "sub-partitions of rows dealt by stride(), np $np q=$q" ss_m_want.txt ss_mo.txt
   done
 done
 exit $bad
