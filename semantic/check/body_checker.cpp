@@ -847,6 +847,40 @@ Type BodyChecker::checkProperty(const ast::Property& e) {
     return Type::error();
 }
 
+// `lpuId[k]` with a constant k: an entry of the space's coordinates, so 0 <= k < its dimensions
+// (a stage's largest k is checked where it is invoked, check_flow).
+void BodyChecker::checkLpuIdEntry(const ast::Subscript& e) {
+    if (e.items.size() != 1 || !e.items[0].index)
+        return;
+    auto lit = e.items[0].index->as<ast::IntLiteral>();
+    if (!lit)
+        return;
+    const SourceRange at = e.items[0].index->range;
+    if (lit->value < 0) {
+        state_.rep.error(DiagKind::LpuIdNotAllowed, at,
+                         fmt::format("`lpuId` has no entry {}: its entries are numbered from 0, one per dimension "
+                                     "of the space",
+                                     lit->value));
+        return;
+    }
+    if (kind_ == BodyKind::Stage) {
+        if (!facts_.lpuIdEntry || facts_.lpuIdEntry->first < lit->value)
+            facts_.lpuIdEntry = std::make_pair(lit->value, at);
+        return;
+    }
+    if (kind_ != BodyKind::Flow || !task_)
+        return;
+    auto it = task_->spaces.find(flowSpace_);
+    if (it == task_->spaces.end() || !it->second.config || it->second.unpartitioned)
+        return;
+    const int dims = it->second.config->dimensionality;
+    if (lit->value >= dims)
+        state_.rep.error(DiagKind::LpuIdNotAllowed, at,
+                         fmt::format("`lpuId[{}]` does not exist in Space {}, which has {} dimension{}: `lpuId` has "
+                                     "entries 0...{}",
+                                     lit->value, flowSpace_, dims, dims == 1 ? "" : "s", dims - 1));
+}
+
 Type BodyChecker::checkSubscript(const ast::Subscript& e) {
     Type base = checkExpr(*e.base);
     for (const auto& item : e.items) {
@@ -864,6 +898,8 @@ Type BodyChecker::checkSubscript(const ast::Subscript& e) {
                          fmt::format("only arrays can be subscripted, but this is {}", qt(base)));
         return Type::error();
     }
+    if (e.base->kind == ast::ExprKind::LpuId)
+        checkLpuIdEntry(e);
     int dims = base.arrayDims();
     if (static_cast<int>(e.items.size()) > dims) {
         state_.rep.error(DiagKind::SubscriptCount, e.items[dims].range.valid() ? e.items[dims].range : e.range,

@@ -86,6 +86,7 @@ private:
     Type checkFieldAccess(const ast::FieldAccess& e);
     Type checkProperty(const ast::Property& e);
     Type checkSubscript(const ast::Subscript& e);
+    void checkLpuIdEntry(const ast::Subscript& e);
     Type checkCall(const ast::Call& e);
     Type checkBuiltin(const ast::Call& e);
     Type checkNewObject(const ast::NewObject& e);

@@ -393,6 +393,17 @@ private:
                                                            q(c.stage.text),
                                                            space == "Root" ? std::string("Root") : "Space " + space)))
                     DiagnosticEngine::addNote(*d, *facts.lpuIdUse, "`lpuId` used here");
+            if (!unpart && facts.lpuIdEntry && s != task_.spaces.end() && s->second.config &&
+                facts.lpuIdEntry->first >= s->second.config->dimensionality) {
+                const int dims = s->second.config->dimensionality;
+                if (auto* d = state_.rep.error(
+                        DiagKind::LpuIdNotAllowed, c.stage.range,
+                        fmt::format("stage {} reads `lpuId[{}]`, but it is invoked in Space {}, which has {} "
+                                    "dimension{}: `lpuId` has entries 0...{}",
+                                    q(c.stage.text), facts.lpuIdEntry->first, space, dims, dims == 1 ? "" : "s",
+                                    dims - 1)))
+                    DiagnosticEngine::addNote(*d, facts.lpuIdEntry->second, "`lpuId` entry read here");
+            }
         }
         // Cross-LPU reductions: every `Space X: v` argument feeds a statement reduction, and
         // every parameter that receives one is bound to `Space X: v` (checked in the body).

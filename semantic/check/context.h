@@ -60,8 +60,11 @@ struct SpaceSym {
 
 // What checking one stage instance found out, for the flow rules (guide: The Computation section).
 struct StageFacts {
-    std::optional<SourceRange> epochUse;         // first `at (current - n)`, n >= 1
-    std::optional<SourceRange> lpuIdUse;         // first `lpuId`
+    std::optional<SourceRange> epochUse; // first `at (current - n)`, n >= 1
+    std::optional<SourceRange> lpuIdUse; // first `lpuId`
+    // The largest constant entry read, `lpuId[1]`, and where: the space invoking the stage must
+    // have more dimensions than that.
+    std::optional<std::pair<std::int64_t, SourceRange>> lpuIdEntry;
     std::set<std::string> globalsUsed;           // task-globals named directly in the body
     std::set<std::size_t> reductionTargetParams; // parameters that are statement-reduction targets
     bool hadErrors = false;                      // the instance reported errors of its own
