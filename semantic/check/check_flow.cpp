@@ -9,6 +9,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <set>
+#include <tuple>
 
 namespace itc::semantic::check {
 
@@ -43,21 +45,15 @@ private:
     // Reports reads of reduction results that are not yet available, or read in `space` where
     // they have no one value (guide: Reductions).
     void checkReads(const std::set<std::string>& globals, SourceRange where, const std::string& space) {
-        for (const std::string& g : globals) {
-            // One result per LPU of the target: a read above it (or beside it) would have to pick
-            // one, unless the target has a single LPU under each reading LPU.
-            if (auto t = targets_.find(g); t != targets_.end() && pending_.find(g) == pending_.end()) {
-                const std::string& x = t->second.target;
-                if (task_.parentsKnown(space) && task_.parentsKnown(x) && !task_.isAncestorOrSelf(x, space) &&
-                    !oneLpuUnder(space, x))
-                    if (auto* d = state_.rep.error(
-                            DiagKind::ReductionResultOutOfScope, where,
-                            fmt::format("{} holds one result per LPU of {}, the target of its reduction; {} cannot "
-                                        "read it: read it in {} or below, or reduce into `Space {}: {}`",
-                                        q(g), spaceText(x), spaceText(space), spaceText(x), space, g)))
-                        DiagnosticEngine::addNote(*d, t->second.call, "reduction invoked here");
-            }
+        // A loop's next turn reads what its body has not reduced yet after the body's reductions.
+        for (LoopFrame& frame : loops_) {
+            Read r{{}, where, space};
+            for (const std::string& g : globals)
+                if (!frame.reduced.count(g))
+                    r.globals.insert(g);
+            frame.reads.push_back(std::move(r));
         }
+        checkReadsInScope(globals, where, space);
         for (const std::string& g : globals) {
             auto it = pending_.find(g);
             if (it == pending_.end())
@@ -69,6 +65,39 @@ private:
                                                  q(g), spaceText(it->second.target))))
                 DiagnosticEngine::addNote(*d, it->second.call, "reduction invoked here");
         }
+    }
+
+    // One result per LPU of the target: a read above it (or beside it) would have to pick one,
+    // unless the target has a single LPU under each reading LPU.
+    void checkReadsInScope(const std::set<std::string>& globals, SourceRange where, const std::string& space) {
+        for (const std::string& g : globals) {
+            auto t = targets_.find(g);
+            if (t == targets_.end() || pending_.find(g) != pending_.end())
+                continue;
+            const std::string& x = t->second.target;
+            if (!task_.parentsKnown(space) || !task_.parentsKnown(x) || task_.isAncestorOrSelf(x, space) ||
+                oneLpuUnder(space, x))
+                continue;
+            if (!outOfScopeReported_.insert({g, where.begin.line, where.begin.column}).second)
+                continue;
+            if (auto* d = state_.rep.error(
+                    DiagKind::ReductionResultOutOfScope, where,
+                    fmt::format("{} holds one result per LPU of {}, the target of its reduction; {} cannot "
+                                "read it: read it in {} or below, or reduce into `Space {}: {}`",
+                                q(g), spaceText(x), spaceText(space), spaceText(x), space, g)))
+                DiagnosticEngine::addNote(*d, t->second.call, "reduction invoked here");
+        }
+    }
+
+    // A Repeat's condition and body: reads in them (its condition's, and those before a
+    // reduction in the body) also follow the body's reductions of the turn before.
+    template <class Body> void loop(Body body) {
+        loops_.emplace_back();
+        body();
+        const std::vector<Read> reads = std::move(loops_.back().reads);
+        loops_.pop_back();
+        for (const Read& r : reads)
+            checkReadsInScope(r.globals, r.where, r.space);
     }
 
     std::set<std::string> exprGlobals(const ast::Expr& e) {
@@ -108,10 +137,12 @@ private:
             if (r->step)
                 exprs_.checkStep(*r->step, "the `Repeat` step");
             exprs_.setFlowRangeContext(false);
-            checkReads(exprGlobals(*r->rangeExpr), r->rangeExpr->range, space);
-            repeats_.push_back({space, false});
-            walk(r->body, space, inEpoch);
-            repeats_.pop_back();
+            checkReads(exprGlobals(*r->rangeExpr), r->rangeExpr->range, space); // once, before the loop
+            loop([&] {
+                repeats_.push_back({space, false});
+                walk(r->body, space, inEpoch);
+                repeats_.pop_back();
+            });
             break;
         }
         case K::RepeatForeach: {
@@ -125,19 +156,23 @@ private:
                                                                "has no `Sub-partition` in the Partition section",
                                                                space));
             }
-            repeats_.push_back({space, true});
-            walk(r->body, space, inEpoch);
-            repeats_.pop_back();
+            loop([&] {
+                repeats_.push_back({space, true});
+                walk(r->body, space, inEpoch);
+                repeats_.pop_back();
+            });
             break;
         }
         case K::RepeatWhile: {
             auto* r = p.as<ast::RepeatWhile>();
             exprs_.setFlowSpace(space);
             exprs_.checkCondition(*r->condition, "the `Repeat` condition");
-            checkReads(exprGlobals(*r->condition), r->condition->range, space);
-            repeats_.push_back({space, false});
-            walk(r->body, space, inEpoch);
-            repeats_.pop_back();
+            loop([&] {
+                checkReads(exprGlobals(*r->condition), r->condition->range, space);
+                repeats_.push_back({space, false});
+                walk(r->body, space, inEpoch);
+                repeats_.pop_back();
+            });
             break;
         }
         case K::Condition: {
@@ -454,6 +489,8 @@ private:
             if (!c.args[i].isSpaceArg() || bindings[i].spaceTarget == "<error>")
                 continue;
             targets_[bindings[i].rootGlobal] = {bindings[i].spaceTarget, c.args[i].range};
+            for (LoopFrame& frame : loops_)
+                frame.reduced.insert(bindings[i].rootGlobal);
             if (bindings[i].spaceTarget != space)
                 pending_[bindings[i].rootGlobal] = {bindings[i].spaceTarget, c.args[i].range};
         }
@@ -479,6 +516,19 @@ private:
     std::vector<RepeatFrame> repeats_;
     std::map<std::string, PendingReduction> pending_;
     std::map<std::string, PendingReduction> targets_; // the last reduction into each variable
+    // The Repeats being walked, innermost last (checkReads, loop): reads of results their body
+    // has not reduced before them, and what it has reduced so far.
+    struct Read {
+        std::set<std::string> globals;
+        SourceRange where;
+        std::string space;
+    };
+    struct LoopFrame {
+        std::vector<Read> reads;
+        std::set<std::string> reduced;
+    };
+    std::vector<LoopFrame> loops_;
+    std::set<std::tuple<std::string, std::uint32_t, std::uint32_t>> outOfScopeReported_; // each read once
 };
 
 } // namespace
