@@ -4,6 +4,7 @@
 // of the space runs as a VDP of the channel engine.
 #include "backend/epoch_writes.h"
 #include "backend/task_emitter.h"
+#include "semantic/check/ast_walk.h"
 #include "frontend/ast/ast_names.h"
 #include "frontend/ast/ast_visitor.h"
 
@@ -48,6 +49,27 @@ std::string TaskEmitter::reductionValue(const std::string& v, const std::string&
 }
 
 bool TaskEmitter::reducedInto(const std::string& v) const { return global(v).isReduction && reductionLps_.count(v); }
+
+bool TaskEmitter::readInFlow(const std::string& v) const {
+    for (const auto& acc : plan_.usage.accesses)
+        if (const semantic::VarAccess* a = acc.find(v); a && a->read)
+            return true;
+    return false;
+}
+
+bool TaskEmitter::namedInInitialize(const std::string& v) const {
+    if (!def_.initialize)
+        return false;
+    for (const auto& p : def_.initialize->params)
+        if (p.text == v)
+            return true;
+    bool named = false;
+    semantic::check::walkBlock(def_.initialize->body, [&](const ast::Expr& e) {
+        if (auto n = e.as<ast::NameRef>(); n && n->name == v)
+            named = true;
+    });
+    return named;
+}
 
 // A task-global scalar in `globals` (a Globals object): a Reduction variable's value is r_<name>.
 // Initialize and the environment set its starting value in every LPU's copy; a reduction into it
@@ -782,6 +804,18 @@ void TaskEmitter::emitRun(Out& o) {
               << cString("task `" + def_.name.text + "` links `" + g.name +
                          "`, but no value has been assigned to it (assign it in the coordinator, `env." + g.name +
                          " = ...`, or let an earlier task produce it; `link-or-create` starts it at zero)")
+              << ");\n";
+        // An earlier task's Reduction result kept per LPU of a space with several LPUs: the item
+        // holds one LPU's value, no value for all of this task's LPUs to start from.
+        if (readInFlow(g.name) && !namedInInitialize(g.name)) // (Initialize may give it its start)
+            o << "if (env.scalar(" << cString(g.name) << ") && !env.scalar(" << cString(g.name)
+              << ")->per_lpu.empty())\nitrt::fail_collective(t.at_execute() + "
+              << cString("task `" + def_.name.text + "` reads `" + g.name + "`, which an earlier task reduced into `")
+              << " + env.scalar(" << cString(g.name) << ")->per_lpu + "
+              << cString(": " + g.name +
+                         "`, one result per LPU there: the environment keeps no one value of it to start from "
+                         "(reduce into `Space Root: " +
+                         g.name + "` to hand the result on)")
               << ");\n";
     }
     o << "// Arrays: index, name, dimensions, element, environment link, home space, versions, written.\n";

@@ -55,6 +55,8 @@ public:
     std::string reductionValue(const std::string& v, const std::string& globals) const;
     // A Reduction variable some stage reduces into (`Space X: v`); the others are plain scalars.
     bool reducedInto(const std::string& v) const;
+    bool readInFlow(const std::string& v) const; // by a stage, a condition or a Repeat header
+    bool namedInInitialize(const std::string& v) const;
     std::string where(SourceRange r) const;
     int lpsOf(const std::string& letter) const;
     // Array dimensions (0-based) split by stride()/block_stride() on the way to the parts the

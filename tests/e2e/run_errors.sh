@@ -12,7 +12,8 @@
 # a section outside the section, a bound input or output file that cannot be used (named with
 # the line of its bind_input or bind_output), a loop reaching past a part (inputs of different
 # lengths), an element of a stride() part the LPU does not hold (without --debug too), two
-# overlapping sections of one part passed to `&` parameters of one call.
+# overlapping sections of one part passed to `&` parameters of one call, a Reduction result an
+# earlier task left per LPU read by a later one.
 # A List of Arrays file must hold arrays of the list's rank (`load` and `store` errors name their
 # line). Views of an item filled by `load` work; keys may be reserved words (`args.step`). `--help` prints the program's keys and exits 0. Also: a mapping that puts a space on other processes than its
 # parent space's parts is no error; the plan gives it parts of its own and moves the data
@@ -192,6 +193,51 @@ if timeout 60 $mpirun -np 2 ./overlap input_file=v8.txt k=2 output_file=overlap.
   cmp -s overlap.txt overlap_want.txt; then
   echo "ok (disjoint sections to \`&\` parameters)"
 else echo "FAIL (disjoint sections to \`&\` parameters):"; cat overlap.log overlap.txt; bad=1; fi
+# a task reading a Reduction result that an earlier task left per LPU of a partitioned space
+# (`Space A: s`, several A LPUs): the environment keeps one LPU's value, so the task stops
+# naming its execute line; with one A LPU the value is the one result (1 + ... + 8 = 36)
+cat >perlpu.it <<'IT'
+Program (args) {
+    e = new TaskEnvironment(name: "Block Sums")
+    bind_input(e, "x", args.input_file)
+    execute(task: "Block Sums"; environment: e; partition: args.p)
+    execute(task: "Block Sums"; environment: e; partition: args.p)
+    bind_output(e, "y", args.output_file)
+}
+Task "Block Sums":
+    Define:
+        x, y: 1d Array of Integer
+        s: Integer Reduction
+    Environment:
+        x: link
+        s, y: link-or-create
+    Initialize:
+        y.dimension = x.dimension
+    Stages:
+        red(v, r) {
+            do { reduce(r, "sum", v[i]) } for i in v
+        }
+        put(w, v) {
+            do { w[i] = v } for i in w
+        }
+    Computation:
+        Space A {
+            put(y, s)
+            red(x, Space A: s)
+        }
+    Partition (p):
+        Space A <1d> { x, y: block_count(p) }
+IT
+printf '"Block Sums" { Space A: 1 }\n' >perlpu.map
+compile perlpu.it perlpu.map perlpu
+expect "a per-LPU Reduction result read by a later task" \
+  "perlpu.it:5: task \`Block Sums\` reads \`s\`, which an earlier task reduced into \`Space A: s\`, one result per LPU there" \
+  timeout 60 $mpirun -np 2 ./perlpu input_file=v8.txt p=2 output_file=perlpu.txt
+printf 'Array\n36 36 36 36 36 36 36 36\n8\n' >perlpu_want.txt
+if timeout 60 $mpirun -np 2 ./perlpu input_file=v8.txt p=1 output_file=perlpu.txt >perlpu.log 2>&1 &&
+  cmp -s perlpu.txt perlpu_want.txt; then
+  echo "ok (a Reduction result of one LPU read by a later task)"
+else echo "FAIL (a Reduction result of one LPU read by a later task):"; cat perlpu.log perlpu.txt; bad=1; fi
 # a bound input that cannot be read is named with the line of its bind_input
 expect "unreadable bound input" "vector-add.it:10: input for \`b\` of task \`Vector Addition\`: .*no-such-b.txt" \
   timeout 60 $mpirun -np 2 "$va" a_file=a.txt b_file=no-such-b.txt c_file=c.txt p=4
