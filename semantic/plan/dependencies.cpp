@@ -349,7 +349,7 @@ private:
         for (Synchronization& x : out_.syncs)
             if (x.kind == s.kind && x.var == s.var && x.scalar == s.scalar && x.fromLps == s.fromLps &&
                 x.toLps == s.toLps && x.viaLps == s.viaLps && x.point == s.point && x.node == s.node &&
-                x.beforeLoop == s.beforeLoop) {
+                x.beforeLoop == s.beforeLoop && x.up == s.up) {
                 if (std::find(x.deps.begin(), x.deps.end(), depIndex) == x.deps.end())
                     x.deps.push_back(depIndex);
                 x.fromAnyLpu = x.fromAnyLpu || s.fromAnyLpu;
@@ -725,9 +725,52 @@ private:
                 at.reader = later;
             placeMovement(m, at);
             outOfLoops(m, dep);
+            afterViewingWriters(m, dep, idx);
             addSync(m, idx);
             handOverToViews(m, idx);
         }
+    }
+
+    // A movement of what a space working in views of the sending parts wrote, sent at a point
+    // inside that space's block: the sending LPU hands its parts to the block's LPUs on entry and
+    // waits for them only at the block's exit, so here it would send what they have not written
+    // yet. They hand the parts back first, by tokens up at the same point (each block's LPUs to
+    // the LPU that handed them the parts, innermost first), which come before the data there,
+    // and get them again after it (tokens down, outermost first) before they write again.
+    void afterViewingWriters(const Synchronization& m, const Dependency& dep, int idx) {
+        if (m.scalar || m.node <= 0 ||
+            (m.point != Synchronization::Point::BeforeAccess && m.point != Synchronization::Point::SpaceEntry))
+            return;
+        const FlowAccess& w = usage_.accesses[static_cast<std::size_t>(dep.writer)];
+        if (w.kind != FlowAccess::Kind::Stage || w.lps == m.fromLps)
+            return;
+        std::vector<Synchronization> downs;
+        for (int p = flow_.at(w.node).parent; p > 0; p = flow_.at(p).parent) {
+            const FlowNode& f = flow_.at(p);
+            if (f.kind != FlowNode::Kind::Space)
+                continue;
+            if (f.context == m.fromLps || storage_.storageOf(m.var, f.context) != m.fromLps)
+                break; // out of the blocks that view the sending parts
+            if (!inSubtree(m.node, p) || m.node == p)
+                continue; // the point is after this block (its exit token comes first) or is its entry
+            const int handing = lps_.isProperAncestor(f.outerContext, m.fromLps) ? m.fromLps : f.outerContext;
+            Synchronization t;
+            t.kind = SyncKind::Token;
+            t.var = "`" + m.var + "`";
+            t.fromLps = handing;
+            t.toLps = f.context;
+            t.up = true;
+            t.point = m.point;
+            t.node = m.node;
+            t.why = "the LPUs that work in views of the sending parts hand them back after their writes, before "
+                    "the data is sent";
+            addSync(t, idx);
+            t.up = false;
+            t.why = "and get them again once the data is sent";
+            downs.insert(downs.begin(), t);
+        }
+        for (const Synchronization& t : downs)
+            addSync(t, idx);
     }
 
     // A movement of data written before a loop goes before the loop, once: before a reader
@@ -880,8 +923,8 @@ private:
             return 0;
         };
         // At one point, data moves before tokens hand parts to the spaces that view them, and
-        // after the tokens of a block's exit give them back (the parts hold the block's writes
-        // only then).
+        // after the tokens that give them back (a block's exit, or tokens up): the parts hold
+        // the viewers' writes only then.
         auto token = [](const Synchronization& s) { return s.kind != SyncKind::Token ? 1 : s.handsDown() ? 2 : 0; };
         std::stable_sort(out_.syncs.begin(), out_.syncs.end(), [&](const Synchronization& a, const Synchronization& b) {
             return key(a) != key(b) ? key(a) < key(b) : token(a) < token(b);

@@ -88,7 +88,10 @@ struct Synchronization {
     bool involves(int lps) const;
     // A token: the `fromLps` LPU hands its parts to its `toLps` LPUs (on entry into their block,
     // or after data has landed in the parts they view), rather than taking them back (on exit).
-    bool handsDown() const { return point != Point::SpaceExit; }
+    bool handsDown() const { return point != Point::SpaceExit && !up; }
+    // A token at another point than a block's exit that gives the parts back (the `toLps` LPUs
+    // to their `fromLps` LPU): after their writes, before data of them leaves the parts.
+    bool up = false;
 };
 
 struct DependencyGraph {
