@@ -244,10 +244,10 @@ std::optional<std::string> sectionBefore(const std::vector<Token*>& tokens, std:
         case L::K_STAGES: return "in the Stages section";
         case L::K_COMPUTATION: return "in the Computation section";
         case L::K_PARTITION: return "in the Partition section";
+        case L::K_CLASS: return "in a class definition"; // (the colon form's fields)
         case L::K_TASK:
         case L::K_PROGRAM:
-        case L::K_FUNCTION:
-        case L::K_CLASS: return std::nullopt;
+        case L::K_FUNCTION: return std::nullopt;
         default: break;
         }
     }
@@ -634,8 +634,8 @@ LexProblem describeSyntaxError(const SyntaxErrorRecord& error, const std::vector
                 continue;
             const std::string word = tokens[k]->getText();
             const bool afterReal = k > 0 && tokens[k - 1]->getType() == L::K_REAL;
-            for (const char* precision : {"double", "single"})
-                if (afterReal && word.starts_with(precision))
+            for (const std::string precision : {"double", "single"})
+                if (afterReal && word.starts_with(precision) && word != precision + "-precision")
                     return {DiagKind::UnexpectedToken, tokenRange(file, text, tokens[k]),
                             fmt::format("write the precision as `{0}-precision` (`Real {0}-precision`)", precision),
                             std::nullopt};
@@ -650,8 +650,10 @@ LexProblem describeSyntaxError(const SyntaxErrorRecord& error, const std::vector
     auto typeAt = [&](std::size_t i) { return i < tokens.size() ? tokens[i]->getType() : std::size_t(L::EOF); };
     const std::size_t next = typeAt(index + 1), before = index > 0 ? typeAt(index - 1) : std::size_t(L::NL);
     const bool paramLike = (before == L::LPAREN || before == L::COMMA) && (next == L::RPAREN || next == L::COMMA);
-    const bool nameLike = paramLike || next == L::LPAREN || next == L::ASSIGN ||
-                          ((next == L::COMMA || next == L::COLON) && (before == L::NL || before == L::COLON));
+    // (`at: Integer` after another declaration, whose type ends the line: in a Define or class
+    // section the stream holds no newline there.)
+    const bool nameLike = paramLike || next == L::LPAREN || next == L::ASSIGN || next == L::COLON ||
+                          (next == L::COMMA && (before == L::NL || before == L::COLON));
     const bool reserved = isReservedWord(vocabulary, type) && std::islower(static_cast<unsigned char>(t->getText()[0]));
     auto reservedAsName = [&]() -> LexProblem {
         return {DiagKind::UnexpectedToken, where,
