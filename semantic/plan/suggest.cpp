@@ -41,6 +41,7 @@ public:
     double score(const Args& args, std::vector<SuggestedSpace>* out) {
         args_ = &args;
         memo_.clear();
+        disagree_ = false;
         double total = 0;
         const LpsTree& tree = plan_.lps;
         for (std::size_t s = 1; s < tree.spaces.size(); ++s) {
@@ -87,7 +88,9 @@ public:
             if (out)
                 out->push_back(sp);
         }
-        return total;
+        // Arrays split along one space dimension into different numbers of parts: the task
+        // would stop at launch.
+        return disagree_ ? std::numeric_limits<double>::infinity() : total;
     }
 
 private:
@@ -139,15 +142,19 @@ private:
             }
             }
             const std::int64_t largestPart = e;
+            // Padding stops at the array's ends: a part holds at most the whole dimension.
             if (d.paddingFront)
                 e += value(*d.paddingFront);
             if (d.paddingBack)
                 e += value(*d.paddingBack);
+            e = std::min(e, n);
             if (counts && i < counts->size() && (*counts)[i] == 0) {
                 (*counts)[i] = count;
                 if (balance)
                     *balance *= static_cast<double>(n) / static_cast<double>(count) /
                                 static_cast<double>(std::max<std::int64_t>(largestPart, 1));
+            } else if (counts && i < counts->size() && (*counts)[i] != count) {
+                disagree_ = true;
             }
         }
         return parent;
@@ -208,6 +215,7 @@ private:
     const std::map<std::string, Extents>& sizes_;
     const Args* args_ = nullptr;
     std::map<std::pair<int, std::string>, Extents> memo_;
+    mutable bool disagree_ = false; // split() found two part counts for one space dimension
 };
 
 // Every array partition of the task (spaces and their sub-partitions).
@@ -348,6 +356,13 @@ Suggestion suggestPartition(const TaskPlan& plan, const TaskInfo& info, const pc
             at[i++] = 0;
         if (i == free.size())
             break;
+    }
+    if (best == std::numeric_limits<double>::infinity()) {
+        out.arguments.clear();
+        out.problem = "no partition arguments searched give every array the same number of parts along each "
+                      "space dimension (block_count, block_size and the others must agree, or the task stops at "
+                      "launch); fix some of them with NAME=VALUE";
+        return out;
     }
     eval.score(out.arguments, &out.spaces);
     return out;
