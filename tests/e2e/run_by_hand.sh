@@ -879,15 +879,20 @@ for np in 1 2 4; do
     check_also "sub-partitions of rows dealt by stride(), np $np q=$q" ss_m_want.txt ss_mo.txt
   done
 done
-# view_writer_movement from zeros: element i ends as its 3-bit path (B bit, C bit, D bit).
+# view_writer_movement from zeros: element i ends as its 3-bit path (B bit, C bit, D bit); in
+# "Two Views", 32 elements, as its 4-bit path i / 2.
 printf 'Array\n%s\n16\n' "$(printf '0 %.0s' $(seq 16) | sed 's/ $//')" >vwm_zero.txt
+printf 'Array\n%s\n32\n' "$(printf '0 %.0s' $(seq 32) | sed 's/ $//')" >vwm_zero32.txt
 printf 'Array\n0 0 1 1 2 2 3 3 4 4 5 5 6 6 7 7\n16\n' >vwm_want.txt
+printf 'Array\n%s\n32\n' "$(for i in $(seq 0 31); do printf '%d ' $((i / 2)); done | sed 's/ $//')" >vwm_want32.txt
 compile_program view_writer_movement
 for np in 1 2 4; do
   for q in 1 4; do
     check "a viewing space's write moved to a sub-partitioned space, q=$q" $np vwm_want.txt vwm_x.txt \
-      ./view_writer_movement x_in=vwm_zero.txt y_in=vwm_zero.txt q=$q x_out=vwm_x.txt y_out=vwm_y.txt
+      ./view_writer_movement x_in=vwm_zero.txt y_in=vwm_zero.txt z_in=vwm_zero32.txt q=$q x_out=vwm_x.txt \
+      y_out=vwm_y.txt z_out=vwm_z.txt
     check_also "a viewing space's write moved to a padded space, np $np q=$q" vwm_want.txt vwm_y.txt
+    check_also "the write of the inner of two viewing levels moved, np $np q=$q" vwm_want32.txt vwm_z.txt
   done
 done
 exit $bad
