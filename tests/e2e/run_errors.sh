@@ -27,6 +27,11 @@ expect() { # expect <what> <pattern> <command...>
   if ! grep -q -- "$pat" <<<"$out"; then echo "FAIL ($what): no '$pat' in:"; echo "$out"; bad=1; return; fi
   echo "ok ($what): $(grep -m1 -- "$pat" <<<"$out")"
 }
+expect_result() { # expect_result <what> <wanted file> <written file> <command...>: runs, and the file matches
+  local what=$1 want=$2 got=$3; shift 3
+  if "$@" >"$got.log" 2>&1 && cmp -s "$got" "$want"; then echo "ok ($what)"
+  else echo "FAIL ($what):"; cat "$got.log" "$got"; bad=1; fi
+}
 va=$(dirname "$work")/vector-add-cluster/prog-cluster
 "$ref/make_input" -o a.txt --type double --shape 50 --seed 1 >/dev/null
 "$ref/make_input" -o b.txt --type double --shape 50 --seed 2 >/dev/null
@@ -189,10 +194,8 @@ expect "overlapping sections to \`&\` parameters" "overlap.it:21: two different 
   timeout 60 $mpirun -np 2 ./overlap input_file=v8.txt k=1 output_file=overlap.txt
 # k = 2: on each half 1 2 3 4 | 5 6 7 8, the first two + 1 and the next two * 2
 printf 'Array\n2 3 6 8 6 7 14 16\n8\n' >overlap_want.txt
-if timeout 60 $mpirun -np 2 ./overlap input_file=v8.txt k=2 output_file=overlap.txt >overlap.log 2>&1 &&
-  cmp -s overlap.txt overlap_want.txt; then
-  echo "ok (disjoint sections to \`&\` parameters)"
-else echo "FAIL (disjoint sections to \`&\` parameters):"; cat overlap.log overlap.txt; bad=1; fi
+expect_result "disjoint sections to \`&\` parameters" overlap_want.txt overlap.txt \
+  timeout 60 $mpirun -np 2 ./overlap input_file=v8.txt k=2 output_file=overlap.txt
 # a task reading a Reduction result that an earlier task left per LPU of a partitioned space
 # (`Space A: s`, several A LPUs): the environment keeps one LPU's value, so the task stops
 # naming its execute line; with one A LPU the value is the one result (1 + ... + 8 = 36)
@@ -234,10 +237,8 @@ expect "a per-LPU Reduction result read by a later task" \
   "perlpu.it:5: task \`Block Sums\` reads \`s\`, which an earlier task reduced into \`Space A: s\`, one result per LPU there" \
   timeout 60 $mpirun -np 2 ./perlpu input_file=v8.txt p=2 output_file=perlpu.txt
 printf 'Array\n36 36 36 36 36 36 36 36\n8\n' >perlpu_want.txt
-if timeout 60 $mpirun -np 2 ./perlpu input_file=v8.txt p=1 output_file=perlpu.txt >perlpu.log 2>&1 &&
-  cmp -s perlpu.txt perlpu_want.txt; then
-  echo "ok (a Reduction result of one LPU read by a later task)"
-else echo "FAIL (a Reduction result of one LPU read by a later task):"; cat perlpu.log perlpu.txt; bad=1; fi
+expect_result "a Reduction result of one LPU read by a later task" perlpu_want.txt perlpu.txt \
+  timeout 60 $mpirun -np 2 ./perlpu input_file=v8.txt p=1 output_file=perlpu.txt
 # a bound input that cannot be read is named with the line of its bind_input
 expect "unreadable bound input" "vector-add.it:10: input for \`b\` of task \`Vector Addition\`: .*no-such-b.txt" \
   timeout 60 $mpirun -np 2 "$va" a_file=a.txt b_file=no-such-b.txt c_file=c.txt p=4
@@ -515,9 +516,7 @@ printf 'List\n1 2 3 4\n4\n' >l4.txt
 printf 'List\n99 1 2 3 4\n5\n' >l5_want.txt
 : >empty.map
 compile loadcap.it empty.map loadcap
-if timeout 60 $mpirun -np 2 ./loadcap input=l4.txt out=l5.txt >lc.log 2>&1 && cmp -s l5.txt l5_want.txt; then
-  echo "ok (load keeps the list's capacity)"
-else echo "FAIL (load keeps the list's capacity):"; cat lc.log l5.txt; bad=1; fi
+expect_result "load keeps the list's capacity" l5_want.txt l5.txt timeout 60 $mpirun -np 2 ./loadcap input=l4.txt out=l5.txt
 # writing an item nothing produced; a fixed-size array indexed outside it (a class field's
 # neighbour lies behind it)
 cat - inc_task.it >unproduced.it <<'IT'
