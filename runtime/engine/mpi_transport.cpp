@@ -5,11 +5,14 @@
 
 #include "runtime/engine/failure.h"
 #include "runtime/engine/log.h"
+#include "runtime/support/mpi_calls.h"
 
 #include <algorithm>
 #include <array>
 #include <deque>
+#include <cstdio>
 #include <cstdlib>
+#include <limits>
 #include <map>
 #include <mutex>
 #include <utility>
@@ -32,9 +35,44 @@ std::map<MPI_Comm, RunCommunicators>& registry() {
   return *r;
 }
 
+// The only rank of a job without MPI. Nothing is sent to oneself (channels between one rank's
+// VDPs do not pass through the transport); should something be, it comes back in order.
+class SelfTransport final : public Transport {
+ public:
+  int rank() const override { return 0; }
+  int size() const override { return 1; }
+  int max_tag() const override { return std::numeric_limits<int>::max(); }
+  void send(int, int tag, PacketRef packet) override {
+    std::lock_guard lock(mutex_);
+    inbox_.push_back({0, tag, std::move(packet)});
+  }
+  bool poll(Incoming& out) override {
+    std::lock_guard lock(mutex_);
+    if (inbox_.empty()) return false;
+    out = std::move(inbox_.front());
+    inbox_.pop_front();
+    return true;
+  }
+  bool idle() override { return true; }
+  [[noreturn]] void kill_job() override {
+    std::fflush(nullptr);
+    std::_Exit(1);
+  }
+
+ private:
+  std::mutex mutex_;
+  std::deque<Incoming> inbox_;
+};
+
 }  // namespace
 
+std::unique_ptr<Transport> transport_for(MPI_Comm comm) {
+  if (mpi::started()) return std::make_unique<MpiTransport>(comm);
+  return std::make_unique<SelfTransport>();
+}
+
 void MpiTransport::prepare_runs(MPI_Comm parent) {
+  if (!mpi::started()) return;
   RunCommunicators made;
   for (MPI_Comm& c : made.comm) MPI_Comm_dup(parent, &c);
   std::lock_guard lock(registry_mutex());
@@ -43,6 +81,7 @@ void MpiTransport::prepare_runs(MPI_Comm parent) {
 }
 
 void MpiTransport::release_runs(MPI_Comm parent) {
+  if (!mpi::started()) return;
   RunCommunicators freed;
   {
     std::lock_guard lock(registry_mutex());

@@ -8,6 +8,7 @@
 #include <mpi.h>
 
 #include <deque>
+#include <memory>
 #include <vector>
 
 namespace itrt {
@@ -65,5 +66,10 @@ class MpiTransport final : public Transport {
   std::vector<PendingRecv> recvs_;  // in match order
   std::deque<Incoming> ready_;      // received, in per-channel order, not yet handed out
 };
+
+// The transport of a run over `comm`: an MpiTransport, or, in a process that never started MPI
+// (run as one process without mpirun: runtime.h), that of the only rank, which has nothing to
+// send to.
+std::unique_ptr<Transport> transport_for(MPI_Comm comm);
 
 }  // namespace itrt

@@ -4,6 +4,7 @@
 #include "runtime/engine/trace.h"
 
 #include "runtime/engine/failure.h"
+#include "runtime/support/mpi_calls.h"
 
 #include <fmt/format.h>
 #include <mpi.h>
@@ -168,13 +169,13 @@ void start(int rank, int size, const std::string& program) {
       why = std::strerror(errno);
     }
   }
-  MPI_Bcast(&ok, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  mpi::bcast(&ok, 1, MPI_INT, 0, MPI_COMM_WORLD);
   if (!ok)
     fail_collective(
         fmt::format("IT_TRACE={}: cannot write the trace file ({}); name a writable file or "
                     "unset IT_TRACE",
                     file, why.empty() ? "see rank 0" : why));
-  MPI_Barrier(MPI_COMM_WORLD);
+  mpi::barrier(MPI_COMM_WORLD);
   s.origin = Clock::now();
   detail::g_enabled = true;
   static ThreadBuffer main_buffer;
@@ -307,7 +308,7 @@ void finish(const std::string& extra_members) {
   // Lengths first (as 64-bit numbers), then the text in chunks below INT_MAX if ever needed.
   long long len = static_cast<long long>(mine.size());
   std::vector<long long> lens(static_cast<size_t>(s.size));
-  MPI_Gather(&len, 1, MPI_LONG_LONG, lens.data(), 1, MPI_LONG_LONG, 0, MPI_COMM_WORLD);
+  mpi::gather(&len, 1, MPI_LONG_LONG, lens.data(), 0, MPI_COMM_WORLD);
   std::string all;
   if (s.rank == 0) {
     all = mine;

@@ -1,5 +1,6 @@
-// Transport: the message-passing interface the proxy drives (MPI in production, an in-process
-// loopback fabric in single-process tests so they can count messages). The proxy calls it, and,
+// Transport: the message-passing interface the proxy drives (MPI in production, a one-rank
+// transport in a process that does without MPI, an in-process loopback fabric in single-process
+// tests so they can count messages). The proxy calls it, and,
 // where calls_from_any_thread(), an idle worker in its place, one caller at a time (proxy.h).
 // Must deliver messages of one (source, tag) pair in send order, as MPI does.
 #pragma once

@@ -5,7 +5,6 @@
 
 #include "runtime/engine/failure.h"
 #include "runtime/engine/log.h"
-#include "runtime/engine/loopback_transport.h"
 #include "runtime/engine/mpi_transport.h"
 #include "runtime/engine/trace.h"
 
@@ -17,14 +16,7 @@
 namespace itrt {
 namespace {
 
-std::unique_ptr<Transport> default_transport() {
-  int init = 0;
-  MPI_Initialized(&init);
-  if (init) return std::make_unique<MpiTransport>(MPI_COMM_WORLD);
-  // A single in-process rank: the fabric lives as long as the program (one per default VSA).
-  static LoopbackFabric* fabric = new LoopbackFabric(1);
-  return fabric->endpoint(0);
-}
+std::unique_ptr<Transport> default_transport() { return transport_for(MPI_COMM_WORLD); }
 
 }  // namespace
 

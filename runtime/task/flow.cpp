@@ -939,7 +939,7 @@ void TaskInstance::run_flow(const std::vector<std::pair<int, SpaceFlow>>& spaces
   };
   cfg.cpus = s_->thread_cpus_;
   cfg.describe_wait = [this](Vdp& v) { return describe_wait(v); };
-  cfg.transport = std::make_unique<MpiTransport>(comm_);
+  cfg.transport = transport_for(comm_);
   Vsa vsa(std::move(cfg));
   for (auto& [spec, thread] : b->combiners()) vsa.place(spec.tuple, thread);
   for (auto& [spec, thread] : b->combiners()) {

@@ -4,6 +4,7 @@
 #include "runtime/task/program.h"
 
 #include "runtime/engine/mpi_transport.h"
+#include "runtime/support/mpi_calls.h"
 #include "runtime/engine/pinning.h"
 #include "runtime/engine/watchdog.h"
 #include "runtime/task/boxes.h"
@@ -122,7 +123,8 @@ Program* running = nullptr;  // set by the constructor, cleared by the destructo
 // is a slip (`IT_STATS=yes`) that would otherwise be ignored without a word.
 void warn_about_environment() {
   static const char* const kSwitches[] = {
-      "IT_PIN", "IT_STATS", "IT_TASKS", "IT_VERBOSE", "IT_CONCURRENT_TASKS", "ITRT_WORKER_POLL", "ITRT_DENSE_STATS"};
+      "IT_PIN",           "IT_STATS",        "IT_TASKS", "IT_VERBOSE", "IT_CONCURRENT_TASKS", "IT_ONE_PROCESS_MPI",
+      "ITRT_WORKER_POLL", "ITRT_DENSE_STATS"};
   for (const char* name : kSwitches)
     if (const char* v = std::getenv(name); v && std::string(v) != "0" && std::string(v) != "1")
       std::fprintf(stderr, "itrt: warning: %s=%s: expected 0 or 1 (see --help)\n", name, v);
@@ -150,7 +152,7 @@ Program::Program(int& argc, char**& argv, MachineDesc machine, std::string progr
                  std::optional<std::vector<ArgSpec>> known_args, bool concurrent_tasks)
     : machine_(std::move(machine)), name_(std::move(program_name)), counters_(std::make_unique<Counters>()) {
   running = this;
-  runtime_ = std::make_unique<Runtime>(argc, argv, concurrent_tasks);
+  runtime_ = std::make_unique<Runtime>(argc, argv, concurrent_tasks, /*mpi_when_alone=*/false);
   scheduler_ = std::make_unique<TaskScheduler>(runtime_->threads_multiple());
   // Help before any check, so that it works whatever else is on the command line; every rank
   // finalizes MPI (runtime_.reset()) so that mpirun sees plain exit statuses.
@@ -233,7 +235,7 @@ std::vector<std::vector<std::byte>> Program::exchange(const std::string& sync,
   VsaConfig cfg;
   cfg.threads_per_rank = 1;
   cfg.mapping = [](const Tuple& t, int) { return static_cast<int>(t[0]); };
-  cfg.transport = std::make_unique<MpiTransport>(comm);
+  cfg.transport = transport_for(comm);
   Vsa vsa(std::move(cfg));
   for (int r = 0; r < n; ++r) {
     VdpSpec spec;
@@ -310,7 +312,7 @@ std::vector<Program::SyncTotals> Program::gather_sync_counters() {
             std::to_string(c.inter_bytes) + "\t" + std::to_string(c.inter_messages) + "\n";
   int len = static_cast<int>(mine.size());
   std::vector<int> lens(static_cast<size_t>(size())), offs(static_cast<size_t>(size()));
-  MPI_Gather(&len, 1, MPI_INT, lens.data(), 1, MPI_INT, 0, MPI_COMM_WORLD);
+  mpi::gather(&len, 1, MPI_INT, lens.data(), 0, MPI_COMM_WORLD);
   std::string all;
   if (rank() == 0) {
     int total_len = 0;
@@ -320,7 +322,7 @@ std::vector<Program::SyncTotals> Program::gather_sync_counters() {
     }
     all.resize(static_cast<size_t>(std::max(total_len, 1)));
   }
-  MPI_Gatherv(mine.data(), len, MPI_CHAR, all.data(), lens.data(), offs.data(), MPI_CHAR, 0, MPI_COMM_WORLD);
+  mpi::gatherv(mine.data(), len, MPI_CHAR, all.data(), lens.data(), offs.data(), 0, MPI_COMM_WORLD);
   std::vector<SyncTotals> summed;  // rank 0's order, then new names
   if (rank() == 0) {
     size_t pos = 0;
@@ -351,7 +353,7 @@ std::vector<Program::SyncTotals> Program::gather_sync_counters() {
 void Program::print_stats_lines(const std::vector<SyncTotals>& summed) {
   uint64_t peak = counters_->memory_peak;
   std::vector<uint64_t> peaks(static_cast<size_t>(size()));
-  MPI_Gather(&peak, 1, MPI_UINT64_T, peaks.data(), 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+  mpi::gather(&peak, 1, MPI_UINT64_T, peaks.data(), 0, MPI_COMM_WORLD);
   // Per array memory of every rank.
   std::string mem;
   for (auto& [what, bytes] : counters_->memory) mem += " " + what + "=" + std::to_string(bytes);
@@ -361,7 +363,7 @@ void Program::print_stats_lines(const std::vector<SyncTotals>& summed) {
                    static_cast<unsigned long long>(counters_->memory_peak));
       std::fflush(stderr);
     }
-    MPI_Barrier(MPI_COMM_WORLD);
+    mpi::barrier(MPI_COMM_WORLD);
   }
   if (rank() != 0) return;
   std::fprintf(stderr, "IT_STATS %s: %d ranks\n", name_.c_str(), size());
@@ -659,9 +661,9 @@ RangeValue Env::range(Program& prog, const std::string& item, int dims, int d, c
       error = e.what();
     }
     int bad = error.empty() ? 0 : 1;
-    MPI_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    mpi::allreduce_in_place(&bad, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
     if (bad) fail_collective(input_label(*a, item, task_) + ": " + (error.empty() ? "unreadable" : error));
-    MPI_Bcast(lengths.data(), dims, MPI_INT64_T, 0, MPI_COMM_WORLD);
+    mpi::bcast(lengths.data(), dims, MPI_INT64_T, 0, MPI_COMM_WORLD);
     a->ranges.clear();
     for (int64_t n : lengths) a->ranges.push_back(DimRange{0, n - 1});
     a->dims = dims;

@@ -27,6 +27,9 @@ constexpr EnvVar kEnvVars[] = {
      "print on rank 0 when each task starts (which tasks it waited for, which still run beside "
      "it) and ends, with times"},
     {"IT_CONCURRENT_TASKS=0", "run tasks one after the other even when they share no environment object"},
+    {"IT_ONE_PROCESS_MPI=1",
+     "start MPI also when the program runs as one process without mpirun (by default such a run "
+     "does without MPI and its start-up of about 10 ms)"},
     {"IT_PIN=0|1",
      "0: never pin worker threads; 1: pin thread k to the k-th processor even when the machine "
      "model numbers no processors (default: pin only to the model's `Processors`)"},

@@ -4,6 +4,7 @@
 
 #include "runtime/engine/failure.h"
 #include "runtime/engine/mpi_transport.h"
+#include "runtime/support/mpi_calls.h"
 #include "runtime/task/program.h"
 
 #include <algorithm>
@@ -46,11 +47,7 @@ std::string joined(const std::vector<std::string>& names) {
   return s.empty() ? "none" : s;
 }
 
-int world_rank() {
-  int rank = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  return rank;
-}
+int world_rank() { return mpi::rank(MPI_COMM_WORLD); }
 
 }  // namespace
 
@@ -173,10 +170,9 @@ void TaskScheduler::launch(const std::string& task, Env& env, std::function<void
   rec->env = &env;
   rec->objects = env.footprint();
   for (const std::string& f : env.pending_inputs()) rec->reads.push_back(file_key(f));
-  MPI_Comm comm = MPI_COMM_NULL;
   // Collective, so made here: every rank launches in the same order, and no other thread makes
   // communicators (mpi_transport.h: Open MPI deadlocks when threads make them at once).
-  MPI_Comm_dup(MPI_COMM_WORLD, &comm);
+  MPI_Comm comm = mpi::dup_comm(MPI_COMM_WORLD);
   MpiTransport::prepare_runs(comm);
   if (log_)
     std::fprintf(stderr, "IT_TASKS %.3f start %s after %s; running beside it: %s\n", now_s() - start_s_,
@@ -201,7 +197,7 @@ void TaskScheduler::launch(const std::string& task, Env& env, std::function<void
         fail("task `" + r->task + "`: " + e.what());
       }
       MpiTransport::release_runs(comm);
-      MPI_Comm_free(&comm);
+      mpi::free_comm(comm);
       t_comm = MPI_COMM_NULL;  // the pool's thread may next run a worker, outside any task
       const double end = now_s() - start_s_;
       {
@@ -228,7 +224,7 @@ void TaskScheduler::end_after_collective_failure() {
   });
   lock.unlock();
   std::fflush(nullptr);
-  MPI_Finalize();
+  if (mpi::started()) MPI_Finalize();
   std::exit(1);
 }
 

@@ -8,6 +8,7 @@
 #include "runtime/task/program.h"
 #include "runtime/task/task_state.h"
 #include "runtime/engine/pinning.h"
+#include "runtime/support/mpi_calls.h"
 
 #include <mpi.h>
 #include <unistd.h>
@@ -202,9 +203,9 @@ void read_input_whole(MPI_Comm comm, int rank, ArrayData& a, const std::string& 
     error = e.what();
   }
   int bad = error.empty() ? 0 : 1;
-  MPI_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT, MPI_MAX, comm);
+  mpi::allreduce_in_place(&bad, 1, MPI_INT, MPI_MAX, comm);
   if (bad) fail_collective(what + "reading `" + file + "`: " + (error.empty() ? "unreadable" : error));
-  MPI_Bcast(lengths.data(), a.dims, MPI_INT64_T, 0, comm);
+  mpi::bcast(lengths.data(), a.dims, MPI_INT64_T, 0, comm);
   a.pending_input.clear();
   a.ranges.clear();
   for (int64_t n : lengths) a.ranges.push_back(DimRange{0, n - 1});
@@ -1718,7 +1719,7 @@ void Env::read_element(Program& prog, const std::string& item, std::vector<int64
     if (!off) fail("itrt: internal error: the owning part does not hold the element");
     std::memcpy(out, const_cast<PartStorage&>(ps).version(0) + static_cast<size_t>(*off) * a->elem_size, n);
   }
-  MPI_Bcast(out, static_cast<int>(n), MPI_BYTE, owner, MPI_COMM_WORLD);
+  mpi::bcast(out, static_cast<int>(n), MPI_BYTE, owner, MPI_COMM_WORLD);
 }
 
 // --- bind_output: gathered on rank 0 at program end -------------------------------------------
@@ -1726,12 +1727,10 @@ void Env::read_element(Program& prog, const std::string& item, std::vector<int64
 // Every rank's bytes, concatenated on rank 0 (empty elsewhere); `starts[r]`: where rank r's
 // begin. Collective.
 static std::vector<std::byte> gather_on_root(const std::vector<std::byte>& mine, std::vector<size_t>& starts) {
-  int me = 0, np = 1;
-  MPI_Comm_rank(MPI_COMM_WORLD, &me);
-  MPI_Comm_size(MPI_COMM_WORLD, &np);
+  const int me = mpi::rank(MPI_COMM_WORLD), np = mpi::size(MPI_COMM_WORLD);
   int n = static_cast<int>(mine.size());
   std::vector<int> counts(static_cast<size_t>(np)), displs(static_cast<size_t>(np));
-  MPI_Gather(&n, 1, MPI_INT, counts.data(), 1, MPI_INT, 0, MPI_COMM_WORLD);
+  mpi::gather(&n, 1, MPI_INT, counts.data(), 0, MPI_COMM_WORLD);
   std::vector<std::byte> all;
   if (me == 0) {
     int total = 0;
@@ -1741,7 +1740,7 @@ static std::vector<std::byte> gather_on_root(const std::vector<std::byte>& mine,
     }
     all.resize(static_cast<size_t>(std::max(total, 1)));
   }
-  MPI_Gatherv(mine.data(), n, MPI_BYTE, all.data(), counts.data(), displs.data(), MPI_BYTE, 0, MPI_COMM_WORLD);
+  mpi::gatherv(mine.data(), n, MPI_BYTE, all.data(), counts.data(), displs.data(), 0, MPI_COMM_WORLD);
   starts.assign(displs.begin(), displs.end());
   return all;
 }
@@ -2079,7 +2078,7 @@ std::vector<std::byte> Env::read_whole(Program& prog, const std::string& item, s
     ElementBlock whole = whole_on_root(prog, *of);
     const size_t bytes = static_cast<size_t>(Part::whole(of->ranges).element_count()) * of->elem_size;
     whole.bytes.resize(bytes);
-    MPI_Bcast(whole.bytes.data(), static_cast<int>(bytes), MPI_BYTE, 0, MPI_COMM_WORLD);
+    mpi::bcast(whole.bytes.data(), static_cast<int>(bytes), MPI_BYTE, 0, MPI_COMM_WORLD);
     ranges.clear();
     for (size_t d = 0; d < of->ranges.size(); ++d) {
       const SectionDim sd = d < sec.dims.size() ? sec.dims[d] : SectionDim{};
@@ -2092,7 +2091,7 @@ std::vector<std::byte> Env::read_whole(Program& prog, const std::string& item, s
   ElementBlock block = whole_on_root(prog, *a);
   const size_t bytes = static_cast<size_t>(Part::whole(a->ranges).element_count()) * a->elem_size;
   block.bytes.resize(bytes);
-  MPI_Bcast(block.bytes.data(), static_cast<int>(bytes), MPI_BYTE, 0, MPI_COMM_WORLD);
+  mpi::bcast(block.bytes.data(), static_cast<int>(bytes), MPI_BYTE, 0, MPI_COMM_WORLD);
   ranges = a->ranges;
   return std::move(block.bytes);
 }

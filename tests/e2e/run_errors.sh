@@ -290,14 +290,19 @@ sed 's/x, y: block_count(p)/x, y: stride()/' "$root/tests/e2e/programs/out_of_bo
 compile oob_stride.it "$root/tests/e2e/programs/out_of_bounds.map" oob_stride --debug
 expect "bounds check, strided" "oob_stride.it:2[0-9]: \`[a-z]*\`: index [0-9]* of dimension 1 is not held by this LPU" \
   timeout 60 $mpirun -np 2 ./oob_stride a_file=a.txt b_file=b.txt p=4
-# started without mpirun: one process (a light MPI singleton), the same results
-if timeout 60 "$va" a_file=a.txt b_file=b.txt c_file=c_alone.txt p=4 &&
+# Started without mpirun: one process, without MPI (a PML that does not exist would stop
+# MPI_Init, not the run), the same results. IT_ONE_PROCESS_MPI=1 starts MPI anyway, so the same
+# run then fails.
+if OMPI_MCA_pml=no-such-pml timeout 60 "$va" a_file=a.txt b_file=b.txt c_file=c_alone.txt p=4 &&
    "$ref/ref_vector_add" a_file=a.txt b_file=b.txt c_file=c_alone_ref.txt p=4 &&
    "$ref/ref_check" equal c_alone.txt c_alone_ref.txt 0 >/dev/null; then
-  echo "ok (without mpirun): equal to the reference"
+  echo "ok (without mpirun, without MPI): equal to the reference"
 else
-  echo "FAIL (without mpirun)"; bad=1
+  echo "FAIL (without mpirun, without MPI)"; bad=1
 fi
+if OMPI_MCA_pml=no-such-pml IT_ONE_PROCESS_MPI=1 timeout 60 "$va" a_file=a.txt b_file=b.txt c_file=c_forced.txt \
+  p=4 >forced.log 2>&1; then echo "FAIL (IT_ONE_PROCESS_MPI=1 did not start MPI)"; bad=1
+else echo "ok (IT_ONE_PROCESS_MPI=1 starts MPI)"; fi
 # IT_VERBOSE=1: each rank's threads and processors, each space's PPS and LPU count
 out=$(IT_VERBOSE=1 timeout 60 $mpirun -np 2 "$va" a_file=a.txt b_file=b.txt c_file=c_verbose.txt p=4 2>&1)
 if grep -q "IT_VERBOSE task \`Vector Addition\` rank 1: .* worker thread" <<<"$out" &&

@@ -135,8 +135,7 @@ std::string write_alone(const std::string& path, const std::string& tmp, const s
 
 void write_array_parts(MPI_Comm comm, const std::string& path, const ElementCodec& codec,
                        const std::vector<DimRange>& ranges, const std::vector<ConstLocalPart>& parts) {
-    int rank;
-    MPI_Comm_rank(comm, &rank);
+    const int rank = mpi::rank(comm);
     if (is_text_file(comm, path))
         return write_text_array_parts(comm, path, codec, ranges, parts);
 
@@ -155,8 +154,7 @@ void write_array_parts(MPI_Comm comm, const std::string& path, const ElementCode
     int64_t total = 0;
     for (const Segment& s : segs)
         total += s.length;
-    int ranks = 1;
-    MPI_Comm_size(comm, &ranks);
+    const int ranks = mpi::size(comm);
     // Several ranks: this rank's elements in file order in one staging buffer, one collective
     // call; one rank writes from its parts in place (posix_array_io.h).
     Staging buf(ranks > 1 ? static_cast<size_t>(total) * esz : 0);
@@ -176,7 +174,7 @@ void write_array_parts(MPI_Comm comm, const std::string& path, const ElementCode
     }
 
     long long mine = total, covered = 0;
-    MPI_Allreduce(&mine, &covered, 1, MPI_LONG_LONG, MPI_SUM, comm);
+    mpi::allreduce(&mine, &covered, 1, MPI_LONG_LONG, MPI_SUM, comm);
     if (covered != elements)
         throw DataFileError(
             fmt::format("{}: internal error: the parts written cover {} elements, but the {} array has {} "
@@ -231,8 +229,7 @@ using namespace detail;
 // the same error.
 FileLayout collective_layout(MPI_Comm comm, const std::string& path, const FileExpectation& expect,
                              const ElementCodec& codec) {
-    int rank;
-    MPI_Comm_rank(comm, &rank);
+    const int rank = mpi::rank(comm);
     std::string error;
     FileLayout L;
     if (rank == 0) {
@@ -264,11 +261,11 @@ FileLayout collective_layout(MPI_Comm comm, const std::string& path, const FileE
     }
     throw_if_any(comm, error);
     long long meta[2] = {static_cast<long long>(L.content_begin), static_cast<long long>(L.shape.size())};
-    MPI_Bcast(meta, 2, MPI_LONG_LONG, 0, comm);
+    mpi::bcast(meta, 2, MPI_LONG_LONG, 0, comm);
     L.content_begin = static_cast<uint64_t>(meta[0]);
     L.shape.resize(meta[1]);
     std::vector<long long> shape(L.shape.begin(), L.shape.end());
-    MPI_Bcast(shape.data(), static_cast<int>(meta[1]), MPI_LONG_LONG, 0, comm);
+    mpi::bcast(shape.data(), static_cast<int>(meta[1]), MPI_LONG_LONG, 0, comm);
     L.shape.assign(shape.begin(), shape.end());
     return L;
 }

@@ -57,29 +57,25 @@ std::string mpi_error(int rc) {
 
 // Broadcasts a string from rank 0.
 std::string bcast_string(MPI_Comm comm, std::string s) {
-    int rank;
-    MPI_Comm_rank(comm, &rank);
     long long n = static_cast<long long>(s.size());
-    MPI_Bcast(&n, 1, MPI_LONG_LONG, 0, comm);
+    mpi::bcast(&n, 1, MPI_LONG_LONG, 0, comm);
     s.resize(n);
     if (n > 0)
-        MPI_Bcast(s.data(), static_cast<int>(n), MPI_CHAR, 0, comm);
+        mpi::bcast(s.data(), static_cast<int>(n), MPI_CHAR, 0, comm);
     return s;
 }
 
 // Every rank learns the first non-empty error message (by rank order) and throws it.
 void throw_if_any(MPI_Comm comm, const std::string& mine) {
-    int rank, size;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &size);
+    const int rank = mpi::rank(comm), size = mpi::size(comm);
     int flag = mine.empty() ? size : rank, first = size;
-    MPI_Allreduce(&flag, &first, 1, MPI_INT, MPI_MIN, comm);
+    mpi::allreduce(&flag, &first, 1, MPI_INT, MPI_MIN, comm);
     if (first == size)
         return;
     long long n = static_cast<long long>(mine.size());
-    MPI_Bcast(&n, 1, MPI_LONG_LONG, first, comm);
+    mpi::bcast(&n, 1, MPI_LONG_LONG, first, comm);
     std::string msg = rank == first ? mine : std::string(n, '\0');
-    MPI_Bcast(msg.data(), static_cast<int>(n), MPI_CHAR, first, comm);
+    mpi::bcast(msg.data(), static_cast<int>(n), MPI_CHAR, first, comm);
     throw DataFileError(msg);
 }
 

@@ -11,6 +11,7 @@
 #include "runtime/data/io/element_codec.h"
 #include "runtime/data/io/mpi_array_io.h"
 #include "runtime/data/part.h"
+#include "runtime/support/mpi_calls.h"
 
 namespace itrt::detail {
 

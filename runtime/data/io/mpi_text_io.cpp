@@ -16,19 +16,17 @@ constexpr int64_t kChunk = int64_t{1} << 30;
 
 void bcast_bytes(MPI_Comm comm, std::vector<std::byte>& bytes) {
     long long n = static_cast<long long>(bytes.size());
-    MPI_Bcast(&n, 1, MPI_LONG_LONG, 0, comm);
+    mpi::bcast(&n, 1, MPI_LONG_LONG, 0, comm);
     bytes.resize(n);
     for (int64_t at = 0; at < n; at += kChunk)
-        MPI_Bcast(bytes.data() + at, static_cast<int>(std::min<int64_t>(kChunk, n - at)), MPI_BYTE, 0, comm);
+        mpi::bcast(bytes.data() + at, static_cast<int>(std::min<int64_t>(kChunk, n - at)), MPI_BYTE, 0, comm);
 }
 
 } // namespace
 
 void write_text_array_parts(MPI_Comm comm, const std::string& path, const ElementCodec& codec,
                             const std::vector<DimRange>& ranges, const std::vector<ConstLocalPart>& parts) {
-    int rank, size;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &size);
+    const int rank = mpi::rank(comm), size = mpi::size(comm);
     const size_t msz = codec.memory_size();
     std::vector<Segment> segs;
     for (size_t i = 0; i < parts.size(); ++i)
@@ -43,7 +41,7 @@ void write_text_array_parts(MPI_Comm comm, const std::string& path, const Elemen
     }
     int counts[2] = {static_cast<int>(meta.size()), static_cast<int>(data.size())};
     std::vector<int> all(2 * static_cast<size_t>(size));
-    MPI_Gather(counts, 2, MPI_INT, all.data(), 2, MPI_INT, 0, comm);
+    mpi::gather(counts, 2, MPI_INT, all.data(), 0, comm);
     std::vector<int> mcount(size), mdisp(size), dcount(size), ddisp(size);
     for (int r = 0, m = 0, d = 0; r < size; ++r) {
         mcount[r] = all[2 * static_cast<size_t>(r)];
@@ -55,9 +53,8 @@ void write_text_array_parts(MPI_Comm comm, const std::string& path, const Elemen
     }
     std::vector<long long> all_meta(rank == 0 ? mdisp.back() + mcount.back() : 0);
     std::vector<std::byte> all_data(rank == 0 ? ddisp.back() + dcount.back() : 0);
-    MPI_Gatherv(meta.data(), counts[0], MPI_LONG_LONG, all_meta.data(), mcount.data(), mdisp.data(), MPI_LONG_LONG, 0,
-                comm);
-    MPI_Gatherv(data.data(), counts[1], MPI_BYTE, all_data.data(), dcount.data(), ddisp.data(), MPI_BYTE, 0, comm);
+    mpi::gatherv(meta.data(), counts[0], MPI_LONG_LONG, all_meta.data(), mcount.data(), mdisp.data(), 0, comm);
+    mpi::gatherv(data.data(), counts[1], MPI_BYTE, all_data.data(), dcount.data(), ddisp.data(), 0, comm);
     std::string error;
     if (rank == 0) {
         std::vector<int64_t> lengths;
@@ -90,8 +87,7 @@ void write_text_array_parts(MPI_Comm comm, const std::string& path, const Elemen
 
 void read_text_array_parts(MPI_Comm comm, const std::string& path, const ElementCodec& codec,
                            const std::vector<DimRange>& ranges, const std::vector<LocalPart>& parts) {
-    int rank;
-    MPI_Comm_rank(comm, &rank);
+    const int rank = mpi::rank(comm);
     FileExpectation expect{Collection::array, static_cast<int>(ranges.size()), {}};
     for (const DimRange& r : ranges)
         expect.lengths.push_back(r.length());
