@@ -642,6 +642,12 @@ std::string SequentialBody::dimensionAssign(const ast::Assign& a) {
     return out;
 }
 
+std::string SequentialBody::assignedValue(const ast::Assign& a) {
+    if (auto chain = a.value->as<ast::Assign>())
+        return "(" + assign(*chain) + ", " + emit(*chain->target) + ")";
+    return emit(*a.value);
+}
+
 std::string SequentialBody::assign(const ast::Assign& a) {
     if (std::string d = dimensionAssign(a); !d.empty())
         return d;
@@ -654,7 +660,7 @@ std::string SequentialBody::assign(const ast::Assign& a) {
             if (auto d = x->as<ast::Property>(); d && d->property == ast::PropertyKind::Dimension)
                 if (auto n = d->base->as<ast::NameRef>())
                     return nameRefText(n->name) + ".ranges[" + std::to_string(std::max(0, d->dimensionIndex - 1)) +
-                           "]." + f->field.text + " = " + emit(*a.value);
+                           "]." + f->field.text + " = " + assignedValue(a);
         }
     }
     if (std::string st = staticSectionAssign(a); !st.empty())
@@ -663,10 +669,8 @@ std::string SequentialBody::assign(const ast::Assign& a) {
         const auto& s = *t->as<ast::Subscript>();
         if (typeOf(*s.base).kind != TypeKind::DynamicArray)
             notTranslated(t->range, "assigning to a section of a fixed-size array");
-        std::string value = emit(*a.value);
-        if (auto chain = a.value->as<ast::Assign>())
-            value = "(" + assign(*chain) + ", " + emit(*chain->target) + ")";
-        return "itrt::task::assign_section(" + sectionArgument(s) + ", " + value + ", " + whereOf(a.range) + ")";
+        return "itrt::task::assign_section(" + sectionArgument(s) + ", " + assignedValue(a) + ", " + whereOf(a.range) +
+               ")";
     }
     if (auto chain = a.value->as<ast::Assign>())
         return target(*t) + " = " + assign(*chain);

@@ -426,7 +426,7 @@ void TaskEmitter::emitInitialize(Out& o) {
             if (auto f = a.target->as<ast::FieldAccess>(); f && (f->field.text == "min" || f->field.text == "max"))
                 if (auto d = dimTarget(*f->base))
                     return "t.range(" + d->first + ", " + std::to_string(std::max(0, d->second)) + ")." +
-                           f->field.text + " = " + emit(*a.value);
+                           f->field.text + " = " + assignedValue(a);
             return SequentialBody::assign(a); // locals: as in functions
         }
     } ie(*this, in_, &in_.checked->exprTypes, &info_->initializeLocals);

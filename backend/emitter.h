@@ -254,6 +254,9 @@ protected:
     std::string nameRefText(const std::string& name);
     // Assignments whose target is not a plain C++ lvalue (dimension ranges, `new` arrays).
     virtual std::string assign(const ast::Assign& a);
+    // The value `a` gives its target: of a chain `x = y = v`, y is assigned first and its new
+    // value read back (the inner target need not be a C++ lvalue: `b.dimension1.range.min`).
+    std::string assignedValue(const ast::Assign& a);
     // The C++ of an assignment's target (an environment item's field is a copy given back).
     virtual std::string target(const ast::Expr& t) { return emit(t); }
     // `x.dimension = y.dimension`, `x.dimensionK = y.dimensionJ = z.dimensionL`: every target
