@@ -51,7 +51,8 @@
 # scalar written in an Epoch by one LPU and read by all (epoch_scalar_broadcast.it), replicated
 # data written by one LPU of a space working in views of its parent's parts
 # (replicated_child_writes.it), sub-partitions of parts dealt by stride() and block_stride()
-# (strided_subpartitions.it).
+# (strided_subpartitions.it), Real operations each rounded to the type, never fused
+# (rounded_reals.it), range ends assigned in chains (chained_range_ends.it).
 set -u
 source "$(dirname "$0")/script_setup.sh" "$@"
 compile_program() { # compile_program <name>: programs/<name>.it with its map, to ./<name>
@@ -878,6 +879,33 @@ for np in 1 2 4; do
     check_also "sub-partitions of block_stride() parts, np $np q=$q" ss_y_want.txt ss_yo.txt
     check_also "sub-partitions of rows dealt by stride(), np $np q=$q" ss_m_want.txt ss_mo.txt
   done
+done
+# rounded_reals: y = x * 0.1 + 0.7 with the product rounded, then the sum (Python's floats are
+# IEEE doubles, each operation rounded); about a quarter of these x give another y when fused.
+python3 - <<'PY'
+xs = [k * 7919.25 - 50000 for k in range(200)]
+with open("rr_x.txt", "w") as f:
+    f.write("Array\n" + " ".join(repr(x) for x in xs) + "\n200\n")
+with open("rr_want.txt", "w") as f:
+    f.write("Array\n" + " ".join(repr(x * 0.1 + 0.7) for x in xs) + "\n200\n")
+PY
+compile_program rounded_reals
+for np in 1 2 4; do
+  check "Real operations rounded one by one" $np rr_want.txt rr_y.txt ./rounded_reals x_file=rr_x.txt y_file=rr_y.txt p=5
+done
+# chained_range_ends: x and y run 2...5 with x[3] = 7 and y[5] = 9; a and b run lo...lo+3 with
+# a[i] = i and b[i] = -i.
+printf 'Array\n0 7 0 0\n4\n' >cre_x_want.txt
+printf 'Array\n0 0 0 9\n4\n' >cre_y_want.txt
+printf 'Array\n-3 -2 -1 0\n4\n' >cre_a_want.txt
+printf 'Array\n3 2 1 0\n4\n' >cre_b_want.txt
+compile_program chained_range_ends
+for np in 1 2 4; do
+  check "range ends assigned in a chain in Initialize" $np cre_a_want.txt cre_a.txt \
+    ./chained_range_ends lo=-3 p=3 x_file=cre_x.txt y_file=cre_y.txt a_file=cre_a.txt b_file=cre_b.txt
+  check_also "the chain's second array, np $np" cre_b_want.txt cre_b.txt
+  check_also "range ends assigned in a chain in the coordinator, np $np" cre_x_want.txt cre_x.txt
+  check_also "the coordinator chain's second array, np $np" cre_y_want.txt cre_y.txt
 done
 # view_writer_movement from zeros: element i ends as its 3-bit path (B bit, C bit, D bit); in
 # "Two Views", 32 elements, as its 4-bit path i / 2.

@@ -236,8 +236,10 @@ int compileProgram(const std::string& itFile, const std::string& mapFile, const 
         f << cpp;
     }
     // -fwrapv: Integer arithmetic wraps around in two's complement, as the reference says,
-    // rather than being undefined on overflow.
-    std::string flags = (debug ? "-O0 -g" : opt + " -march=native -DNDEBUG") + " -fwrapv";
+    // rather than being undefined on overflow. -ffp-contract=off: each Real operation rounds to
+    // its type; with -march=native GCC would fuse `x * y + z` into one FMA where the processor
+    // has one, so results would differ in the last bit between machines and from --debug builds.
+    std::string flags = (debug ? "-O0 -g" : opt + " -march=native -DNDEBUG") + " -fwrapv -ffp-contract=off";
     std::string extra = envOr("ITC_CXXFLAGS", "");
     if (!extra.empty())
         flags += " " + extra;
