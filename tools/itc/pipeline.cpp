@@ -2,6 +2,7 @@
 #include "tools/itc/pipeline.h"
 
 #include "backend/capability.h"
+#include "backend/native_brackets.h"
 #include "frontend/ast/ast_printer.h"
 #include "frontend/parser.h"
 #include "frontend/token_offsets.h"
@@ -95,6 +96,12 @@ bool runPipeline(const PipelineRequest& request, SourceManager& sources, Diagnos
     in.machineFile = *request.machine;
     in.debug = request.debug;
     in.blas = request.blas;
+    // Native code whose brackets do not pair up would break the C++ around it.
+    const std::vector<backend::UnpairedBracket> unpaired = backend::unpairedNativeBrackets(*result.program);
+    for (const backend::UnpairedBracket& u : unpaired)
+        diags.error(DiagKind::NativeCodeError, SourceRange::at(u.at), "{}", u.message);
+    if (!unpaired.empty())
+        return false;
     // Everything the backend does not translate is refused here, all at once, before any C++.
     const std::vector<backend::Refusal> refused = backend::untranslatedConstructs(in);
     for (const backend::Refusal& r : refused) {
