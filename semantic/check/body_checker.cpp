@@ -1718,12 +1718,35 @@ void BodyChecker::checkBlock(const ast::Block& block) {
         checkStmt(*s);
 }
 
+void BodyChecker::warnIfUnused(const ast::Expr& e) {
+    // `x[i] == v` meant as an assignment is legal (an expression is a statement) and does nothing.
+    using K = ast::ExprKind;
+    switch (e.kind) {
+    case K::Assign:
+    case K::Call:
+    case K::NewObject:
+    case K::NewCollection:
+    case K::ReduceExpr:
+    case K::Execute: return; // these act, or are checked elsewhere
+    default: break;
+    }
+    const auto* b = e.as<ast::Binary>();
+    const bool equality = b && b->op == ast::BinaryOp::Equal;
+    state_.rep.diagnostics().report(DiagKind::ValueNotUsed, equality && b->opRange.valid() ? b->opRange : e.range,
+                                    equality ? std::string("this `==` compares and nothing uses the result; to "
+                                                           "assign, write `=`")
+                                             : std::string("this statement computes a value that nothing uses; "
+                                                           "assign it (`x = ...`) or remove it"),
+                                    Severity::Warning);
+}
+
 void BodyChecker::checkStmt(const ast::Stmt& s) {
     using K = ast::StmtKind;
     switch (s.kind) {
     case K::ExprStmt: {
         const ast::Expr& e = *s.as<ast::ExprStmt>()->expr;
         checkExpr(e);
+        warnIfUnused(e);
         break;
     }
     case K::ParallelLoop: checkParallelLoop(*s.as<ast::ParallelLoop>()); break;

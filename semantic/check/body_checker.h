@@ -38,6 +38,8 @@ public:
     Type checkExpr(const ast::Expr& e);
     // Checks a condition: it must be Boolean.
     void checkCondition(const ast::Expr& e, const char* what);
+    // A warning for an expression statement whose value nothing uses (`x[i] == v` for `=`).
+    void warnIfUnused(const ast::Expr& e);
     // Checks a Range-valued expression (loop and membership ranges).
     void checkRange(const ast::Expr& e);
     // Checks an Integer-valued expression (steps, membership elements).
