@@ -126,8 +126,16 @@ private:
         auto arg = [&](size_t i) { return emit(*c.args.at(i).value); };
         if (f == "bind_input" || f == "bind_output") {
             auto item = c.args.at(1).value->as<ast::StringLiteral>();
-            return arg(0) + "->" + f + "(prog, " + cString(item->value) + ", std::string(" + arg(2) + "), " +
-                   whereOf(c.range) + ")";
+            // An array item's input also gets its element type: the coordinator, or the write of
+            // a bound output, may read the file before any task links the item.
+            std::string typed;
+            if (const semantic::TaskInfo* ti = in_.checked->findTask(typeOf(*c.args.at(0).value).name);
+                ti && f == "bind_input")
+                for (const auto& g : ti->globals)
+                    if (g.name == item->value && g.type.kind == TypeKind::DynamicArray)
+                        typed = ", " + fileCodecOf(g.type) + ", " + std::to_string(g.type.arrayDims());
+            return arg(0) + "->" + f + "(prog, " + cString(item->value) + ", std::string(" + arg(2) + ")" + typed +
+                   ", " + whereOf(c.range) + ")";
         }
         if (f == "load" || f == "store") // errors deep in the runtime name the statement's line
             return "(itrt::StatementScope(" + whereOf(c.range) + ", " + cString(f) + "), " + loadOrStore(c) + ")";

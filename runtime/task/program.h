@@ -478,6 +478,10 @@ class Env : public std::enable_shared_from_this<Env> {
   void mark_per_lpu(const std::string& item, const std::string& space) { scalars_[item]->per_lpu = space; }
   // `where` ("file.it:line") starts the messages about the file, which come when a task reads it.
   void bind_input(Program& prog, const std::string& item, const std::string& file, const char* where = nullptr);
+  // bind_input of an array item, with its element type and dimensions: the coordinator, or the
+  // write of a bound output at the end, may read the file before any task links the item.
+  void bind_input(Program& prog, const std::string& item, const std::string& file, const ElementCodec& codec, int dims,
+                  const char* where = nullptr);
   // A list item into `out` (from the file bound to it if no task has produced it yet); false when
   // the item has no value. `rank`: for a List of Arrays, the dimensionality its arrays must have.
   template <class T>
@@ -552,7 +556,9 @@ class Env : public std::enable_shared_from_this<Env> {
   // `load(env.item, file)` of an array: as bind_input, with the element type and dimensions, so
   // that the coordinator can read the file itself if it reads the item before any task does.
   void load(Program& prog, const std::string& item, const std::string& file, const ElementCodec& codec, int dims,
-            const char* where = nullptr);
+            const char* where = nullptr) {
+    bind_input(prog, item, file, codec, dims, where);
+  }
   // `env.item = other.other_item` (§4.2): both environments share one array from now on.
   void share(const std::string& item, Env& other, const std::string& other_item);
   // `env.x = other.y` for a scalar item: both name one value object from now on.

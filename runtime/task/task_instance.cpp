@@ -2056,8 +2056,8 @@ void Env::assign_shapeless(const std::string& item, int dims) {
   arrays_[item] = a;
 }
 
-void Env::load(Program& prog, const std::string& item, const std::string& file, const ElementCodec& codec, int dims,
-               const char* where) {
+void Env::bind_input(Program& prog, const std::string& item, const std::string& file, const ElementCodec& codec,
+                     int dims, const char* where) {
   bind_input(prog, item, file, where);
   ArrayData& a = *arrays_[item];
   a.codec = &codec;

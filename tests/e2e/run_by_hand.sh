@@ -52,7 +52,8 @@
 # data written by one LPU of a space working in views of its parent's parts
 # (replicated_child_writes.it), sub-partitions of parts dealt by stride() and block_stride()
 # (strided_subpartitions.it), Real operations each rounded to the type, never fused
-# (rounded_reals.it), range ends assigned in chains (chained_range_ends.it).
+# (rounded_reals.it), range ends assigned in chains (chained_range_ends.it), bound inputs that no
+# task reads written as bound outputs (bound_input_unread.it).
 set -u
 source "$(dirname "$0")/script_setup.sh" "$@"
 compile_program() { # compile_program <name>: programs/<name>.it with its map, to ./<name>
@@ -906,6 +907,16 @@ for np in 1 2 4; do
   check_also "the chain's second array, np $np" cre_b_want.txt cre_b.txt
   check_also "range ends assigned in a chain in the coordinator, np $np" cre_x_want.txt cre_x.txt
   check_also "the coordinator chain's second array, np $np" cre_y_want.txt cre_y.txt
+done
+# bound_input_unread: no task runs, so each output is its input (x from a .bin file, m from text).
+printf 'Array\n5 -3 0 7 11\n5\n' >biu_x_want.txt
+printf 'Array\n0.5 1.25 -2\n3 4.75 -0.125\n2*3\n' >biu_m_want.txt
+"$itc" data convert biu_x_want.txt biu_x.bin --type int >/dev/null
+compile_program bound_input_unread
+for np in 1 2 4; do
+  check "a bound input no task reads, as a bound output" $np biu_x_want.txt biu_x_out.txt \
+    ./bound_input_unread x_in=biu_x.bin m_in=biu_m_want.txt x_out=biu_x_out.txt m_out=biu_m_out.txt
+  check_also "the same of a 2d Real item, np $np" biu_m_want.txt biu_m_out.txt
 done
 # view_writer_movement from zeros: element i ends as its 3-bit path (B bit, C bit, D bit); in
 # "Two Views", 32 elements, as its 4-bit path i / 2.

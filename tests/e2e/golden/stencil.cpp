@@ -302,8 +302,8 @@ void coordinator(itrt::task::Program &prog) {
   // stencil.it:6: stencilEnv = new TaskEnvironment(name: "Five Points Stencil")
   v_stencilEnv = std::make_shared<itrt::task::Env>("Five Points Stencil");
   // stencil.it:7: bind_input(stencilEnv, "plate", args.input_file)
-  v_stencilEnv->bind_input(prog, "plate", std::string(prog.arg("input_file")),
-                           "examples/stencil/stencil.it:7");
+  v_stencilEnv->bind_input(prog, "plate", std::string(prog.arg("input_file")), itrt::float_codec(),
+                           2, "examples/stencil/stencil.it:7");
   // stencil.it:8: bind_output(stencilEnv, "plate", args.output_file)
   v_stencilEnv->bind_output(prog, "plate", std::string(prog.arg("output_file")),
                             "examples/stencil/stencil.it:8");

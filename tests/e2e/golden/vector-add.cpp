@@ -201,10 +201,10 @@ void coordinator(itrt::task::Program &prog) {
   // vector-add.it:8: env = new TaskEnvironment(name: "Vector Addition")
   v_env = std::make_shared<itrt::task::Env>("Vector Addition");
   // vector-add.it:9: bind_input(env, "a", args.a_file)
-  v_env->bind_input(prog, "a", std::string(prog.arg("a_file")),
+  v_env->bind_input(prog, "a", std::string(prog.arg("a_file")), itrt::double_codec(), 1,
                     "examples/vector-add/vector-add.it:9");
   // vector-add.it:10: bind_input(env, "b", args.b_file)
-  v_env->bind_input(prog, "b", std::string(prog.arg("b_file")),
+  v_env->bind_input(prog, "b", std::string(prog.arg("b_file")), itrt::double_codec(), 1,
                     "examples/vector-add/vector-add.it:10");
   // vector-add.it:11: bind_output(env, "c", args.c_file)
   v_env->bind_output(prog, "c", std::string(prog.arg("c_file")),
