@@ -83,8 +83,7 @@ std::optional<UnpairedBracket> unpairedNativeBracket(const ast::Extern& x) {
                                                              "` closes nothing opened in the @Extern block's code; "
                                                              "remove it, or open its partner in the block"};
             if (s[open.back()] != partnerOf(c))
-                return UnpairedBracket{locationOf(x, i), std::string("this `") + c + "` closes the `" +
-                                                             s[open.back()] +
+                return UnpairedBracket{locationOf(x, i), std::string("this `") + c + "` closes the `" + s[open.back()] +
                                                              "` opened earlier in the @Extern block's code; close "
                                                              "that one first"};
             open.pop_back();
