@@ -33,6 +33,8 @@ int runCheck(const std::vector<std::string>& args) {
     const auto& pos = cl.positionals();
     if (pos.empty() || pos.size() > 2)
         return usageError("check", "expected FILE.it, optionally followed by FILE.map");
+    if (auto swapped = swappedInputs("check", pos))
+        return *swapped;
     PipelineRequest request{pos[0], std::nullopt, cl.value("--machine")};
     if (pos.size() == 2)
         request.mapping = pos[1];

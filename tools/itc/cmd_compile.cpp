@@ -326,9 +326,8 @@ int runCompile(const std::vector<std::string>& args) {
     const auto& pos = cl.positionals();
     if (pos.size() != 2)
         return usageError("compile", "expected FILE.it FILE.map");
-    if (fs::path(pos[0]).extension() == ".map" && fs::path(pos[1]).extension() == ".it")
-        return usageError("compile",
-                          "the program comes first, then the mapping: `itc compile " + pos[1] + " " + pos[0] + " ...`");
+    if (auto swapped = swappedInputs("compile", pos))
+        return *swapped;
     if (!cl.value("--machine"))
         return usageError("compile", "missing `--machine FILE.pcubes`");
     if (!cl.value("-o"))

@@ -1,6 +1,8 @@
 // Subcommand registry and option parsing for the itc driver.
 #include "tools/itc/command.h"
 
+#include <filesystem>
+
 #include <iostream>
 
 namespace itc::driver {
@@ -71,6 +73,14 @@ int usageError(const std::string& command, const std::string& message) {
     std::cerr << "itc " << command << ": " << message << "\n"
               << "run `itc " << command << " --help` for usage\n";
     return kExitUsageError;
+}
+
+std::optional<int> swappedInputs(const std::string& command, const std::vector<std::string>& positionals) {
+    if (positionals.size() != 2 || std::filesystem::path(positionals[0]).extension() != ".map" ||
+        std::filesystem::path(positionals[1]).extension() != ".it")
+        return std::nullopt;
+    return usageError(command, "the program comes first, then the mapping: `itc " + command + " " + positionals[1] +
+                                   " " + positionals[0] + " ...`");
 }
 
 } // namespace itc::driver

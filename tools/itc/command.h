@@ -49,5 +49,8 @@ const std::map<std::string, const ItcCommand*>& registeredCommands();
 
 // Prints `itc NAME: message` and the command's usage hint to stderr; returns kExitUsageError.
 int usageError(const std::string& command, const std::string& message);
+// `itc COMMAND prog.map prog.it`: the program and the mapping in the wrong order, said as a usage
+// error (the mapping would otherwise be parsed as IT code); nullopt when they are in order.
+std::optional<int> swappedInputs(const std::string& command, const std::vector<std::string>& positionals);
 
 } // namespace itc::driver
