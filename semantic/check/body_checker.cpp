@@ -943,6 +943,23 @@ Type BodyChecker::checkEpoch(const ast::Epoch& e) {
         checkExpr(*e.operand);
         return Type::error();
     }
+    // `rate * (u[i - 1] + u[i + 1]) * 0.5 at (current - 1)`: the version is the literal's, and
+    // the neighbours are read at `current` (probe h29/s2: wrong results without a word).
+    switch (e.operand->kind) {
+    case ast::ExprKind::IntLiteral:
+    case ast::ExprKind::RealLiteral:
+    case ast::ExprKind::CharLiteral:
+    case ast::ExprKind::BoolLiteral:
+    case ast::ExprKind::StringLiteral:
+        state_.rep.diagnostics().report(
+            DiagKind::EpochOnLiteral, e.range,
+            "`at (current ...)` applies to the literal before it, which has no versions, not to the "
+            "expression around it; put it on the arrays it should read (`u[i] at (current - 1)`) or "
+            "on the parenthesized expression (`(a * u[i]) at (current - 1)`)",
+            Severity::Warning);
+        break;
+    default: break;
+    }
     if (const ast::NameRef* root = accessRoot(e.operand.get())) {
         if (Var* v = lookup(root->name); v && (v->role == Role::Local || v->role == Role::LoopIndex)) {
             state_.rep.error(DiagKind::EpochNotAllowed, e.range,
