@@ -1804,12 +1804,13 @@ void Env::bind_output(Program& prog, const std::string& item, const std::string&
   // not after the whole run.
   const std::string what =
       (where ? std::string(where) + ": " : std::string()) + "bind_output of `" + item + "` of task `" + task_ + "`";
+  // (A directory has no extension either: say what it is first.)
+  check_output_writable(prog, file, what);
   try {
     (void)encoding_of(file);
   } catch (const std::exception& e) {
     fail_collective(what + ": " + e.what());
   }
-  check_output_writable(prog, file, what);
   auto& a = arrays_[item];
   if (!a) a = std::make_shared<ArrayData>();
   std::shared_ptr<ArrayData> data = a;  // the item as bound now; later tasks fill it in place

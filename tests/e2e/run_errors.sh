@@ -126,6 +126,19 @@ expect "unwritable output" "itrt: error: list_rank.it:4: store: writing \`/nonex
 expect "unwritable bound output" "vector-add.it:11: bind_output of \`c\` of task \`Vector Addition\`: cannot write \`/nonexistent-dir/c.txt\`: the directory" \
   env IT_TASKS=1 timeout 60 $mpirun -np 2 "$va" a_file=a.txt b_file=b.txt c_file=/nonexistent-dir/c.txt p=4
 grep -q "IT_TASKS.*start" <<<"$out" && { echo "FAIL (unwritable bound output): a task ran first:"; echo "$out"; bad=1; }
+# a text file with commas between elements, and a binary file named .txt: said so (probe h29/s3:
+# only a wrong element count on the trailer's line)
+printf 'Array\n1,2,3,4\n4\n' >commas.txt
+printf 'Array\n1 2 3 4\n4\n' >plain4.txt
+expect "commas between elements" "commas.txt: line 3: expected 4 elements .*found 1 (elements are separated by blanks, not commas)" \
+  timeout 60 $mpirun -np 2 "$va" a_file=commas.txt b_file=plain4.txt c_file=c_commas.txt p=2
+"$itc" data convert plain4.txt binary4.bin --type double >/dev/null && cp binary4.bin binary4.txt
+expect "binary data in a .txt file" "binary4.txt: line 2: a byte 0x[0-9a-f]*, which text cannot hold: the file looks binary" \
+  timeout 60 $mpirun -np 2 "$va" a_file=binary4.txt b_file=plain4.txt c_file=c_binary.txt p=2
+# a directory named as the output: said so (probe h29/s3: "unknown data file extension (none)")
+mkdir -p out_dir
+expect "a directory as the bound output" "bind_output of \`c\` of task \`Vector Addition\`: cannot write \`out_dir\`: it is a directory" \
+  timeout 60 $mpirun -np 2 "$va" a_file=a.txt b_file=b.txt c_file=out_dir p=4
 # input files of different lengths: the stage's loop over c (a's length) reaches past b's parts;
 # the loop checks that once before it runs and names the line (without --debug)
 "$ref/make_input" -o b20.txt --type double --shape 20 --seed 2 >/dev/null

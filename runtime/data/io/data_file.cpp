@@ -4,6 +4,7 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -210,13 +211,27 @@ DataCollection read_data_bytes(const std::string& path, const std::string& file,
     if (L.encoding == Encoding::binary) {
         check_binary_content(path, L, codec.binary_size(), codec.type_name());
     } else {
+        // Bytes no text has (a .bin file named .txt) would only show as a wrong element count.
+        for (size_t i = 0; i < content.size(); ++i) {
+            const unsigned char c = static_cast<unsigned char>(content[i]);
+            if (c < 0x20 && c != '\n' && !is_blank(static_cast<char>(c)))
+                throw DataFileError(fmt::format(
+                    "{}: line {}: a byte 0x{:02x}, which text cannot hold: the file looks binary (a binary data "
+                    "file's name ends in `.bin`)",
+                    path, 2 + std::count(content.begin(), content.begin() + static_cast<std::ptrdiff_t>(i), '\n'), c));
+        }
         tokens = tokenize(path, content, 2);
         const size_t want = static_cast<size_t>(L.total_elements) * fields;
         if (tokens.size() != want) {
             const char* s = L.total_elements == 1 ? "" : "s";
+            // `1,2,3` (as a spreadsheet writes) is one word: say how elements are separated.
+            const bool commas = tokens.size() < want && std::any_of(tokens.begin(), tokens.end(), [](const Token& t) {
+                                    return t.text.find(',') != std::string_view::npos;
+                                });
+            const std::string hint = commas ? " (elements are separated by blanks, not commas)" : "";
             if (fields == 1)
-                throw DataFileError(fmt::format("{}: line {}: expected {} element{} for {}, found {}", path,
-                                                L.trailer_line, L.total_elements, s, what, tokens.size()));
+                throw DataFileError(fmt::format("{}: line {}: expected {} element{} for {}, found {}{}", path,
+                                                L.trailer_line, L.total_elements, s, what, tokens.size(), hint));
             // Elements of several values (a Range is two numbers) are counted in values: four numbers
             // where one Range belongs are "4 values", not "2" Ranges.
             throw DataFileError(
