@@ -471,6 +471,21 @@ std::optional<Misspelling> misspelledReservedWord(const SyntaxErrorRecord& error
         if (!near.empty())
             return Misspelling{tokenRange(file, text, word), word->getText(), near, true};
     }
+    // 4. A name ending the line before the offending token, after other words of its line
+    // (`result: Real double-precision Reducton`): the parser took it for the start of the next
+    // entry, and the error comes only at the next line's first word.
+    std::size_t last = index;
+    while (last > 0 && tokens[last - 1]->getType() == L::NL)
+        --last;
+    if (last > 1 && last < index + 1) {
+        const Token* word = tokens[last - 1];
+        const bool trailing = word->getLine() < offending->getLine() && tokens[last - 2]->getLine() == word->getLine();
+        if (trailing && (word->getType() == L::VAR_NAME || word->getType() == L::TYPE_NAME)) {
+            std::string near = nearestName(word->getText(), reservedWords(v, [](std::size_t) { return true; }));
+            if (!near.empty())
+                return Misspelling{tokenRange(file, text, word), word->getText(), near};
+        }
+    }
     return std::nullopt;
 }
 
