@@ -677,6 +677,18 @@ LexProblem describeSyntaxError(const SyntaxErrorRecord& error, const std::vector
                             context == kTopLevel ? sectionBefore(tokens, index).value_or(context) : context),
                 std::nullopt};
     };
+    // Words in a place of their own kind, not names: `padding` after a comma or before its
+    // partition function, or in an un-partitioned space; C's `for (i = 0; ...)`.
+    if (type == L::K_PADDING && next == L::LPAREN)
+        return {DiagKind::UnexpectedToken, where,
+                "`padding(...)` belongs right after the partition function of its dimension, without a comma "
+                "(`block_count(p) padding(1)`); `replicated`, stride() and un-partitioned spaces take none",
+                std::nullopt};
+    if (type == L::K_FOR && next == L::LPAREN)
+        return {DiagKind::UnexpectedToken, where,
+                "IT has no C-style `for (...; ...; ...)`: loop over an array's indices with `do { ... } for i in a`, "
+                "or over a range one index after the other with `do in sequence { ... } for i in [1...n]`",
+                std::nullopt};
     if (reserved && paramLike) // before the bracket check, which would ask for the `)`
         return reservedAsName();
 
