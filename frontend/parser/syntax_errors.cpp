@@ -637,6 +637,14 @@ LexProblem describeSyntaxError(const SyntaxErrorRecord& error, const std::vector
                                 miss->startsLine ? "at the start of a line" : context, miss->intended),
                     std::nullopt};
 
+    // `Reel double-precision`: a precision after another name than `Real` (taken for a class).
+    if (index < tokens.size() && index > 0 && (type == L::K_DOUBLE || type == L::K_SINGLE) &&
+        tokens[index - 1]->getType() == L::TYPE_NAME)
+        return {DiagKind::UnexpectedToken, tokenRange(file, text, tokens[index - 1]),
+                fmt::format("a precision follows only `Real`: write `Real {}` instead of `{} {}`", t->getText(),
+                            tokens[index - 1]->getText(), t->getText()),
+                std::nullopt};
+
     // `Real double` / `Real double precision` for `Real double-precision`: the word may be the
     // token the parser stopped on, or lie before the line's end where it stopped.
     {
