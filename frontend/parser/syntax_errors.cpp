@@ -637,6 +637,14 @@ LexProblem describeSyntaxError(const SyntaxErrorRecord& error, const std::vector
                                 miss->startsLine ? "at the start of a line" : context, miss->intended),
                     std::nullopt};
 
+    // `a, b:` with the type left out: the next line's first word is where the parser noticed.
+    if (index < tokens.size() && index > 0 && context.find("type") != std::string::npos &&
+        tokens[index - 1]->getType() == L::COLON && tokens[index - 1]->getLine() < t->getLine())
+        return {DiagKind::UnexpectedToken, tokenRange(file, text, tokens[index - 1]),
+                "the type is missing after this `:` (for example `Integer`, `Real double-precision` or "
+                "`2d Array of Real single-precision`)",
+                std::nullopt};
+
     // `Reel double-precision`: a precision after another name than `Real` (taken for a class).
     if (index < tokens.size() && index > 0 && (type == L::K_DOUBLE || type == L::K_SINGLE) &&
         tokens[index - 1]->getType() == L::TYPE_NAME)
