@@ -99,15 +99,11 @@ std::optional<UnpairedBracket> unpairedNativeBracket(const ast::Extern& x) {
 }
 
 std::vector<UnpairedBracket> unpairedNativeBrackets(const ast::Program& program) {
-    struct Collect : ast::Visitor {
-        std::vector<UnpairedBracket> found;
-        void visitExtern(const ast::Extern& x) override {
-            if (auto u = unpairedNativeBracket(x))
-                found.push_back(std::move(*u));
-        }
-    } c;
-    c.visitProgram(program);
-    return c.found;
+    std::vector<UnpairedBracket> found;
+    for (const ast::Extern* x : ast::externBlocks(program))
+        if (auto u = unpairedNativeBracket(*x))
+            found.push_back(std::move(*u));
+    return found;
 }
 
 } // namespace itc::backend

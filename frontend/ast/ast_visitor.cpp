@@ -207,4 +207,13 @@ void Visitor::visitCondition(const Condition& node) {
 void Visitor::visitEpochBlock(const EpochBlock& node) { visitFlowList(node.body); }
 void Visitor::visitStageCall(const StageCall& node) { visitArgs(node.args); }
 
+std::vector<const Extern*> externBlocks(const Program& program) {
+    struct Collect : Visitor {
+        std::vector<const Extern*> blocks;
+        void visitExtern(const Extern& x) override { blocks.push_back(&x); }
+    } c;
+    c.visitProgram(program);
+    return c.blocks;
+}
+
 } // namespace itc::ast

@@ -50,4 +50,7 @@ protected:
     void visitFlowList(const FlowList& list);
 };
 
+// The program's @Extern blocks, in source order.
+std::vector<const Extern*> externBlocks(const Program& program);
+
 } // namespace itc::ast

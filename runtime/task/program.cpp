@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cctype>
 #include <cerrno>
 #include <cmath>
@@ -112,9 +113,22 @@ int64_t MachineDesc::per_parent(int level, int above) const {
 struct Program::Counters {
   std::mutex mutex;
   std::vector<std::pair<std::string, SyncCounters>> stats;  // in first-use order
-  std::map<std::string, uint64_t> memory;
-  uint64_t memory_now = 0, memory_peak = 0;
+  std::map<std::string, uint64_t> memory;                   // bytes allocated for each array's parts, all tasks
 };
+
+namespace part_memory {
+namespace {
+std::atomic<int64_t> live{0};
+std::atomic<int64_t> most{0};
+}  // namespace
+void add(int64_t bytes) {
+  const int64_t now = live.fetch_add(bytes, std::memory_order_relaxed) + bytes;
+  int64_t seen = most.load(std::memory_order_relaxed);
+  while (now > seen && !most.compare_exchange_weak(seen, now, std::memory_order_relaxed)) {
+  }
+}
+uint64_t peak() { return static_cast<uint64_t>(std::max<int64_t>(most.load(std::memory_order_relaxed), 0)); }
+}  // namespace part_memory
 
 namespace {
 Program* running = nullptr;  // set by the constructor, cleared by the destructor
@@ -214,8 +228,6 @@ void Program::count(const std::string& sync, bool inter, uint64_t bytes, uint64_
 void Program::note_memory(const std::string& what, uint64_t bytes) {
   std::lock_guard<std::mutex> lk(counters_->mutex);
   counters_->memory[what] += bytes;
-  counters_->memory_now += bytes;
-  counters_->memory_peak = std::max(counters_->memory_peak, counters_->memory_now);
 }
 
 std::vector<std::vector<std::byte>> Program::exchange(const std::string& sync,
@@ -351,16 +363,14 @@ std::vector<Program::SyncTotals> Program::gather_sync_counters() {
 }
 
 void Program::print_stats_lines(const std::vector<SyncTotals>& summed) {
-  uint64_t peak = counters_->memory_peak;
-  std::vector<uint64_t> peaks(static_cast<size_t>(size()));
-  mpi::gather(&peak, 1, MPI_UINT64_T, peaks.data(), 0, MPI_COMM_WORLD);
+  const uint64_t peak = part_memory::peak();
   // Per array memory of every rank.
   std::string mem;
   for (auto& [what, bytes] : counters_->memory) mem += " " + what + "=" + std::to_string(bytes);
   for (int r = 0; r < size(); ++r) {
     if (r == rank()) {
       std::fprintf(stderr, "IT_STATS rank %d memory:%s peak=%llu\n", r, mem.c_str(),
-                   static_cast<unsigned long long>(counters_->memory_peak));
+                   static_cast<unsigned long long>(peak));
       std::fflush(stderr);
     }
     mpi::barrier(MPI_COMM_WORLD);

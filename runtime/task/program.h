@@ -321,8 +321,25 @@ class Program {
 // Distributed arrays and environments
 // ---------------------------------------------------------------------------------------------
 
+// Bytes of parts alive in this process at once, for IT_STATS's peak: each PartStorage counts
+// the versions it holds (PartStorage::set_counted) until it drops them or is destroyed.
+namespace part_memory {
+void add(int64_t bytes);
+uint64_t peak();
+}  // namespace part_memory
+
 // Storage of one LPU part of an array on this rank, with its epoch versions (ring).
 struct PartStorage {
+  PartStorage() = default;
+  PartStorage(const PartStorage&) = delete;
+  PartStorage& operator=(const PartStorage&) = delete;
+  ~PartStorage() { part_memory::add(-counted_bytes); }
+  // IT_STATS: the bytes of `versions` this storage holds, set when it allocates or drops some.
+  void set_counted(int64_t bytes) {
+    part_memory::add(bytes - counted_bytes);
+    counted_bytes = bytes;
+  }
+  int64_t counted_bytes = 0;
   Part part;
   std::vector<std::unique_ptr<std::byte[]>> versions;  // versions[0] is allocated always
   int current = 0;

@@ -175,6 +175,7 @@ std::byte* hold_whole_on_rank_zero(ArrayData& a, int rank) {
   ps->index_tables = index_tables_of(whole);
   const size_t bytes = static_cast<size_t>(whole.element_count()) * a.elem_size;
   ps->versions.emplace_back(new std::byte[std::max<size_t>(bytes, 1)]);
+  ps->set_counted(static_cast<int64_t>(bytes));
   a.storage[0] = ps;
   return ps->versions[0].get();
 }
@@ -760,6 +761,7 @@ std::shared_ptr<PartStorage> TaskInstance::new_part_storage(size_t a, int lps, c
   ps->versions.reserve(static_cast<size_t>(s_->versions_[a]));
   for (int v = 0; v < s_->versions_[a]; ++v)
     ps->versions.emplace_back((v == 0 && clear_current) || clear_all ? new std::byte[n]() : new std::byte[n]);
+  ps->set_counted(static_cast<int64_t>(n * ps->versions.size()));
   return ps;
 }
 
@@ -1623,9 +1625,11 @@ void TaskInstance::finish() {
       std::shared_ptr<PartStorage>& ps = s_->store_[a][g];
       if (!ps) continue;
       if (ps->versions.size() > 1) {  // (a shared storage is down to one version after its first LPU)
+        const auto held = static_cast<int64_t>(ps->versions.size());
         auto current = std::move(ps->versions[static_cast<size_t>(ps->current)]);
         ps->versions.clear();
         ps->versions.push_back(std::move(current));
+        ps->set_counted(ps->counted_bytes / held);
       }
       ps->current = 0;
       ps->writes.store(0, std::memory_order_relaxed);

@@ -53,7 +53,8 @@
 # (replicated_child_writes.it), sub-partitions of parts dealt by stride() and block_stride()
 # (strided_subpartitions.it), Real operations each rounded to the type, never fused
 # (rounded_reals.it), range ends assigned in chains (chained_range_ends.it), bound inputs that no
-# task reads written as bound outputs (bound_input_unread.it).
+# task reads written as bound outputs (bound_input_unread.it), IT_STATS's peak of the parts alive
+# at once (live_parts.it).
 set -u
 source "$(dirname "$0")/script_setup.sh" "$@"
 compile_program() { # compile_program <name>: programs/<name>.it with its map, to ./<name>
@@ -933,5 +934,19 @@ for np in 1 2 4; do
     check_also "a viewing space's write moved to a padded space, np $np q=$q" vwm_want.txt vwm_y.txt
     check_also "the write of the inner of two viewing levels moved, np $np q=$q" vwm_want32.txt vwm_z.txt
   done
+done
+# live_parts: three rounds each fill a new environment's c (n doubles) and store it; the earlier
+# rounds' environments are gone, so the peak of parts alive on a rank is one round's share of c
+# (8n bytes over the ranks), not the 24n bytes allocated in all. c[i] = i.
+printf 'Array\n0 1 2 3 4 5 6 7 8 9\n10\n' >lp_want.txt
+compile_program live_parts
+for np in 1 2; do
+  check "parts of a finished round freed" $np lp_want.txt lp_c.txt ./live_parts n=10 p=4 out=lp_c.txt
+  IT_STATS=1 timeout 60 $mpirun -np $np ./live_parts n=100000 p=4 out=lp_big.bin 2>lp_stats.txt >/dev/null
+  if awk '/IT_STATS rank .* memory:/ { for (i = 1; i <= NF; i++) { split($i, kv, "=");
+          if (kv[1] == "c") c += kv[2]; if (kv[1] == "peak") { p += kv[2]; if (kv[2] == 0) bad = 1 } } }
+          END { exit !(c == 2400000 && p > 0 && p <= 800000 + 4096 && !bad) }' lp_stats.txt; then
+    echo "ok (IT_STATS peak is one round's parts, np $np)"
+  else echo "FAIL (IT_STATS peak, np $np): want c=2400000 in all and a peak of at most 800000 in all"; cat lp_stats.txt; bad=1; fi
 done
 exit $bad

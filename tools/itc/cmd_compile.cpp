@@ -54,22 +54,12 @@ std::string envOr(const char* name, const std::string& fallback) {
     return v ? std::string(v) : fallback;
 }
 
-// The program's @Extern blocks, in source order.
-std::vector<const ast::Extern*> externBlocks(const ast::Program& program) {
-    struct Collect : ast::Visitor {
-        std::vector<const ast::Extern*> blocks;
-        void visitExtern(const ast::Extern& x) override { blocks.push_back(&x); }
-    } c;
-    c.visitProgram(program);
-    return c.blocks;
-}
-
 // The link arguments of the program's @Libraries words (§7.3): a bare name `m` links `-lm`;
 // a word with a `/`, a `.a`/`.so` suffix or a leading `-` is passed as written. Sorted, each
 // once, shell-quoted.
 std::string externLibraryFlags(const ast::Program& program) {
     std::set<std::string> words;
-    for (const ast::Extern* x : externBlocks(program))
+    for (const ast::Extern* x : ast::externBlocks(program))
         for (const auto& l : x->libraries)
             words.insert(l.text);
     std::string flags;
@@ -149,7 +139,7 @@ bool mentionsIdentifier(const std::string& code, const std::string& word) {
 }
 
 std::optional<LinkError> nativeLinkError(const ast::Program& program, const fs::path& log) {
-    const std::vector<const ast::Extern*> blocks = externBlocks(program);
+    const std::vector<const ast::Extern*> blocks = ast::externBlocks(program);
     if (blocks.empty())
         return std::nullopt;
     static const std::regex missingLib(R"(cannot find (\S+?)(: .*)?$)");
