@@ -13,6 +13,8 @@ namespace {
 
 using P = itc::antlr::MappingParser;
 
+bool isSpaceName(const std::string& s) { return s == "Root" || (s.size() == 1 && s[0] >= 'A' && s[0] <= 'Z'); }
+
 std::string composeSyntaxMessage(antlr4::Parser& parser, const antlr4::Token* found) {
     std::string what = describeToken(found);
     if (found && found->getType() == P::UNTERMINATED_STRING)
@@ -44,6 +46,14 @@ std::string composeSyntaxMessage(antlr4::Parser& parser, const antlr4::Token* fo
             return fmt::format("expected `Space X: N` with a blank after `Space`, found {}", what);
         return fmt::format("expected `Space X: N` or `}}`, found {}", what);
     }
+    // A mapping line outside a task's block (`Space A: 1` as the whole file): say where it goes.
+    const antlr4::Token* next =
+        found && found->getText() == "Space" ? parser.getTokenStream()->get(found->getTokenIndex() + 1) : nullptr;
+    if (next && isSpaceName(next->getText()))
+        return fmt::format("expected a task name in quotes, such as `\"Task Name\" {{`, found {}: each `Space {}: N` "
+                           "line goes inside the block of its task, `\"Task Name\" {{ Space {}: 1 }}`, one block "
+                           "per task the program executes",
+                           what, next->getText(), next->getText());
     // A machine model given as the mapping (`Space 2<segment>: Node (4)`): say so.
     if (found && found->getText() == "Space" && !parser.getTokenStream()->LT(-1))
         return fmt::format("expected a task name in quotes, such as `\"Task Name\" {{`, found {}: this looks like "
@@ -59,8 +69,6 @@ std::string composeSyntaxMessage(antlr4::Parser& parser, const antlr4::Token* fo
                            what);
     return fmt::format("expected a task name in quotes, such as `\"Task Name\" {{`, found {}", what);
 }
-
-bool isSpaceName(const std::string& s) { return s == "Root" || (s.size() == 1 && s[0] >= 'A' && s[0] <= 'Z'); }
 
 // The parse tree of a syntactically correct mapping file -> MappingFile.
 std::optional<MappingFile> buildMapping(FileId file, const SourceManager& sources, DiagnosticEngine& diags,
