@@ -691,6 +691,10 @@ RangeValue Env::range(Program& prog, const std::string& item, int dims, int d, c
 
 void Env::bind_input(Program&, const std::string& item, const std::string& file, const char* where) {
   settle();
+  // (An empty name would read as "no input bound", reported only when a task links the item.)
+  if (file.empty())
+    fail_collective((where ? std::string(where) + ": " : std::string()) + "the input file name for `" + item +
+                    "` of task `" + task_ + "` is empty; give the path of a data file (`.txt` or `.bin`)");
   // The file gives the item an array of its own, as `env.x = a` does: an environment that shared
   // the old one (`k.x = env.x`), or viewed it, keeps it; a view is no longer one.
   auto& a = arrays_[item];

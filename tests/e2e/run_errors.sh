@@ -88,6 +88,9 @@ expect "unknown argument" "unknown command-line argument \`a_fiel=a.txt\`; did y
 # an output name no data file can have is refused when bound, before the task runs
 expect "bound output extension" "bind_output of \`c\` of task \`Vector Addition\`: c.dat: unknown data file extension \`.dat\`" \
   timeout 60 $mpirun -np 2 "$va" a_file=a.txt b_file=b.txt c_file=c.dat p=4
+# an empty input file name (`a_file=`) is reported at its bind_input, not later as an item with no input
+expect "empty input file name" "vector-add.it:9: the input file name for \`a\` of task \`Vector Addition\` is empty" \
+  timeout 60 $mpirun -np 2 "$va" a_file= b_file=b.txt c_file=c.txt p=4
 # a key given twice: the last one wins (p=0 alone stops the program, as above)
 out=$(timeout 60 $mpirun -np 2 "$va" a_file=a.txt b_file=b.txt c_file=c_twice.txt p=0 p=4 2>&1); rc=$?
 if [[ $rc == 0 && -s c_twice.txt ]]; then echo "ok (argument given twice: the last wins)"
