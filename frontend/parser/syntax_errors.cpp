@@ -734,6 +734,17 @@ LexProblem describeSyntaxError(const SyntaxErrorRecord& error, const std::vector
                 std::nullopt};
     }
 
+    // A class named by one letter, made with `new P(...)` or used as a type: the lexer reads a
+    // space name there.
+    const bool madeByNew = index > 0 && tokens[index - 1]->getType() == L::K_NEW;
+    if (type == L::SPACE_ID && (madeByNew || context == "in a type")) {
+        return {DiagKind::ClassNameTooShort, where,
+                fmt::format("{0}`{1}`: a name of one upper-case letter names a space, not a class; class names "
+                            "have at least two characters (rename class `{1}`)",
+                            madeByNew ? "`new` of " : "type ", t->getText()),
+                std::nullopt};
+    }
+
     // `new Tag` without its argument list: the most likely slip in a `new` expression.
     if (index >= 2 && type != L::LPAREN && tokens[index - 2]->getType() == L::K_NEW) {
         const std::size_t made = tokens[index - 1]->getType();
