@@ -83,6 +83,11 @@ NativeCodeScope::~NativeCodeScope() {
   t_native_line = outer_line_;
 }
 
+void detail::native_code_site(const char** file, int* line) {
+  *file = t_native_file;
+  *line = t_native_line;
+}
+
 void fail(std::string_view message) {
   if (g_state.exchange(1) != 0) park_then_exit();
   if (!g_remote.load()) {

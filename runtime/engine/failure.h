@@ -84,6 +84,8 @@ bool failure_requested();
 // Another rank failed: silence any local message and let the caller exit.
 void note_remote_abort();
 void set_failure_rank(int rank, int size);
+// The @Extern block the calling thread runs (NativeCodeScope), or null; async-signal-safe.
+void native_code_site(const char** file, int* line);
 
 }  // namespace detail
 }  // namespace itrt

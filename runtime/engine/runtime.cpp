@@ -2,6 +2,8 @@
 // MULTIPLE lets tasks run concurrently, each with its own VSAs. FUNNELED is the least we accept.
 #include "runtime/engine/runtime.h"
 
+#include "runtime/engine/crash_report.h"
+
 #include "runtime/engine/failure.h"
 #include "runtime/engine/log.h"
 
@@ -47,6 +49,7 @@ Runtime::Runtime(int& argc, char**& argv, bool several_vsas, bool mpi_when_alone
     threads_multiple_ = true;
     log_set_rank(rank_);
     detail::set_failure_rank(rank_, size_);
+    install_crash_report(rank_);
     return;
   }
   if (!init) {
@@ -66,6 +69,7 @@ Runtime::Runtime(int& argc, char**& argv, bool several_vsas, bool mpi_when_alone
   MPI_Comm_size(MPI_COMM_WORLD, &size_);
   log_set_rank(rank_);
   detail::set_failure_rank(rank_, size_);
+  install_crash_report(rank_);  // after MPI_Init: replaces MPI's handlers
 }
 
 Runtime::~Runtime() {

@@ -3,6 +3,7 @@
 // of processors, so a worker always finds a thread already pinned where the machine model puts it.
 #include "runtime/engine/thread_pool.h"
 
+#include "runtime/engine/crash_report.h"
 #include "runtime/engine/failure.h"
 #include "runtime/engine/pinning.h"
 #include "runtime/engine/worker.h"
@@ -41,6 +42,7 @@ class PooledThread {
 
  private:
   void loop() {
+    prepare_thread_for_crash_report();
     if (!cpus_.empty()) pin_current_thread(cpus_);
     std::unique_lock lock(mutex_);
     for (;;) {

@@ -7,6 +7,7 @@
 // Must not know IT syntax: stage and synchronisation names arrive as plain labels.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -77,14 +78,32 @@ struct StageSite {
   int line;
 };
 
-// A span around one stage call of one LPU (generated code: one per call site).
+// The stage call the calling thread runs now, for the crash report (crash_report.h): its site
+// and the first coordinates of its LPU. No site outside stage calls.
+struct RunningStage {
+  const StageSite* site = nullptr;
+  int64_t lpu[4] = {};
+  int dims = 0;
+};
+inline RunningStage& running_stage() {
+  thread_local RunningStage stage;
+  return stage;
+}
+
+// A span around one stage call of one LPU (generated code: one per call site); it also tells
+// the crash report which stage runs.
 class StageSpan {
  public:
-  StageSpan(const StageSite& site, const std::vector<int64_t>& lpu) {
+  StageSpan(const StageSite& site, const std::vector<int64_t>& lpu) : outer_(running_stage()) {
+    RunningStage& now = running_stage();
+    now.site = &site;
+    now.dims = static_cast<int>(std::min<size_t>(lpu.size(), 4));
+    for (int d = 0; d < now.dims; ++d) now.lpu[d] = lpu[static_cast<size_t>(d)];
     if (enabled()) begin(site, lpu);
   }
   ~StageSpan() {
     if (site_) end();
+    running_stage() = outer_;
   }
   StageSpan(const StageSpan&) = delete;
   StageSpan& operator=(const StageSpan&) = delete;
@@ -92,6 +111,7 @@ class StageSpan {
  private:
   void begin(const StageSite& site, const std::vector<int64_t>& lpu);
   void end();
+  RunningStage outer_;
   const StageSite* site_ = nullptr;
   const std::vector<int64_t>* lpu_ = nullptr;
   double begin_us_ = 0;

@@ -522,6 +522,54 @@ for np in 1 2; do
   check "view of a loaded item" $np i8_want.txt lv.txt ./loadview input=i8.txt out=lv.txt row=lvrow.txt
   "$ref/ref_check" equal lvrow.txt row_want.txt 0 >/dev/null || { echo "FAIL (section of the view, np $np)"; bad=1; }
 done
+# an index read from a file outside the array's part, compiled without --debug: the crash is
+# reported in the runtime's words with the stage and its LPU, status 1 (no bare signal, no MPI
+# backtrace); --debug reports the index and its line
+cat >gather.it <<'IT'
+// Gathers v[idx[i]] into w; idx comes from a file.
+Program (args) {
+    env = new TaskEnvironment(name: "Gather")
+    bind_input(env, "v", args.v_file)
+    bind_input(env, "idx", args.idx_file)
+    bind_output(env, "w", args.w_file)
+    execute(task: "Gather"; environment: env; partition: args.p)
+}
+
+Task "Gather":
+    Define:
+        v: 1d Array of Real double-precision
+        idx: 1d Array of Integer
+        w: 1d Array of Real double-precision
+    Environment:
+        v, idx: link
+        w: create
+    Initialize:
+        w.dimension = idx.dimension
+    Stages:
+        gather(out, from, pos) {
+            do { out[i] = from[pos[i]] } for i in out
+        }
+    Computation:
+        Space A { gather(w, v, idx) }
+    Partition (p):
+        Space A <1d> {
+            w, idx: block_count(p)
+            v: replicated
+        }
+IT
+printf '"Gather" { Space A: 1 }\n' >gather.map
+printf 'Array\n1 2 3 4\n4\n' >gv.txt
+printf 'Array\n0 3 2000000000 1\n4\n' >gidx.txt
+compile gather.it gather.map gather
+expect "crash reported, one process" "error on rank 0: the program stopped on an invalid memory access (SIGSEGV) in stage \`gather\` of task \`Gather\`, Space A, LPU \[1\], called at gather.it:25; .*itc compile --debug" \
+  timeout 60 ./gather v_file=gv.txt idx_file=gidx.txt w_file=gw.txt p=2
+[[ $rc == 1 ]] || { echo "FAIL (crash reported, one process): exit status $rc, not 1"; bad=1; }
+expect "crash reported, np 2" "error on rank 1: the program stopped on an invalid memory access (SIGSEGV) in stage \`gather\`" \
+  timeout 60 $mpirun -np 2 ./gather v_file=gv.txt idx_file=gidx.txt w_file=gw.txt p=2
+if grep -q "Signal code\|Segmentation fault" <<<"$out"; then echo "FAIL (crash reported, np 2): MPI's or the shell's report too"; bad=1; fi
+compile gather.it gather.map gather_debug --debug
+expect "the same index with --debug" "gather.it:22: \`from\`: index 2000000000 of dimension 1 is outside the LPU's part 0...3" \
+  timeout 60 ./gather_debug v_file=gv.txt idx_file=gidx.txt w_file=gw.txt p=2
 # `load` into a list keeps a capacity set before it (the file's 4 elements, then one more)
 cat >loadcap.it <<'IT'
 Program (args) {
