@@ -8,6 +8,7 @@
 #include "semantic/check/check_functions.h"
 #include "semantic/check/check_initialize.h"
 #include "semantic/check/check_stages.h"
+#include "semantic/check/loop_dependence.h"
 #include "semantic/check/collect_symbols.h"
 #include "semantic/check/context.h"
 
@@ -35,6 +36,8 @@ bool checkProgram(const ast::Program& program, const SourceManager& sources, Dia
         check::checkInitialize(state, it->second);
         check::checkFlow(state, it->second);
         check::checkUninvokedStages(state, it->second);
+        for (const ast::StageDef& stage : t.stages)
+            check::warnLoopCarriedReads(stage, diags);
     }
     check::checkUncalledFunctions(state);
     return diags.errorCount() == before;
