@@ -7,6 +7,7 @@
 #include "semantic/check/check_flow.h"
 #include "semantic/check/check_functions.h"
 #include "semantic/check/check_initialize.h"
+#include "semantic/check/backward_ranges.h"
 #include "semantic/check/check_stages.h"
 #include "semantic/check/loop_dependence.h"
 #include "semantic/check/collect_symbols.h"
@@ -40,6 +41,7 @@ bool checkProgram(const ast::Program& program, const SourceManager& sources, Dia
             check::warnLoopCarriedReads(stage, diags);
     }
     check::checkUncalledFunctions(state);
+    check::warnRangesRunningBackwards(program, diags);
     return diags.errorCount() == before;
 }
 

@@ -1,0 +1,115 @@
+// Implements backward_ranges.h: one walk over every code body, keeping the enclosing sequential
+// loops (index and literal range) and the conditions of the enclosing `if`s.
+#include "semantic/check/backward_ranges.h"
+
+#include "frontend/ast/ast_visitor.h"
+#include "semantic/usage/expr_text.h"
+
+#include <fmt/format.h>
+
+#include <string>
+#include <vector>
+
+namespace itc::semantic::check {
+
+namespace {
+
+bool mentions(const ast::Expr* e, const std::string& name) {
+    struct Finder : ast::Visitor {
+        const std::string& name;
+        bool found = false;
+        explicit Finder(const std::string& n) : name(n) {}
+        void visitNameRef(const ast::NameRef& n) override { found = found || n.name == name; }
+    } f(name);
+    if (e)
+        f.visitExpr(*e);
+    return f.found;
+}
+
+struct Walk : ast::Visitor {
+    struct Loop {
+        std::string index;
+        const ast::RangeLiteral* range; // null when the range is not a literal
+    };
+    DiagnosticEngine& diags;
+    std::vector<Loop> loops;
+    std::vector<const ast::Expr*> guards; // conditions of the enclosing `if` branches
+
+    explicit Walk(DiagnosticEngine& d) : diags(d) {}
+
+    // `x + c` with c > 0 and x an enclosing loop's index: that loop, and c.
+    const Loop* shiftedIndex(const ast::Expr* first, std::int64_t& by) const {
+        auto* b = first ? first->as<ast::Binary>() : nullptr;
+        if (!b || b->op != ast::BinaryOp::Add)
+            return nullptr;
+        auto* n = b->lhs ? b->lhs->as<ast::NameRef>() : nullptr;
+        auto* c = b->rhs ? b->rhs->as<ast::IntLiteral>() : nullptr;
+        if (!n || !c) {
+            n = b->rhs ? b->rhs->as<ast::NameRef>() : nullptr;
+            c = b->lhs ? b->lhs->as<ast::IntLiteral>() : nullptr;
+        }
+        if (!n || !c || c->value <= 0)
+            return nullptr;
+        for (auto it = loops.rbegin(); it != loops.rend(); ++it)
+            if (it->index == n->name) {
+                by = c->value;
+                return &*it;
+            }
+        return nullptr;
+    }
+
+    void check(const ast::SequentialFor& f) {
+        auto* r = f.rangeExpr ? f.rangeExpr->as<ast::RangeLiteral>() : nullptr;
+        if (!r || !r->first || !r->last)
+            return;
+        std::int64_t by = 0;
+        const Loop* outer = shiftedIndex(r->first.get(), by);
+        if (!outer || !outer->range || !outer->range->first || !outer->range->last ||
+            mentions(r->last.get(), outer->index))
+            return;
+        const std::string last = exprText(*r->last);
+        if (exprText(*outer->range->first) != last && exprText(*outer->range->last) != last)
+            return;
+        for (const ast::Expr* g : guards)
+            if (mentions(g, outer->index))
+                return;
+        diags.report(
+            DiagKind::RangeRunsBackwards, r->range,
+            fmt::format("when `{0}` is `{1}`, this range is `[{1} + {2}...{1}]`, whose first index is past its "
+                        "last: in IT such a range runs backwards (from {1} + {2} down to {1}), it is not "
+                        "empty, so the loop runs past the end of `{0}`'s range; if it should not run then, "
+                        "guard it (`if ({0} < {1}) {{ ... }}`)",
+                        outer->index, last, by),
+            Severity::Warning);
+    }
+
+    void visitSequentialFor(const ast::SequentialFor& f) override {
+        check(f);
+        visitIfSet(f.rangeExpr);
+        visitIfSet(f.step);
+        visitIfSet(f.restriction);
+        loops.push_back({f.index.text, f.rangeExpr ? f.rangeExpr->as<ast::RangeLiteral>() : nullptr});
+        visitBlock(f.body);
+        loops.pop_back();
+    }
+    void visitIf(const ast::If& node) override {
+        const std::size_t outer = guards.size();
+        for (const ast::IfBranch& b : node.branches) {
+            visitIfSet(b.condition);
+            guards.push_back(b.condition.get()); // later branches and else run when it is FALSE
+            visitBlock(b.body);
+        }
+        if (node.elseBody)
+            visitBlock(*node.elseBody);
+        guards.resize(outer);
+    }
+};
+
+} // namespace
+
+void warnRangesRunningBackwards(const ast::Program& program, DiagnosticEngine& diags) {
+    Walk walk(diags);
+    walk.visitProgram(program);
+}
+
+} // namespace itc::semantic::check
