@@ -136,6 +136,7 @@ private:
     FileId file_;
     const std::string& text_;
     DiagnosticEngine& diags_;
+    std::optional<std::string> coordinatorArgs_; // the coordinator's parameter, while its body is built
 };
 
 template <typename T, typename C> T* is(C* c) { return dynamic_cast<T*>(c); }
@@ -412,7 +413,9 @@ FunctionDef Builder::functionDef(P::FunctionDefContext* c) {
 Coordinator Builder::coordinator(P::CoordinatorContext* c) {
     Coordinator p;
     p.argsName = name(c->anyName(), NameClass::Variable, "the coordinator's parameter");
+    coordinatorArgs_ = p.argsName.text;
     p.body = block(c->block());
+    coordinatorArgs_.reset();
     p.range = range(c);
     return p;
 }
@@ -952,6 +955,11 @@ ExprPtr Builder::postfix(P::PostfixExprContext* c) {
                 dim = std::stoi(digits);
             }
         }
+        // In the coordinator, `args.local`, `args.range`, `args.dimension`: command-line keys
+        // (any lower-case name may be one), not properties of the arguments.
+        auto* baseName = base ? base->as<NameRef>() : nullptr;
+        if (prop && baseName && coordinatorArgs_ && baseName->name == *coordinatorArgs_)
+            prop.reset();
         if (prop) {
             auto p = std::make_unique<Property>();
             p->range = whole;

@@ -17,7 +17,7 @@ struct EnvVar {
 };
 constexpr EnvVar kEnvVars[] = {
     {"IT_STATS=1",
-     "print the bytes of parts allocated per array (per rank) and, on rank 0, the bytes and "
+     "print the bytes of parts allocated per array and the peak alive at once (per rank) and, on rank 0, the bytes and "
      "messages each synchronisation moved within and between ranks"},
     {"IT_TRACE=FILE",
      "write a Chrome trace / Perfetto JSON timeline of the run to FILE (a track per worker and "

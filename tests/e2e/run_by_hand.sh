@@ -54,7 +54,8 @@
 # (strided_subpartitions.it), Real operations each rounded to the type, never fused
 # (rounded_reals.it), range ends assigned in chains (chained_range_ends.it), bound inputs that no
 # task reads written as bound outputs (bound_input_unread.it), IT_STATS's peak of the parts alive
-# at once (live_parts.it).
+# at once (live_parts.it), command-line keys spelled like dimension attributes
+# (property_arg_keys.it).
 set -u
 source "$(dirname "$0")/script_setup.sh" "$@"
 compile_program() { # compile_program <name>: programs/<name>.it with its map, to ./<name>
@@ -948,5 +949,13 @@ for np in 1 2; do
           END { exit !(c == 2400000 && p > 0 && p <= 800000 + 4096 && !bad) }' lp_stats.txt; then
     echo "ok (IT_STATS peak is one round's parts, np $np)"
   else echo "FAIL (IT_STATS peak, np $np): want c=2400000 in all and a peak of at most 800000 in all"; cat lp_stats.txt; bad=1; fi
+done
+# property_arg_keys: v (from `local=`) times `dimension=`, written to `range=`.
+printf 'Array\n1 2 3 4 5\n5\n' >pak_in.txt
+printf 'Array\n3 6 9 12 15\n5\n' >pak_want.txt
+compile_program property_arg_keys
+for np in 1 2; do
+  check "command-line keys named local, range, dimension, dimension2" $np pak_want.txt pak_out.txt \
+    ./property_arg_keys local=pak_in.txt range=pak_out.txt dimension=3 dimension2=2
 done
 exit $bad
