@@ -42,6 +42,15 @@ CommandLine::CommandLine(std::vector<std::string> args, const std::set<std::stri
         }
         if (valueOptions.count(name)) {
             std::optional<std::string> value = inlineValue;
+            // The next word is another option (`--segments -o m.pcubes`): the value was left out.
+            const auto isOption = [&](const std::string& word) {
+                const std::string bare = word.substr(0, word.rfind("--", 0) == 0 ? word.find('=') : std::string::npos);
+                return valueOptions.count(bare) || flagOptions.count(bare);
+            };
+            if (!value && i + 1 < args.size() && isOption(args[i + 1])) {
+                error_ = "option `" + name + "` needs a value; found the option `" + args[i + 1] + "` after it";
+                continue;
+            }
             if (!value && i + 1 < args.size())
                 value = args[++i];
             if (!value) {
