@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <mutex>
+#include <new>
 #include <thread>
 #include <string>
 #include <vector>
@@ -86,6 +87,14 @@ NativeCodeScope::~NativeCodeScope() {
 void detail::native_code_site(const char** file, int* line) {
   *file = t_native_file;
   *line = t_native_line;
+}
+
+std::string exception_text(const std::exception& e) {
+  if (dynamic_cast<const std::bad_alloc*>(&e))
+    return "out of memory: this process could not allocate the memory it needed (std::bad_alloc); use more "
+           "processes or machines, smaller arrays, or check the ranges set in Initialize and the limits on the "
+           "process (`ulimit -v`)";
+  return e.what();
 }
 
 void fail(std::string_view message) {

@@ -4,11 +4,17 @@
 // Must not be used for expected control flow; it does not return.
 #pragma once
 
+#include <exception>
 #include <functional>
+#include <string>
 #include <string_view>
 #include <thread>
 
 namespace itrt {
+
+// The text of an exception for an error message: its what(), except that running out of memory
+// (std::bad_alloc, whose what() is only its name) says so in words.
+std::string exception_text(const std::exception& e);
 
 // An error seen by this rank (possibly by this rank only). Prints once, then the proxy broadcasts
 // an abort to all ranks; with no proxy running, detail::end_job_after_failure ends the job.

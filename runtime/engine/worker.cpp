@@ -59,7 +59,7 @@ void Worker::start() {
   } catch (const std::system_error& e) {
     // Out of threads or of memory for their stacks (a machine model with more cores per segment
     // than this host runs, or a ulimit): an error that says so, not std::terminate.
-    fail("cannot start worker thread " + std::to_string(local_id_ + 1) + " of this process (" + e.what() +
+    fail("cannot start worker thread " + std::to_string(local_id_ + 1) + " of this process (" + exception_text(e) +
          "): the machine model asks for more worker threads per process than the system lets it create; "
          "use a model of this machine (`itc machine`), or raise the process's thread or memory limits");
   }
@@ -106,7 +106,7 @@ bool Worker::sweep() {
     try {
       done = v->fire();
     } catch (const std::exception& e) {
-      fail(fmt::format("VDP {}: {}", v->tuple().str(), e.what()));
+      fail(fmt::format("VDP {}: {}", v->tuple().str(), exception_text(e)));
     }
     if (trace::enabled())
       trace::span("vdp", v->label().empty() ? v->tuple().str() : v->label(), fire_begin, trace::now_us());

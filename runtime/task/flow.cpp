@@ -926,7 +926,7 @@ void TaskInstance::run_flow(const std::vector<std::pair<int, SpaceFlow>>& spaces
   try {
     b = std::make_unique<FlowBuilder>(*this, spaces);
   } catch (const std::exception& e) {
-    fail(task_label() + "`: " + e.what());
+    fail(task_label() + "`: " + exception_text(e));
   }
   std::vector<LpuState::Counters> counters(s_->syncs_.size());
   for (auto& c : counters)

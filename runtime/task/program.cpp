@@ -191,7 +191,7 @@ Program::Program(int& argc, char**& argv, MachineDesc machine, std::string progr
   try {
     args_ = Args(argc, argv);
   } catch (const std::exception& e) {
-    fail_collective(e.what());
+    fail_collective(exception_text(e));
   }
   if (known_args)
     if (std::string bad = check_arg_keys(argc, argv, *known_args); !bad.empty()) fail_collective(bad);
@@ -422,7 +422,7 @@ void write_on_root(Program& prog, const std::string& file, const std::function<v
       write();
     } catch (const std::exception& e) {
       ok = 0;
-      error = e.what();
+      error = exception_text(e);
     }
   }
   share_root_outcome(prog, ok, error);
@@ -482,7 +482,7 @@ static DataCollection read_on_every_rank(const std::string& file, const ElementC
       c = read_data_file(file, codec, expect);
     } catch (const std::exception& e) {
       ok = 0;
-      error = e.what();
+      error = exception_text(e);
     }
   }
   share_root_outcome(prog, ok, error);
@@ -491,7 +491,7 @@ static DataCollection read_on_every_rank(const std::string& file, const ElementC
     try {
       c = read_data_file(file, codec, expect);
     } catch (const std::exception& e) {
-      fail(what + e.what() + " (rank 0 read the file without error)");  // e.g. not on a shared file system
+      fail(what + exception_text(e) + " (rank 0 read the file without error)");  // e.g. not on a shared file system
     }
   }
   return c;
@@ -504,7 +504,7 @@ DataCollection Env::read_list_file(const std::string& item, const std::string& f
   try {
     return read_data_file(file, codec, expect);
   } catch (const std::exception& e) {
-    fail_collective("input for list `" + item + "` of task `" + task_ + "`: " + e.what());
+    fail_collective("input for list `" + item + "` of task `" + task_ + "`: " + exception_text(e));
   }
 }
 
@@ -668,7 +668,7 @@ RangeValue Env::range(Program& prog, const std::string& item, int dims, int d, c
         lengths = read_data_file(a->pending_input, codec, expect).shape;
       }
     } catch (const std::exception& e) {
-      error = e.what();
+      error = exception_text(e);
     }
     int bad = error.empty() ? 0 : 1;
     mpi::allreduce_in_place(&bad, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);

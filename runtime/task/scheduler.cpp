@@ -194,7 +194,7 @@ void TaskScheduler::launch(const std::string& task, Env& env, std::function<void
       try {
         r->body();
       } catch (const std::exception& e) {
-        fail("task `" + r->task + "`: " + e.what());
+        fail("task `" + r->task + "`: " + exception_text(e));
       }
       MpiTransport::release_runs(comm);
       mpi::free_comm(comm);
@@ -208,7 +208,7 @@ void TaskScheduler::launch(const std::string& task, Env& env, std::function<void
       if (log_) std::fprintf(stderr, "IT_TASKS %.3f end %s\n", end, r->label.c_str());
     });
   } catch (const std::system_error& e) {
-    fail("cannot start the thread of task " + rec->label + " (" + e.what() +
+    fail("cannot start the thread of task " + rec->label + " (" + exception_text(e) +
          "): raise the process's thread or memory limits");
   }
   running_.push_back(std::move(rec));

@@ -11,6 +11,7 @@
 #include "runtime/support/mpi_calls.h"
 
 #include <mpi.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -201,7 +202,7 @@ void read_input_whole(MPI_Comm comm, int rank, ArrayData& a, const std::string& 
       lengths = text.shape;
     }
   } catch (const std::exception& e) {
-    error = e.what();
+    error = exception_text(e);
   }
   int bad = error.empty() ? 0 : 1;
   mpi::allreduce_in_place(&bad, 1, MPI_INT, MPI_MAX, comm);
@@ -232,7 +233,7 @@ void TaskInstance::read_input_shape(int index, ArrayData& a, int dims, const std
     try {
       lengths = read_array_shape(comm_, file, *a.codec, expect);
     } catch (const std::exception& e) {
-      fail_collective(what + e.what());
+      fail_collective(what + exception_text(e));
     }
   } else {
     lengths = read_text_input(index, file, *a.codec, expect, what);
@@ -641,8 +642,14 @@ void TaskInstance::check_lpu_limit(const LpsDesc& d, const std::vector<ArrayConf
 
 // The memory this process may fill: what the system had available when it first asked, shared
 // with the other processes of the job on this machine; 0 when unknown.
-static double memory_for_this_process() {
-  static const double memory = [] {
+struct MemoryForProcess {
+  double bytes = 0;  // 0 when unknown
+  const char* meaning = "";
+};
+
+static MemoryForProcess memory_for_this_process() {
+  static const MemoryForProcess memory = [] {
+    MemoryForProcess m{0, "the memory available on this machine, shared by the job's processes on it"};
     double bytes = 0;
     if (FILE* f = std::fopen("/proc/meminfo", "r")) {
       char key[64];
@@ -651,36 +658,52 @@ static double memory_for_this_process() {
         if (std::string(key) == "MemAvailable:") bytes = static_cast<double>(kb) * 1024.0;
       std::fclose(f);
     }
+    const long page = sysconf(_SC_PAGE_SIZE);
     if (bytes <= 0) {
-      const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+      const long pages = sysconf(_SC_PHYS_PAGES);
       bytes = pages > 0 && page > 0 ? static_cast<double>(pages) * static_cast<double>(page) : 0.0;
     }
     const char* local = std::getenv("OMPI_COMM_WORLD_LOCAL_SIZE");  // set by Open MPI's mpirun
     const long here = local ? std::strtol(local, nullptr, 10) : 1;
-    return bytes / static_cast<double>(std::max(here, 1L));
+    m.bytes = bytes / static_cast<double>(std::max(here, 1L));
+    // A limit on the address space (`ulimit -v`) leaves what it does not already hold.
+    rlimit limit{};
+    unsigned long long mapped_pages = 0;
+    if (getrlimit(RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY && page > 0) {
+      if (FILE* f = std::fopen("/proc/self/statm", "r")) {
+        if (std::fscanf(f, "%llu", &mapped_pages) != 1) mapped_pages = 0;
+        std::fclose(f);
+      }
+      const double room =
+          static_cast<double>(limit.rlim_cur) - static_cast<double>(mapped_pages) * static_cast<double>(page);
+      if (room > 0 && (m.bytes <= 0 || room < m.bytes)) {
+        m.bytes = room;
+        m.meaning = "the address space left under this process's limit, `ulimit -v`";
+      }
+    }
+    return m;
   }();
   return memory;
 }
 
-constexpr const char* kMemoryMeaning = "the memory available on this machine, shared by the job's processes on it";
-
 static std::string gib_text(double bytes) {
   char text[32];
-  std::snprintf(text, sizeof text, "%.1f GiB", bytes / (1024.0 * 1024.0 * 1024.0));
+  std::snprintf(text, sizeof text, "%.2f GiB", bytes / (1024.0 * 1024.0 * 1024.0));
   return text;
 }
 
 // A part larger than the memory this rank may use is refused with its size, instead of the
 // kernel killing the process without a word (check_rank_memory sums them first).
 void TaskInstance::check_part_size(size_t a, int lps, const Part& p) const {
-  const double memory = memory_for_this_process();
+  const MemoryForProcess limit = memory_for_this_process();
+  const double memory = limit.bytes;
   const double bytes = static_cast<double>(p.element_count()) * static_cast<double>(arrays[a]->elem_size) *
                        static_cast<double>(s_->versions_[a]);
   if (memory <= 0 || bytes <= memory) return;
   fail(task_label() + "`, Space " + s_->lps_[static_cast<size_t>(lps)].name + ": one part of `" + arrays[a]->name +
        "` needs " + gib_text(bytes) + " (" + std::to_string(p.element_count()) + " elements" +
        (s_->versions_[a] > 1 ? " x " + std::to_string(s_->versions_[a]) + " epoch versions" : "") +
-       "), more than the " + gib_text(memory) + " of memory this process may use (" + kMemoryMeaning +
+       "), more than the " + gib_text(memory) + " of memory this process may use (" + limit.meaning +
        "); partition it into smaller parts over more processes or machines");
 }
 
@@ -689,7 +712,8 @@ void TaskInstance::check_part_size(size_t a, int lps, const Part& p) const {
 // shares them) count once, which is worked out only when the plain sum is too large: with many
 // LPUs the parts' signatures cost as much as the check.
 void TaskInstance::check_rank_memory() const {
-  const double memory = memory_for_this_process();
+  const MemoryForProcess limit = memory_for_this_process();
+  const double memory = limit.bytes;
   if (memory <= 0) return;
   const int me = prog_.rank();
   double total = 0;
@@ -725,7 +749,7 @@ void TaskInstance::check_rank_memory() const {
   fail(task_label() + "`: the parts this process holds need " + gib_text(total) +
        (arrays_held > 1 ? " (the most, " + gib_text(largest_bytes) + ", of `" + largest + "`)"
                         : " (of `" + largest + "`)") +
-       ", more than the " + gib_text(memory) + " of memory this process may use (" + kMemoryMeaning +
+       ", more than the " + gib_text(memory) + " of memory this process may use (" + limit.meaning +
        "); partition the arrays over more processes or machines, or use smaller ones");
 }
 
@@ -941,7 +965,7 @@ void TaskInstance::launch() {
             }
           }
         } catch (const std::exception& e) {
-          fail_collective(task_label() + "`, Space " + d.name + ": " + e.what());
+          fail_collective(task_label() + "`, Space " + d.name + ": " + exception_text(e));
         }
         if (most < 0) largest.assign(static_cast<size_t>(d.dims), 0);  // the parent takes no turn
         const auto coords = grid_coordinates(largest);
@@ -996,7 +1020,7 @@ void TaskInstance::launch() {
           coords = grid_coordinates(counts);
         }
       } catch (const std::exception& e) {
-        fail_collective(task_label() + "`, Space " + d.name + ": " + e.what());
+        fail_collective(task_label() + "`, Space " + d.name + ": " + exception_text(e));
       }
       int64_t n = static_cast<int64_t>(coords.size());
       for (int64_t i = 0; i < n; ++i) {
@@ -1043,7 +1067,7 @@ void TaskInstance::launch() {
             s_->sub_parts_[{static_cast<int>(l), d.sub_configs[k].first}][static_cast<size_t>(u.id)].push_back(
                 lpu_part(uparts[k], cfgs[k], c));
       } catch (const std::exception& e) {
-        fail_collective(task_label() + "`, Space " + d.name + " sub-partition: " + e.what());
+        fail_collective(task_label() + "`, Space " + d.name + " sub-partition: " + exception_text(e));
       }
     }
   }
@@ -1385,7 +1409,7 @@ void TaskInstance::read_input(int array) {
     }
   } catch (const std::exception& e) {
     fail((a.input_site.empty() ? std::string() : a.input_site + ": ") + "reading `" + file + "` for `" + a.name +
-         "` of task `" + name_ + "`: " + e.what());
+         "` of task `" + name_ + "`: " + exception_text(e));
   }
 }
 
@@ -1455,7 +1479,7 @@ std::map<int, std::vector<Part>> TaskInstance::subpartition_parts(int lps, const
     for (auto& c : subpartition_order(counts, d.sub_order))
       for (size_t k = 0; k < cfgs.size(); ++k) out[d.sub_configs[k].first].push_back(lpu_part(uparts[k], cfgs[k], c));
   } catch (const std::exception& e) {
-    fail_collective(task_label() + "`, Space " + d.name + " sub-partition: " + e.what());
+    fail_collective(task_label() + "`, Space " + d.name + " sub-partition: " + exception_text(e));
   }
   return out;
 }
@@ -1813,7 +1837,7 @@ void Env::bind_output(Program& prog, const std::string& item, const std::string&
   try {
     (void)encoding_of(file);
   } catch (const std::exception& e) {
-    fail_collective(what + ": " + e.what());
+    fail_collective(what + ": " + exception_text(e));
   }
   auto& a = arrays_[item];
   if (!a) a = std::make_shared<ArrayData>();
@@ -1954,7 +1978,7 @@ void Env::write_item(Program& prog, const std::string& item, const std::string& 
     write_array_parts(MPI_COMM_WORLD, file, *d.codec, d.ranges, lp);
   } catch (const std::exception& e) {
     // every rank has the same error (write_array_parts agrees on it): one message
-    fail_collective(std::string("writing `") + file + "`: " + e.what());
+    fail_collective(std::string("writing `") + file + "`: " + exception_text(e));
   }
 }
 

@@ -722,6 +722,10 @@ expect "part larger than memory" "one part of \`a\` needs .* GiB (40000000000000
 # allocated (probe AY: the kernel killed the process without a word)
 expect "parts larger than memory" "the parts this process holds need .* GiB (of \`a\`), more than the .* GiB of memory this process may use" \
   timeout 60 $mpirun -np 2 ./huge n=1000000 b=100 output_file=huge.txt
+# under a limit on the address space (`ulimit -v`) the limit is what the process may use (probe
+# h31/sB: std::bad_alloc and nothing else)
+expect "part larger than ulimit -v" "one part of \`a\` needs 1.07 GiB (144000000 elements), more than the .* GiB of memory this process may use (the address space left under this process's limit, \`ulimit -v\`)" \
+  bash -c 'ulimit -v 600000 && exec timeout 60 ./huge n=12000 b=12000 output_file=huge.txt'
 expect "Integer argument out of range" "argument \`n=1000000000000\`: outside the range of an Integer" \
   timeout 60 $mpirun -np 2 ./huge n=1000000000000 b=1 output_file=huge.txt
 [[ -e huge.txt ]] && { echo "FAIL (limits): an output was written"; bad=1; }
