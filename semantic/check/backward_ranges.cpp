@@ -73,6 +73,10 @@ struct Walk : ast::Visitor {
         for (const ast::Expr* g : guards)
             if (mentions(g, outer->index))
                 return;
+        // `and i < n` on the loop itself tests the outer index alone: no turn runs then. (One that
+        // also tests the loop's own index, `and j > i`, still lets j = n + 1 through.)
+        if (mentions(f.restriction.get(), outer->index) && !mentions(f.restriction.get(), f.index.text))
+            return;
         diags.report(
             DiagKind::RangeRunsBackwards, r->range,
             fmt::format("when `{0}` is `{1}`, this range is `[{1} + {2}...{1}]`, whose first index is past its "
