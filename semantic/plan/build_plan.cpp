@@ -7,6 +7,7 @@
 #include "semantic/partition/analyze_partition.h"
 #include "semantic/partition/check_placement.h"
 #include "semantic/partition/padding_reductions.h"
+#include "semantic/partition/replica_values.h"
 #include "semantic/usage/task_globals.h"
 
 #include <algorithm>
@@ -198,6 +199,7 @@ TaskPlan buildTaskPlan(const ast::TaskDef& task, const PlanTarget& target, Diagn
     plan.usage = analyzeDataUsage(task, globals, plan.lps, plan.flow, functions);
     checkPlacement(globals, plan.lps, plan.flow, plan.usage, diags);
     warnReductionsOverPadding(task, globals, plan.lps, plan.flow, diags);
+    warnReplicasFromParts(task, plan.lps, plan.flow, diags);
     plan.versionDepth = plan.usage.versionDepth;
     plan.spaces.resize(plan.lps.spaces.size());
     placeSpaces(plan, target);

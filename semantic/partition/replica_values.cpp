@@ -1,0 +1,161 @@
+// Implements replica_values.h: per stage call, which parameters stand for arrays the space
+// partitions and which for replicated ones; the stage's locals whose values come from partitioned
+// data (to a fixed point); then every unconditional write of a replicated array with such a value.
+#include "semantic/partition/replica_values.h"
+
+#include "frontend/ast/ast_visitor.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <string>
+
+namespace itc::semantic {
+
+namespace {
+
+const ast::StageDef* stageNamed(const ast::TaskDef& task, const std::string& name) {
+    for (const ast::StageDef& s : task.stages)
+        if (s.name.text == name)
+            return &s;
+    return nullptr;
+}
+
+// The names an expression reads: subscripted arrays and plain names.
+std::set<std::string> namesRead(const ast::Expr* e) {
+    struct Names : ast::Visitor {
+        std::set<std::string> found;
+        void visitNameRef(const ast::NameRef& n) override { found.insert(n.name); }
+        // Shapes (`a.local.dimension1.range.min`) are the same on every LPU only for whole
+        // arrays; a part's own range differs, but writing it is the stage's choice: not counted.
+        void visitProperty(const ast::Property&) override {}
+    } names;
+    if (e)
+        names.visitExpr(*e);
+    return names.found;
+}
+
+struct Assignments : ast::Visitor {
+    struct Write {
+        const ast::Assign* assign;
+        bool conditional;
+        std::vector<std::string> loops; // collections of the parallel loops around it
+    };
+    std::vector<Write> writes;
+    int ifDepth = 0;
+    std::vector<std::string> loops;
+    void visitIf(const ast::If& node) override {
+        ++ifDepth;
+        ast::Visitor::visitIf(node);
+        --ifDepth;
+    }
+    void visitParallelLoop(const ast::ParallelLoop& loop) override {
+        const std::size_t outer = loops.size();
+        for (const ast::IndexGroup& g : loop.groups)
+            loops.push_back(g.collection.text);
+        ast::Visitor::visitParallelLoop(loop);
+        loops.resize(outer);
+    }
+    void visitAssign(const ast::Assign& a) override {
+        writes.push_back({&a, ifDepth > 0, loops});
+        ast::Visitor::visitAssign(a);
+    }
+};
+
+// The variable an assignment target names: `x` of `x`, `x[i]`, `x[i].f`.
+const ast::NameRef* targetName(const ast::Expr* t) {
+    while (t) {
+        if (auto* n = t->as<ast::NameRef>())
+            return n;
+        if (auto* s = t->as<ast::Subscript>())
+            t = s->base.get();
+        else if (auto* f = t->as<ast::FieldAccess>())
+            t = f->base.get();
+        else
+            return nullptr;
+    }
+    return nullptr;
+}
+
+} // namespace
+
+void warnReplicasFromParts(const ast::TaskDef& task, const LpsTree& lps, const FlowTree& flow,
+                           DiagnosticEngine& diags) {
+    std::set<const ast::Assign*> reported;
+    for (const FlowNode& n : flow.nodes) {
+        auto* call = n.source ? n.source->as<ast::StageCall>() : nullptr;
+        if (n.kind != FlowNode::Kind::Call || !call || n.context == kRootLps || n.context == kNoLps)
+            continue;
+        if (flow.enclosing(static_cast<int>(&n - flow.nodes.data()), FlowNode::Kind::Condition) != -1)
+            continue; // a Where/If may leave one LPU to write
+        const Lps& space = lps.at(n.context);
+        const ast::StageDef* stage = stageNamed(task, call->stage.text);
+        if (space.unpartitioned || !stage)
+            continue;
+        std::map<std::string, std::string> partitioned, replicated; // parameter -> array
+        for (std::size_t i = 0; i < stage->params.size() && i < call->args.size(); ++i) {
+            const ast::CallArg& arg = call->args[i];
+            auto* name = !arg.isSpaceArg() && arg.value ? arg.value->as<ast::NameRef>() : nullptr;
+            const ArrayPartition* part = name ? space.find(name->name) : nullptr;
+            if (!part || part->whole || part->instructions.empty())
+                continue;
+            const auto isReplicated = [](const DimInstruction& d) { return d.replicated; };
+            if (std::all_of(part->instructions.begin(), part->instructions.end(), isReplicated))
+                replicated[stage->params[i].text] = name->name;
+            else
+                partitioned[stage->params[i].text] = name->name;
+        }
+        if (partitioned.empty() || replicated.empty())
+            continue;
+        Assignments body;
+        body.visitBlock(stage->body);
+        // Locals computed from partitioned data, through other locals too; the array each comes from.
+        std::map<std::string, std::string> fromPart = partitioned;
+        for (bool grew = true; grew;) {
+            grew = false;
+            for (const Assignments::Write& w : body.writes) {
+                const ast::NameRef* target = targetName(w.assign->target.get());
+                if (!target || fromPart.count(target->name) || replicated.count(target->name))
+                    continue;
+                for (const std::string& read : namesRead(w.assign->value.get()))
+                    if (auto it = fromPart.find(read); it != fromPart.end()) {
+                        fromPart[target->name] = it->second;
+                        grew = true;
+                        break;
+                    }
+            }
+        }
+        for (const Assignments::Write& w : body.writes) {
+            const ast::NameRef* target = targetName(w.assign->target.get());
+            auto copy = target ? replicated.find(target->name) : replicated.end();
+            if (w.conditional || copy == replicated.end() || reported.count(w.assign))
+                continue;
+            // In a loop over a partitioned array: check_placement.cpp's warning covers it.
+            if (std::any_of(w.loops.begin(), w.loops.end(), [&](const std::string& c) { return partitioned.count(c); }))
+                continue;
+            for (const std::string& read : namesRead(w.assign->value.get())) {
+                auto source = fromPart.find(read);
+                if (source == fromPart.end())
+                    continue;
+                reported.insert(w.assign);
+                auto& d = diags.report(
+                    DiagKind::UnguardedReplicatedWrite, w.assign->range,
+                    fmt::format("stage `{}` writes `{}`, of which every LPU of `Space {}` holds a copy (replicated), "
+                                "with a value computed from `{}`, which `Space {}` partitions, and outside any "
+                                "Where/If: each LPU writes its copy from its own part and the copies are never "
+                                "combined; reduce into a Reduction variable, partition `{}`, or guard the stage "
+                                "with Where so that one LPU writes it (see the guide: Replication and dimension "
+                                "selectors)",
+                                stage->name.text, copy->second, space.name, source->second, space.name, copy->second),
+                    Severity::Warning);
+                if (const ArrayPartition* part = space.find(copy->second))
+                    DiagnosticEngine::addNote(d, part->range, "`" + copy->second + "` is replicated here");
+                break;
+            }
+        }
+    }
+}
+
+} // namespace itc::semantic
