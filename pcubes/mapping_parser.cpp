@@ -47,8 +47,15 @@ std::string composeSyntaxMessage(antlr4::Parser& parser, const antlr4::Token* fo
         return fmt::format("expected `Space X: N` or `}}`, found {}", what);
     }
     // A mapping line outside a task's block (`Space A: 1` as the whole file): say where it goes.
-    const antlr4::Token* next =
-        found && found->getText() == "Space" ? parser.getTokenStream()->get(found->getTokenIndex() + 1) : nullptr;
+    antlr4::TokenStream* stream = parser.getTokenStream();
+    const antlr4::Token* next = nullptr;
+    if (found && found->getText() == "Space") {
+        // (get() throws past the tokens read so far; LT(2) reads on when `found` is the next one.)
+        if (stream->LT(1) == found)
+            next = stream->LT(2);
+        else if (found->getTokenIndex() + 1 < stream->size())
+            next = stream->get(found->getTokenIndex() + 1);
+    }
     if (next && isSpaceName(next->getText()))
         return fmt::format("expected a task name in quotes, such as `\"Task Name\" {{`, found {}: each `Space {}: N` "
                            "line goes inside the block of its task, `\"Task Name\" {{ Space {}: 1 }}`, one block "

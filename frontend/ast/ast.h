@@ -535,6 +535,13 @@ struct TaskDef {
     PartitionSection partition;
     SourceRange defineRange, environmentRange, stagesRange, computationRange;
     SourceRange range;
+    // The stage named `name`, or null.
+    const StageDef* findStage(const std::string& stageName) const {
+        for (const StageDef& s : stages)
+            if (s.name.text == stageName)
+                return &s;
+        return nullptr;
+    }
 };
 
 struct FunctionParam {

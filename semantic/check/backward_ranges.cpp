@@ -3,6 +3,7 @@
 #include "semantic/check/backward_ranges.h"
 
 #include "frontend/ast/ast_visitor.h"
+#include "semantic/check/index_offset.h"
 #include "semantic/usage/expr_text.h"
 
 #include <fmt/format.h>
@@ -39,20 +40,12 @@ struct Walk : ast::Visitor {
 
     // `x + c` with c > 0 and x an enclosing loop's index: that loop, and c.
     const Loop* shiftedIndex(const ast::Expr* first, std::int64_t& by) const {
-        auto* b = first ? first->as<ast::Binary>() : nullptr;
-        if (!b || b->op != ast::BinaryOp::Add)
-            return nullptr;
-        auto* n = b->lhs ? b->lhs->as<ast::NameRef>() : nullptr;
-        auto* c = b->rhs ? b->rhs->as<ast::IntLiteral>() : nullptr;
-        if (!n || !c) {
-            n = b->rhs ? b->rhs->as<ast::NameRef>() : nullptr;
-            c = b->lhs ? b->lhs->as<ast::IntLiteral>() : nullptr;
-        }
-        if (!n || !c || c->value <= 0)
+        std::optional<IndexOffset> o = indexOffset(first);
+        if (!o || o->by <= 0)
             return nullptr;
         for (auto it = loops.rbegin(); it != loops.rend(); ++it)
-            if (it->index == n->name) {
-                by = c->value;
+            if (it->index == o->name) {
+                by = o->by;
                 return &*it;
             }
         return nullptr;

@@ -5,6 +5,7 @@
 #include "semantic/check/loop_dependence.h"
 
 #include "frontend/ast/ast_visitor.h"
+#include "semantic/check/index_offset.h"
 #include "semantic/usage/expr_text.h"
 
 #include <fmt/format.h>
@@ -19,40 +20,17 @@ namespace itc::semantic::check {
 
 namespace {
 
-// `v + c`: one dimension's index as a parallel-loop index plus a constant.
-struct Offset {
-    std::string index;
-    std::int64_t by = 0;
-};
-
-// Each dimension's index as `v + c`, or nothing if any dimension has another form.
-std::optional<std::vector<Offset>> offsetsOf(const ast::Subscript& s, const std::set<std::string>& indices) {
-    std::vector<Offset> out;
+// Each dimension's index as `v + c` with `v` a parallel-loop index of the nest, or nothing if
+// any dimension has another form.
+std::optional<std::vector<IndexOffset>> offsetsOf(const ast::Subscript& s, const std::set<std::string>& indices) {
+    std::vector<IndexOffset> out;
     for (const ast::SubscriptItem& item : s.items) {
-        if (item.kind != ast::SubscriptItem::Kind::Index || !item.index)
+        if (item.kind != ast::SubscriptItem::Kind::Index)
             return std::nullopt;
-        const ast::Expr* e = item.index.get();
-        Offset o;
-        if (auto* b = e->as<ast::Binary>(); b && (b->op == ast::BinaryOp::Add || b->op == ast::BinaryOp::Sub)) {
-            auto* n = b->lhs ? b->lhs->as<ast::NameRef>() : nullptr;
-            auto* c = b->rhs ? b->rhs->as<ast::IntLiteral>() : nullptr;
-            if (!n || !c) {
-                // `1 + i`
-                n = b->rhs ? b->rhs->as<ast::NameRef>() : nullptr;
-                c = b->lhs ? b->lhs->as<ast::IntLiteral>() : nullptr;
-                if (!n || !c || b->op != ast::BinaryOp::Add)
-                    return std::nullopt;
-            }
-            o.index = n->name;
-            o.by = b->op == ast::BinaryOp::Add ? c->value : -c->value;
-        } else if (auto* n = e->as<ast::NameRef>()) {
-            o.index = n->name;
-        } else {
+        std::optional<IndexOffset> o = indexOffset(item.index.get());
+        if (!o || !indices.count(o->name))
             return std::nullopt;
-        }
-        if (!indices.count(o.index))
-            return std::nullopt;
-        out.push_back(o);
+        out.push_back(*o);
     }
     return out;
 }
@@ -141,9 +119,9 @@ void warnNest(const ast::ParallelLoop& loop, DiagnosticEngine& diags) {
                 continue;
             bool same = true, shifted = false, split = false;
             for (std::size_t d = 0; d < read->size(); ++d) {
-                same = same && (*read)[d].index == (*write)[d].index;
+                same = same && (*read)[d].name == (*write)[d].name;
                 shifted = shifted || (*read)[d].by != (*write)[d].by;
-                split = split || nest.splitting.count((*read)[d].index);
+                split = split || nest.splitting.count((*read)[d].name);
             }
             if (!same || !shifted || split)
                 continue;

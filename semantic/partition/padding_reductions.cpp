@@ -98,13 +98,6 @@ struct Walk : ast::Visitor {
     }
 };
 
-const ast::StageDef* stageNamed(const ast::TaskDef& task, const std::string& name) {
-    for (const ast::StageDef& s : task.stages)
-        if (s.name.text == name)
-            return &s;
-    return nullptr;
-}
-
 } // namespace
 
 void warnReductionsOverPadding(const ast::TaskDef& task, const TaskGlobals& globals, const LpsTree& lps,
@@ -114,7 +107,7 @@ void warnReductionsOverPadding(const ast::TaskDef& task, const TaskGlobals& glob
         auto* call = n.source ? n.source->as<ast::StageCall>() : nullptr;
         if (n.kind != FlowNode::Kind::Call || !call || n.context == kRootLps || n.context == kNoLps)
             continue;
-        const ast::StageDef* stage = stageNamed(task, call->stage.text);
+        const ast::StageDef* stage = task.findStage(call->stage.text);
         if (!stage)
             continue;
         Context c{globals, lps, n.context, {}, diags, stage->name.text, reported};

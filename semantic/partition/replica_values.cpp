@@ -16,13 +16,6 @@ namespace itc::semantic {
 
 namespace {
 
-const ast::StageDef* stageNamed(const ast::TaskDef& task, const std::string& name) {
-    for (const ast::StageDef& s : task.stages)
-        if (s.name.text == name)
-            return &s;
-    return nullptr;
-}
-
 // The names an expression reads: subscripted arrays and plain names.
 std::set<std::string> namesRead(const ast::Expr* e) {
     struct Names : ast::Visitor {
@@ -91,7 +84,7 @@ void warnReplicasFromParts(const ast::TaskDef& task, const LpsTree& lps, const F
         if (flow.enclosing(static_cast<int>(&n - flow.nodes.data()), FlowNode::Kind::Condition) != -1)
             continue; // a Where/If may leave one LPU to write
         const Lps& space = lps.at(n.context);
-        const ast::StageDef* stage = stageNamed(task, call->stage.text);
+        const ast::StageDef* stage = task.findStage(call->stage.text);
         if (space.unpartitioned || !stage)
             continue;
         std::map<std::string, std::string> partitioned, replicated; // parameter -> array

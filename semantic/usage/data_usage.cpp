@@ -538,13 +538,6 @@ private:
         }
     }
 
-    const ast::StageDef* findStage(const std::string& name) const {
-        for (const ast::StageDef& s : task_.stages)
-            if (s.name.text == name)
-                return &s;
-        return nullptr;
-    }
-
     const std::map<std::string, NameUse>& summary(const ast::StageDef& s) {
         auto it = summaries_.find(&s);
         if (it != summaries_.end())
@@ -613,7 +606,7 @@ private:
     void stageCall(int id, const ast::StageCall& call) {
         FlowAccess a = start(id, FlowAccess::Kind::Stage);
         a.stage = call.stage.text;
-        const ast::StageDef* stage = findStage(call.stage.text);
+        const ast::StageDef* stage = task_.findStage(call.stage.text);
         if (!stage) {
             push(id, std::move(a));
             return;
