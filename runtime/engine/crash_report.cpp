@@ -108,7 +108,7 @@ void report_crash(int sig, siginfo_t*, void*) {
 
 void prepare_thread_for_crash_report() {
   // Leaked on purpose: the engine's threads live as long as the process.
-  static constexpr size_t kBytes = 64 * 1024;
+  static constexpr size_t kBytes = size_t{64} * 1024;
   stack_t alt{};
   alt.ss_sp = new char[kBytes];
   alt.ss_size = kBytes;
