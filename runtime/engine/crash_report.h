@@ -9,8 +9,9 @@ namespace itrt {
 // Installs the handlers of SIGSEGV, SIGBUS, SIGFPE and SIGILL (after MPI_Init, so that they
 // replace MPI's own) and gives the calling thread a stack to report from.
 void install_crash_report(int rank);
-// Gives the calling thread a stack of its own for the report, so that a stack overflow (deep
-// recursion in an IT function) is reported too. Every long-lived thread calls it once.
+// Gives the calling thread a stack of its own for the report, so that a stack overflow (a huge
+// local array, deep recursion in native code) is reported too. Every long-lived thread calls it
+// once.
 void prepare_thread_for_crash_report();
 
 }  // namespace itrt

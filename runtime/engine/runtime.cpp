@@ -3,7 +3,6 @@
 #include "runtime/engine/runtime.h"
 
 #include "runtime/engine/crash_report.h"
-
 #include "runtime/engine/failure.h"
 #include "runtime/engine/log.h"
 
