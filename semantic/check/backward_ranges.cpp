@@ -5,6 +5,7 @@
 #include "frontend/ast/ast_visitor.h"
 #include "semantic/check/index_offset.h"
 #include "semantic/usage/expr_text.h"
+#include "semantic/usage/names_read.h"
 
 #include <fmt/format.h>
 
@@ -14,18 +15,6 @@
 namespace itc::semantic::check {
 
 namespace {
-
-bool mentions(const ast::Expr* e, const std::string& name) {
-    struct Finder : ast::Visitor {
-        const std::string& name;
-        bool found = false;
-        explicit Finder(const std::string& n) : name(n) {}
-        void visitNameRef(const ast::NameRef& n) override { found = found || n.name == name; }
-    } f(name);
-    if (e)
-        f.visitExpr(*e);
-    return f.found;
-}
 
 struct Walk : ast::Visitor {
     struct Loop {

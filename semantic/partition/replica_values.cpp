@@ -4,6 +4,7 @@
 #include "semantic/partition/replica_values.h"
 
 #include "frontend/ast/ast_visitor.h"
+#include "semantic/usage/names_read.h"
 
 #include <fmt/format.h>
 
@@ -16,18 +17,12 @@ namespace itc::semantic {
 
 namespace {
 
-// The names an expression reads: subscripted arrays and plain names.
-std::set<std::string> namesRead(const ast::Expr* e) {
-    struct Names : ast::Visitor {
-        std::set<std::string> found;
-        void visitNameRef(const ast::NameRef& n) override { found.insert(n.name); }
-        // Shapes (`a.local.dimension1.range.min`) are the same on every LPU only for whole
-        // arrays; a part's own range differs, but writing it is the stage's choice: not counted.
-        void visitProperty(const ast::Property&) override {}
-    } names;
+// The names whose data an expression reads (not arrays named only for their shape).
+std::vector<std::string> namesRead(const ast::Expr* e) {
+    DataRead read;
     if (e)
-        names.visitExpr(*e);
-    return names.found;
+        read.visitExpr(*e);
+    return read.names;
 }
 
 struct Assignments : ast::Visitor {

@@ -1,6 +1,7 @@
 #include "semantic/plan/condition_stages.h"
 
 #include "frontend/ast/ast_visitor.h"
+#include "semantic/usage/names_read.h"
 
 #include <algorithm>
 #include <set>
@@ -10,39 +11,6 @@
 
 namespace itc::semantic {
 namespace {
-
-// The names an expression reads, in the order of their first use.
-class NamesRead : public ast::Visitor {
-public:
-    std::vector<std::string> names;
-    bool partitionParameter = false;
-    void visitPartitionParam(const ast::PartitionParam&) override { partitionParameter = true; }
-    void visitNameRef(const ast::NameRef& n) override {
-        if (std::find(names.begin(), names.end(), n.name) == names.end())
-            names.push_back(n.name);
-    }
-};
-
-// The names an expression reads data of: not those named only for their dimensions
-// (`v.dimension1.range`, `v[1...2].dimension1`), which every process knows.
-class DataRead : public NamesRead {
-public:
-    void visitProperty(const ast::Property& p) override {
-        const ast::Expr* base = p.base.get();
-        while (auto inner = base->as<ast::Property>())
-            base = inner->base.get();
-        if (base->as<ast::NameRef>())
-            return;
-        if (auto s = base->as<ast::Subscript>(); s && s->base->as<ast::NameRef>()) {
-            for (const auto& i : s->items)
-                for (const ast::ExprPtr* e : {&i.index, &i.first, &i.last})
-                    if (*e)
-                        visitExpr(**e);
-            return;
-        }
-        NamesRead::visitProperty(p);
-    }
-};
 
 template <typename T> std::unique_ptr<T> node(SourceRange at) {
     auto n = std::make_unique<T>();
