@@ -4,6 +4,7 @@
 #include "semantic/partition/padding_reductions.h"
 
 #include "frontend/ast/ast_visitor.h"
+#include "semantic/partition/stage_calls.h"
 
 #include <fmt/format.h>
 
@@ -103,22 +104,11 @@ struct Walk : ast::Visitor {
 void warnReductionsOverPadding(const ast::TaskDef& task, const TaskGlobals& globals, const LpsTree& lps,
                                const FlowTree& flow, DiagnosticEngine& diags) {
     std::set<std::pair<const void*, int>> reported;
-    for (const FlowNode& n : flow.nodes) {
-        auto* call = n.source ? n.source->as<ast::StageCall>() : nullptr;
-        if (n.kind != FlowNode::Kind::Call || !call || n.context == kRootLps || n.context == kNoLps)
-            continue;
-        const ast::StageDef* stage = task.findStage(call->stage.text);
-        if (!stage)
-            continue;
-        Context c{globals, lps, n.context, {}, diags, stage->name.text, reported};
-        for (std::size_t i = 0; i < stage->params.size() && i < call->args.size(); ++i) {
-            const ast::CallArg& arg = call->args[i];
-            if (auto* name = !arg.isSpaceArg() && arg.value ? arg.value->as<ast::NameRef>() : nullptr)
-                c.globalOf[stage->params[i].text] = name->name;
-        }
+    forEachStageCallInSpace(task, flow, [&](const StageCallSite& site) {
+        Context c{globals, lps, site.space, site.globalOf, diags, site.stage->name.text, reported};
         Walk walk(c);
-        walk.visitBlock(stage->body);
-    }
+        walk.visitBlock(site.stage->body);
+    });
 }
 
 } // namespace itc::semantic

@@ -4,6 +4,7 @@
 #include "semantic/partition/replica_values.h"
 
 #include "frontend/ast/ast_visitor.h"
+#include "semantic/partition/stage_calls.h"
 #include "semantic/usage/names_read.h"
 
 #include <fmt/format.h>
@@ -72,31 +73,25 @@ const ast::NameRef* targetName(const ast::Expr* t) {
 void warnReplicasFromParts(const ast::TaskDef& task, const LpsTree& lps, const FlowTree& flow,
                            DiagnosticEngine& diags) {
     std::set<const ast::Assign*> reported;
-    for (const FlowNode& n : flow.nodes) {
-        auto* call = n.source ? n.source->as<ast::StageCall>() : nullptr;
-        if (n.kind != FlowNode::Kind::Call || !call || n.context == kRootLps || n.context == kNoLps)
-            continue;
-        if (flow.enclosing(static_cast<int>(&n - flow.nodes.data()), FlowNode::Kind::Condition) != -1)
-            continue; // a Where/If may leave one LPU to write
-        const Lps& space = lps.at(n.context);
-        const ast::StageDef* stage = task.findStage(call->stage.text);
-        if (space.unpartitioned || !stage)
-            continue;
+    forEachStageCallInSpace(task, flow, [&](const StageCallSite& site) {
+        if (flow.enclosing(site.node, FlowNode::Kind::Condition) != -1)
+            return; // a Where/If may leave one LPU to write
+        const Lps& space = lps.at(site.space);
+        const ast::StageDef* stage = site.stage;
+        if (space.unpartitioned)
+            return;
         std::map<std::string, std::string> partitioned, replicated; // parameter -> array
-        for (std::size_t i = 0; i < stage->params.size() && i < call->args.size(); ++i) {
-            const ast::CallArg& arg = call->args[i];
-            auto* name = !arg.isSpaceArg() && arg.value ? arg.value->as<ast::NameRef>() : nullptr;
-            const ArrayPartition* part = name ? space.find(name->name) : nullptr;
+        for (const auto& [param, array] : site.globalOf) {
+            const ArrayPartition* part = space.find(array);
             if (!part || part->whole || part->instructions.empty())
                 continue;
             const auto isReplicated = [](const DimInstruction& d) { return d.replicated; };
-            if (std::all_of(part->instructions.begin(), part->instructions.end(), isReplicated))
-                replicated[stage->params[i].text] = name->name;
-            else
-                partitioned[stage->params[i].text] = name->name;
+            (std::all_of(part->instructions.begin(), part->instructions.end(), isReplicated) ? replicated
+                                                                                             : partitioned)[param] =
+                array;
         }
         if (partitioned.empty() || replicated.empty())
-            continue;
+            return;
         Assignments body;
         body.visitBlock(stage->body);
         // Locals computed from partitioned data, through other locals too; the array each comes from.
@@ -143,7 +138,7 @@ void warnReplicasFromParts(const ast::TaskDef& task, const LpsTree& lps, const F
                 break;
             }
         }
-    }
+    });
 }
 
 } // namespace itc::semantic
