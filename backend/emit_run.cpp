@@ -1412,8 +1412,14 @@ void TaskEmitter::emitStageCall(Out& o, const ast::StageCall& call, int lps, int
     const ast::StageDef& def = *inst.stage;
     const int node = nodeOf(call);
     if (lps == x) {
-        o << "{\n";
-        // Partial values of the reductions this call makes, one per reduction argument.
+        // The outer block holds the partial values of the reductions this call makes, one per
+        // reduction argument. Without any, the stage's own block stands alone: `{ {` at the
+        // start of a statement reads to clang-format as a braced list, which misplaces its
+        // closing-namespace comments in the emitted file.
+        const bool reduces = std::any_of(def.params.begin(), def.params.end(),
+                                         [&](const auto& p) { return sig.params.at(p.text).isReductionSlot; });
+        if (reduces)
+            o << "{\n";
         std::vector<std::pair<std::string, int>> slots;
         for (size_t i = 0; i < def.params.size(); ++i) {
             const StageParam& sp = sig.params.at(def.params[i].text);
@@ -1556,7 +1562,8 @@ void TaskEmitter::emitStageCall(Out& o, const ast::StageCall& call, int lps, int
         // target counts on it.
         for (const auto& [n, id] : slots)
             o << "c.contribute(" << id << ", &" << n << (turns ? ", had_turn" : "") << ");\n";
-        o << "}\n";
+        if (reduces)
+            o << "}\n";
     }
     // The target LPU combines the partials; readers below it receive the result.
     for (size_t i = 0; i < def.params.size(); ++i) {

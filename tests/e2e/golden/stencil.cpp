@@ -196,14 +196,12 @@ static itrt::task::LpuFlow flow_b(itrt::task::FlowContext &c, Globals g, int64_t
               c.rotate_epoch(0); // the stage below fills the new version
               // stencil.it:57: refineEstimates(plate)
               {
-                {
-                  const View<float, 2> v_plate[2] = {t.view<float, 2>(0, lpu, 0),
-                                                     t.view<float, 2>(0, lpu, 1)};
-                  static constexpr itrt::trace::StageSite it_trace_site{
-                      "Five Points Stencil", "B", "refineEstimates", "stencil.it", 57};
-                  const itrt::trace::StageSpan it_trace_span(it_trace_site, lpu.coords);
-                  stage_refineEstimates_0(g, t, lpu, v_plate);
-                }
+                const View<float, 2> v_plate[2] = {t.view<float, 2>(0, lpu, 0),
+                                                   t.view<float, 2>(0, lpu, 1)};
+                static constexpr itrt::trace::StageSite it_trace_site{
+                    "Five Points Stencil", "B", "refineEstimates", "stencil.it", 57};
+                const itrt::trace::StageSpan it_trace_span(it_trace_site, lpu.coords);
+                stage_refineEstimates_0(g, t, lpu, v_plate);
               }
               c.complete_epoch(0); // the cells the stage did not write
             }

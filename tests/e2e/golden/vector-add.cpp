@@ -129,20 +129,20 @@ static itrt::task::LpuFlow flow_a(itrt::task::FlowContext &c, Globals g, int64_t
   itrt::task::TaskInstance &t = c.task();
   const Lpu &lpu = c.lpu();
   // vector-add.it:30: Space A { addVectors(c, a, b) }
-  {{const View<double, 1> v_c[1] = {t.view<double, 1>(2, lpu, 0)};
-  const View<double, 1> v_a[1] = {t.view<double, 1>(0, lpu, 0)};
-  const View<double, 1> v_b[1] = {t.view<double, 1>(1, lpu, 0)};
-  static constexpr itrt::trace::StageSite it_trace_site{"Vector Addition", "A", "addVectors",
-                                                        "vector-add.it", 30};
-  const itrt::trace::StageSpan it_trace_span(it_trace_site, lpu.coords);
-  stage_addVectors_0(g, t, lpu, v_c, v_a, v_b);
+  {
+    const View<double, 1> v_c[1] = {t.view<double, 1>(2, lpu, 0)};
+    const View<double, 1> v_a[1] = {t.view<double, 1>(0, lpu, 0)};
+    const View<double, 1> v_b[1] = {t.view<double, 1>(1, lpu, 0)};
+    static constexpr itrt::trace::StageSite it_trace_site{"Vector Addition", "A", "addVectors",
+                                                          "vector-add.it", 30};
+    const itrt::trace::StageSpan it_trace_span(it_trace_site, lpu.coords);
+    stage_addVectors_0(g, t, lpu, v_c, v_a, v_b);
+  }
+  (void)t;
+  (void)lpu;
+  (void)p_p;
+  co_return;
 }
-} // namespace task_vector_addition
-(void)t;
-(void)lpu;
-(void)p_p;
-co_return;
-} // namespace it_program
 
 // Runs one execution of the task (all ranks call it in the same order).
 void run(itrt::task::Program &prog, itrt::task::Env &env, int64_t p_p) {
