@@ -4,6 +4,7 @@
 // construct and its reason (backend/limits.def). Plan facts it needs (stage spaces, storage
 // spaces, strided dimensions, sub-partition spaces) come from the task plan.
 #include "backend/capability.h"
+#include "backend/held_part_uses.h"
 
 #include "backend/emitter.h"
 #include "semantic/builtins/builtins.h"
@@ -50,6 +51,7 @@ public:
             function(f);
         for (size_t i = 0; i < in_.program->tasks.size(); ++i)
             task(in_.program->tasks[i]);
+        heldParameters();
         std::stable_sort(out_.begin(), out_.end(), [](const Refusal& a, const Refusal& b) {
             return std::tie(a.at.begin.line, a.at.begin.column) < std::tie(b.at.begin.line, b.at.begin.column);
         });
@@ -63,7 +65,41 @@ public:
         return unique;
     }
 
+    // The function parameters that receive parts cut by stride() or block_stride() (from a
+    // stage, or passed on by another such function): (function, parameter) -> (dimensions, the
+    // argument that first passes one).
+    std::map<std::pair<const ast::FunctionDef*, std::string>, std::pair<int, SourceRange>> held_;
+
 private:
+    // Every function that receives a strided part, through the functions it passes the part on
+    // to, must use it only as held_part_uses.h allows.
+    void heldParameters() {
+        std::vector<std::pair<const ast::FunctionDef*, std::string>> todo;
+        for (const auto& [key, _] : held_)
+            todo.push_back(key);
+        while (!todo.empty()) {
+            const auto key = todo.back();
+            todo.pop_back();
+            const auto [dims, passed] = held_.at(key);
+            const HeldParameterUses uses = heldParameterUses(*key.first, key.second, dims);
+            if (uses.found)
+                refuse(Limit::StridedPartCopy, uses.at,
+                       "`" + key.second + "` " + uses.what + " in function `" + key.first->name.text +
+                           "`: this parameter receives a part cut by stride() or block_stride() (line " +
+                           std::to_string(passed.begin.line) +
+                           "), and such a parameter may only be indexed element by element, looped over by its "
+                           "dimension ranges (`for i in " +
+                           key.second + ".dimension1.range`), and passed on whole to functions");
+            for (const auto& [call, i] : uses.passedOn)
+                for (const auto& d : in_.program->functions)
+                    if (d.name.text == call->callee.text)
+                        if (std::string p = functionParameter(d, i); !p.empty() && !held_.count({&d, p})) {
+                            held_.insert({{&d, p}, {dims, call->args[i].value->range}});
+                            todo.push_back({&d, p});
+                        }
+        }
+    }
+
     // ---- the body being checked --------------------------------------------------------------
     struct Body {
         BodyKind kind = BodyKind::Coordinator;
@@ -372,7 +408,12 @@ private:
             if ((at.kind == TypeKind::DynamicArray || at.kind == TypeKind::List ||
                  (at.kind == TypeKind::StaticArray && heldAsTaskArray(a))) &&
                 !wholeArrays()) {
-                partArgument(a);
+                if (fn) {
+                    const HeldTarget target{fn, functionParameter(*fn, i)};
+                    partArgument(a, &target);
+                } else {
+                    partArgument(a);
+                }
                 continue;
             }
             if (byRef) {
@@ -423,8 +464,14 @@ private:
         expr(a);
     }
 
+    // A function parameter a stage passes a part to (none for a copy into a stage-local array or
+    // a list).
+    struct HeldTarget {
+        const ast::FunctionDef* fn = nullptr;
+        std::string param;
+    };
     // A whole array or list passed to a function where arrays are parts (stages, conditions).
-    void partArgument(const ast::Expr& a) {
+    void partArgument(const ast::Expr& a, const HeldTarget* target = nullptr) {
         if (b_.kind == BodyKind::Flow) { // the flow's partArgument: a whole part or a section of it, not strided
             auto sub = a.as<ast::Subscript>();
             auto n = (sub ? sub->base.get() : &a)->as<ast::NameRef>();
@@ -467,11 +514,15 @@ private:
                 gi = &tg;
         const bool interval =
             sub && gi && typeOf(*sub->base).arrayDims() == gi->type.arrayDims() && !keepsStridedDimension(*sub, g);
-        if (strided(g, b_.lps) && !interval)
-            refuse(Limit::StridedPartCopy, a.range,
-                   "passing `" + n->name +
-                       "` to a function, or copying it into a local array, from a stage where its parts are cut by "
-                       "stride() or block_stride()");
+        if (strided(g, b_.lps) && !interval) {
+            if (target && !target->param.empty() && typeOf(a).kind == TypeKind::DynamicArray)
+                held_.insert({{target->fn, target->param}, {typeOf(a).arrayDims(), a.range}});
+            else
+                refuse(Limit::StridedPartCopy, a.range,
+                       "copying `" + n->name +
+                           "` into a local array or a list from a stage where its parts are cut by stride() or "
+                           "block_stride()");
+        }
         if (sub)
             items(*sub);
     }
@@ -1011,5 +1062,14 @@ const char* limitKey(Limit l) { return infoOf(l).key; }
 const char* limitAdvice(Limit l) { return infoOf(l).advice; }
 
 std::vector<Refusal> untranslatedConstructs(const BackendInput& in) { return CapabilityCheck(in).run(); }
+
+std::set<std::pair<const ast::FunctionDef*, std::string>> stridedPartParameters(const BackendInput& in) {
+    CapabilityCheck check(in);
+    check.run();
+    std::set<std::pair<const ast::FunctionDef*, std::string>> r;
+    for (const auto& [key, _] : check.held_)
+        r.insert(key);
+    return r;
+}
 
 } // namespace itc::backend

@@ -6,7 +6,9 @@
 
 #include "backend/backend.h"
 
+#include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace itc::backend {
@@ -31,5 +33,10 @@ struct Refusal {
 // Every construct of `in`'s program the backend does not translate, in source order (one per
 // construct and reason); empty when emitProgram(in) translates the whole program.
 std::vector<Refusal> untranslatedConstructs(const BackendInput& in);
+
+// The function parameters that may receive a part cut by stride() or block_stride() from a stage
+// (directly, or passed on by another function): their loops over the parameter's dimension
+// ranges visit the held indices (backend/held_part_uses.h).
+std::set<std::pair<const ast::FunctionDef*, std::string>> stridedPartParameters(const BackendInput& in);
 
 } // namespace itc::backend

@@ -3,7 +3,9 @@
 // class structs with their element codecs, @Extern blocks with the IT variables they see (guide:
 // Native code: @Extern), and the sequential body emitter that functions share with the coordinator.
 // No task or flow code here.
+#include "backend/capability.h"
 #include "backend/emitter.h"
+#include "backend/held_part_uses.h"
 #include "backend/environment_body.h"
 #include "frontend/ast/ast_visitor.h"
 #include "semantic/builtins/builtins.h"
@@ -32,6 +34,7 @@ FunctionTable::FunctionTable(const BackendInput& in) : in_(in) {
     std::map<std::string, int> count;
     for (const semantic::FunctionInstance& f : in.checked->functions)
         entries_.push_back({&f, "fn_" + f.function->name.text + "_" + std::to_string(count[f.function->name.text]++)});
+    heldParts_ = stridedPartParameters(in);
 }
 
 const FunctionTable::Entry* FunctionTable::find(const ast::Call& c, const semantic::ExprTypes* callerTypes) const {
@@ -720,15 +723,29 @@ void SequentialBody::stmt(Out& o, const ast::Stmt& s) {
         auto* f = s.as<ast::SequentialFor>();
         const std::string& ix = f->index.text;
         std::string r = "r_" + ix;
-        o << "{\nconst Range " << r << " = " << emit(*f->rangeExpr) << ";\n";
-        o << "const int64_t " << r << "_step = "
-          << (f->step
-                  ? "itrt::task::loop_step(itrt::task::to_int(" + emit(*f->step) + "), " + whereOf(f->step->range) + ")"
-                  : "1")
-          << ";\n";
-        o << "const int64_t " << r << "_dir = " << r << ".min <= " << r << ".max ? 1 : -1;\n";
-        o << "for (int64_t " << ix << "_i = " << r << ".min; " << r << "_dir > 0 ? " << ix << "_i <= " << r
-          << ".max : " << ix << "_i >= " << r << ".max; " << ix << "_i += " << r << "_dir * " << r << "_step) {\n";
+        const std::string step = f->step ? "itrt::task::loop_step(itrt::task::to_int(" + emit(*f->step) + "), " +
+                                               whereOf(f->step->range) + ")"
+                                         : "1";
+        // Over a dimension of an array that may hold a part cut by stride(): its held indices,
+        // one position after another (the same indices as below for any other array).
+        int dim = 0;
+        auto held = dimensionRangeOf(*f->rangeExpr, &dim);
+        if (held && !heldPart(held->name))
+            held = nullptr;
+        if (held) {
+            o << "{\nconst itrt::task::HeldIndices " << r << " = itrt::task::held_indices(" << nameRefText(held->name)
+              << ", " << dim - 1 << ");\n";
+            o << "const int64_t " << r << "_step = " << step << ";\n";
+            o << "for (int64_t " << ix << "_k = 0; " << ix << "_k < " << r << ".count; " << ix << "_k += " << r
+              << "_step) {\n";
+            o << "const int64_t " << ix << "_i = " << r << ".at(" << ix << "_k);\n";
+        } else {
+            o << "{\nconst Range " << r << " = " << emit(*f->rangeExpr) << ";\n";
+            o << "const int64_t " << r << "_step = " << step << ";\n";
+            o << "const int64_t " << r << "_dir = " << r << ".min <= " << r << ".max ? 1 : -1;\n";
+            o << "for (int64_t " << ix << "_i = " << r << ".min; " << r << "_dir > 0 ? " << ix << "_i <= " << r
+              << ".max : " << ix << "_i >= " << r << ".max; " << ix << "_i += " << r << "_dir * " << r << "_step) {\n";
+        }
         // The index is a local when the body checker recorded it as a number, else a variable of
         // the loop (which hides an array or list local of the same name inside the loop).
         bool local = !localType(ix).isError() && localType(ix).isNumeric();
@@ -768,10 +785,12 @@ namespace {
 // written through the running program.
 class FunctionBody : public EnvironmentBody {
 public:
-    FunctionBody(const BackendInput& in, const semantic::FunctionInstance& inst)
-        : EnvironmentBody(in, &inst.exprTypes, &inst.locals, "itrt::task::Program::current()"), inst_(inst) {}
+    FunctionBody(const BackendInput& in, const semantic::FunctionInstance& inst, const FunctionTable& table)
+        : EnvironmentBody(in, &inst.exprTypes, &inst.locals, "itrt::task::Program::current()"), inst_(inst),
+          table_(table) {}
 
 protected:
+    bool heldPart(const std::string& name) const override { return table_.heldPart(*inst_.function, name); }
     void returnStmt(Out& o, const ast::Return& r) override {
         if (!r.value || inst_.result.kind == TypeKind::Void) {
             o << "return;\n";
@@ -784,6 +803,7 @@ protected:
 
 private:
     const semantic::FunctionInstance& inst_;
+    const FunctionTable& table_;
 };
 
 std::string resultType(const semantic::FunctionInstance& inst) {
@@ -829,7 +849,7 @@ void emitFunctions(Out& o, const FunctionTable& table) {
         for (const auto& [name, type] : inst.locals)
             if (!params.count(name) && !type.isError() && type.kind != TypeKind::Void)
                 o << cppType(type) << " v_" << name << "{};\n";
-        FunctionBody body(in, inst);
+        FunctionBody body(in, inst, table);
         body.block(o, fn.body);
         if (!result.empty()) {
             o << "return v_" << result << ";\n";

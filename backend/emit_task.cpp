@@ -437,17 +437,9 @@ protected:
             notTranslated(a.range, "passing this array value to a function from a stage (copy it into an array first)");
         const auto viewAndGlobal = arrayView(n->name, a.range);
         std::string view = viewAndGlobal.first;
-        // A section that fixes every strided dimension (a row of stride()-dealt rows) is an interval.
-        std::set<int> strided = stridedOfView(viewAndGlobal.first);
-        if (sub)
-            std::erase_if(strided, [&](int d) {
-                return d < static_cast<int>(sub->items.size()) &&
-                       sub->items[static_cast<size_t>(d)].kind == ast::SubscriptItem::Kind::Index;
-            });
-        if (!strided.empty())
-            notTranslated(a.range, "passing `" + n->name +
-                                       "` to a function from a stage where its parts are cut by "
-                                       "stride() or block_stride()");
+        // A part that stride() or block_stride() cuts is passed with the indices the LPU holds
+        // along those dimensions (part_array); the capability check let only functions that
+        // use it as such receive it (backend/held_part_uses.h).
         if (lag > 0)
             view += "_" + std::to_string(lag);
         const semantic::Type t = typeOf(a);

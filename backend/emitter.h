@@ -125,10 +125,16 @@ public:
     const Entry* find(const ast::Call& c, const semantic::ExprTypes* callerTypes) const;
     const std::vector<Entry>& entries() const { return entries_; }
     const BackendInput& in() const { return in_; }
+    // Whether parameter `param` of `fn` may receive a part cut by stride() or block_stride()
+    // (capability.h, stridedPartParameters): its dimension-range loops visit the held indices.
+    bool heldPart(const ast::FunctionDef& fn, const std::string& param) const {
+        return heldParts_.count({&fn, param}) != 0;
+    }
 
 private:
     const BackendInput& in_;
     std::vector<Entry> entries_;
+    std::set<std::pair<const ast::FunctionDef*, std::string>> heldParts_;
 };
 const FunctionTable* currentFunctions();
 struct FunctionScope {
@@ -271,6 +277,8 @@ protected:
     // IT name -> C++ lvalue of the variables native code sees.
     virtual std::map<std::string, std::string> externAliases() const;
     virtual void returnStmt(Out& o, const ast::Return& r) { notTranslated(r.range, "`return` here"); }
+    // Whether array `name` may hold a part cut by stride() (a function's parameter, FunctionTable::heldPart).
+    virtual bool heldPart(const std::string&) const { return false; }
 
     const BackendInput& in_;
     const std::map<std::string, semantic::Type>* locals_;

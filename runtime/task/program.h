@@ -148,10 +148,17 @@ struct LocalArray {
   using Cell = CellOf<T>;  // T, but a byte for a Boolean
   std::vector<DimRange> ranges;
   std::vector<Cell> data;
+  // A part that stride() or block_stride() cuts, passed to a function from a stage
+  // (part_array): along each such dimension, the indices the LPU holds in the order of its
+  // storage, and ranges[d] their first and last. Empty along other dimensions, and for every
+  // other array. Elements are stored by held position.
+  std::vector<std::vector<int64_t>> held;
   explicit LocalArray(int dims = 1) : ranges(static_cast<size_t>(dims)) {}
+  bool held_along(size_t d) const { return !held.empty() && !held[d].empty(); }
+  int64_t length(size_t d) const { return held_along(d) ? static_cast<int64_t>(held[d].size()) : ranges[d].length(); }
   void allocate() {
     int64_t n = 1;
-    for (auto& r : ranges) n *= r.length();
+    for (size_t d = 0; d < ranges.size(); ++d) n *= length(d);
     data.assign(static_cast<size_t>(n), T{});
   }
   T& at(std::initializer_list<int64_t> idx, const char* where = "an array element") {
@@ -159,6 +166,11 @@ struct LocalArray {
     int64_t off = 0;
     size_t d = 0;
     for (int64_t i : idx) {
+      if (held_along(d)) [[unlikely]] {
+        off = off * length(d) + held_position(d, i, where);
+        ++d;
+        continue;
+      }
       if (!ranges[d].contains(i)) [[unlikely]]
         fail_alike(std::string(where) + ": index " + std::to_string(i) + " of dimension " + std::to_string(d + 1) +
                    " is outside the array's range " + std::to_string(ranges[d].min) + "..." +
@@ -168,7 +180,54 @@ struct LocalArray {
     }
     return data[static_cast<size_t>(off)];
   }
+
+ private:
+  // The position of index i among the held indices of dimension d (increasing or decreasing).
+  int64_t held_position(size_t d, int64_t i, const char* where) const {
+    const std::vector<int64_t>& h = held[d];
+    const auto found = h.front() <= h.back() ? std::lower_bound(h.begin(), h.end(), i)
+                                             : std::lower_bound(h.begin(), h.end(), i, std::greater<>());
+    if (found == h.end() || *found != i) [[unlikely]]
+      fail_alike(std::string(where) + ": index " + std::to_string(i) + " of dimension " + std::to_string(d + 1) +
+                 " is not one of the indices this LPU holds of a part cut by stride() or block_stride() (" +
+                 std::to_string(h.front()) + ", ..., " + std::to_string(h.back()) + ")");
+    return found - h.begin();
+  }
 };
+
+// The indices a loop over dimension d of an array visits, one position after another: every
+// index of the range, or the held indices of a part cut by stride() (LocalArray::held).
+struct HeldIndices {
+  const int64_t* held = nullptr;  // null: first, first + dir, ...
+  int64_t first = 0, dir = 1, count = 0;
+  int64_t at(int64_t k) const { return held ? held[k] : first + dir * k; }
+};
+template <class T>
+HeldIndices held_indices(const LocalArray<T>& a, int d) {
+  const auto dim = static_cast<size_t>(d);
+  const DimRange& r = a.ranges.at(dim);
+  if (a.held_along(dim)) return HeldIndices{a.held[dim].data(), r.min, 1, static_cast<int64_t>(a.held[dim].size())};
+  return HeldIndices{nullptr, r.min, r.min <= r.max ? 1 : -1, r.length()};
+}
+
+// Calls f(position in a.data, global indices) for every element of `a`, in storage order; along
+// a held dimension only its held indices.
+template <class T, class F>
+void for_each_held_element(const LocalArray<T>& a, F f) {
+  const size_t n = a.ranges.size();
+  std::vector<HeldIndices> dims;
+  int64_t count = 1;
+  for (size_t d = 0; d < n; ++d) {
+    dims.push_back(held_indices(a, static_cast<int>(d)));
+    count *= dims.back().count;
+  }
+  std::vector<int64_t> k(n, 0), g(n);
+  for (int64_t e = 0; e < count; ++e) {
+    for (size_t d = 0; d < n; ++d) g[d] = dims[d].at(k[d]);
+    f(e, g.data());
+    for (size_t d = n; d-- > 0 && ++k[d] == dims[d].count;) k[d] = 0;
+  }
+}
 
 // Dimension d of an array value as a range (its bounds as Integers).
 template <class T>

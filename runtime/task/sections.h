@@ -712,16 +712,40 @@ void assign_section(LocalArray<T>& target, LocalArray<T> value, const char* wher
 
 // A part passed to a function from a stage, as the LPU sees it: a coordinator-style array whose
 // ranges are the held indices (in each dimension's direction) and whose elements are copies.
-// Parts cut by stride() are not intervals (the compiler refuses them).
+// Along a dimension that stride() or block_stride() cuts, the held indices are no interval: the
+// array lists them (LocalArray::held), in the order of the part's storage.
 template <class T, int N>
 LocalArray<T> part_array(const View<T, N>& v, const char* where) {
   LocalArray<T> a(N);
+  const auto nothing_held = [&] {
+    fail_alike(std::string(where) +
+               ": this LPU holds no element of the array or section it copies or passes to a "
+               "function here (guard the statement with `Where`, or copy element by element)");
+  };
+  if (std::any_of(v.index, v.index + N, [](const int64_t* table) { return table != nullptr; })) {
+    a.held.resize(N);
+    for (int d = 0; d < N; ++d) {
+      const auto dim = static_cast<size_t>(d);
+      if (v.index[d])
+        for (int64_t p = 0; p < v.len[d]; ++p) {
+          const int64_t g = v.global_at(d, p);
+          if (g >= v.lo[d] && g <= v.hi[d]) a.held[dim].push_back(g);
+        }
+      else if (v.lo[d] <= v.hi[d])
+        for (int64_t g = v.lo[d]; g <= v.hi[d]; ++g) a.held[dim].push_back(g);
+      if (a.held[dim].empty()) nothing_held();
+      if (v.wfrom[d] > v.wto[d] && !v.index[d]) std::reverse(a.held[dim].begin(), a.held[dim].end());
+      a.ranges[dim] = DimRange{a.held[dim].front(), a.held[dim].back()};
+      if (!v.index[d]) a.held[dim].clear();  // an interval: ranges[d] says it all
+    }
+    a.allocate();
+    for_each_held_element(a,
+                          [&](int64_t e, const int64_t* g) { a.data[static_cast<size_t>(e)] = v.held_at(where, g); });
+    return a;
+  }
   int64_t count = 1;
   for (int d = 0; d < N; ++d) {
-    if (v.lo[d] > v.hi[d])
-      fail_alike(std::string(where) +
-                 ": this LPU holds no element of the array or section it copies or passes to a "
-                 "function here (guard the statement with `Where`, or copy element by element)");
+    if (v.lo[d] > v.hi[d]) nothing_held();
     // In the direction the array or section runs (`b[3...0]` from 3 down to 0).
     a.ranges[static_cast<size_t>(d)] = v.wfrom[d] > v.wto[d] ? DimRange{v.hi[d], v.lo[d]} : DimRange{v.lo[d], v.hi[d]};
     count *= v.hi[d] - v.lo[d] + 1;
@@ -739,15 +763,20 @@ LocalArray<T> part_array(const View<T, N>& v, const char* where) {
 template <class T, int N>
 class PartArgument {
   struct Copy {
-    Copy(const View<T, N>& v, const char* where) : view(v), array(part_array(v, where)) {}
+    Copy(const View<T, N>& v, const char* where) : view(v), array(part_array(v, where)), where(where) {}
     Copy(const Copy&) = delete;
     Copy& operator=(const Copy&) = delete;
     ~Copy() {
-      for_each_element(array,
-                       [&](int64_t e, const int64_t* g) { view.at_index(g) = array.data[static_cast<size_t>(e)]; });
+      if (!array.held.empty())  // a part cut by stride(): by held index
+        for_each_held_element(
+            array, [&](int64_t e, const int64_t* g) { view.held_at(where, g) = array.data[static_cast<size_t>(e)]; });
+      else
+        for_each_element(array,
+                         [&](int64_t e, const int64_t* g) { view.at_index(g) = array.data[static_cast<size_t>(e)]; });
     }
     View<T, N> view;
     LocalArray<T> array;
+    const char* where;
   };
   using Key = std::pair<const T*, std::array<int64_t, 2 * N>>;
 

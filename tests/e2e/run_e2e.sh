@@ -83,6 +83,7 @@ else
   flow_functions) printf '"Flow Functions" { Space A: %s }\n' "$core" >"$map" ;;
   loop_scalars) printf '"Loop Scalars" { Space A: %s Space B: %s Space C: %s Space D: %s }\n' "$top" "$core" "$core" "$core" >"$map" ;;
   strided_parents) printf '"Strided Parents" { Space A: %s Space B: %s Space C: %s Space D: %s }\n' "$top" "$core" "$top" "$core" >"$map" ;;
+  strided_functions) printf '"Strided Functions" { Space A: %s Space B: %s }\n' "$core" "$core" >"$map" ;;
   skipped_levels) printf '"Skipped Levels" { Space A: %s Space B: %s Space C: %s }\n' "$top" "$core" "$core" >"$map" ;;
   view_chain) printf '"Scale" { Space A: %s }\n' "$core" >"$map" ;;
   entry_ties) printf '"Entry Ties" { Space A: %s Space B: %s Space C: %s Space D: %s }\n' "$core" "$core" "$core" "$core" >"$map" ;;
@@ -221,6 +222,7 @@ move_order:small) n=64 k=37 p=4 c=3 ;; move_order:uneven) n=101 k=100 p=7 c=4 ;;
 flow_functions:small) n=64 p=4 ;; flow_functions:uneven) n=101 p=7 ;;
 loop_scalars:small) n=64 m=4 k=37 p=4 c=3 ;; loop_scalars:uneven) n=101 m=5 k=100 p=7 c=4 ;;
 strided_parents:small) n=64 c=3 s=2 ;; strided_parents:uneven) n=101 c=2 s=3 ;;
+strided_functions:small) r=64 c=5 n=64 b=2 ;; strided_functions:uneven) r=29 c=3 n=101 b=3 ;;
 skipped_levels:small) n=64 p=2 b=2 c=3 ;; skipped_levels:uneven) n=101 p=7 b=3 c=2 ;;
 view_chain:small) n=64 lo=10 hi=40 k=20 p=4 ;; view_chain:uneven) n=101 lo=0 hi=100 k=99 p=7 ;;
 entry_ties:small) n=64 p=4 ;; entry_ties:uneven) n=101 p=7 ;;
@@ -508,6 +510,16 @@ strided_parents)
   run "${args[@]}" x_out=xo.txt y_out=yo.txt z_out=zo.txt
   "$ref/ref_strided_parents" "${args[@]}" x_out=xo_ref.txt y_out=yo_ref.txt z_out=zo_ref.txt
   for f in xo yo zo; do chk equal $f.txt ${f}_ref.txt 0; done ;;
+strided_functions)
+  # functions called from stages with parts cut by stride() and block_stride(): the held indices
+  mk -o m.txt --type double --shape ${r}x${c} --seed 79 --lo -1 --hi 1
+  mk -o w.txt --type double --shape $n --seed 80 --lo -1 --hi 1
+  args=(m_file=m.txt w_file=w.txt f=3 b=$b)
+  run "${args[@]}" m_out=mo.txt w_out=wo.txt summary_file=s.txt
+  "$ref/ref_strided_functions" "${args[@]}" m_out=mo_ref.txt w_out=wo_ref.txt summary_file=s_ref.txt
+  chk equal mo.txt mo_ref.txt 1e-12
+  chk equal wo.txt wo_ref.txt 1e-12
+  chk equal s.txt s_ref.txt 1e-9 ;;
 skipped_levels)
   # a space entered from its grandparent: tokens between the two, not with the skipped level
   mk -o x.txt --type int --shape $n --seed 77 --lo -50 --hi 50

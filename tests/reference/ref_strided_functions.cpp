@@ -1,0 +1,28 @@
+// Sequential reference for tests/e2e/programs/strided_functions.it: total = sum of m, sq = sum
+// of its squares, rows = its row count (all before m changes), then m[i][j] += i + 1000 j
+// (indices from 0) and w scaled by f. summary_file holds [total, sq, rows].
+// Arguments: m_file= w_file= f= m_out= w_out= summary_file= (b= is ignored).
+#include <stdexcept>
+
+#include "ref_common.h"
+
+int main(int argc, char** argv) {
+  return itref::run_main("ref_strided_functions", argc, argv, [](const itref::Args& args) {
+    auto m = itref::read_data<double>(args.str("m_file"));
+    auto w = itref::read_data<double>(args.str("w_file"));
+    if (m.dims.size() != 2 || w.dims.size() != 1) throw std::runtime_error("m must be 2d and w 1d");
+    const double f = args.real("f");
+    double total = 0, sq = 0;
+    for (double v : m.values) {
+      total += v;
+      sq += v * v;
+    }
+    const auto rows = static_cast<double>(m.rows());
+    for (std::size_t i = 0; i < m.rows(); ++i)
+      for (std::size_t j = 0; j < m.cols(); ++j) m.at(i, j) += static_cast<double>(i) + 1000.0 * static_cast<double>(j);
+    for (double& v : w.values) v *= f;
+    itref::write_data(args.str("m_out"), itref::make_array<double>(m.dims, m.values));
+    itref::write_data(args.str("w_out"), itref::make_array<double>(w.dims, w.values));
+    itref::write_data(args.str("summary_file"), itref::make_array<double>({3}, {total, sq, rows}));
+  });
+}
