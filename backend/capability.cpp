@@ -472,7 +472,7 @@ private:
     };
     // A whole array or list passed to a function where arrays are parts (stages, conditions).
     void partArgument(const ast::Expr& a, const HeldTarget* target = nullptr) {
-        if (b_.kind == BodyKind::Flow) { // the flow's partArgument: a whole part or a section of it, not strided
+        if (b_.kind == BodyKind::Flow) { // the flow's partArgument: a whole part or a section of it
             auto sub = a.as<ast::Subscript>();
             auto n = (sub ? sub->base.get() : &a)->as<ast::NameRef>();
             if (!n || !isTaskArray(n->name)) { // a computed array (a function's result) or a section of one: a value
@@ -487,10 +487,13 @@ private:
                 refuse(Limit::RepeatRangePerLpu, a.range,
                        "passing task array `" + n->name + "` to a function in the range or step of a `Repeat for` of " +
                            spaceName(b_.lps) + rangeOfSeveralLpus());
+            else if (strided(n->name, b_.lps) && target && !target->param.empty() &&
+                     typeOf(a).kind == TypeKind::DynamicArray)
+                held_.insert({{target->fn, target->param}, {typeOf(a).arrayDims(), a.range}});
             else if (strided(n->name, b_.lps))
                 refuse(Limit::StridedPartCopy, a.range,
                        "passing `" + n->name +
-                           "` to a function in a condition where its parts are cut by stride() or block_stride()");
+                           "`, whose parts are cut by stride() or block_stride(), to this function in a condition");
             return;
         }
         const ast::Expr* e = stripEpoch(&a);

@@ -57,7 +57,8 @@ public:
         ast::Visitor::visitSequentialFor(f);
     }
     void visitFieldAccess(const ast::FieldAccess& f) override {
-        if (auto n = dimensionRangeOf(*f.base); n && n->name == param_ && (f.field.text == "min" || f.field.text == "max"))
+        if (auto n = dimensionRangeOf(*f.base);
+            n && n->name == param_ && (f.field.text == "min" || f.field.text == "max"))
             supported_.insert(n);
         ast::Visitor::visitFieldAccess(f);
     }

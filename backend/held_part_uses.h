@@ -28,8 +28,8 @@ std::string functionParameter(const ast::FunctionDef& fn, size_t i);
 // passing it whole to a function.
 struct HeldParameterUses {
     bool found = false; // a use such a part does not allow
-    SourceRange at;   // of the first of them
-    std::string what; // how it is used there (`sectioned`), for the diagnostic
+    SourceRange at;     // of the first of them
+    std::string what;   // how it is used there (`sectioned`), for the diagnostic
     std::vector<std::pair<const ast::Call*, size_t>> passedOn;
 };
 HeldParameterUses heldParameterUses(const ast::FunctionDef& fn, const std::string& param, int dims);

@@ -1,7 +1,9 @@
 // Sequential reference for tests/e2e/programs/strided_functions.it: total = sum of m, sq = sum
-// of its squares, rows = its row count (all before m changes), then m[i][j] += i + 1000 j
-// (indices from 0) and w scaled by f. summary_file holds [total, sq, rows].
-// Arguments: m_file= w_file= f= m_out= w_out= summary_file= (b= is ignored).
+// of its squares, rows = its row count (all before m changes); then, of the `lpus` parts that
+// deal out m's rows (row i to part i mod lpus), each whose rows add up to more than 0 in column 0
+// negates them there; then m[i][j] += i + 1000 j (indices from 0), and w is scaled by f.
+// summary_file holds [total, sq, rows].
+// Arguments: m_file= w_file= f= lpus= m_out= w_out= summary_file= (b= is ignored).
 #include <stdexcept>
 
 #include "ref_common.h"
@@ -18,6 +20,14 @@ int main(int argc, char** argv) {
       sq += v * v;
     }
     const auto rows = static_cast<double>(m.rows());
+    const auto lpus = static_cast<std::size_t>(args.integer("lpus"));
+    if (lpus == 0) throw std::runtime_error("lpus must be positive");
+    for (std::size_t c = 0; c < lpus; ++c) {
+      double column = 0;
+      for (std::size_t i = c; i < m.rows(); i += lpus) column += m.at(i, 0);
+      if (column > 0)
+        for (std::size_t i = c; i < m.rows(); i += lpus) m.at(i, 0) = -m.at(i, 0);
+    }
     for (std::size_t i = 0; i < m.rows(); ++i)
       for (std::size_t j = 0; j < m.cols(); ++j) m.at(i, j) += static_cast<double>(i) + 1000.0 * static_cast<double>(j);
     for (double& v : w.values) v *= f;
