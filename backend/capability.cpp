@@ -51,7 +51,7 @@ public:
             function(f);
         for (size_t i = 0; i < in_.program->tasks.size(); ++i)
             task(in_.program->tasks[i]);
-        heldParameters();
+        heldArrays();
         std::stable_sort(out_.begin(), out_.end(), [](const Refusal& a, const Refusal& b) {
             return std::tie(a.at.begin.line, a.at.begin.column) < std::tie(b.at.begin.line, b.at.begin.column);
         });
@@ -65,31 +65,31 @@ public:
         return unique;
     }
 
-    // The function parameters that receive parts cut by stride() or block_stride() (from a
-    // stage, or passed on by another such function): (function, parameter) -> (dimensions, the
-    // argument that first passes one).
+    // The arrays that may hold parts cut by stride() or block_stride(): function parameters that
+    // receive one (from a stage or a condition, or passed on by another such function) and
+    // stage-local arrays a stage copies one into -> (dimensions, the argument or copy that first
+    // gives them one).
     std::map<std::pair<const ast::FunctionDef*, std::string>, std::pair<int, SourceRange>> held_;
+    std::map<std::pair<const ast::StageDef*, std::string>, std::pair<int, SourceRange>> heldLocals_;
 
 private:
-    // Every function that receives a strided part, through the functions it passes the part on
-    // to, must use it only as held_part_uses.h allows.
-    void heldParameters() {
+    // Every array that may hold a strided part must use it only as held_part_uses.h allows; the
+    // functions it is passed on to then receive it too.
+    void heldArrays() {
         std::vector<std::pair<const ast::FunctionDef*, std::string>> todo;
         for (const auto& [key, _] : held_)
             todo.push_back(key);
-        while (!todo.empty()) {
-            const auto key = todo.back();
-            todo.pop_back();
-            const auto [dims, passed] = held_.at(key);
-            const HeldParameterUses uses = heldParameterUses(*key.first, key.second, dims);
+        auto check = [&](const ast::Block& body, const std::string& name, const std::string& owner, int dims,
+                         SourceRange given, bool local) {
+            const HeldArrayUses uses = heldArrayUses(body, name, dims, local);
             if (uses.found)
                 refuse(Limit::StridedPartCopy, uses.at,
-                       "`" + key.second + "` " + uses.what + " in function `" + key.first->name.text +
-                           "`: this parameter receives a part cut by stride() or block_stride() (line " +
-                           std::to_string(passed.begin.line) +
-                           "), and such a parameter may only be indexed element by element, looped over by its "
-                           "dimension ranges (`for i in " +
-                           key.second + ".dimension1.range`), and passed on whole to functions");
+                       "`" + name + "` " + uses.what + " in " + owner + ": this " +
+                           (local ? "local array holds a copy of" : "parameter receives") +
+                           " a part cut by stride() or block_stride() (line " + std::to_string(given.begin.line) +
+                           "), which may only be indexed element by element, looped over by its dimension ranges "
+                           "(`for i in " +
+                           name + ".dimension1.range`), and passed on whole to functions");
             for (const auto& [call, i] : uses.passedOn)
                 for (const auto& d : in_.program->functions)
                     if (d.name.text == call->callee.text)
@@ -97,6 +97,14 @@ private:
                             held_.insert({{&d, p}, {dims, call->args[i].value->range}});
                             todo.push_back({&d, p});
                         }
+        };
+        for (const auto& [key, given] : heldLocals_)
+            check(key.first->body, key.second, "stage `" + key.first->name.text + "`", given.first, given.second, true);
+        while (!todo.empty()) {
+            const auto key = todo.back();
+            todo.pop_back();
+            const auto [dims, given] = held_.at(key);
+            check(key.first->body, key.second, "function `" + key.first->name.text + "`", dims, given, false);
         }
     }
 
@@ -409,7 +417,7 @@ private:
                  (at.kind == TypeKind::StaticArray && heldAsTaskArray(a))) &&
                 !wholeArrays()) {
                 if (fn) {
-                    const HeldTarget target{fn, functionParameter(*fn, i)};
+                    const HeldTarget target{fn, nullptr, functionParameter(*fn, i)};
                     partArgument(a, &target);
                 } else {
                     partArgument(a);
@@ -464,12 +472,24 @@ private:
         expr(a);
     }
 
-    // A function parameter a stage passes a part to (none for a copy into a stage-local array or
-    // a list).
+    // Where a part goes: a function's parameter, or a stage-local array it is copied into (none
+    // for a list).
     struct HeldTarget {
         const ast::FunctionDef* fn = nullptr;
-        std::string param;
+        const ast::StageDef* stage = nullptr;
+        std::string name;
     };
+    // Notes that `target` may receive the strided part `a`; false when it is nothing that may.
+    bool holdsStrided(const HeldTarget* target, const ast::Expr& a) {
+        if (!target || target->name.empty() || typeOf(a).kind != TypeKind::DynamicArray)
+            return false;
+        const std::pair<int, SourceRange> given{typeOf(a).arrayDims(), a.range};
+        if (target->fn)
+            held_.insert({{target->fn, target->name}, given});
+        else
+            heldLocals_.insert({{target->stage, target->name}, given});
+        return true;
+    }
     // A whole array or list passed to a function where arrays are parts (stages, conditions).
     void partArgument(const ast::Expr& a, const HeldTarget* target = nullptr) {
         if (b_.kind == BodyKind::Flow) { // the flow's partArgument: a whole part or a section of it
@@ -487,10 +507,7 @@ private:
                 refuse(Limit::RepeatRangePerLpu, a.range,
                        "passing task array `" + n->name + "` to a function in the range or step of a `Repeat for` of " +
                            spaceName(b_.lps) + rangeOfSeveralLpus());
-            else if (strided(n->name, b_.lps) && target && !target->param.empty() &&
-                     typeOf(a).kind == TypeKind::DynamicArray)
-                held_.insert({{target->fn, target->param}, {typeOf(a).arrayDims(), a.range}});
-            else if (strided(n->name, b_.lps))
+            else if (strided(n->name, b_.lps) && !holdsStrided(target, a))
                 refuse(Limit::StridedPartCopy, a.range,
                        "passing `" + n->name +
                            "`, whose parts are cut by stride() or block_stride(), to this function in a condition");
@@ -517,15 +534,10 @@ private:
                 gi = &tg;
         const bool interval =
             sub && gi && typeOf(*sub->base).arrayDims() == gi->type.arrayDims() && !keepsStridedDimension(*sub, g);
-        if (strided(g, b_.lps) && !interval) {
-            if (target && !target->param.empty() && typeOf(a).kind == TypeKind::DynamicArray)
-                held_.insert({{target->fn, target->param}, {typeOf(a).arrayDims(), a.range}});
-            else
-                refuse(Limit::StridedPartCopy, a.range,
-                       "copying `" + n->name +
-                           "` into a local array or a list from a stage where its parts are cut by stride() or "
-                           "block_stride()");
-        }
+        if (strided(g, b_.lps) && !interval && !holdsStrided(target, a))
+            refuse(Limit::StridedPartCopy, a.range,
+                   "inserting `" + n->name +
+                       "` into a list from a stage where its parts are cut by stride() or block_stride()");
         if (sub)
             items(*sub);
     }
@@ -934,7 +946,9 @@ private:
     }
 
     // ---- stages (StageBody) ------------------------------------------------------------------
+    const ast::StageDef* stage_ = nullptr; // the stage being checked
     void stage(const semantic::StageInstance& inst) {
+        stage_ = inst.stage;
         b_ = Body{};
         b_.kind = BodyKind::Stage;
         b_.types = &inst.exprTypes;
@@ -970,9 +984,10 @@ private:
             }
             if (a && typeOf(*a->value).kind == TypeKind::DynamicArray) {
                 auto target = a->target->as<ast::NameRef>();
-                if (target && stageLocalArray(target->name))
-                    partArgument(*a->value); // a copy of this LPU's part of a section, or a value
-                else
+                if (target && stageLocalArray(target->name)) { // a copy of this LPU's part of a section, or a value
+                    const HeldTarget local{nullptr, stage_, target->name};
+                    partArgument(*a->value, &local);
+                } else
                     sectionCopy(*a);
                 return;
             }
@@ -1066,12 +1081,14 @@ const char* limitAdvice(Limit l) { return infoOf(l).advice; }
 
 std::vector<Refusal> untranslatedConstructs(const BackendInput& in) { return CapabilityCheck(in).run(); }
 
-std::set<std::pair<const ast::FunctionDef*, std::string>> stridedPartParameters(const BackendInput& in) {
+StridedHolders stridedPartHolders(const BackendInput& in) {
     CapabilityCheck check(in);
     check.run();
-    std::set<std::pair<const ast::FunctionDef*, std::string>> r;
+    StridedHolders r;
     for (const auto& [key, _] : check.held_)
-        r.insert(key);
+        r.parameters.insert(key);
+    for (const auto& [key, _] : check.heldLocals_)
+        r.stageLocals.insert(key);
     return r;
 }
 

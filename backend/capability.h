@@ -34,9 +34,14 @@ struct Refusal {
 // construct and reason); empty when emitProgram(in) translates the whole program.
 std::vector<Refusal> untranslatedConstructs(const BackendInput& in);
 
-// The function parameters that may receive a part cut by stride() or block_stride() from a stage
-// (directly, or passed on by another function): their loops over the parameter's dimension
-// ranges visit the held indices (backend/held_part_uses.h).
-std::set<std::pair<const ast::FunctionDef*, std::string>> stridedPartParameters(const BackendInput& in);
+// The arrays that may hold a part cut by stride() or block_stride(): function parameters a stage
+// or a condition passes one to (directly, or through another function), and stage-local arrays a
+// stage copies one into. Their loops over the array's dimension ranges visit the held indices
+// (backend/held_part_uses.h).
+struct StridedHolders {
+    std::set<std::pair<const ast::FunctionDef*, std::string>> parameters;
+    std::set<std::pair<const ast::StageDef*, std::string>> stageLocals;
+};
+StridedHolders stridedPartHolders(const BackendInput& in);
 
 } // namespace itc::backend

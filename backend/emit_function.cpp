@@ -34,7 +34,7 @@ FunctionTable::FunctionTable(const BackendInput& in) : in_(in) {
     std::map<std::string, int> count;
     for (const semantic::FunctionInstance& f : in.checked->functions)
         entries_.push_back({&f, "fn_" + f.function->name.text + "_" + std::to_string(count[f.function->name.text]++)});
-    heldParts_ = stridedPartParameters(in);
+    heldParts_ = stridedPartHolders(in).parameters;
 }
 
 const FunctionTable::Entry* FunctionTable::find(const ast::Call& c, const semantic::ExprTypes* callerTypes) const {
@@ -726,26 +726,13 @@ void SequentialBody::stmt(Out& o, const ast::Stmt& s) {
         const std::string step = f->step ? "itrt::task::loop_step(itrt::task::to_int(" + emit(*f->step) + "), " +
                                                whereOf(f->step->range) + ")"
                                          : "1";
-        // Over a dimension of an array that may hold a part cut by stride(): its held indices,
-        // one position after another (the same indices as below for any other array).
+        // Over a dimension of an array that may hold a part cut by stride(): its held indices.
         int dim = 0;
-        auto held = dimensionRangeOf(*f->rangeExpr, &dim);
-        if (held && !heldPart(held->name))
-            held = nullptr;
-        if (held) {
-            o << "{\nconst itrt::task::HeldIndices " << r << " = itrt::task::held_indices(" << nameRefText(held->name)
-              << ", " << dim - 1 << ");\n";
-            o << "const int64_t " << r << "_step = " << step << ";\n";
-            o << "for (int64_t " << ix << "_k = 0; " << ix << "_k < " << r << ".count; " << ix << "_k += " << r
-              << "_step) {\n";
-            o << "const int64_t " << ix << "_i = " << r << ".at(" << ix << "_k);\n";
-        } else {
-            o << "{\nconst Range " << r << " = " << emit(*f->rangeExpr) << ";\n";
-            o << "const int64_t " << r << "_step = " << step << ";\n";
-            o << "const int64_t " << r << "_dir = " << r << ".min <= " << r << ".max ? 1 : -1;\n";
-            o << "for (int64_t " << ix << "_i = " << r << ".min; " << r << "_dir > 0 ? " << ix << "_i <= " << r
-              << ".max : " << ix << "_i >= " << r << ".max; " << ix << "_i += " << r << "_dir * " << r << "_step) {\n";
-        }
+        const ast::NameRef* held = dimensionRangeOf(*f->rangeExpr, &dim);
+        if (held && heldPart(held->name))
+            openSequentialFor(o, r, ix + "_i", "", step, nameRefText(held->name), dim - 1);
+        else
+            openSequentialFor(o, r, ix + "_i", emit(*f->rangeExpr), step);
         // The index is a local when the body checker recorded it as a number, else a variable of
         // the loop (which hides an array or list local of the same name inside the loop).
         bool local = !localType(ix).isError() && localType(ix).isNumeric();

@@ -3,6 +3,7 @@
 // runs Initialize, describes the spaces for the launch and walks the flow in lock step over
 // the LPUs of each space, inserting the synchronisations of the plan (padding refresh at
 // Space exits, cross-LPU reductions after the reducing stage, epoch shifts).
+#include "backend/held_part_uses.h"
 #include "backend/task_emitter.h"
 #include "frontend/ast/ast_visitor.h"
 #include "semantic/check/ast_walk.h"
@@ -504,15 +505,16 @@ private:
         case K::SequentialFor: {
             auto* f = s.as<ast::SequentialFor>();
             const std::string ix = cppName(f->index.text);
-            std::string r = "r_" + ix;
-            o << "{\nconst Range " << r << " = " << emit(*f->rangeExpr) << ";\n";
-            o << "const int64_t " << r << "_step = "
-              << (f->step ? "itrt::task::loop_step(" + emit(*f->step) + ", " + whereOf(f->step->range) + ")" : "1")
-              << ";\n";
-            o << "const int64_t " << r << "_dir = " << r << ".min <= " << r << ".max ? 1 : -1;\n";
+            const std::string step =
+                f->step ? "itrt::task::loop_step(" + emit(*f->step) + ", " + whereOf(f->step->range) + ")" : "1";
+            // Over a dimension of a stage-local copy of a part cut by stride(): its held indices.
+            int dim = 0;
+            const ast::NameRef* held = dimensionRangeOf(*f->rangeExpr, &dim);
+            if (held && localArray(held->name) && te_.heldPart(*inst_.stage, held->name))
+                openSequentialFor(o, "r_" + ix, ix, "", step, cppName(held->name), dim - 1);
+            else
+                openSequentialFor(o, "r_" + ix, ix, emit(*f->rangeExpr), step);
             loopVars_.insert(f->index.text);
-            o << "for (int64_t " << ix << " = " << r << ".min; " << r << "_dir > 0 ? " << ix << " <= " << r
-              << ".max : " << ix << " >= " << r << ".max; " << ix << " += " << r << "_dir * " << r << "_step) {\n";
             if (f->restriction)
                 o << "if (!(" << emit(*f->restriction) << ")) continue;\n";
             body(o, f->body);

@@ -126,7 +126,7 @@ public:
     const std::vector<Entry>& entries() const { return entries_; }
     const BackendInput& in() const { return in_; }
     // Whether parameter `param` of `fn` may receive a part cut by stride() or block_stride()
-    // (capability.h, stridedPartParameters): its dimension-range loops visit the held indices.
+    // (capability.h, stridedPartHolders): its dimension-range loops visit the held indices.
     bool heldPart(const ast::FunctionDef& fn, const std::string& param) const {
         return heldParts_.count({&fn, param}) != 0;
     }
@@ -290,6 +290,16 @@ void emitIf(Out& o, const ast::If& i, const std::function<std::string(const ast:
             const std::function<void(const ast::Block&)>& block);
 void emitDoWhile(Out& o, const ast::While& w, const std::function<std::string(const ast::Expr&)>& cond,
                  const std::function<void(const ast::Block&)>& block);
+
+// The opening of `do in sequence { } for i in R step s`: `{`, the range (named `r`), and the C++
+// `for` whose int64_t `var` runs over R in its direction, s indices apart (`range`, `step`: C++
+// of R and s).
+// With `heldArray` (the C++ of an array R is a dimension range of, `dim` from 0), the indices are
+// the array's along that dimension one position after another (itrt::task::held_indices): for a
+// part cut by stride() the indices the LPU holds, for any other array the same as R's. The
+// caller writes the body and closes with `}\n}\n`.
+void openSequentialFor(Out& o, const std::string& r, const std::string& var, const std::string& range,
+                       const std::string& step, const std::string& heldArray = "", int dim = 0);
 
 // One IT source line as a comment: `// file.it:27: do { ... } for i in x`.
 std::string lineComment(const BackendInput& in, SourceRange r);

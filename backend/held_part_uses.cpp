@@ -34,38 +34,50 @@ std::string functionParameter(const ast::FunctionDef& fn, size_t i) {
 
 namespace {
 
-// Marks the occurrences of the parameter that are supported uses; every other occurrence is
-// one such a part does not allow.
-class ParameterUses : public ast::Visitor {
+// Marks the occurrences of the array that are allowed uses; every other occurrence is one such a
+// part does not allow.
+class ArrayUses : public ast::Visitor {
 public:
-    ParameterUses(const std::string& param, int dims) : param_(param), dims_(dims) {}
+    ArrayUses(const std::string& name, int dims, bool assignable) : name_(name), dims_(dims), assignable_(assignable) {}
 
-    HeldParameterUses result;
+    HeldArrayUses result;
+
+    void visitAssign(const ast::Assign& a) override {
+        if (assignable_ && isArray(*a.target))
+            supported_.insert(a.target.get());
+        ast::Visitor::visitAssign(a);
+    }
+    void visitParallelLoop(const ast::ParallelLoop& p) override {
+        for (const auto& g : p.groups)
+            if (g.collection.text == name_)
+                outOfReach(g.range, "looped over by a parallel loop");
+        ast::Visitor::visitParallelLoop(p);
+    }
 
     void visitSubscript(const ast::Subscript& s) override {
-        if (isParam(*s.base) && static_cast<int>(s.items.size()) == dims_ &&
+        if (isArray(*s.base) && static_cast<int>(s.items.size()) == dims_ &&
             std::all_of(s.items.begin(), s.items.end(),
                         [](const ast::SubscriptItem& it) { return it.kind == ast::SubscriptItem::Kind::Index; }))
             supported_.insert(s.base.get());
-        else if (isParam(*s.base))
+        else if (isArray(*s.base))
             outOfReach(s.range, "sectioned");
         ast::Visitor::visitSubscript(s);
     }
     void visitSequentialFor(const ast::SequentialFor& f) override {
-        if (auto n = dimensionRangeOf(*f.rangeExpr); n && n->name == param_)
+        if (auto n = dimensionRangeOf(*f.rangeExpr); n && n->name == name_)
             supported_.insert(n);
         ast::Visitor::visitSequentialFor(f);
     }
     void visitFieldAccess(const ast::FieldAccess& f) override {
         if (auto n = dimensionRangeOf(*f.base);
-            n && n->name == param_ && (f.field.text == "min" || f.field.text == "max"))
+            n && n->name == name_ && (f.field.text == "min" || f.field.text == "max"))
             supported_.insert(n);
         ast::Visitor::visitFieldAccess(f);
     }
     void visitCall(const ast::Call& c) override {
         const bool user = !semantic::builtinNamed(c.callee.text);
         for (size_t i = 0; i < c.args.size(); ++i)
-            if (c.args[i].value && isParam(*c.args[i].value)) {
+            if (c.args[i].value && isArray(*c.args[i].value)) {
                 if (user) {
                     supported_.insert(c.args[i].value.get());
                     result.passedOn.push_back({&c, i});
@@ -76,24 +88,24 @@ public:
         ast::Visitor::visitCall(c);
     }
     void visitProperty(const ast::Property& p) override {
-        if (auto n = dimensionRangeOf(p); n && n->name == param_ && !supported_.count(n))
+        if (auto n = dimensionRangeOf(p); n && n->name == name_ && !supported_.count(n))
             outOfReach(p.range, "used through its dimension range as a Range value (which would also hold indices the "
                                 "LPU does not)");
         ast::Visitor::visitProperty(p);
     }
     void visitNameRef(const ast::NameRef& n) override {
-        if (n.name == param_ && !supported_.count(&n))
+        if (n.name == name_ && !supported_.count(&n))
             outOfReach(n.range, "used as a whole array (assigned, copied, or as a value)");
     }
     void visitExtern(const ast::Extern& x) override {
-        if (std::regex_search(x.code, std::regex("\\b" + param_ + "\\b")))
+        if (std::regex_search(x.code, std::regex("\\b" + name_ + "\\b")))
             outOfReach(x.range, "read in native code, which sees the array's storage");
     }
 
 private:
-    bool isParam(const ast::Expr& e) const {
+    bool isArray(const ast::Expr& e) const {
         auto n = e.as<ast::NameRef>();
-        return n && n->name == param_;
+        return n && n->name == name_;
     }
     void outOfReach(SourceRange at, std::string what) {
         if (result.found)
@@ -103,16 +115,17 @@ private:
         result.what = std::move(what);
     }
 
-    const std::string& param_;
+    const std::string& name_;
     const int dims_;
+    const bool assignable_;
     std::set<const ast::Expr*> supported_;
 };
 
 } // namespace
 
-HeldParameterUses heldParameterUses(const ast::FunctionDef& fn, const std::string& param, int dims) {
-    ParameterUses uses(param, dims);
-    uses.visitBlock(fn.body);
+HeldArrayUses heldArrayUses(const ast::Block& body, const std::string& name, int dims, bool assignable) {
+    ArrayUses uses(name, dims, assignable);
+    uses.visitBlock(body);
     return uses.result;
 }
 

@@ -42,6 +42,11 @@ public:
     std::string ns() const { return ns_; }
 
     const BackendInput& in() const { return in_; }
+    // Whether local array `name` of stage `stage` may hold a copy of a part cut by stride() (capability.h,
+    // stridedPartHolders): its dimension-range loops visit the held indices.
+    bool heldPart(const ast::StageDef& stage, const std::string& name) const {
+        return heldLocals_.count({&stage, name}) != 0;
+    }
     bool isGlobal(const std::string& n) const { return globals_.count(n) != 0; }
     const semantic::GlobalInfo& global(const std::string& n) const { return *globals_.at(n); }
     int arrayIndex(const std::string& n) const { return arrayIndex_.at(n); }
@@ -124,6 +129,7 @@ private:
     const semantic::TaskInfo* info_;
     const semantic::TaskPlan& plan_;
     int index_;
+    std::set<std::pair<const ast::StageDef*, std::string>> heldLocals_;
     std::string ns_;
     std::map<std::string, const semantic::GlobalInfo*> globals_;
     std::map<std::string, int> arrayIndex_;

@@ -1,9 +1,11 @@
 // Sequential reference for tests/e2e/programs/strided_functions.it: total = sum of m, sq = sum
-// of its squares, rows = its row count (all before m changes); then, of the `lpus` parts that
+// of its squares, rows = rows2 = its row count, peak = the largest value of its column 1 (all
+// before m changes); then, of the `lpus` parts that
 // deal out m's rows (row i to part i mod lpus), each whose rows add up to more than 0 in column 0
 // negates them there; then m[i][j] += i + 1000 j (indices from 0), and w is scaled by f.
-// summary_file holds [total, sq, rows].
+// summary_file holds [total, sq, rows, peak, rows2].
 // Arguments: m_file= w_file= f= lpus= m_out= w_out= summary_file= (b= is ignored).
+#include <algorithm>
 #include <stdexcept>
 
 #include "ref_common.h"
@@ -20,6 +22,9 @@ int main(int argc, char** argv) {
       sq += v * v;
     }
     const auto rows = static_cast<double>(m.rows());
+    if (m.cols() < 2) throw std::runtime_error("m needs at least 2 columns");
+    double peak = m.at(0, 1);
+    for (std::size_t i = 0; i < m.rows(); ++i) peak = std::max(peak, m.at(i, 1));
     const auto lpus = static_cast<std::size_t>(args.integer("lpus"));
     if (lpus == 0) throw std::runtime_error("lpus must be positive");
     for (std::size_t c = 0; c < lpus; ++c) {
@@ -33,6 +38,6 @@ int main(int argc, char** argv) {
     for (double& v : w.values) v *= f;
     itref::write_data(args.str("m_out"), itref::make_array<double>(m.dims, m.values));
     itref::write_data(args.str("w_out"), itref::make_array<double>(w.dims, w.values));
-    itref::write_data(args.str("summary_file"), itref::make_array<double>({3}, {total, sq, rows}));
+    itref::write_data(args.str("summary_file"), itref::make_array<double>({5}, {total, sq, rows, peak, rows}));
   });
 }
