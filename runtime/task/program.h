@@ -15,6 +15,7 @@
 #include "runtime/task/program_help.h"
 #include "runtime/task/scheduler.h"
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <cmath>
@@ -148,13 +149,16 @@ struct LocalArray {
   using Cell = CellOf<T>;  // T, but a byte for a Boolean
   std::vector<DimRange> ranges;
   std::vector<Cell> data;
-  // A part that stride() or block_stride() cuts, passed to a function from a stage
-  // (part_array): along each such dimension, the indices the LPU holds in the order of its
-  // storage, and ranges[d] their first and last. Empty along other dimensions, and for every
-  // other array. Elements are stored by held position.
+  // A part passed to a function from a stage (part_array) has one entry per dimension (empty
+  // for every other array). Along a dimension that stride() or block_stride() cuts, the indices
+  // the LPU holds in the order of its storage, ranges[d] their first and last, and elements
+  // stored by held position; empty along the other dimensions, whose indices are ranges[d].
   std::vector<std::vector<int64_t>> held;
   explicit LocalArray(int dims = 1) : ranges(static_cast<size_t>(dims)) {}
   bool held_along(size_t d) const { return !held.empty() && !held[d].empty(); }
+  bool cut_by_stride() const {
+    return std::any_of(held.begin(), held.end(), [](const std::vector<int64_t>& h) { return !h.empty(); });
+  }
   int64_t length(size_t d) const { return held_along(d) ? static_cast<int64_t>(held[d].size()) : ranges[d].length(); }
   void allocate() {
     int64_t n = 1;
@@ -173,8 +177,9 @@ struct LocalArray {
       }
       if (!ranges[d].contains(i)) [[unlikely]]
         fail_alike(std::string(where) + ": index " + std::to_string(i) + " of dimension " + std::to_string(d + 1) +
-                   " is outside the array's range " + std::to_string(ranges[d].min) + "..." +
-                   std::to_string(ranges[d].max));
+                   (held.empty() ? " is outside the array's range "
+                                 : " is not among the indices this LPU holds of the array passed here, ") +
+                   std::to_string(ranges[d].min) + "..." + std::to_string(ranges[d].max));
       off = off * ranges[d].length() + ranges[d].position_of(i);
       ++d;
     }
@@ -187,10 +192,20 @@ struct LocalArray {
     const std::vector<int64_t>& h = held[d];
     const auto found = h.front() <= h.back() ? std::lower_bound(h.begin(), h.end(), i)
                                              : std::lower_bound(h.begin(), h.end(), i, std::greater<>());
-    if (found == h.end() || *found != i) [[unlikely]]
+    if (found == h.end() || *found != i) [[unlikely]] {
+      std::string list;  // a few of them: all up to six, else the first three and the last two
+      for (size_t k = 0; k < h.size(); ++k) {
+        if (h.size() > 6 && k == 3) {
+          list += ", ...";
+          k = h.size() - 2;
+        }
+        list += (list.empty() ? "" : ", ") + std::to_string(h[k]);
+      }
       fail_alike(std::string(where) + ": index " + std::to_string(i) + " of dimension " + std::to_string(d + 1) +
-                 " is not one of the indices this LPU holds of a part cut by stride() or block_stride() (" +
-                 std::to_string(h.front()) + ", ..., " + std::to_string(h.back()) + ")");
+                 " is not among the indices this LPU holds of the array passed here, which stride() or "
+                 "block_stride() cuts: " +
+                 list);
+    }
     return found - h.begin();
   }
 };

@@ -743,6 +743,7 @@ LocalArray<T> part_array(const View<T, N>& v, const char* where) {
                           [&](int64_t e, const int64_t* g) { a.data[static_cast<size_t>(e)] = v.held_at(where, g); });
     return a;
   }
+  a.held.resize(N);  // a part: no index sets (no dimension is cut by stride())
   int64_t count = 1;
   for (int d = 0; d < N; ++d) {
     if (v.lo[d] > v.hi[d]) nothing_held();
@@ -767,7 +768,7 @@ class PartArgument {
     Copy(const Copy&) = delete;
     Copy& operator=(const Copy&) = delete;
     ~Copy() {
-      if (!array.held.empty())  // a part cut by stride(): by held index
+      if (array.cut_by_stride())  // by held index
         for_each_held_element(
             array, [&](int64_t e, const int64_t* g) { view.held_at(where, g) = array.data[static_cast<size_t>(e)]; });
       else

@@ -1072,6 +1072,18 @@ Type BodyChecker::checkCall(const ast::Call& e) {
         for (std::size_t i = 0; i < fn.params.size(); ++i) {
             if (!fn.params[i].byReference)
                 continue;
+            // The Computation section tests and passes data; it changes none (its conditions may
+            // be evaluated by the LPUs of several spaces, and nothing would carry the change).
+            if (kind_ == BodyKind::Flow) {
+                if (auto* d = state_.rep.error(
+                        DiagKind::ReferenceArgumentInFlow, e.args[i].value->range,
+                        fmt::format("the Computation section passes this to the reference parameter `&{}` of {}, "
+                                    "which could change it, but the Computation section changes no data: make the "
+                                    "parameter a value (`{}`), or change the data in a stage",
+                                    fn.params[i].name.text, q(name), fn.params[i].name.text)))
+                    DiagnosticEngine::addNote(*d, fn.params[i].name.range, "declared here");
+                return Type::error();
+            }
             auto k = e.args[i].value->kind;
             if ((k != ast::ExprKind::NameRef && k != ast::ExprKind::Subscript && k != ast::ExprKind::FieldAccess) ||
                 !accessRoot(e.args[i].value.get())) { // not `f(x)[i]`: nothing to write back to

@@ -174,6 +174,38 @@ compile not_held.it not_held.map not_held
 printf 'Array\n1 2 3 4 5 6 7 8\n8\n' >v8.txt
 expect "a stride() element not held" "not_held.it:13: \`v\`: index 0 of dimension 1 is not held by this LPU" \
   timeout 60 $mpirun -np 2 ./not_held input_file=v8.txt
+# a function reading an element its LPU does not hold of a stride() part passed to it: the
+# message lists the held indices (the 8 LPUs of test-cluster-4 hold {1, 9} .. {7} of 0...9)
+cat >held_fn.it <<'IT'
+Function first(c) {
+    return c[0]
+}
+Program (args) {
+    env = new TaskEnvironment(name: "First")
+    bind_input(env, "v", args.input)
+    execute(task: "First"; environment: env)
+}
+Task "First":
+    Define:
+        v: 1d Array of Integer
+        s: Integer Reduction
+    Environment:
+        v: link
+    Stages:
+        go(w, t) {
+            do { reduce(t, "sum", first(w)) } for i in w.dimension1 and i == w.local.dimension1.range.min
+        }
+    Computation:
+        Space A { go(v, Space Root: s) }
+    Partition:
+        Space A <1d> { v: stride() }
+IT
+printf '"First" { Space A: 1 }\n' >held_fn.map
+compile held_fn.it held_fn.map held_fn
+printf 'Array\n1 2 3 4 5 6 7 8 9 10\n10\n' >v10.txt
+expect "a function reads an element its LPU does not hold" \
+  "held_fn.it:2: index 0 of dimension 1 is not among the indices this LPU holds of the array passed here" \
+  timeout 60 $mpirun -np 2 ./held_fn input=v10.txt
 # two different sections of one part that overlap, passed to `&` parameters of one call, would
 # each be a copy and lose one's writes: the program stops naming the line; disjoint ones work
 cat >overlap.it <<'IT'
