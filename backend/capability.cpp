@@ -66,45 +66,93 @@ public:
     }
 
     // The arrays that may hold parts cut by stride() or block_stride(): function parameters that
-    // receive one (from a stage or a condition, or passed on by another such function) and
-    // stage-local arrays a stage copies one into -> (dimensions, the argument or copy that first
-    // gives them one).
-    std::map<std::pair<const ast::FunctionDef*, std::string>, std::pair<int, SourceRange>> held_;
-    std::map<std::pair<const ast::StageDef*, std::string>, std::pair<int, SourceRange>> heldLocals_;
+    // receive one (from a stage or a condition, or passed on by another such function), and local
+    // arrays of stages and functions a copy of one goes into.
+    struct HeldInfo {
+        int dims = 0;
+        SourceRange given; // the argument or copy that first gives it one
+        bool local = false;
+    };
+    std::map<std::pair<const ast::FunctionDef*, std::string>, HeldInfo> held_;
+    std::map<std::pair<const ast::StageDef*, std::string>, HeldInfo> heldLocals_;
 
 private:
-    // Every array that may hold a strided part must use it only as held_part_uses.h allows; the
-    // functions it is passed on to then receive it too.
-    void heldArrays() {
-        std::vector<std::pair<const ast::FunctionDef*, std::string>> todo;
-        for (const auto& [key, _] : held_)
-            todo.push_back(key);
-        auto check = [&](const ast::Block& body, const std::string& name, const std::string& owner, int dims,
-                         SourceRange given, bool local) {
-            const HeldArrayUses uses = heldArrayUses(body, name, dims, local);
-            if (uses.found)
-                refuse(Limit::StridedPartCopy, uses.at,
-                       "`" + name + "` " + uses.what + " in " + owner + ": this " +
-                           (local ? "local array holds a copy of" : "parameter receives") +
-                           " a part cut by stride() or block_stride() (line " + std::to_string(given.begin.line) +
-                           "), which may only be indexed element by element, looped over by its dimension ranges "
-                           "(`for i in " +
-                           name + ".dimension1.range`), and passed on whole to functions");
-            for (const auto& [call, i] : uses.passedOn)
-                for (const auto& d : in_.program->functions)
-                    if (d.name.text == call->callee.text)
-                        if (std::string p = functionParameter(d, i); !p.empty() && !held_.count({&d, p})) {
-                            held_.insert({{&d, p}, {dims, call->args[i].value->range}});
-                            todo.push_back({&d, p});
-                        }
-        };
-        for (const auto& [key, given] : heldLocals_)
-            check(key.first->body, key.second, "stage `" + key.first->name.text + "`", given.first, given.second, true);
+    // An array that may hold a strided part must use it only as held_part_uses.h allows; the
+    // function parameters it is passed on to, and the locals it is copied into (`isLocal`), then
+    // hold it too (`hold`). Returns nothing; refuses what it must.
+    void checkHeldUses(const ast::Block& body, const std::string& name, const std::string& owner, const HeldInfo& info,
+                       const std::function<bool(const std::string&)>& isLocal,
+                       const std::function<void(const std::string&, const HeldInfo&)>& hold) {
+        const HeldArrayUses uses = heldArrayUses(body, name, info.dims, info.local);
+        if (uses.found)
+            refuse(Limit::StridedPartCopy, uses.at,
+                   "`" + name + "` " + uses.what + " in " + owner + ": this " +
+                       (info.local ? "local array holds a copy of" : "parameter receives") +
+                       " a part cut by stride() or block_stride() (line " + std::to_string(info.given.begin.line) +
+                       "), which may only be indexed element by element, looped over by its dimension ranges "
+                       "(`for i in " +
+                       name + ".dimension1.range`), copied into a local array and passed on whole to functions");
+        for (const auto& [target, at] : uses.copiedTo) {
+            if (isLocal(target))
+                hold(target, HeldInfo{info.dims, at, true});
+            else
+                refuse(Limit::StridedPartCopy, at,
+                       "`" + name + "` copied into `" + target + "` in " + owner +
+                           ", which is no local array of it: `" + name +
+                           "` holds a part cut by stride() or block_stride() (line " +
+                           std::to_string(info.given.begin.line) + ")");
+        }
+        for (const auto& [call, i] : uses.passedOn)
+            for (const auto& d : in_.program->functions)
+                if (d.name.text == call->callee.text)
+                    if (std::string p = functionParameter(d, i); !p.empty() && !held_.count({&d, p}))
+                        held_.insert({{&d, p}, HeldInfo{info.dims, call->args[i].value->range, false}});
+    }
+
+    // The local arrays of the stage just walked that hold strided parts, and those they are
+    // copied into (b_ still describes the stage).
+    void checkHeldLocals(const ast::StageDef& stage) {
+        std::vector<std::string> todo;
+        for (const auto& [key, _] : heldLocals_)
+            if (key.first == &stage)
+                todo.push_back(key.second);
         while (!todo.empty()) {
-            const auto key = todo.back();
+            const std::string name = todo.back();
             todo.pop_back();
-            const auto [dims, given] = held_.at(key);
-            check(key.first->body, key.second, "function `" + key.first->name.text + "`", dims, given, false);
+            checkHeldUses(
+                stage.body, name, "stage `" + stage.name.text + "`", heldLocals_.at({&stage, name}),
+                [&](const std::string& n) { return stageLocalArray(n); },
+                [&](const std::string& n, const HeldInfo& info) {
+                    if (heldLocals_.insert({{&stage, n}, info}).second)
+                        todo.push_back(n);
+                });
+        }
+    }
+
+    // Every function parameter or local that may hold a strided part, through the functions and
+    // locals it goes on to.
+    void heldArrays() {
+        std::set<std::pair<const ast::FunctionDef*, std::string>> done;
+        for (bool more = true; more;) {
+            more = false;
+            const auto holders = held_; // checking adds entries
+            for (const auto& [key, info] : holders) {
+                if (!done.insert(key).second)
+                    continue;
+                more = true;
+                const ast::FunctionDef& fn = *key.first;
+                checkHeldUses(
+                    fn.body, key.second, "function `" + fn.name.text + "`", info,
+                    [&](const std::string& n) {
+                        for (size_t i = 0; !functionParameter(fn, i).empty(); ++i)
+                            if (functionParameter(fn, i) == n)
+                                return false;
+                        return true;
+                    },
+                    [&](const std::string& n, const HeldInfo& local) {
+                        held_.insert({{&fn, n}, local});
+                    });
+            }
         }
     }
 
@@ -483,11 +531,10 @@ private:
     bool holdsStrided(const HeldTarget* target, const ast::Expr& a) {
         if (!target || target->name.empty() || typeOf(a).kind != TypeKind::DynamicArray)
             return false;
-        const std::pair<int, SourceRange> given{typeOf(a).arrayDims(), a.range};
         if (target->fn)
-            held_.insert({{target->fn, target->name}, given});
+            held_.insert({{target->fn, target->name}, HeldInfo{typeOf(a).arrayDims(), a.range, false}});
         else
-            heldLocals_.insert({{target->stage, target->name}, given});
+            heldLocals_.insert({{target->stage, target->name}, HeldInfo{typeOf(a).arrayDims(), a.range, true}});
         return true;
     }
     // A whole array or list passed to a function where arrays are parts (stages, conditions).
@@ -964,6 +1011,7 @@ private:
                 b_.directArrays.insert(g);
         loopVars_.clear();
         stageBlock(def.body);
+        checkHeldLocals(def);
     }
 
     void stageBlock(const ast::Block& block) {

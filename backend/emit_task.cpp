@@ -507,11 +507,19 @@ private:
             const std::string ix = cppName(f->index.text);
             const std::string step =
                 f->step ? "itrt::task::loop_step(" + emit(*f->step) + ", " + whereOf(f->step->range) + ")" : "1";
-            // Over a dimension of a stage-local copy of a part cut by stride(): its held indices.
+            // Over a dimension of a stage-local copy of a part cut by stride(), or over the LPU's
+            // own indices of such a part (`x.local.dimensionK.range`): the indices it holds.
             int dim = 0;
             const ast::NameRef* held = dimensionRangeOf(*f->rangeExpr, &dim);
+            const ast::NameRef* own = localDimensionRangeOf(*f->rangeExpr, &dim);
+            std::string ownView =
+                own && partArray(own->name) && !localArray(own->name) ? arrayView(own->name, f->range).first : "";
+            if (!ownView.empty() && !stridedOfView(ownView).count(dim - 1))
+                ownView.clear();
             if (held && localArray(held->name) && te_.heldPart(*inst_.stage, held->name))
                 openSequentialFor(o, "r_" + ix, ix, "", step, cppName(held->name), dim - 1);
+            else if (!ownView.empty())
+                openSequentialFor(o, "r_" + ix, ix, "", step, ownView, dim - 1);
             else
                 openSequentialFor(o, "r_" + ix, ix, emit(*f->rangeExpr), step);
             loopVars_.insert(f->index.text);

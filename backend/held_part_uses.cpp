@@ -21,6 +21,21 @@ const ast::NameRef* dimensionRangeOf(const ast::Expr& e, int* dim) {
     return dimension->base->as<ast::NameRef>();
 }
 
+const ast::NameRef* localDimensionRangeOf(const ast::Expr& e, int* dim) {
+    auto range = e.as<ast::Property>();
+    if (!range || range->property != ast::PropertyKind::Range)
+        return nullptr;
+    auto dimension = range->base->as<ast::Property>();
+    if (!dimension || dimension->property != ast::PropertyKind::Dimension || dimension->dimensionIndex < 1)
+        return nullptr;
+    auto local = dimension->base->as<ast::Property>();
+    if (!local || local->property != ast::PropertyKind::Local)
+        return nullptr;
+    if (dim)
+        *dim = dimension->dimensionIndex;
+    return local->base->as<ast::NameRef>();
+}
+
 std::string functionParameter(const ast::FunctionDef& fn, size_t i) {
     if (fn.form == ast::FunctionDef::Form::Brace)
         return i < fn.params.size() ? fn.params[i].name.text : "";
@@ -45,7 +60,16 @@ public:
     void visitAssign(const ast::Assign& a) override {
         if (assignable_ && isArray(*a.target))
             supported_.insert(a.target.get());
+        if (auto t = a.target->as<ast::NameRef>(); t && t->name != name_ && isArray(*a.value)) {
+            supported_.insert(a.value.get());
+            result.copiedTo.push_back({t->name, a.range});
+        }
         ast::Visitor::visitAssign(a);
+    }
+    void visitReturn(const ast::Return& r) override {
+        if (r.value && isArray(*r.value))
+            outOfReach(r.value->range, "returned");
+        ast::Visitor::visitReturn(r);
     }
     void visitParallelLoop(const ast::ParallelLoop& p) override {
         for (const auto& g : p.groups)

@@ -1369,6 +1369,24 @@ class TaskInstance {
   int threads_ = 1;
 };
 
+// The indices a stage's sequential loop over `x.local.dimensionK.range` visits along dimension d
+// of its view: along a dimension stride() or block_stride() cut, the ones the LPU holds (of the
+// view's lo...hi), in storage order; along any other, lo...hi in the dimension's direction.
+template <class T, int N>
+HeldIndices held_indices(const View<T, N>& v, int d) {
+  if (!v.index[d])
+    return HeldIndices{nullptr, v.dir[d] < 0 ? v.hi[d] : v.lo[d], v.dir[d] < 0 ? -1 : 1,
+                       std::max<int64_t>(0, v.hi[d] - v.lo[d] + 1)};
+  const auto inside = [&](int64_t p) {
+    const int64_t g = v.global_at(d, p);
+    return g >= v.lo[d] && g <= v.hi[d];
+  };
+  int64_t first = 0, end = v.len[d];  // the held indices of a section are a run of positions
+  while (first < end && !inside(first)) ++first;
+  while (end > first && !inside(end - 1)) --end;
+  return HeldIndices{v.index[d] + first, 0, 1, end - first};
+}
+
 // ---------------------------------------------------------------------------------------------
 // Template implementations
 // ---------------------------------------------------------------------------------------------
