@@ -9,7 +9,9 @@
 
 namespace itc::backend {
 
-const ast::NameRef* dimensionRangeOf(const ast::Expr& e, int* dim) {
+namespace {
+// The `x` of `x.dimensionK.range` (K in *dim, from 1), or null.
+const ast::Expr* dimensionRangeBase(const ast::Expr& e, int* dim) {
     auto range = e.as<ast::Property>();
     if (!range || range->property != ast::PropertyKind::Range)
         return nullptr;
@@ -18,22 +20,19 @@ const ast::NameRef* dimensionRangeOf(const ast::Expr& e, int* dim) {
         return nullptr;
     if (dim)
         *dim = dimension->dimensionIndex;
-    return dimension->base->as<ast::NameRef>();
+    return dimension->base.get();
+}
+} // namespace
+
+const ast::NameRef* dimensionRangeOf(const ast::Expr& e, int* dim) {
+    const ast::Expr* base = dimensionRangeBase(e, dim);
+    return base ? base->as<ast::NameRef>() : nullptr;
 }
 
 const ast::NameRef* localDimensionRangeOf(const ast::Expr& e, int* dim) {
-    auto range = e.as<ast::Property>();
-    if (!range || range->property != ast::PropertyKind::Range)
-        return nullptr;
-    auto dimension = range->base->as<ast::Property>();
-    if (!dimension || dimension->property != ast::PropertyKind::Dimension || dimension->dimensionIndex < 1)
-        return nullptr;
-    auto local = dimension->base->as<ast::Property>();
-    if (!local || local->property != ast::PropertyKind::Local)
-        return nullptr;
-    if (dim)
-        *dim = dimension->dimensionIndex;
-    return local->base->as<ast::NameRef>();
+    const ast::Expr* base = dimensionRangeBase(e, dim);
+    auto local = base ? base->as<ast::Property>() : nullptr;
+    return local && local->property == ast::PropertyKind::Local ? local->base->as<ast::NameRef>() : nullptr;
 }
 
 std::string functionParameter(const ast::FunctionDef& fn, size_t i) {
