@@ -143,10 +143,14 @@ private:
                 const ast::FunctionDef& fn = *key.first;
                 checkHeldUses(
                     fn.body, key.second, "function `" + fn.name.text + "`", info,
-                    [&](const std::string& n) {
+                    [&](const std::string& n) { // not a parameter, nor the colon form's result
                         for (size_t i = 0; !functionParameter(fn, i).empty(); ++i)
                             if (functionParameter(fn, i) == n)
                                 return false;
+                        for (const auto& d : fn.results)
+                            for (const auto& r : d.names)
+                                if (r.text == n)
+                                    return false;
                         return true;
                     },
                     [&](const std::string& n, const HeldInfo& local) {
