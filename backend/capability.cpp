@@ -587,8 +587,9 @@ private:
             sub && gi && typeOf(*sub->base).arrayDims() == gi->type.arrayDims() && !keepsStridedDimension(*sub, g);
         if (strided(g, b_.lps) && !interval && !holdsStrided(target, a))
             refuse(Limit::StridedPartCopy, a.range,
-                   "inserting `" + n->name +
-                       "` into a list from a stage where its parts are cut by stride() or block_stride()");
+                   "copying `" + n->name +
+                       "`, whose parts are cut by stride() or block_stride(), into a list or a section of a task "
+                       "array");
         if (sub)
             items(*sub);
     }
