@@ -34,7 +34,7 @@ FunctionTable::FunctionTable(const BackendInput& in) : in_(in) {
     std::map<std::string, int> count;
     for (const semantic::FunctionInstance& f : in.checked->functions)
         entries_.push_back({&f, "fn_" + f.function->name.text + "_" + std::to_string(count[f.function->name.text]++)});
-    heldParts_ = stridedPartHolders(in).parameters;
+    held_ = stridedPartHolders(in);
 }
 
 const FunctionTable::Entry* FunctionTable::find(const ast::Call& c, const semantic::ExprTypes* callerTypes) const {

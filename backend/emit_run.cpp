@@ -3,7 +3,6 @@
 // the plan, and the flow (guide: The Computation section) as one coroutine per space that every LPU
 // of the space runs as a VDP of the channel engine.
 #include "backend/epoch_writes.h"
-#include "backend/capability.h"
 #include "backend/task_emitter.h"
 #include "semantic/check/ast_walk.h"
 #include "frontend/ast/ast_names.h"
@@ -19,7 +18,7 @@ using semantic::TypeKind;
 
 TaskEmitter::TaskEmitter(const BackendInput& in, const ast::TaskDef& def, const semantic::TaskInfo& info,
                          const semantic::TaskPlan& plan, int index)
-    : in_(in), def_(def), info_(&info), plan_(plan), index_(index), heldLocals_(stridedPartHolders(in).stageLocals) {
+    : in_(in), def_(def), info_(&info), plan_(plan), index_(index) {
     ns_ = "task_" + ident(def.name.text);
     int a = 0;
     for (const auto& g : info.globals) {

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "backend/backend.h"
+#include "backend/capability.h"
 
 #include <functional>
 #include <map>
@@ -128,13 +129,17 @@ public:
     // Whether parameter `param` of `fn` may receive a part cut by stride() or block_stride()
     // (capability.h, stridedPartHolders): its dimension-range loops visit the held indices.
     bool heldPart(const ast::FunctionDef& fn, const std::string& param) const {
-        return heldParts_.count({&fn, param}) != 0;
+        return held_.parameters.count({&fn, param}) != 0;
+    }
+    // The same for a stage's local array (TaskEmitter::heldPart): one capability walk serves both.
+    bool heldPart(const ast::StageDef& stage, const std::string& local) const {
+        return held_.stageLocals.count({&stage, local}) != 0;
     }
 
 private:
     const BackendInput& in_;
     std::vector<Entry> entries_;
-    std::set<std::pair<const ast::FunctionDef*, std::string>> heldParts_;
+    StridedHolders held_;
 };
 const FunctionTable* currentFunctions();
 struct FunctionScope {

@@ -45,7 +45,8 @@ public:
     // Whether local array `name` of stage `stage` may hold a copy of a part cut by stride() (capability.h,
     // stridedPartHolders): its dimension-range loops visit the held indices.
     bool heldPart(const ast::StageDef& stage, const std::string& name) const {
-        return heldLocals_.count({&stage, name}) != 0;
+        const FunctionTable* table = currentFunctions(); // emitProgram's, which walked the program once
+        return table && table->heldPart(stage, name);
     }
     bool isGlobal(const std::string& n) const { return globals_.count(n) != 0; }
     const semantic::GlobalInfo& global(const std::string& n) const { return *globals_.at(n); }
@@ -129,7 +130,6 @@ private:
     const semantic::TaskInfo* info_;
     const semantic::TaskPlan& plan_;
     int index_;
-    std::set<std::pair<const ast::StageDef*, std::string>> heldLocals_;
     std::string ns_;
     std::map<std::string, const semantic::GlobalInfo*> globals_;
     std::map<std::string, int> arrayIndex_;
