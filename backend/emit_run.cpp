@@ -210,7 +210,11 @@ void TaskEmitter::emit(Out& o) {
 }
 
 bool TaskEmitter::versionedScalar(const std::string& name) const {
-    return isGlobal(name) && !global(name).type.isArray() && !global(name).isReduction && versionsOf(name) > 1;
+    return isGlobal(name) && !global(name).type.isArray() && versionsOf(name) > 1;
+}
+
+std::string TaskEmitter::scalarField(const std::string& name) const {
+    return global(name).isReduction ? "r_" + name : cppName(name);
 }
 
 std::string TaskEmitter::olderScalar(const std::string& name, int lag) {
@@ -227,10 +231,10 @@ std::string TaskEmitter::flowExpr(const ast::Expr& e, int lps, const std::string
             : ExprEmitter(ty), te(t), w(std::move(lpu)), sub(t.foreachParent_ >= 0 ? ", " + t.subVar_ : "") {}
         std::string nameRef(const ast::NameRef& n) override {
             if (te.isGlobal(n.name)) {
-                if (te.global(n.name).isReduction) // the result this flow knows (moved as the plan says)
-                    return te.reductionValue(n.name, "g");
                 if (lag_ > 0 && te.versionedScalar(n.name))
                     return "g." + olderScalar(n.name, lag_);
+                if (te.global(n.name).isReduction) // the result this flow knows (moved as the plan says)
+                    return te.reductionValue(n.name, "g");
                 return "g." + cppName(n.name);
             }
             notTranslated(n.range, "name `" + n.name + "` in the Computation section");
@@ -861,7 +865,7 @@ void TaskEmitter::emitRun(Out& o) {
     for (const auto& g : info_->globals)
         if (versionedScalar(g.name))
             for (int k = 1; k < versionsOf(g.name); ++k)
-                o << "g." << olderScalar(g.name, k) << " = g." << cppName(g.name) << ";\n";
+                o << "g." << olderScalar(g.name, k) << " = g." << scalarField(g.name) << ";\n";
     o << "t.launch();\n";
     if (!plan_.dependencies.syncs.empty())
         o << "// The synchronisations of the task plan, numbered as the flows use them.\n";
@@ -998,6 +1002,16 @@ static void stageCallsIn(const ast::FlowPart& f, std::vector<const ast::StageCal
 static void stageCallsIn(const ast::FlowList& list, std::vector<const ast::StageCall*>& out) {
     for (const auto& f : list)
         stageCallsIn(*f, out);
+}
+
+static bool containsEpoch(const ast::FlowList& list) {
+    for (const auto& f : list) {
+        if (f->as<ast::EpochBlock>())
+            return true;
+        if (const ast::FlowList* body = ast::nestedFlow(*f); body && containsEpoch(*body))
+            return true;
+    }
+    return false;
 }
 
 // Whether entering `epoch` in the flow of space x may rotate the versions of `array` without
@@ -1171,7 +1185,8 @@ void TaskEmitter::emitFlow(Out& o, const ast::FlowList& list, int lps, int x) {
             if (outerParent >= 0)
                 outerTurns_.pop_back();
         } else if (auto c = f->as<ast::Condition>()) {
-            guards_.push_back({lps, c, foreachParent_, subVar_});
+            guards_.push_back({lps, c, foreachParent_, subVar_, ""});
+            emitGuardEntry(o, guards_.back(), x);
             emitFlow(o, c->body, lps, x);
             guards_.pop_back();
         } else if (auto e = f->as<ast::EpochBlock>()) {
@@ -1236,7 +1251,8 @@ void TaskEmitter::emitFlow(Out& o, const ast::FlowList& list, int lps, int x) {
             for (const auto& v : scalars) {
                 o << "// Entering the epoch: `" << v << "` ages by one version.\n";
                 for (int k = versionsOf(v) - 1; k >= 1; --k)
-                    o << "g." << olderScalar(v, k) << " = g." << (k == 1 ? cppName(v) : olderScalar(v, k - 1)) << ";\n";
+                    o << "g." << olderScalar(v, k) << " = g." << (k == 1 ? scalarField(v) : olderScalar(v, k - 1))
+                      << ";\n";
             }
             if (guarded)
                 o << "}\n";
@@ -1366,43 +1382,70 @@ void TaskEmitter::emitCompletions(Out& o, const std::vector<std::pair<int, std::
         o << (entered.empty() ? "" : "if (" + entered + ") ") << "c.complete_epoch(" << a << ");" << comment << "\n";
 }
 
-// The tests of the Where/If blocks around the current point of the flow, each `fail` (a `break`
-// out of the enclosing `do { } while (false)`) when it fails.
-void TaskEmitter::emitGuardTests(Out& o, const std::string& fail) {
+// A Where/If block's test, made once by each LPU where the flow enters the block (after the
+// movements its inputs need): the stages inside run by that outcome even when one of them
+// changes what the condition reads. An enclosing block that failed decides without testing
+// this one, which may read what only the enclosing test makes safe (an element of a part).
+void TaskEmitter::emitGuardEntry(Out& o, Guard& gd, int x) {
+    gd.held = "guard_" + std::to_string(guardsEmitted_++);
+    // Only a flow that runs stages of its own space inside, or enters an Epoch there, tests the
+    // block; it can, its LPUs having an ancestor (or being LPUs) in the condition's space. Any
+    // other flow only takes part in the block's synchronisations, and may hold none of the
+    // condition's data (a Root condition on a Root part, in the flow of Space A).
+    bool below = false;
+    for (int s = x; s != semantic::kNoLps && !below; s = plan_.lps.at(s).parent)
+        below = s == gd.lps;
+    std::vector<const ast::StageCall*> calls;
+    stageCallsIn(gd.cond->body, calls);
+    const bool runsStages = std::any_of(
+        calls.begin(), calls.end(), [&](const ast::StageCall* c) { return plan_.flow.at(nodeOf(*c)).context == x; });
+    if (!below || !(runsStages || containsEpoch(gd.cond->body))) {
+        o << "[[maybe_unused]] const bool " << gd.held << " = true;  // tested by the LPUs running its stages\n";
+        return;
+    }
+    o << "[[maybe_unused]] bool " << gd.held << " = false;\ndo {\n";
+    if (guards_.size() > 1)
+        o << "if (!" << guards_[guards_.size() - 2].held << ") break;\n";
     const int foreachParent = foreachParent_;
     const std::string subVar = subVar_;
-    for (const auto& gd : guards_) {
-        // A `Where` around the `Repeat foreach` (`Where k in u.local...` around a space whose
-        // foreach it contains) tests the LPU's whole part, not the current turn's.
-        foreachParent_ = gd.foreachParent;
-        subVar_ = gd.subVar;
-        std::string w = "w" + std::to_string(&gd - guards_.data());
-        o << "{\nconst Lpu& " << w << " = t.ancestor(lpu, " << gd.lps << ");\n";
-        const ast::Condition& c = *gd.cond;
-        std::string test;
-        if (c.membershipRange) {
-            std::string xv = flowExpr(*c.condition, gd.lps, w);
-            // `x in a.local.dimensionK.range`: membership in the part (guide: The Computation
-            // section).
-            const ast::Expr* r = c.membershipRange.get();
-            if (auto rp = r->as<ast::Property>(); rp && rp->property == ast::PropertyKind::Range)
-                r = rp->base.get();
-            auto dp = r->as<ast::Property>();
-            auto lp = dp && dp->property == ast::PropertyKind::Dimension ? dp->base->as<ast::Property>() : nullptr;
-            auto an = lp && lp->property == ast::PropertyKind::Local ? lp->base->as<ast::NameRef>() : nullptr;
-            if (an && arrayIndex_.count(an->name))
-                test = "t.holds(" + std::to_string(arrayIndex(an->name)) + ", " + w + ", " +
-                       std::to_string(std::max(0, dp->dimensionIndex - 1)) + ", " + xv +
-                       (foreachParent_ >= 0 ? ", " + subVar_ : "") + ")";
-            else
-                test = "it_in(" + xv + ", " + flowExpr(*c.membershipRange, gd.lps, w) + ")";
-        } else {
-            test = flowExpr(*c.condition, gd.lps, w);
-        }
-        o << "if (!(" << test << ")) " << fail << "\n}\n";
+    // A `Where` around the `Repeat foreach` (`Where k in u.local...` around a space whose
+    // foreach it contains) tests the LPU's whole part, not the current turn's.
+    foreachParent_ = gd.foreachParent;
+    subVar_ = gd.subVar;
+    const std::string w = "w" + std::to_string(guards_.size() - 1);
+    o << "const Lpu& " << w << " = t.ancestor(lpu, " << gd.lps << ");\n";
+    const ast::Condition& c = *gd.cond;
+    std::string test;
+    if (c.membershipRange) {
+        std::string xv = flowExpr(*c.condition, gd.lps, w);
+        // `x in a.local.dimensionK.range`: membership in the part (guide: The Computation
+        // section).
+        const ast::Expr* r = c.membershipRange.get();
+        if (auto rp = r->as<ast::Property>(); rp && rp->property == ast::PropertyKind::Range)
+            r = rp->base.get();
+        auto dp = r->as<ast::Property>();
+        auto lp = dp && dp->property == ast::PropertyKind::Dimension ? dp->base->as<ast::Property>() : nullptr;
+        auto an = lp && lp->property == ast::PropertyKind::Local ? lp->base->as<ast::NameRef>() : nullptr;
+        if (an && arrayIndex_.count(an->name))
+            test = "t.holds(" + std::to_string(arrayIndex(an->name)) + ", " + w + ", " +
+                   std::to_string(std::max(0, dp->dimensionIndex - 1)) + ", " + xv +
+                   (foreachParent_ >= 0 ? ", " + subVar_ : "") + ")";
+        else
+            test = "it_in(" + xv + ", " + flowExpr(*c.membershipRange, gd.lps, w) + ")";
+    } else {
+        test = flowExpr(*c.condition, gd.lps, w);
     }
+    o << gd.held << " = " << test << ";\n} while (false);\n";
     foreachParent_ = foreachParent;
     subVar_ = subVar;
+}
+
+// The Where/If blocks around the current point of the flow: `fail` (a `break` out of the
+// enclosing `do { } while (false)`) unless the innermost held at its entry (its flag includes
+// the enclosing ones).
+void TaskEmitter::emitGuardTests(Out& o, const std::string& fail) {
+    if (!guards_.empty())
+        o << "if (!" << guards_.back().held << ") " << fail << "\n";
 }
 
 void TaskEmitter::emitStageCall(Out& o, const ast::StageCall& call, int lps, int x) {

@@ -235,12 +235,12 @@ protected:
         }
         if (te_.isGlobal(n.name)) {
             const auto& gi = te_.global(n.name);
+            if (lag_ > 0 && te_.versionedScalar(n.name))
+                return "G." + TaskEmitter::olderScalar(n.name, lag_);
             if (gi.isReduction)
                 return te_.reductionValue(n.name, "G");
             if (gi.type.isArray())
                 notTranslated(n.range, "whole-array use of `" + n.name + "` in a stage");
-            if (lag_ > 0 && te_.versionedScalar(n.name))
-                return "G." + TaskEmitter::olderScalar(n.name, lag_);
             return "G." + cppName(n.name);
         }
         return cppName(n.name); // a local (`class` -> `class_`)

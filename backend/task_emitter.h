@@ -59,6 +59,7 @@ public:
     // The value of Reduction variable `v` this LPU knows, in the Globals object named `globals`.
     std::string scalarRef(const std::string& v, const std::string& globals) const;
     std::string reductionValue(const std::string& v, const std::string& globals) const;
+    std::string scalarField(const std::string& name) const; // its member of Globals (`r_` for a Reduction)
     // A Reduction variable some stage reduces into (`Space X: v`); the others are plain scalars.
     bool reducedInto(const std::string& v) const;
     bool readInFlow(const std::string& v) const; // by a stage, a condition or a Repeat header
@@ -144,9 +145,12 @@ private:
         const ast::Condition* cond;
         int foreachParent;  // foreachParent_ where the block is: one outside the foreach tests whole parts
         std::string subVar; // and its turn variable
+        std::string held;   // the C++ flag: this block's test and the enclosing ones held at its entry
     };
     std::vector<Guard> guards_;
+    void emitGuardEntry(Out& o, Guard& gd, int x);
     void emitGuardTests(Out& o, const std::string& fail = "break;");
+    int guardsEmitted_ = 0; // numbers the flags of Where/If blocks
     bool loopSetsVariable(const ast::FlowList& list, int lps, int x, const std::string& variable) const;
     int foreachLps_ = -1;
     int foreachParent_ = -1;     // the space of the `Repeat foreach` being emitted (any flow), or -1
