@@ -280,9 +280,14 @@ private:
                                      ? fmt::format("{} is not a task-global; `Space {}: v` needs a "
                                                    "`Reduction` task-global",
                                                    q(v), x)
-                                     : fmt::format("{} is not declared as a `Reduction` variable; "
+                                 : g->second.type.isNumeric() || g->second.type.kind == TypeKind::Boolean
+                                     ? fmt::format("{} is not declared as a `Reduction` variable; "
                                                    "declare it as `{}: {} Reduction`",
-                                                   q(v), v, typeName(g->second.type)));
+                                                   q(v), v, typeName(g->second.type))
+                                     : fmt::format("{} is a {}, and a `Reduction` variable is a number, a "
+                                                   "Character or a Boolean: reduce into a scalar `Reduction` "
+                                                   "task-global",
+                                                   q(v), typeName(g->second.type)));
                 return false;
             }
             if (x != "Root" && !task_.spaces.count(x)) {
@@ -370,6 +375,17 @@ private:
     }
 
     void badArg(const ast::Expr& e) {
+        const ast::Expr* base = &e;
+        while (auto sub = base->as<ast::Subscript>())
+            base = sub->base.get();
+        if (base->as<ast::LpuId>()) {
+            state_.rep.error(DiagKind::InvalidStageArgument, e.range,
+                             "`lpuId` is not passed to a stage: read it inside the stage, where it is the "
+                             "position of the LPU running it (in the Computation section it may subscript an "
+                             "argument, `hist[lpuId[0]]`); for an ancestor space's position, read "
+                             "`.local.dimension1.range.min` of an array that space cuts with `block_size(1)`");
+            return;
+        }
         state_.rep.error(DiagKind::InvalidStageArgument, e.range,
                          "a stage argument must be a task-global, a literal, `partition.p`, an "
                          "element, field or sub-range of a task-global, or `Space X: v`; compute "

@@ -185,6 +185,15 @@ void collectTask(CheckState& state, const ast::TaskDef& task, TaskSym& sym) {
     std::map<std::string, SourceRange> seen;
     for (const ast::VarDecl& decl : task.define) {
         Type t = resolveDeclaredType(state, decl.type);
+        // A reduction combines one value per LPU with a scalar operator (`sum`, `max`, `land`...).
+        if (decl.isReduction && !t.isError() && !(t.isNumeric() || t.kind == TypeKind::Boolean)) {
+            state.rep.error(DiagKind::ReductionType, decl.type.range,
+                            fmt::format("a `Reduction` variable is a number, a Character or a Boolean, not {}; "
+                                        "declare a scalar `Reduction` (`total: Integer Reduction`) for each value "
+                                        "the LPUs combine",
+                                        q(typeName(t))));
+            t = Type::error();
+        }
         for (const ast::Name& n : decl.names) {
             auto [it, fresh] =
                 sym.globals.emplace(n.text, GlobalSym{t, decl.isReduction, false, ast::LinkMode::Link, n.range});

@@ -157,6 +157,38 @@ void warnPaddingStopsAtParent(const FlowAccess& a, const std::string& var, int d
     DiagnosticEngine::addNote(w, parentPart->range, "`" + var + "` is partitioned here without padding");
 }
 
+// `a[i-2]` on a dimension padded by 1: at the edge of its part an LPU reads past its padding, an
+// element it does not hold. Only for literal widths (a partition parameter may be large enough).
+void warnNarrowPadding(const FlowAccess& a, const std::string& var, int d, const DimAccess& access,
+                       const DimInstruction& split, const ArrayPartition& part, const Lps& space,
+                       DiagnosticEngine& diags) {
+    const auto width = [](const std::optional<SymbolicArg>& p) -> std::optional<std::int64_t> {
+        if (!p)
+            return 0;
+        if (p->param)
+            return std::nullopt;
+        return p->literal;
+    };
+    const auto front = width(split.paddingFront), back = width(split.paddingBack);
+    const bool shortFront = front && access.minOffset < 0 && -access.minOffset > *front;
+    const bool shortBack = back && access.maxOffset > 0 && access.maxOffset > *back;
+    if (!shortFront && !shortBack)
+        return;
+    const std::int64_t needFront = std::max<std::int64_t>(front.value_or(0), -access.minOffset);
+    const std::int64_t needBack = std::max<std::int64_t>(back.value_or(0), access.maxOffset);
+    const std::string fix = needFront == needBack ? fmt::format("padding({})", needFront)
+                                                  : fmt::format("padding({}, {})", needFront, needBack);
+    auto& w = diags.report(
+        DiagKind::PaddingNarrowerThanReads, a.range,
+        fmt::format("stage `{}` reads `{}` at offsets {} of a loop index along dimension {}, but `Space {}` pads "
+                    "that dimension by only {} (`{}`): at the edge of its part an LPU reads past its padding, an "
+                    "element it does not hold (run with --debug to have it stopped); use `{}`, unless the stage "
+                    "keeps within its part and padding itself",
+                    a.stage, var, access.text(), d + 1, space.name, shortFront ? *front : *back, split.text(), fix),
+        Severity::Warning);
+    DiagnosticEngine::addNote(w, part.range, "`" + var + "` is partitioned here");
+}
+
 // `a[i-1]`, `a[i+1]` with `i` a parallel-loop index: along a dimension the space cuts into blocks
 // with no padding, an LPU's loop reaches the edge of its part and reads an element it does not
 // hold (without --debug, whatever lies next to the part in memory). A warning, since a stage may
@@ -178,6 +210,7 @@ void warnNeighbourReads(const FlowAccess& a, const LpsTree& lps, DiagnosticEngin
             const int reach = std::max(-access.minOffset, access.maxOffset);
             if (split && split->padded()) {
                 warnPaddingStopsAtParent(a, v.var, static_cast<int>(d), reach, lps, diags);
+                warnNarrowPadding(a, v.var, static_cast<int>(d), access, *split, *part, space, diags);
                 continue;
             }
             if (!split || split->replicated || split->strided() || split->paddingFront || split->paddingBack)

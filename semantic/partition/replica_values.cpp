@@ -1,6 +1,7 @@
 // Implements replica_values.h: per stage call, which parameters stand for arrays the space
 // partitions and which for replicated ones; the stage's locals whose values come from partitioned
-// data (to a fixed point); then every unconditional write of a replicated array with such a value.
+// data (to a fixed point); then every write of a replicated array with such a value, outside any `if`
+// of the stage that may pick LPUs (mayPickLpus).
 #include "semantic/partition/replica_values.h"
 
 #include "frontend/ast/ast_visitor.h"
@@ -29,16 +30,19 @@ std::vector<std::string> namesRead(const ast::Expr* e) {
 struct Assignments : ast::Visitor {
     struct Write {
         const ast::Assign* assign;
-        bool conditional;
-        std::vector<std::string> loops; // collections of the parallel loops around it
+        std::vector<const ast::Expr*> conditions; // of the `if`s around it
+        std::vector<std::string> loops;           // collections of the parallel loops around it
     };
     std::vector<Write> writes;
-    int ifDepth = 0;
+    std::vector<const ast::Expr*> conditions;
     std::vector<std::string> loops;
     void visitIf(const ast::If& node) override {
-        ++ifDepth;
+        const std::size_t outer = conditions.size();
+        for (const ast::IfBranch& b : node.branches)
+            if (b.condition)
+                conditions.push_back(b.condition.get());
         ast::Visitor::visitIf(node);
-        --ifDepth;
+        conditions.resize(outer);
     }
     void visitParallelLoop(const ast::ParallelLoop& loop) override {
         const std::size_t outer = loops.size();
@@ -48,10 +52,31 @@ struct Assignments : ast::Visitor {
         loops.resize(outer);
     }
     void visitAssign(const ast::Assign& a) override {
-        writes.push_back({&a, ifDepth > 0, loops});
+        writes.push_back({&a, conditions, loops});
         ast::Visitor::visitAssign(a);
     }
 };
+
+// Whether an `if` in a stage may let only some LPUs through: its test reads `lpuId`, a `local`
+// attribute, or something other than values computed from the LPU's part (a parameter, a
+// task-global, a loop index: `if (m == best)`). A test of part values against constants alone
+// (`if (s > 0.0)`) lets every LPU whose part passes write its copy.
+bool mayPickLpus(const ast::Expr& test, const std::map<std::string, std::string>& fromPart) {
+    struct Reads : DataRead {
+        bool lpuSpecific = false;
+        void visitLpuId(const ast::LpuId&) override { lpuSpecific = true; }
+        void visitProperty(const ast::Property& p) override {
+            for (const ast::Expr* e = &p; auto q = e->as<ast::Property>(); e = q->base.get())
+                if (q->property == ast::PropertyKind::Local)
+                    lpuSpecific = true;
+            DataRead::visitProperty(p);
+        }
+    } reads;
+    reads.visitExpr(test);
+    return reads.lpuSpecific || reads.partitionParameter ||
+           std::any_of(reads.names.begin(), reads.names.end(),
+                       [&](const std::string& n) { return !fromPart.count(n); });
+}
 
 // The variable an assignment target names: `x` of `x`, `x[i]`, `x[i].f`.
 const ast::NameRef* targetName(const ast::Expr* t) {
@@ -113,7 +138,9 @@ void warnReplicasFromParts(const ast::TaskDef& task, const LpsTree& lps, const F
         for (const Assignments::Write& w : body.writes) {
             const ast::NameRef* target = targetName(w.assign->target.get());
             auto copy = target ? replicated.find(target->name) : replicated.end();
-            if (w.conditional || copy == replicated.end() || reported.count(w.assign))
+            if (copy == replicated.end() || reported.count(w.assign) ||
+                std::any_of(w.conditions.begin(), w.conditions.end(),
+                            [&](const ast::Expr* test) { return mayPickLpus(*test, fromPart); }))
                 continue;
             // In a loop over a partitioned array: check_placement.cpp's warning covers it.
             if (std::any_of(w.loops.begin(), w.loops.end(), [&](const std::string& c) { return partitioned.count(c); }))
@@ -127,7 +154,8 @@ void warnReplicasFromParts(const ast::TaskDef& task, const LpsTree& lps, const F
                     DiagKind::UnguardedReplicatedWrite, w.assign->range,
                     fmt::format("stage `{}` writes `{}`, of which every LPU of `Space {}` holds a copy (replicated), "
                                 "with a value computed from `{}`, which `Space {}` partitions, and outside any "
-                                "Where/If: each LPU writes its copy from its own part and the copies are never "
+                                "Where/If (or `if` testing more than the part's own values): each LPU writes its copy "
+                                "from its own part and the copies are never "
                                 "combined; reduce into a Reduction variable, partition `{}`, or guard the stage "
                                 "with Where so that one LPU writes it (see the guide: Replication and dimension "
                                 "selectors)",

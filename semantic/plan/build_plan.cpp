@@ -8,6 +8,7 @@
 #include "semantic/partition/check_placement.h"
 #include "semantic/partition/padding_reductions.h"
 #include "semantic/partition/replica_values.h"
+#include "semantic/plan/stale_padding.h"
 #include "semantic/usage/task_globals.h"
 
 #include <algorithm>
@@ -205,6 +206,7 @@ TaskPlan buildTaskPlan(const ast::TaskDef& task, const PlanTarget& target, Diagn
     placeSpaces(plan, target);
     plan.storage = planStorage(globals, plan.lps, plan.usage, plan.versionDepth, sameMemory(plan));
     plan.dependencies = analyzeDependencies(globals, plan.lps, plan.flow, plan.usage, plan.storage);
+    warnStalePadding(plan, diags);
     for (FlowNode& n : plan.flow.nodes)
         n.source = nullptr; // the plan outlives the AST
     countLpus(plan);
