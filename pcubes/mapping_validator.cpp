@@ -6,6 +6,7 @@
 
 #include "frontend/diagnostics/did_you_mean.h"
 
+#include <algorithm>
 #include <set>
 
 namespace itc::pcubes {
@@ -72,9 +73,13 @@ bool validateMappingAgainstMachine(const MappingFile& mapping, const MachineMode
 std::optional<std::vector<TaskMapping>> validateMapping(const MappingFile& mapping, const ProgramSpaces& program,
                                                         const MachineModel& machine, DiagnosticEngine& diags) {
     std::size_t before = diags.errorCount();
+    // The names are checked even after a wrong PPS number, so that one run reports every
+    // mistake; the order of a task's levels only once they all exist.
     std::vector<const MappingFile::Task*> tasks = checkAgainstMachine(mapping, machine, diags);
-    if (diags.errorCount() != before)
-        return std::nullopt;
+    const auto levelsExist = [&](const MappingFile::Task& task) {
+        return std::all_of(task.entries.begin(), task.entries.end(),
+                           [&](const MappingFile::Entry& e) { return e.pps >= 1 && e.pps <= machine.levelCount(); });
+    };
     std::vector<TaskMapping> result;
     std::set<std::string> mapped;
     for (const MappingFile::Task* task : tasks) {
@@ -126,7 +131,7 @@ std::optional<std::vector<TaskMapping>> validateMapping(const MappingFile& mappi
                                   s.name, task->name, s.name);
             DiagnosticEngine::addNote(d, s.declared, fmt::format("space `{}` declared here", s.name));
         }
-        if (diags.errorCount() != taskErrors)
+        if (diags.errorCount() != taskErrors || !levelsExist(*task))
             continue;
         // Partial order: each space at or below its parent (Root included), checked against the
         // parent only: all spaces are mapped, so the order holds transitively.

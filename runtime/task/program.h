@@ -1082,7 +1082,9 @@ struct View {
     if (first < lo[d] || last > hi[d])
       fail(std::string(where) + ": the loop reaches indices " + std::to_string(first) + "..." + std::to_string(last) +
            " of dimension " + std::to_string(d + 1) + ", outside the LPU's part " + std::to_string(lo[d]) + "..." +
-           std::to_string(hi[d]) + " (are the arrays' index ranges consistent?)");
+           std::to_string(hi[d]) +
+           " (are the arrays' index ranges consistent? a loop over a padded array also visits its padding, which an "
+           "array padded less does not hold)");
   }
   // With --debug, for parts with strided dimensions: the same check against the held indices.
   template <class... I>

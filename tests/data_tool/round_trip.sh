@@ -136,6 +136,19 @@ expect_status 0 "$itc" data make -o tagged.bin --shape 2 --program "$testdata/cl
 expect_status 0 "$itc" data show tagged.bin --program "$testdata/classes.it" --class Tagged
 expect_output "  [0] {tag = \"\", sample.weight = "
 
+# -- char bounds given as characters (`A`, `'A'`) or codes: letters A...C only (a text file
+#    holds their codes, 65...67), both ends drawn
+for bounds in "--lo A --hi C" "--lo 'A' --hi 'C'" "--lo 65 --hi 67"; do
+  # shellcheck disable=SC2086
+  expect_status 0 "$itc" data make -o letters.txt --type char --shape 200 $bounds
+  if ! sed -n 2p letters.txt | tr ' ' '\n' | awk 'NF { n++; if ($1 < 65 || $1 > 67) bad = 1; if ($1 == 65) lo = 1;
+        if ($1 == 67) hi = 1 } END { exit !(n == 200 && !bad && lo && hi) }'; then
+    fail "char bounds $bounds: $(sed -n 2p letters.txt | head -c 80)"
+  fi
+done
+expect_status 2 "$itc" data make -o never.txt --type char --shape 5 --lo AB
+expect_output "expected a number, or one character"
+
 # -- the same seeded values as tests/reference/make_input (identical binary files)
 if [ -n "$make_input" ]; then
   for opts in "--type double --shape 6x5 --seed 7 --lo -1 --hi 1" "--type float --shape list:9 --seed 3" \

@@ -231,6 +231,21 @@ TEST_F(MappingTest, MachineLevelChecksComeFirst) {
     EXPECT_FALSE(result_);
 }
 
+// A wrong PPS number does not hide the file's other mistakes; the order of that task's levels,
+// which compares PPS numbers, is checked once they exist.
+TEST_F(MappingTest, EveryMistakeInOneRun) {
+    std::string out = check("\"Vector Add\" { Space A: 7  Space D: 3 }\n"
+                            "\"LU\" { Space A: 2  Space B: 1  Space C: 1 }\n"
+                            "\"Stencil\" { Space A: 1 }\n");
+    EXPECT_NE(out.find("[MappingUnknownPPS]"), std::string::npos) << out;
+    EXPECT_NE(out.find("task `Vector Add` has no space `D`"), std::string::npos) << out;
+    EXPECT_NE(out.find("space `B` of task `Vector Add` is not mapped"), std::string::npos) << out;
+    EXPECT_NE(out.find("the program has no task named `Stencil`"), std::string::npos) << out;
+    EXPECT_EQ(out.find("[MappingOrderViolation]"), std::string::npos) << out;
+    EXPECT_EQ(diags_.errorCount(), 4u);
+    EXPECT_FALSE(result_);
+}
+
 TEST_F(MappingTest, DuplicateSpace) {
     std::string out = check("\"Vector Add\" { Space A: 2  Space B: 1  Space A: 1 }\n");
     EXPECT_NE(out.find("prog.map:1:46: error: space `A` of task `Vector Add` is mapped twice; "

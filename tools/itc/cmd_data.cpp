@@ -36,8 +36,8 @@ make: writes FILE (through a temporary file and a rename).
                     diagdom   uniform plus n*max(|lo|,|hi|)+1 on the diagonal (square 2d)
                     spd       M*M^T/n + I, M uniform: symmetric positive definite (square 2d)
   --seed S          the random stream (SplitMix64; the same file on every platform), default 1
-  --lo L --hi H     default 0 and 1 ('a' and 'z' for char; bool is always a fair coin, and
-                    any nonzero value is true)
+  --lo L --hi H     default 0 and 1 ('a' and 'z' for char: a character, A or 'A', stands for
+                    its code; bool is always a fair coin, and any nonzero value is true)
   --value V         default 0;  --coef A[,B]  default 1,0
   A class's numeric fields are made one after the other, each like an array of its own; String
   fields stay empty. For int, float and double Arrays and Lists the file is the one the test

@@ -39,8 +39,12 @@ std::optional<std::string> readGenerateOptions(const driver::CommandLine& cl, Ge
         if (!text)
             continue;
         auto v = parseNumber(*text);
+        // A character stands for its code (`--lo A`, `--lo 'A'`), for char data.
+        const bool quoted = text->size() == 3 && text->front() == '\'' && text->back() == '\'';
+        if (!v && (text->size() == 1 || quoted))
+            v = static_cast<unsigned char>((*text)[quoted ? 1 : 0]);
         if (!v)
-            return fmt::format("{} `{}`: expected a number", name, *text);
+            return fmt::format("{} `{}`: expected a number, or one character (its code, for char data)", name, *text);
         if (std::string(name) == "--lo")
             o.lo = *v;
         else if (std::string(name) == "--hi")
