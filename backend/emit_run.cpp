@@ -213,10 +213,6 @@ bool TaskEmitter::versionedScalar(const std::string& name) const {
     return isGlobal(name) && !global(name).type.isArray() && versionsOf(name) > 1;
 }
 
-std::string TaskEmitter::scalarField(const std::string& name) const {
-    return global(name).isReduction ? "r_" + name : cppName(name);
-}
-
 std::string TaskEmitter::olderScalar(const std::string& name, int lag) {
     return "older" + std::to_string(lag) + "_" + ident(name);
 }
@@ -865,7 +861,7 @@ void TaskEmitter::emitRun(Out& o) {
     for (const auto& g : info_->globals)
         if (versionedScalar(g.name))
             for (int k = 1; k < versionsOf(g.name); ++k)
-                o << "g." << olderScalar(g.name, k) << " = g." << scalarField(g.name) << ";\n";
+                o << "g." << olderScalar(g.name, k) << " = " << scalarRef(g.name, "g") << ";\n";
     o << "t.launch();\n";
     if (!plan_.dependencies.syncs.empty())
         o << "// The synchronisations of the task plan, numbered as the flows use them.\n";
@@ -1251,8 +1247,8 @@ void TaskEmitter::emitFlow(Out& o, const ast::FlowList& list, int lps, int x) {
             for (const auto& v : scalars) {
                 o << "// Entering the epoch: `" << v << "` ages by one version.\n";
                 for (int k = versionsOf(v) - 1; k >= 1; --k)
-                    o << "g." << olderScalar(v, k) << " = g." << (k == 1 ? scalarField(v) : olderScalar(v, k - 1))
-                      << ";\n";
+                    o << "g." << olderScalar(v, k) << " = "
+                      << (k == 1 ? scalarRef(v, "g") : "g." + olderScalar(v, k - 1)) << ";\n";
             }
             if (guarded)
                 o << "}\n";

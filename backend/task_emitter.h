@@ -59,7 +59,6 @@ public:
     // The value of Reduction variable `v` this LPU knows, in the Globals object named `globals`.
     std::string scalarRef(const std::string& v, const std::string& globals) const;
     std::string reductionValue(const std::string& v, const std::string& globals) const;
-    std::string scalarField(const std::string& name) const; // its member of Globals (`r_` for a Reduction)
     // A Reduction variable some stage reduces into (`Space X: v`); the others are plain scalars.
     bool reducedInto(const std::string& v) const;
     bool readInFlow(const std::string& v) const; // by a stage, a condition or a Repeat header
