@@ -230,11 +230,60 @@ void warnNeighbourReads(const FlowAccess& a, const LpsTree& lps, DiagnosticEngin
     }
 }
 
+// The partition function that cuts dimension `dim` (0-based) of `array` for the LPUs of `lps`:
+// its own, or that of a space above whose part it holds. Null when its LPUs hold the dimension
+// whole (replicated, or no space on the way cuts it).
+struct Cut {
+    const DimInstruction* split = nullptr;
+    int space = kNoLps;
+};
+Cut cutAlong(const LpsTree& lps, int space, const std::string& array, int dim) {
+    for (int s = space; s != kNoLps && s != kRootLps; s = lps.at(s).parent)
+        if (const ArrayPartition* part = lps.at(s).find(array); part && !part->whole)
+            if (const DimInstruction* split = part->splitting(dim + 1); split && !split->replicated)
+                return {split, s};
+    return {};
+}
+
+// `do in sequence { s = s + part[q] } for q in part.dimension1.range` in a space that cuts
+// `part` along dimension 1: the loop runs over the whole array, the LPU holds a part of it.
+// Without --debug it reads whatever lies next to its part (k-means centre sums, an allreduce by
+// hand). Only when the loop runs over a dimension the space cuts as well and nothing in the
+// loop tests the index (testsIndex in data_usage): the body may keep to its part itself.
+void warnWholeRangeLoops(const FlowAccess& a, const LpsTree& lps,
+                         std::set<std::pair<std::uint32_t, std::uint32_t>>& seen, DiagnosticEngine& diags) {
+    const Lps& space = lps.at(a.lps);
+    for (const VarAccess& v : a.vars)
+        for (const WholeRangeSubscript& w : v.wholeRange) {
+            const Cut cut = cutAlong(lps, a.lps, v.var, w.dim);
+            if (!cut.split || !cutAlong(lps, a.lps, w.loopArray, w.loopDim).split)
+                continue;
+            if (!seen.insert({w.at.begin.line, w.at.begin.column}).second)
+                continue;
+            const std::string array = w.written == v.var ? "`" + v.var + "`" : "`" + w.written + "` (`" + v.var + "`)";
+            const std::string range = fmt::format("{}.dimension{}.range", w.loopArrayWritten, w.loopDim + 1);
+            auto& d = diags.report(
+                DiagKind::WholeRangeLoopOverPart, w.at,
+                fmt::format(
+                    "stage `{}` subscripts {} along dimension {} with `{}`, which runs over the whole `{}`, but "
+                    "`Space {}` holds only a part of it along that dimension (`{}`{}): the LPU reaches elements "
+                    "it does not hold (run with --debug to have it stopped); loop over `{}.local.dimension{}"
+                    ".range`, or run the stage where the array is held whole (Root, or a space that does not "
+                    "cut that dimension)",
+                    a.stage, array, w.dim + 1, w.index, range, space.name, cut.split->text(),
+                    cut.space == a.lps ? "" : " in `Space " + lps.at(cut.space).name + "`", w.loopArrayWritten,
+                    w.loopDim + 1),
+                Severity::Warning);
+            DiagnosticEngine::addNote(d, a.range, "the stage runs in `Space " + space.name + "` here");
+        }
+}
+
 } // namespace
 
 void checkPlacement(const TaskGlobals& globals, const LpsTree& lps, const FlowTree& flow, const DataUsage& usage,
                     DiagnosticEngine& diags) {
-    std::set<std::pair<std::string, int>> unconfigured; // (array, space) reported
+    std::set<std::pair<std::string, int>> unconfigured;               // (array, space) reported
+    std::set<std::pair<std::uint32_t, std::uint32_t>> wholeRangeSeen; // subscripts reported
     for (const FlowAccess& a : usage.accesses) {
         if (a.lps == kRootLps)
             continue;
@@ -244,6 +293,7 @@ void checkPlacement(const TaskGlobals& globals, const LpsTree& lps, const FlowTr
         }
         warnDivergingReplicas(a, globals, lps, diags);
         warnNeighbourReads(a, lps, diags);
+        warnWholeRangeLoops(a, lps, wholeRangeSeen, diags);
         const Lps& space = lps.at(a.lps);
         int foreach = flow.enclosing(a.node, FlowNode::Kind::RepeatForeach);
         bool inOwnForeach = foreach != -1 && flow.at(foreach).context == a.lps;

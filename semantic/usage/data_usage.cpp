@@ -2,10 +2,13 @@
 // task-globals), then every invocation maps that summary through its arguments.
 #include "semantic/usage/data_usage.h"
 
+#include "semantic/usage/names_read.h"
+
 #include <cctype>
 
 #include <algorithm>
 #include <functional>
+#include <optional>
 #include <set>
 
 namespace itc::semantic {
@@ -61,7 +64,66 @@ struct NameUse {
     bool readOwnPart = false;                   // only its shape: the LPU's own part, every dim aligned
     int maxLag = 0;
     std::vector<LoopBinding> writeLoops;
+    std::vector<WholeRangeSubscript> wholeRange;
 };
+
+// `a.dimensionK.range` (not `a.local.dimensionK.range`): the array's name and K - 1.
+std::optional<std::pair<std::string, int>> wholeDimensionRange(const ast::Expr* e) {
+    const auto* range = e ? e->as<ast::Property>() : nullptr;
+    if (!range || range->property != ast::PropertyKind::Range)
+        return std::nullopt;
+    const auto* dim = range->base->as<ast::Property>();
+    if (!dim || dim->property != ast::PropertyKind::Dimension || dim->dimensionIndex < 1)
+        return std::nullopt;
+    const auto* array = dim->base->as<ast::NameRef>();
+    if (!array)
+        return std::nullopt;
+    return std::pair{array->name, dim->dimensionIndex - 1};
+}
+
+// True if a condition inside `b` (an `if`, a `while`, a loop's `and` restriction) reads `index`,
+// or native code may: the body may keep the index to the LPU's part itself.
+bool testsIndex(const ast::Block& b, const std::string& index) {
+    using K = ast::StmtKind;
+    for (const ast::StmtPtr& s : b.stmts) {
+        switch (s->kind) {
+        case K::If: {
+            const auto* i = s->as<ast::If>();
+            for (const ast::IfBranch& br : i->branches)
+                if (mentions(br.condition.get(), index) || testsIndex(br.body, index))
+                    return true;
+            if (i->elseBody && testsIndex(*i->elseBody, index))
+                return true;
+            break;
+        }
+        case K::While: {
+            const auto* w = s->as<ast::While>();
+            if (mentions(w->condition.get(), index) || testsIndex(w->body, index))
+                return true;
+            break;
+        }
+        case K::SequentialFor: {
+            const auto* f = s->as<ast::SequentialFor>();
+            if (mentions(f->restriction.get(), index) || mentions(f->rangeExpr.get(), index) ||
+                testsIndex(f->body, index))
+                return true;
+            break;
+        }
+        case K::ParallelLoop: {
+            const auto* l = s->as<ast::ParallelLoop>();
+            for (const ast::IndexGroup& g : l->groups)
+                if (mentions(g.restriction.get(), index))
+                    return true;
+            if (testsIndex(l->body, index))
+                return true;
+            break;
+        }
+        case K::Extern: return true;
+        default: break;
+        }
+    }
+    return false;
+}
 
 void addLoops(std::vector<LoopBinding>& into, const std::vector<LoopBinding>& from) {
     for (const LoopBinding& b : from)
@@ -141,8 +203,10 @@ public:
             if (base && base->kind == K::NameRef && isTracked(base->as<ast::NameRef>()->name)) {
                 NameUse& u = uses[base->as<ast::NameRef>()->name];
                 std::vector<DimAccess> dims;
-                for (const ast::SubscriptItem& it : s->items)
+                for (const ast::SubscriptItem& it : s->items) {
+                    noteWholeRange(u, base->as<ast::NameRef>()->name, it, static_cast<int>(dims.size()), e->range);
                     dims.push_back(dimAccess(it));
+                }
                 if (write) {
                     u.written = true;
                     mergeDims(u.writeDims, dims);
@@ -261,6 +325,31 @@ private:
 
     bool isTracked(const std::string& n) const { return !loopIndices_.count(n) && tracked_(n); }
 
+    // `name[q]` (or `name[q + 1]`) with `q` a loop over a whole dimension range.
+    void noteWholeRange(NameUse& u, const std::string& name, const ast::SubscriptItem& it, int dim,
+                        const SourceRange& at) const {
+        if (it.kind != ast::SubscriptItem::Kind::Index || !it.index)
+            return;
+        const ast::Expr* e = it.index.get();
+        if (const auto* b = e->as<ast::Binary>();
+            b && (b->op == ast::BinaryOp::Add || b->op == ast::BinaryOp::Sub) && b->rhs->as<ast::IntLiteral>())
+            e = b->lhs.get();
+        const auto* index = e->as<ast::NameRef>();
+        if (!index)
+            return;
+        auto loop = wholeRangeLoops_.find(index->name);
+        if (loop == wholeRangeLoops_.end())
+            return;
+        WholeRangeSubscript w;
+        w.dim = dim;
+        w.written = name;
+        w.index = index->name;
+        w.loopArray = w.loopArrayWritten = loop->second.first;
+        w.loopDim = loop->second.second;
+        w.at = at;
+        u.wholeRange.push_back(std::move(w));
+    }
+
     DimAccess dimAccess(const ast::SubscriptItem& it) const {
         DimAccess d;
         if (it.kind != ast::SubscriptItem::Kind::Index || !it.index) {
@@ -334,7 +423,14 @@ private:
             expr(f->step.get(), false, 0);
             bool added = loopIndices_.insert(f->index.text).second;
             expr(f->restriction.get(), false, 0);
+            const auto whole = wholeDimensionRange(f->rangeExpr.get());
+            const bool watch = added && whole && isTracked(whole->first) &&
+                               !mentions(f->restriction.get(), f->index.text) && !testsIndex(f->body, f->index.text);
+            if (watch)
+                wholeRangeLoops_[f->index.text] = *whole;
             block(f->body);
+            if (watch)
+                wholeRangeLoops_.erase(f->index.text);
             if (added)
                 loopIndices_.erase(f->index.text);
             return;
@@ -409,6 +505,7 @@ private:
     const std::vector<ast::FunctionDef>* functions_ = nullptr;
     std::set<std::string> loopIndices_;
     std::set<std::string> parallelIndices_;
+    std::map<std::string, std::pair<std::string, int>> wholeRangeLoops_; // index -> (array, dimension)
 };
 
 std::vector<DimAccess> wholeDims(int dims) {
@@ -590,6 +687,14 @@ private:
                                       : normalize(use.readDims, use.readWhole || element, dims));
             v.maxLag = std::max(v.maxLag, use.maxLag);
         }
+        if (!element)
+            for (WholeRangeSubscript w : use.wholeRange) {
+                if (auto it = arrays.find(w.loopArray); it != arrays.end())
+                    w.loopArray = it->second;
+                else if (!globals_.find(w.loopArray))
+                    continue;
+                v.wholeRange.push_back(std::move(w));
+            }
         if (use.written) {
             v.written = true;
             mergeDims(v.writeDims, normalize(use.writeDims, use.writeWhole || element, dims));

@@ -42,6 +42,20 @@ struct LoopBinding {
     friend bool operator==(const LoopBinding&, const LoopBinding&) = default;
 };
 
+// A subscript by the index of a sequential loop over the *whole* range of an array's dimension,
+// `part[q]` in `do in sequence { ... } for q in part.dimension1.range` (not `.local`), with no
+// condition on `q` around it: in a space that cuts that dimension, an LPU reaches elements it
+// does not hold.
+struct WholeRangeSubscript {
+    int dim = 0;           // the subscripted dimension, 0-based
+    std::string written;   // the subscripted name as the body writes it
+    std::string index;     // the loop index
+    std::string loopArray; // the array whose range the loop runs over (a task-global once mapped)
+    std::string loopArrayWritten;
+    int loopDim = 0; // 0-based
+    SourceRange at;  // the subscript
+};
+
 struct VarAccess {
     std::string var; // the task-global
     std::string via; // the stage parameter it is bound to; empty for direct use;
@@ -53,7 +67,8 @@ struct VarAccess {
     std::string reductionOp;
     std::vector<DimAccess> readDims, writeDims; // arrays only, one per array dimension
     std::vector<LoopBinding> writeLoops;        // parallel loops around the writes
-    int maxLag = 0;                             // the largest `at (current - n)` on reads
+    std::vector<WholeRangeSubscript> wholeRange;
+    int maxLag = 0; // the largest `at (current - n)` on reads
     // Written only because the stage is inside an Epoch, which shifts the array's versions
     // (`itc plan` says "ages" instead of "writes").
     bool agedOnly = false;
