@@ -369,7 +369,7 @@ private:
             return;
         // `(v[2...5])[i]` is an element of `v` (ExprEmitter::sectionElement), checked as that.
         if (auto se = sectionElementShape(s);
-            se && !typeOf(e).isArray() && typeOf(*se->section).isArray() &&
+            se && !typeOf(e).isArray() && keepsDimension(*se->section, typeOf(*se->section->base)) &&
             (typeOf(*se->array).kind == TypeKind::DynamicArray || heldAsTaskArray(*se->array)) &&
             partArray(se->array->name)) {
             items(*se->section);

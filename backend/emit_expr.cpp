@@ -49,6 +49,13 @@ std::string staticDimensionRange(const semantic::Type& array, int k) {
     return "Range{0, " + std::to_string(array.lengths.at(static_cast<size_t>(k)) - 1) + "}"; // 0 to length - 1
 }
 
+// The cells of a static array, through nested static arrays: `Real` of `Array[2] of Real[3]`.
+static semantic::Type staticArrayCell(semantic::Type t) {
+    while (t.kind == TypeKind::StaticArray)
+        t = t.elementType();
+    return t;
+}
+
 bool hasElementCodec(const semantic::Type& e, const semantic::CheckedProgram& cp) {
     switch (e.kind) {
     case TypeKind::Integer:
@@ -57,7 +64,8 @@ bool hasElementCodec(const semantic::Type& e, const semantic::CheckedProgram& cp
     case TypeKind::Character:
     case TypeKind::Boolean:
     case TypeKind::Range: return true;
-    case TypeKind::Class: return !hasString(e, cp); // stored field by field, fixed sizes
+    case TypeKind::Class: return !hasString(e, cp);                             // stored field by field, fixed sizes
+    case TypeKind::StaticArray: return hasElementCodec(staticArrayCell(e), cp); // its cells row-major
     default: return false;
     }
 }
@@ -72,6 +80,14 @@ std::string codecOf(const semantic::Type& e) {
     case TypeKind::Range: return "itrt::range_codec()";
     case TypeKind::String: return "itrt::string_codec()"; // coordinator values only (hasStoreCodec)
     case TypeKind::Class: return classCodecOf(e);
+    case TypeKind::StaticArray: {
+        int64_t count = 1;
+        for (semantic::Type t = e; t.kind == TypeKind::StaticArray; t = t.elementType())
+            for (auto l : t.lengths)
+                count *= l;
+        return "itrt::static_array_codec<" + cppType(e) + ">(" + cString(semantic::typeName(e)) + ", " +
+               codecOf(staticArrayCell(e)) + ", " + std::to_string(count) + ")";
+    }
     default: break;
     }
     notTranslated({}, "an element codec for `" + semantic::typeName(e) + "`");
@@ -440,7 +456,7 @@ std::string ExprEmitter::emit(const ast::Expr& e) {
     case K::Subscript: {
         auto* s = e.as<ast::Subscript>();
         if (auto se = sectionElementShape(*s);
-            se && !typeOf(e).isArray() && typeOf(*se->section).isArray() &&
+            se && !typeOf(e).isArray() && keepsDimension(*se->section, typeOf(*se->section->base)) &&
             (typeOf(*se->array).kind == TypeKind::DynamicArray || heldAsTaskArray(*se->array)) &&
             partArray(se->array->name))
             return sectionElement(*s, *se);
@@ -501,7 +517,7 @@ std::string ExprEmitter::emit(const ast::Expr& e) {
         // A section of a part used as a value (`(v[2...5])[3...4]`, also of a fixed-size
         // task-global; semantic/check types every other use as an error): the LPU's part of it,
         // as a function sees it.
-        if (typeOf(e).isArray() && !arrayValue(n->name))
+        if (keepsDimension(*s, typeOf(*s->base)) && !arrayValue(n->name))
             return partArgument(e, false);
         if (isSection(e))
             return sectionValue(*s, emit(*s->base), typeOf(*s->base).arrayDims());

@@ -141,14 +141,16 @@ std::optional<SectionElement> sectionElementShape(const ast::Subscript& s) {
     return se;
 }
 
+bool keepsDimension(const ast::Subscript& s, const semantic::Type& base) {
+    if (static_cast<int>(s.items.size()) < base.arrayDims())
+        return true;
+    return std::any_of(s.items.begin(), s.items.end(),
+                       [](const ast::SubscriptItem& it) { return it.kind != ast::SubscriptItem::Kind::Index; });
+}
+
 bool isArraySection(const ast::Expr& e, const std::function<semantic::Type(const ast::Expr&)>& typeOf) {
     auto* s = e.as<ast::Subscript>();
-    if (!s || typeOf(*s->base).kind != TypeKind::DynamicArray)
-        return false;
-    if (static_cast<int>(s->items.size()) < typeOf(*s->base).arrayDims())
-        return true;
-    return std::any_of(s->items.begin(), s->items.end(),
-                       [](const ast::SubscriptItem& it) { return it.kind != ast::SubscriptItem::Kind::Index; });
+    return s && typeOf(*s->base).kind == TypeKind::DynamicArray && keepsDimension(*s, typeOf(*s->base));
 }
 
 bool ExprEmitter::isSection(const ast::Expr& e) const {

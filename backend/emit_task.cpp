@@ -295,6 +295,12 @@ protected:
         auto it = sig_.params.find(n->name);
         return it != sig_.params.end() ? it->second.isArray : sig_.directArrays.count(n->name) != 0;
     }
+    // Whether `e` is one element of a part, `x[i]`, whose type is a static array: a value as
+    // element() reads it, not an array rooted at the part.
+    bool partElement(const ast::Expr& e) const {
+        auto* sub = withoutEpochs(e).as<ast::Subscript>();
+        return sub && rootedAtPart(e) && !keepsDimension(*sub, typeOf(*sub->base));
+    }
     // The array parameter whose view is `view`, or null.
     const StageParam* paramOfView(const std::string& view) const {
         for (const auto& [name, sp] : sig_.params)
@@ -422,8 +428,8 @@ protected:
         const ast::Epoch* older = epochBase(*e); // `(v at (current - 1))[1...2]`: `v[1...2] at (current - 1)`
         if (older)
             lag = static_cast<int>(older->lag);
-        if (!older &&
-            !rootedAtPart(*e)) { // an array value of the stage call (a local, `lpuId`, a section of a static array)
+        if (!older && (!rootedAtPart(*e) || partElement(*e))) { // an array value of the stage call (a local, `lpuId`, a
+                                                                // section of a static array, an element `x[i]`)
             // A section of a stage-local array to `&`: a copy written back when the call ends.
             if (auto s = e->as<ast::Subscript>(); byReference && s && isSection(*e) && s->base->as<ast::NameRef>() &&
                                                   localArray(s->base->as<ast::NameRef>()->name))
@@ -566,7 +572,7 @@ private:
     // elements of the part (StaticPartArgument writes its copy back when the statement ends).
     std::string staticArrayAssign(const ast::Assign& a) {
         const ast::Expr& v = *a.value;
-        std::string value = rootedAtPart(v) ? partArgument(v, false) : emit(v);
+        std::string value = rootedAtPart(v) && !partElement(v) ? partArgument(v, false) : emit(v);
         auto* target = a.target->as<ast::NameRef>();
         if (!target || !partArray(target->name))
             return emit(*a.target) + " = " + value;

@@ -77,6 +77,9 @@ std::string sectionItems(const std::vector<const ast::SubscriptItem*>& items, in
 std::vector<const ast::SubscriptItem*> composedItems(const ast::Subscript* inner, const ast::Subscript& outer,
                                                      int dims);
 
+// Whether subscript `s` of an array of type `base` keeps a dimension (a section), rather than
+// naming one element (which may itself be a static array, `(q[i])[0]`).
+bool keepsDimension(const ast::Subscript& s, const semantic::Type& base);
 // Whether `e` is a section of a dynamic array (some subscript a range, or fewer subscripts than
 // dimensions), with the types `typeOf` gives.
 bool isArraySection(const ast::Expr& e, const std::function<semantic::Type(const ast::Expr&)>& typeOf);

@@ -6,6 +6,7 @@
 #include "semantic/check/collect_symbols.h"
 #include "frontend/ast/ast_names.h"
 #include "frontend/diagnostics/did_you_mean.h"
+#include "semantic/usage/expr_text.h"
 
 #include <fmt/format.h>
 
@@ -902,10 +903,16 @@ Type BodyChecker::checkSubscript(const ast::Subscript& e) {
         checkLpuIdEntry(e);
     int dims = base.arrayDims();
     if (static_cast<int>(e.items.size()) > dims) {
+        // `q[i][0]` on a `1d Array of Real[3]`: one subscript list, as for `m[i][j]` of a 2d array.
+        const std::string elementHint =
+            base.elementType().kind == TypeKind::StaticArray
+                ? fmt::format("; its elements are {}: put the element in parentheses to subscript it, `({}{})[k]`",
+                              qt(base.elementType()), exprText(*e.base), dims == 1 ? "[i]" : "[i][j]")
+                : "";
         state_.rep.error(DiagKind::SubscriptCount, e.items[dims].range.valid() ? e.items[dims].range : e.range,
                          fmt::format("{} subscripts on an array of type {}, which has {} "
-                                     "dimension{}",
-                                     e.items.size(), qt(base), dims, dims == 1 ? "" : "s"));
+                                     "dimension{}{}",
+                                     e.items.size(), qt(base), dims, dims == 1 ? "" : "s", elementHint));
         return Type::error();
     }
     if (kind_ == BodyKind::Initialize && !e.base->as<ast::Subscript>()) {

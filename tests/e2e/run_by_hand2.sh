@@ -31,7 +31,8 @@
 # (bound_input_unread.it), IT_STATS's peak of the parts alive at once (live_parts.it), command-line
 # keys spelled like dimension attributes (property_arg_keys.it), Where/If blocks whose stages
 # change what the test reads, which still run by the test at the block's entry (where_entry.it),
-# older versions of Reduction variables (epoch_reductions.it).
+# older versions of Reduction variables (epoch_reductions.it), a task array of static arrays
+# (static_elements.it).
 set -u
 source "$(dirname "$0")/script_setup.sh" "$@"
 compile_program() { # compile_program <name>: programs/<name>.it with its map, to ./<name>
@@ -526,6 +527,35 @@ for np in 1 2 4; do
     check "older versions of Reduction variables, p=$p" $np er_g_want.txt er_g.txt \
       ./epoch_reductions input=er_x.txt p=$p growth=er_g.txt parts=er_p.txt
     check_also "older versions of a Reduction per LPU, p=$p np $np" er_p$p.txt er_p.txt
+  done
+done
+# static_elements on points (i, 2i, i*i), i = 0...6: the ends stay, an inner point is the mean of
+# its neighbours, (i, 2i, i*i + 1); Root writes each point's squared length, then doubles it.
+{
+  printf 'Array\n'
+  for i in 0 1 2 3 4 5 6; do printf '%d %d %d\n' $i $((2 * i)) $((i * i)); done
+  printf '7\n'
+} >se_pos.txt
+mid=""
+for i in 0 1 2 3 4 5 6; do
+  z=$((i * i)); if [ $i -gt 0 ] && [ $i -lt 6 ]; then z=$((z + 1)); fi
+  mid="$mid${mid:+ }$((2 * i)) $((4 * i)) $((2 * z))"
+done
+printf 'Array\n%s\n7\n' "$mid" >se_mid_want.txt # one row: the elements' cells one after another
+norms=""
+for i in 0 1 2 3 4 5 6; do
+  z=$((i * i)); if [ $i -gt 0 ] && [ $i -lt 6 ]; then z=$((z + 1)); fi
+  norms="$norms${norms:+ }$((i * i + 4 * i * i + z * z))"
+done
+printf 'Array\n%s\n7\n' "$norms" >se_norms_want.txt
+compile_program static_elements
+for np in 1 2 4; do
+  for p in 1 2 3; do
+    check "squared lengths of static-array elements, p=$p" $np se_norms_want.txt se_norms.txt \
+      ./static_elements input=se_pos.txt mid=se_mid.txt norms=se_norms.txt p=$p
+    # three numbers per element, which ref_check does not read: compared as text
+    if diff se_mid.txt se_mid_want.txt >/dev/null; then echo "ok (a task array of static arrays, p=$p np $np)"
+    else echo "FAIL (a task array of static arrays, p=$p np $np): got"; cat se_mid.txt; bad=1; fi
   done
 done
 exit $bad

@@ -88,4 +88,11 @@ private:
     int text_fields_ = 0;
 };
 
+// A fixed-size array (C++ type `A`, e.g. std::array<double, 3>) of `count` elements of `inner`,
+// row-major: stored as the elements one after another, like a class's array field.
+template <class A> const ElementCodec& static_array_codec(const char* name, const ElementCodec& inner, int64_t count) {
+    static const StructCodec codec(name, sizeof(A), {{0, &inner, count}});
+    return codec;
+}
+
 } // namespace itrt
