@@ -553,10 +553,13 @@ private:
             }
         }
         for (const auto& [var, st] : storage_.arrays) {
-            if (!st.environmental || st.spaces.size() < 2)
-                continue;
             const TaskGlobal* g = globals_.find(var);
-            const bool carriesData = !(g && g->environment && *g->environment == ast::LinkMode::Create);
+            // An array given to an Initialize parameter has content before the first stage, as a
+            // linked one has, `create` or not (it starts whole in the home space's storage).
+            const bool given = g && g->initializeParameter;
+            if ((!st.environmental && !given) || st.spaces.size() < 2)
+                continue;
+            const bool carriesData = given || !(g && g->environment && *g->environment == ast::LinkMode::Create);
             for (int s : st.spaces) {
                 if (s == st.home || !carriesData)
                     continue;
@@ -571,6 +574,8 @@ private:
                 d.why = "the task's input of the environmental array reaches the parts of its other space";
                 out_.syncs.push_back(std::move(d));
             }
+            if (!st.environmental)
+                continue;
             // The storage spaces that write the array, in the order of their last writes: the
             // later writer's gather lands later. Writes in the home parts supersede the other
             // spaces' earlier ones, which therefore do not return.

@@ -34,6 +34,10 @@ TaskGlobals collectTaskGlobals(const ast::TaskDef& task) {
             if (it != g.byName.end())
                 it->second.environment = link.mode;
         }
+    if (task.initialize)
+        for (const ast::Name& n : task.initialize->params)
+            if (auto it = g.byName.find(n.text); it != g.byName.end())
+                it->second.initializeParameter = true;
     return g;
 }
 

@@ -17,6 +17,7 @@ struct TaskGlobal {
     int dims = 0; // arrays: dynamic dimensionality or number of static lengths
     bool isReduction = false;
     std::optional<ast::LinkMode> environment; // set for environmental items
+    bool initializeParameter = false;         // an Initialize parameter: `execute` may give it its content
     SourceRange declared;
     bool isArray() const { return kind == Kind::Array; }
 };

@@ -32,7 +32,7 @@
 # keys spelled like dimension attributes (property_arg_keys.it), Where/If blocks whose stages
 # change what the test reads, which still run by the test at the block's entry (where_entry.it),
 # older versions of Reduction variables (epoch_reductions.it), a task array of static arrays
-# (static_elements.it).
+# (static_elements.it), an array given to Initialize used in Space A and Root (initialize_given.it).
 set -u
 source "$(dirname "$0")/script_setup.sh" "$@"
 compile_program() { # compile_program <name>: programs/<name>.it with its map, to ./<name>
@@ -556,6 +556,18 @@ for np in 1 2 4; do
     # three numbers per element, which ref_check does not read: compared as text
     if diff se_mid.txt se_mid_want.txt >/dev/null; then echo "ok (a task array of static arrays, p=$p np $np)"
     else echo "FAIL (a task array of static arrays, p=$p np $np): got"; cat se_mid.txt; bad=1; fi
+  done
+done
+# initialize_given on 1 2 3 4 5: Space A adds 100 to each, then Root sums them, 515.
+printf 'Array\n1 2 3 4 5\n5\n' >ig_in.txt
+printf 'Array\n101 102 103 104 105\n5\n' >ig_c_want.txt
+printf 'Array\n515\n1\n' >ig_sum_want.txt
+compile_program initialize_given
+for np in 1 2 4; do
+  for p in 1 2 3; do
+    check "an array given to Initialize reaches Space A, p=$p" $np ig_c_want.txt ig_c.txt \
+      ./initialize_given input=ig_in.txt p=$p out=ig_c.txt out_sum=ig_sum.txt
+    check_also "and Root after it, p=$p np $np" ig_sum_want.txt ig_sum.txt
   done
 done
 exit $bad
