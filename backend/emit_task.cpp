@@ -3,6 +3,7 @@
 // runs Initialize, describes the spaces for the launch and walks the flow in lock step over
 // the LPUs of each space, inserting the synchronisations of the plan (padding refresh at
 // Space exits, cross-LPU reductions after the reducing stage, epoch shifts).
+#include "semantic/usage/expr_text.h"
 #include "backend/held_part_uses.h"
 #include "backend/task_emitter.h"
 #include "frontend/ast/ast_visitor.h"
@@ -1072,13 +1073,40 @@ private:
                     ast::Visitor::visitBinary(node);
             }
         } always;
-        always.out = &out;
-        for (const auto& st : p.body.stmts) {
-            if (auto es = st->as<ast::ExprStmt>())
-                always.visitExpr(*es->expr);
-            else if (auto rs = st->as<ast::ReduceStmt>())
-                always.visitExpr(*rs->operand);
-        }
+        // A block's statements in order; of an `if` its first condition, and the subscripts that
+        // every branch evaluates when there is an `else` (`if (t[i] > 0) { u[i] = t[i] } else {
+        // u[i] = 0 }` writes `u[i]` at every turn: a tester's loop over a padded array wrote past
+        // the unpadded one's part, unchecked).
+        std::function<void(const ast::Block&, std::vector<const ast::Subscript*>&)> block =
+            [&](const ast::Block& b, std::vector<const ast::Subscript*>& into) {
+                always.out = &into;
+                for (const auto& st : b.stmts) {
+                    if (auto es = st->as<ast::ExprStmt>()) {
+                        always.visitExpr(*es->expr);
+                    } else if (auto rs = st->as<ast::ReduceStmt>()) {
+                        always.visitExpr(*rs->operand);
+                    } else if (auto is = st->as<ast::If>(); is && !is->branches.empty()) {
+                        always.visitExpr(*is->branches.front().condition);
+                        if (!is->elseBody)
+                            continue;
+                        std::vector<std::vector<const ast::Subscript*>> arms;
+                        for (const ast::IfBranch& br : is->branches)
+                            block(br.body, arms.emplace_back());
+                        block(*is->elseBody, arms.emplace_back());
+                        always.out = &into;
+                        for (const ast::Subscript* sub : arms.front()) {
+                            const std::string key = semantic::exprText(*sub);
+                            if (std::all_of(arms.begin() + 1, arms.end(), [&](const auto& arm) {
+                                    return std::any_of(arm.begin(), arm.end(), [&](const ast::Subscript* other) {
+                                        return semantic::exprText(*other) == key;
+                                    });
+                                }))
+                                into.push_back(sub);
+                        }
+                    }
+                }
+            };
+        block(p.body, out);
         return true;
     }
 

@@ -147,6 +147,42 @@ expect "a directory as the bound output" "bind_output of \`c\` of task \`Vector 
 "$ref/make_input" -o b20.txt --type double --shape 20 --seed 2 >/dev/null
 expect "arrays of inconsistent lengths" "vector-add.it:27: \`y\`: the loop reaches indices .* outside the LPU's part" \
   timeout 60 $mpirun -np 2 "$va" a_file=a.txt b_file=b20.txt c_file=c.txt p=4
+# a loop over a padded array writing an unpadded one in both branches of an if/else: the write is
+# at every turn, so it is checked before the loop too (a tester's run corrupted the heap instead)
+cat >padded_if.it <<'IT'
+Program (args) {
+    env = new TaskEnvironment(name: "Copy")
+    bind_input(env, "t", args.input)
+    execute(task: "Copy"; environment: env; partition: args.p)
+    bind_output(env, "u", args.out)
+}
+Task "Copy":
+    Define:
+        t, u: 1d Array of Integer
+    Environment:
+        t: link
+        u: create
+    Initialize:
+        u.dimension = t.dimension
+    Stages:
+        copyIf(t, u) {
+            do {
+                if (t[i] > 0) { u[i] = t[i] } else { u[i] = 0 }
+            } for i in t
+        }
+    Computation:
+        Space A { copyIf(t, u) }
+    Partition (p):
+        Space A <1d> {
+            t: block_count(p) padding(1, 0)
+            u: block_count(p)
+        }
+IT
+printf '"Copy" { Space A: 2 }\n' >padded_if.map
+compile padded_if.it padded_if.map padded_if
+printf 'Array\n1 -2 3 -4 5 -6 7 -8\n8\n' >t8.txt
+expect "a write in both branches of an if, past the part" "padded_if.it:18: \`u\`: the loop reaches indices .* outside the LPU's part" \
+  timeout 60 $mpirun -np 2 ./padded_if input=t8.txt p=2 out=u8.txt
 # (without --debug) an element of a stride() part the LPU does not hold, by an index that is no
 # loop's: the line and the array are named, no write outside the part
 cat >not_held.it <<'IT'
