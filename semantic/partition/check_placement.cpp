@@ -133,28 +133,39 @@ void warnDivergingReplicas(const FlowAccess& a, const TaskGlobals& globals, cons
 }
 
 // The same reads in a space that pads the dimension but divides the partitions of a space that
-// cuts it without padding: a part of the child lies inside its parent LPU's part, padding
-// included, so at the edge of a parent part the child's padding stops (guide: Padding).
-void warnPaddingStopsAtParent(const FlowAccess& a, const std::string& var, int d, int reach, const LpsTree& lps,
-                              DiagnosticEngine& diags) {
+// cuts it without padding, or with literal padding narrower than the reads: a part of the child
+// lies inside its parent LPU's part, padding included, so at the edge of a parent part the
+// child's padding stops (guide: Padding).
+void warnPaddingStopsAtParent(const FlowAccess& a, const std::string& var, int d, const DimAccess& access,
+                              const LpsTree& lps, DiagnosticEngine& diags) {
+    const int reach = std::max(-access.minOffset, access.maxOffset);
     const Lps& space = lps.at(a.lps);
     if (space.dividesSubpartitions || space.parent == kNoLps || space.parent == kRootLps)
         return; // a sub-partition's pieces take no padding: nothing to add there
     const int up = lps.configuringSpace(space.parent, var);
     const ArrayPartition* parentPart = up == kRootLps ? nullptr : lps.at(up).find(var);
     const DimInstruction* split = parentPart && !parentPart->whole ? parentPart->splitting(d + 1) : nullptr;
-    if (!split || split->replicated || split->strided() || split->padded())
+    if (!split || split->replicated || split->strided())
         return;
+    if (split->padded()) { // narrower than the reads? (a partition parameter may be wide enough)
+        const auto width = [](const std::optional<SymbolicArg>& p) -> std::optional<std::int64_t> {
+            return !p ? 0 : p->param ? std::nullopt : std::optional<std::int64_t>(p->literal);
+        };
+        const auto front = width(split->paddingFront), back = width(split->paddingBack);
+        if (!front || !back || (-access.minOffset <= *front && access.maxOffset <= *back))
+            return;
+    }
+    const std::string how = split->padded() ? "with padding narrower than the reads" : "without padding";
     auto& w = diags.report(
         DiagKind::PaddingStopsAtParent, a.range,
-        fmt::format("stage `{}` reads `{}` across the edge of its part along dimension {}, which `Space {}` pads, "
-                    "but `Space {}`, whose parts it divides, cuts that dimension ({}) without padding: a `Space {}` "
-                    "part holds only cells of its parent's part, so at the edge of a `Space {}` part its padding "
-                    "stops; add `padding({})` to that dimension in `Space {}` too",
-                    a.stage, var, d + 1, space.name, lps.at(up).name, split->text(), space.name, lps.at(up).name, reach,
-                    lps.at(up).name),
+        fmt::format("stage `{}` reads `{}` at offsets {} along dimension {}, which `Space {}` pads, but `Space {}`, "
+                    "whose parts it divides, cuts that dimension ({}) {}: a `Space {}` part holds only cells of its "
+                    "parent's part, so at the edge of a `Space {}` part its padding stops; give that dimension "
+                    "`padding({})` in `Space {}` too",
+                    a.stage, var, access.text(), d + 1, space.name, lps.at(up).name, split->text(), how, space.name,
+                    lps.at(up).name, reach, lps.at(up).name),
         Severity::Warning);
-    DiagnosticEngine::addNote(w, parentPart->range, "`" + var + "` is partitioned here without padding");
+    DiagnosticEngine::addNote(w, parentPart->range, "`" + var + "` is partitioned here " + how);
 }
 
 // `a[i-2]` on a dimension padded by 1: at the edge of its part an LPU reads past its padding, an
@@ -209,7 +220,7 @@ void warnNeighbourReads(const FlowAccess& a, const LpsTree& lps, DiagnosticEngin
             const DimInstruction* split = part->splitting(static_cast<int>(d) + 1);
             const int reach = std::max(-access.minOffset, access.maxOffset);
             if (split && split->padded()) {
-                warnPaddingStopsAtParent(a, v.var, static_cast<int>(d), reach, lps, diags);
+                warnPaddingStopsAtParent(a, v.var, static_cast<int>(d), access, lps, diags);
                 warnNarrowPadding(a, v.var, static_cast<int>(d), access, *split, *part, space, diags);
                 continue;
             }
