@@ -403,10 +403,16 @@ std::string ExprEmitter::newObject(const ast::NewObject& o) {
         for (const auto& a : o.args)
             if (a.name.text == f.name) {
                 s += (first ? "." : ", .") + cppMember(f.name) + " = static_cast<" + cppType(f.type) + ">(" +
-                     emit(*a.value) + ")";
+                     converted(*a.value, f.type) + ")";
                 first = false;
             }
     return s + "}";
+}
+
+std::string ExprEmitter::converted(const ast::Expr& value, const semantic::Type& target) {
+    if ((target.kind == TypeKind::Integer || target.kind == TypeKind::Character) && typeOf(value).isReal())
+        return "itrt::task::real_to<" + cppType(target) + ">(" + emit(value) + ")";
+    return emit(value);
 }
 
 std::string ExprEmitter::emit(const ast::Expr& e) {
@@ -441,7 +447,7 @@ std::string ExprEmitter::emit(const ast::Expr& e) {
     case K::Binary: return binary(*e.as<ast::Binary>());
     case K::Assign: {
         auto* a = e.as<ast::Assign>();
-        return emit(*a->target) + " = " + emit(*a->value);
+        return emit(*a->target) + " = " + converted(*a->value, typeOf(*a->target));
     }
     case K::FieldAccess: {
         auto* f = e.as<ast::FieldAccess>();

@@ -681,7 +681,7 @@ std::string SequentialBody::assign(const ast::Assign& a) {
         return target(*t) + " = " + assign(*chain);
     if (isSection(*a.value)) // by position into a target of matching lengths (guide: Arrays)
         return "itrt::task::assign_section(" + target(*t) + ", " + emit(*a.value) + ", " + whereOf(a.range) + ")";
-    std::string value = emit(*a.value);
+    std::string value = converted(*a.value, typeOf(*t));
     // `args.key` converts to numbers implicitly; into a Boolean, Character or String it says how.
     if (typeOf(*a.value).kind == TypeKind::ArgValue) {
         switch (typeOf(*t).kind) {

@@ -208,6 +208,9 @@ protected:
     // A section (`a[i...j][k]`, `a[r]`) of a function's or the coordinator's array, `array` being
     // its C++ expression: a new array with the section's indices.
     std::string sectionValue(const ast::Subscript& s, const std::string& array, int dims);
+    // `value` as a value of `target`'s type: a Real into an Integer or Character through
+    // itrt::task::real_to (truncated, then wrapped like an Integer), anything else as it is.
+    std::string converted(const ast::Expr& value, const semantic::Type& target);
     std::string sectionElement(const ast::Subscript& s, const SectionElement& se);
     // A section passed to a `&` parameter: a copy written back into the array when the call ends.
     std::string sectionArgument(const ast::Subscript& s);

@@ -135,6 +135,18 @@ auto int_mod(A a, B b, const char* where) {
   return static_cast<R>(a % b);
 }
 
+// A Real assigned to an Integer or a Character: truncated toward zero, then, like an Integer,
+// wrapped into the target's width (a Character keeps the low byte: -3.7 gives 253, 300.5 gives
+// 44). C++ leaves a double outside the target's range undefined, and g++ folded constants one
+// way (saturating) and converted at run time another. Beyond the 64-bit range, and NaN, give 0.
+template <class T>
+T real_to(double v) {
+  static_assert(std::is_integral_v<T>);
+  if (!(v > -9.2e18 && v < 9.2e18)) return T(0);
+  const auto whole = static_cast<int64_t>(v);
+  return static_cast<T>(static_cast<std::make_unsigned_t<T>>(static_cast<uint64_t>(whole)));
+}
+
 // A loop's `step`, checked: a step of 0 or less would never end the loop.
 inline int64_t loop_step(int64_t step, const char* where) {
   if (step <= 0)

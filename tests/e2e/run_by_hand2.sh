@@ -32,7 +32,8 @@
 # keys spelled like dimension attributes (property_arg_keys.it), Where/If blocks whose stages
 # change what the test reads, which still run by the test at the block's entry (where_entry.it),
 # older versions of Reduction variables (epoch_reductions.it), a task array of static arrays
-# (static_elements.it), an array given to Initialize used in Space A and Root (initialize_given.it).
+# (static_elements.it), an array given to Initialize used in Space A and Root (initialize_given.it),
+# Reals converted to Integers and Characters (real_conversions.it).
 set -u
 source "$(dirname "$0")/script_setup.sh" "$@"
 compile_program() { # compile_program <name>: programs/<name>.it with its map, to ./<name>
@@ -569,5 +570,19 @@ for np in 1 2 4; do
       ./initialize_given input=ig_in.txt p=$p out=ig_c.txt out_sum=ig_sum.txt
     check_also "and Root after it, p=$p np $np" ig_sum_want.txt ig_sum.txt
   done
+done
+# real_conversions with v = -3.7: truncated toward zero, then wrapped to 32 bits (Integer) or the
+# low byte (Character): -3 -> 253, 300 -> 44, 3e9 -> 3e9 - 2^32, 3.7e9 -> 3.7e9 - 2^32; the
+# stage on -3.7 300.5 2.9 -0.5 (times 1e9 into Integers: -3.7e9 + 2^32, 300.5e9 - 70 * 2^32, ...)
+printf 'Array\n-3.7 300.5 2.9 -0.5\n4\n' >rc_x.txt
+printf 'Array\n253 253 44 44 -1294967296 -594967296\n6\n' >rc_out_want.txt
+printf 'Array\n253 44 2 0\n4\n' >rc_codes_want.txt
+printf 'Array\n594967296 -147710720 -1394967296 -500000000\n4\n' >rc_ints_want.txt
+compile_program real_conversions
+for np in 1 2; do
+  check "Reals into Integers and Characters, coordinator and functions" $np rc_out_want.txt rc_out.txt \
+    ./real_conversions v=-3.7 out=rc_out.txt input=rc_x.txt p=2 codes=rc_codes.txt ints=rc_ints.txt
+  check_also "Reals into Characters in a stage, np $np" rc_codes_want.txt rc_codes.txt
+  check_also "Reals into Integers in a stage, np $np" rc_ints_want.txt rc_ints.txt
 done
 exit $bad
