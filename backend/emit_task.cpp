@@ -860,6 +860,7 @@ private:
         }
         for (auto* c : at[0])
             o << "if (" << emit(*c) << ") {\n";
+        std::string onceTests; // the innermost loop over held positions: reachTests at its first turn
         for (size_t k = 0; k < idx.size(); ++k) {
             auto& [name, vd] = idx[k];
             loopVars_.insert(name);
@@ -867,6 +868,10 @@ private:
             std::string d = std::to_string(vd.second);
             if (stridedOfView(vd.first).count(vd.second)) {
                 loopPos_[name] = vd;
+                if (k + 1 == idx.size())
+                    onceTests = reachTests(p, idx, true);
+                if (!onceTests.empty())
+                    o << "bool " << ix << "_reached = false;\n";
                 o << "for (int64_t " << ix << "_p = 0; " << ix << "_p < " << vd.first << ".len[" << d << "]; ++" << ix
                   << "_p) {\nconst int64_t " << ix << " = " << vd.first << ".global_at(" << d << ", " << ix << "_p);\n";
                 if (sectionView(vd.first)) // the section may keep part of the held indices
@@ -933,6 +938,8 @@ private:
             }
             for (auto* c : at[k + 1])
                 o << "if (!(" << emit(*c) << ")) continue;\n";
+            if (!onceTests.empty())
+                o << "if (!" << ix << "_reached) {\n" << ix << "_reached = true;\n" << onceTests << "}\n";
         }
         if (rs || re) {
             const ast::Expr& operand = rs ? *rs->operand : *re->operand;
@@ -985,11 +992,22 @@ private:
     // (--debug checks every element instead.)
     void reachChecks(Out& o, const ast::ParallelLoop& p,
                      const std::vector<std::pair<std::string, std::pair<std::string, int>>>& idx) {
+        const std::string tests = reachTests(p, idx, false);
+        if (!tests.empty())
+            o << "if (" << cppName(idx.back().first) << "_lo <= " << cppName(idx.back().first) << "_hi) {\n"
+              << tests << "}\n";
+    }
+    // The tests of reachChecks; with `invariantOnly`, only those of subscripts that do not depend
+    // on a loop index, which a loop over the held positions of a stride() part makes at its first
+    // turn that runs the body (its turns are not an interval of indices).
+    std::string reachTests(const ast::ParallelLoop& p,
+                           const std::vector<std::pair<std::string, std::pair<std::string, int>>>& idx,
+                           bool invariantOnly) {
         if (te_.in().debug)
-            return;
+            return "";
         std::vector<const ast::Subscript*> subs;
         if (!unconditionalSubscripts(p, subs))
-            return;
+            return "";
         const std::string& inner = idx.back().first;
         std::set<std::tuple<std::string, size_t, std::string, int64_t>> checked; // view, dimension, index, offset
         std::string tests;
@@ -1008,7 +1026,19 @@ private:
                 const auto indexed = indexPlusConstant(*s->items[d].index);
                 const std::string& var = indexed.first; // (clang 14 lambdas cannot capture structured bindings)
                 const int64_t offset = indexed.second;
-                if (var.empty() || !loopVars_.count(var) || strided.count(static_cast<int>(d)))
+                if (var.empty() || strided.count(static_cast<int>(d)))
+                    continue;
+                // A scalar parameter the stage never changes (`u[i][k]`, LU's step `k`): one index
+                // for the whole loop (a 13x9 matrix given to a square LU wrote past its parts).
+                if (!loopVars_.count(var)) {
+                    if (!invariantParameter(var) || !checked.insert({view, d, var, offset}).second)
+                        continue;
+                    const std::string at = cppName(var) + offsetText(offset);
+                    tests += view + ".reach(" + cString(te_.where(s->range) + ": `" + n->name + "`") + ", " +
+                             std::to_string(d) + ", " + at + ", " + at + ");\n";
+                    continue;
+                }
+                if (invariantOnly)
                     continue;
                 const std::string dim = std::to_string(d);
                 const auto overThis = [&](const auto& level) {
@@ -1019,17 +1049,25 @@ private:
                 if (!checked.insert({view, d, var, offset}).second)
                     continue;
                 const std::string ix = cppName(var);
-                const std::string off = offset == 0  ? std::string()
-                                        : offset > 0 ? " + " + std::to_string(offset)
-                                                     : " - " + std::to_string(-offset);
+                const std::string off = offsetText(offset);
                 const std::string first = (var == inner ? ix + "_lo" : ix) + off;
                 const std::string last = (var == inner ? ix + "_hi" : ix) + off;
                 tests += view + ".reach(" + cString(te_.where(s->range) + ": `" + n->name + "`") + ", " + dim + ", " +
                          first + ", " + last + ");\n";
             }
         }
-        if (!tests.empty())
-            o << "if (" << cppName(inner) << "_lo <= " << cppName(inner) << "_hi) {\n" << tests << "}\n";
+        return tests;
+    }
+    static std::string offsetText(int64_t offset) {
+        return offset == 0  ? std::string()
+               : offset > 0 ? " + " + std::to_string(offset)
+                            : " - " + std::to_string(-offset);
+    }
+    // A scalar parameter bound to a value the stage body never changes: the same at every turn.
+    bool invariantParameter(const std::string& name) const {
+        auto it = sig_.params.find(name);
+        return it != sig_.params.end() && !it->second.isArray && !it->second.isReductionSlot &&
+               it->second.literal.empty() && !stageMayWrite(*inst_.stage, name);
     }
     // `i`, `i + 3`, `i - 1`: the name and the constant; an empty name for anything else.
     static std::pair<std::string, int64_t> indexPlusConstant(const ast::Expr& e) {

@@ -183,6 +183,14 @@ compile padded_if.it padded_if.map padded_if
 printf 'Array\n1 -2 3 -4 5 -6 7 -8\n8\n' >t8.txt
 expect "a write in both branches of an if, past the part" "padded_if.it:18: \`u\`: the loop reaches indices .* outside the LPU's part" \
   timeout 60 $mpirun -np 2 ./padded_if input=t8.txt p=2 out=u8.txt
+# a 13x9 matrix given to a square LU: the step k, a stage parameter, subscripts columns 9...12,
+# which no part holds; the loops over block_stride() rows check it at their first turn
+compile "$root/tests/e2e/programs/pivot_lu.it" "$root/tests/e2e/programs/pivot_lu.map" pivot_lu
+"$ref/make_input" -o a13x9.txt --type double --shape 13x9 --seed 5 >/dev/null
+for np in 1 2; do
+  expect "a non-square matrix to LU, np $np" "pivot_lu.it:40: \`u\`: the loop reaches indices 9...9 of dimension 2, outside the LPU's part" \
+    timeout 60 $mpirun -np $np ./pivot_lu input=a13x9.txt uout=u13.txt lout=l13.txt pout=p13.txt b=2
+done
 # (without --debug) an element of a stride() part the LPU does not hold, by an index that is no
 # loop's: the line and the array are named, no write outside the part
 cat >not_held.it <<'IT'
