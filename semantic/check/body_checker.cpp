@@ -396,6 +396,33 @@ Type BodyChecker::checkUnary(const ast::Unary& e) {
     return Type::error();
 }
 
+// `1/4 * (...)` in Real arithmetic, or assigned to a Real: two Integer literals whose quotient
+// is not whole divide as Integers (0 here), which silently zeroes a formula copied from paper
+// (the paper's five-point stencil). Integer uses (`r = 7 / 2`) are left alone.
+void BodyChecker::warnTruncatingLiteralDivision(const ast::Expr& x) {
+    const auto* division = x.as<ast::Binary>();
+    if (!division || division->op != ast::BinaryOp::Div)
+        return;
+    const ast::Binary& e = *division;
+    const auto literal = [](const ast::Expr& x) -> std::optional<std::int64_t> {
+        if (const auto* i = x.as<ast::IntLiteral>())
+            return i->value;
+        if (const auto* u = x.as<ast::Unary>(); u && u->op == ast::UnaryOp::Negate && u->operand)
+            if (const auto* i = u->operand->as<ast::IntLiteral>())
+                return -i->value;
+        return std::nullopt;
+    };
+    const auto n = literal(*e.lhs), d = literal(*e.rhs);
+    if (!n || !d || *d == 0 || *n % *d == 0)
+        return;
+    state_.rep.diagnostics().report(
+        DiagKind::TruncatingLiteralDivision, e.opRange.valid() ? e.opRange : e.range,
+        fmt::format("`{}/{}` divides two Integers, which gives the Integer {} (truncated); write `{}.0/{}` for the "
+                    "Real {}",
+                    *n, *d, *n / *d, *n, *d, static_cast<double>(*n) / static_cast<double>(*d)),
+        Severity::Warning);
+}
+
 Type BodyChecker::checkBinary(const ast::Binary& e) {
     Type a = checkExpr(*e.lhs);
     Type b = checkExpr(*e.rhs);
@@ -432,6 +459,10 @@ Type BodyChecker::checkBinary(const ast::Binary& e) {
             return bad("numbers");
         if (argA && argB)
             return untyped();
+        if (b.isReal()) // `1/4 * x` with a Real x
+            warnTruncatingLiteralDivision(*e.lhs);
+        if (a.isReal())
+            warnTruncatingLiteralDivision(*e.rhs);
         return promote(a, b);
     case B::Power: {
         if (!numA || !numB)
@@ -695,6 +726,8 @@ Type BodyChecker::checkAssign(const ast::Assign& e) {
     if (target.kind == TypeKind::RealSingle && value.kind == TypeKind::RealLiteral)
         takeSinglePrecision(*e.value);
     warnRealIntoIntegerLocal(e, target, value);
+    if (target.isReal())
+        warnTruncatingLiteralDivision(*e.value);
     return target;
 }
 

@@ -81,6 +81,7 @@ private:
     Type checkExprInner(const ast::Expr& e);
     Type checkName(const ast::NameRef& e);
     Type checkBinary(const ast::Binary& e);
+    void warnTruncatingLiteralDivision(const ast::Expr& x);
     Type checkUnary(const ast::Unary& e);
     Type checkAssign(const ast::Assign& e);
     void takeSinglePrecision(const ast::Expr& e);
