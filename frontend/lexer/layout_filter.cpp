@@ -206,6 +206,18 @@ private:
         if (type == Token::EOF || type == L::RBRACE || lastType_ == L::LBRACE || codeStart_ ||
             (levels_.size() == 1 && isSectionKeyword(type)))
             return;
+        if ((type == L::K_FOR || type == L::K_WHILE) && lastType_ != L::RBRACE) {
+            // `while (c) { ... }` or `for (k in r) { ... }` as in C: no `}` ends the line before.
+            problem(DiagKind::MisplacedNewline, SourceRange::at(range(next).begin),
+                    type == L::K_WHILE
+                        ? std::string("IT has no loop that starts with `while`: write `do { ... } while condition` "
+                                      "(the condition is tested after each round), or `do in sequence { ... } for "
+                                      "k in [1...n]` for a counted loop")
+                        : std::string("IT has no loop that starts with `for`: write `do in sequence { ... } for k in "
+                                      "[1...n]` (the body first, then the index and its range), or `do { ... } for "
+                                      "i in a` for a parallel loop over an array"));
+            return;
+        }
         if (type == L::K_FOR || type == L::K_WHILE || type == L::K_ELSE) {
             problem(DiagKind::MisplacedNewline, SourceRange::at(range(next).begin),
                     fmt::format("`{}` must be on the same line as the `}}` before it; join the "

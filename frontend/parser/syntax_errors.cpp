@@ -507,6 +507,9 @@ std::optional<std::string> otherLanguageForm(const std::vector<Token*>& tokens, 
     if (index == 0)
         return std::nullopt;
     const Token* before = tokens[index - 1];
+    if (t->getType() == L::ELLIPSIS && index >= 2 && tokens[index - 2]->getType() == L::K_IN)
+        return fmt::format("a range is written in brackets, `[{}...{}]`", before->getText(),
+                           index + 1 < tokens.size() ? tokens[index + 1]->getText() : std::string("n"));
     // Words of other languages, wherever the parser stops on or after them.
     if (t->getText() == "elif" || before->getText() == "elif")
         return std::string("IT has no `elif`; write `else if (...) { ... }`");
@@ -521,6 +524,8 @@ std::optional<std::string> otherLanguageForm(const std::vector<Token*>& tokens, 
         return std::string("IT assigns with `=` (`x = e`), not `:=`");
     if (t->getType() == L::GT && before->getType() == L::LT)
         return std::string("IT writes `<>` as `!=`");
+    if (t->getType() == L::DOT && before->getType() == L::DOT)
+        return std::string("a range or section is written with three dots, `[1...10]`, not two");
     const std::size_t prev = before->getType();
     const bool number = prev == L::INTEGER || prev == L::REAL;
     if (number && t->getType() == L::VAR_NAME && (word[0] == 'e' || word[0] == 'E') &&
