@@ -693,6 +693,8 @@ Type BodyChecker::checkAssign(const ast::Assign& e) {
             locals_[n->name].integerFromLiteral =
                 t.kind == TypeKind::Integer && (e.value->kind == ast::ExprKind::IntLiteral ||
                                                 (minus && minus->operand->kind == ast::ExprKind::IntLiteral));
+            if (value.kind == TypeKind::ArgValue)
+                locals_[n->name].argsText = exprText(*e.value);
             if (kind_ == BodyKind::Coordinator) {
                 const Var* from = nullptr;
                 if (auto* r = e.value->as<ast::NameRef>())
@@ -719,6 +721,11 @@ Type BodyChecker::checkAssign(const ast::Assign& e) {
             why = "; Booleans never convert to or from numbers";
         else if (target.kind == TypeKind::TaskEnvironment && value.kind == TypeKind::TaskEnvironment)
             why = "; an environment object serves only the task it was created for";
+        else if (auto* n = e.target->as<ast::NameRef>();
+                 n && locals_.count(n->name) && !locals_[n->name].argsText.empty())
+            why = fmt::format("; {} is text because its first value (line {}) came from the command line: give "
+                              "that value a type there (`{} = {} * 1` for an Integer, `* 1.0` for a Real)",
+                              q(n->name), locals_[n->name].declared.begin.line, n->name, locals_[n->name].argsText);
         state_.rep.error(
             DiagKind::TypeMismatch, e.value->range,
             fmt::format("cannot assign a value of type {} to a target of type {}{}", qt(value), qt(target), why));

@@ -63,6 +63,7 @@ private:
         bool readOnly = false;
         bool madeByNew = false;          // coordinator local holding an array made with `new` (guide: Types)
         bool integerFromLiteral = false; // an Integer local whose first value was an Integer literal (`s = 0`)
+        std::string argsText;            // its first value, an `args` value (it holds text)
     };
     struct LoopFrame {
         bool parallel = false;
