@@ -3,12 +3,12 @@
 // runs Initialize, describes the spaces for the launch and walks the flow in lock step over
 // the LPUs of each space, inserting the synchronisations of the plan (padding refresh at
 // Space exits, cross-LPU reductions after the reducing stage, epoch shifts).
-#include "semantic/usage/expr_text.h"
 #include "backend/held_part_uses.h"
 #include "backend/task_emitter.h"
 #include "frontend/ast/ast_visitor.h"
 #include "semantic/check/ast_walk.h"
 #include "semantic/idiom/dense_idiom.h"
+#include "semantic/usage/expr_text.h"
 
 #include <algorithm>
 #include <regex>
