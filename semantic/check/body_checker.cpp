@@ -7,6 +7,7 @@
 #include "frontend/ast/ast_names.h"
 #include "frontend/diagnostics/did_you_mean.h"
 #include "semantic/usage/expr_text.h"
+#include "semantic/usage/names_read.h"
 
 #include <fmt/format.h>
 
@@ -1948,24 +1949,7 @@ void BodyChecker::checkParallelLoop(const ast::ParallelLoop& loop) {
                 // Each index binds to the lowest dimension where it appears alone as a
                 // subscript of the collection in the body.
                 for (const ast::Name& idx : g.indices) {
-                    int best = 0;
-                    walkBlock(loop.body, [&](const ast::Expr& x) {
-                        auto* sub = x.as<ast::Subscript>();
-                        if (!sub)
-                            return;
-                        auto* base = sub->base->as<ast::NameRef>();
-                        if (!base || base->name != g.collection.text)
-                            return;
-                        for (std::size_t k = 0; k < sub->items.size(); ++k) {
-                            const auto& it = sub->items[k];
-                            auto* n = it.kind == ast::SubscriptItem::Kind::Index && it.index
-                                          ? it.index->as<ast::NameRef>()
-                                          : nullptr;
-                            if (n && n->name == idx.text && (best == 0 || static_cast<int>(k) + 1 < best))
-                                best = static_cast<int>(k) + 1;
-                        }
-                    });
-                    if (best == 0) {
+                    if (dimensionBoundByUse(loop.body, g.collection.text, idx.text) < 0) {
                         state_.rep.error(DiagKind::LoopIndexUnbound, idx.range,
                                          fmt::format("index {} cannot be bound to a dimension of {}: "
                                                      "it never appears alone as a subscript of {} "

@@ -132,6 +132,16 @@ void warnDivergingReplicas(const FlowAccess& a, const TaskGlobals& globals, cons
     }
 }
 
+// A padding width as a number: 0 when there is none, nothing when a partition parameter gives it
+// (which may be wide enough).
+std::optional<std::int64_t> literalWidth(const std::optional<SymbolicArg>& p) {
+    if (!p)
+        return 0;
+    if (p->param)
+        return std::nullopt;
+    return p->literal;
+}
+
 // The same reads in a space that pads the dimension but divides the partitions of a space that
 // cuts it without padding, or with literal padding narrower than the reads: a part of the child
 // lies inside its parent LPU's part, padding included, so at the edge of a parent part the
@@ -148,10 +158,7 @@ void warnPaddingStopsAtParent(const FlowAccess& a, const std::string& var, int d
     if (!split || split->replicated || split->strided())
         return;
     if (split->padded()) { // narrower than the reads? (a partition parameter may be wide enough)
-        const auto width = [](const std::optional<SymbolicArg>& p) -> std::optional<std::int64_t> {
-            return !p ? 0 : p->param ? std::nullopt : std::optional<std::int64_t>(p->literal);
-        };
-        const auto front = width(split->paddingFront), back = width(split->paddingBack);
+        const auto front = literalWidth(split->paddingFront), back = literalWidth(split->paddingBack);
         if (!front || !back || (-access.minOffset <= *front && access.maxOffset <= *back))
             return;
     }
@@ -173,14 +180,7 @@ void warnPaddingStopsAtParent(const FlowAccess& a, const std::string& var, int d
 void warnNarrowPadding(const FlowAccess& a, const std::string& var, int d, const DimAccess& access,
                        const DimInstruction& split, const ArrayPartition& part, const Lps& space,
                        DiagnosticEngine& diags) {
-    const auto width = [](const std::optional<SymbolicArg>& p) -> std::optional<std::int64_t> {
-        if (!p)
-            return 0;
-        if (p->param)
-            return std::nullopt;
-        return p->literal;
-    };
-    const auto front = width(split.paddingFront), back = width(split.paddingBack);
+    const auto front = literalWidth(split.paddingFront), back = literalWidth(split.paddingBack);
     const bool shortFront = front && access.minOffset < 0 && -access.minOffset > *front;
     const bool shortBack = back && access.maxOffset > 0 && access.maxOffset > *back;
     if (!shortFront && !shortBack)

@@ -81,29 +81,6 @@ std::optional<std::pair<std::string, int>> wholeDimensionRange(const ast::Expr* 
     return std::pair{array->name, dim->dimensionIndex - 1};
 }
 
-// The lowest dimension (0-based) in which `index` alone subscripts `array` in `body`, or -1.
-int boundByUse(const ast::Block& body, const std::string& array, const std::string& index) {
-    struct Finder : ast::Visitor {
-        const std::string *array = nullptr, *index = nullptr;
-        int best = -1;
-        void visitSubscript(const ast::Subscript& s) override {
-            if (auto* base = s.base->as<ast::NameRef>(); base && base->name == *array)
-                for (std::size_t k = 0; k < s.items.size(); ++k) {
-                    const ast::SubscriptItem& it = s.items[k];
-                    auto* n =
-                        it.kind == ast::SubscriptItem::Kind::Index && it.index ? it.index->as<ast::NameRef>() : nullptr;
-                    if (n && n->name == *index && (best < 0 || static_cast<int>(k) < best))
-                        best = static_cast<int>(k);
-                }
-            ast::Visitor::visitSubscript(s);
-        }
-    } finder;
-    finder.array = &array;
-    finder.index = &index;
-    finder.visitBlock(body);
-    return finder.best;
-}
-
 // True if a condition inside `b` (an `if`, a `while`, a loop's `and` restriction) reads `index`,
 // or native code may: the body may keep the index to the LPU's part itself.
 bool testsIndex(const ast::Block& b, const std::string& index) {
@@ -432,7 +409,7 @@ private:
                 // `for i in m` over a 2d `m`: `i` binds to the lowest dimension where it subscripts
                 // `m` alone (`m[i][0]`: dimension 1), as semantic/check binds it.
                 if (g.dimensionIndex == 0 && n == 1)
-                    if (int d = boundByUse(l->body, g.collection.text, g.indices.front().text); d >= 0)
+                    if (int d = dimensionBoundByUse(l->body, g.collection.text, g.indices.front().text); d >= 0)
                         activeLoops_.push_back(LoopBinding{g.collection.text, d, 0});
             }
             for (const ast::IndexGroup& g : l->groups)

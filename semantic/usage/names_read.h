@@ -53,4 +53,29 @@ inline bool mentions(const ast::Expr* e, const std::string& name) {
     return std::find(read.names.begin(), read.names.end(), name) != read.names.end();
 }
 
+// the dimension (0-based) an index of a loop over `array` with fewer indices than
+// dimensions binds to, the lowest one in which it alone subscripts `array` in `body`; -1 when
+// there is none (semantic/check reports that; data usage then leaves the binding unknown).
+inline int dimensionBoundByUse(const ast::Block& body, const std::string& array, const std::string& index) {
+    struct Finder : ast::Visitor {
+        const std::string *array = nullptr, *index = nullptr;
+        int best = -1;
+        void visitSubscript(const ast::Subscript& s) override {
+            if (auto* base = s.base->as<ast::NameRef>(); base && base->name == *array)
+                for (std::size_t k = 0; k < s.items.size(); ++k) {
+                    const ast::SubscriptItem& it = s.items[k];
+                    auto* n =
+                        it.kind == ast::SubscriptItem::Kind::Index && it.index ? it.index->as<ast::NameRef>() : nullptr;
+                    if (n && n->name == *index && (best < 0 || static_cast<int>(k) < best))
+                        best = static_cast<int>(k);
+                }
+            ast::Visitor::visitSubscript(s);
+        }
+    } finder;
+    finder.array = &array;
+    finder.index = &index;
+    finder.visitBlock(body);
+    return finder.best;
+}
+
 } // namespace itc::semantic
