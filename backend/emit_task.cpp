@@ -1020,6 +1020,10 @@ private:
                 continue;
             const std::string view = arrayView(n->name, s->range).first;
             const std::set<int> strided = stridedOfView(view);
+            const std::string what = cString(te_.where(s->range) + ": `" + n->name + "`");
+            const auto reach = [&](size_t d, const std::string& first, const std::string& last) {
+                return view + ".reach(" + what + ", " + std::to_string(d) + ", " + first + ", " + last + ");\n";
+            };
             for (size_t d = 0; d < s->items.size(); ++d) {
                 if (s->items[d].kind != ast::SubscriptItem::Kind::Index || !s->items[d].index)
                     break;
@@ -1034,13 +1038,11 @@ private:
                     if (!invariantParameter(var) || !checked.insert({view, d, var, offset}).second)
                         continue;
                     const std::string at = cppName(var) + offsetText(offset);
-                    tests += view + ".reach(" + cString(te_.where(s->range) + ": `" + n->name + "`") + ", " +
-                             std::to_string(d) + ", " + at + ", " + at + ");\n";
+                    tests += reach(d, at, at);
                     continue;
                 }
                 if (invariantOnly)
                     continue;
-                const std::string dim = std::to_string(d);
                 const auto overThis = [&](const auto& level) {
                     return level.first == var && level.second == std::make_pair(view, static_cast<int>(d));
                 };
@@ -1052,8 +1054,7 @@ private:
                 const std::string off = offsetText(offset);
                 const std::string first = (var == inner ? ix + "_lo" : ix) + off;
                 const std::string last = (var == inner ? ix + "_hi" : ix) + off;
-                tests += view + ".reach(" + cString(te_.where(s->range) + ": `" + n->name + "`") + ", " + dim + ", " +
-                         first + ", " + last + ");\n";
+                tests += reach(d, first, last);
             }
         }
         return tests;
