@@ -53,9 +53,9 @@ inline bool mentions(const ast::Expr* e, const std::string& name) {
     return std::find(read.names.begin(), read.names.end(), name) != read.names.end();
 }
 
-// the dimension (0-based) an index of a loop over `array` with fewer indices than
-// dimensions binds to, the lowest one in which it alone subscripts `array` in `body`; -1 when
-// there is none (semantic/check reports that; data usage then leaves the binding unknown).
+// The dimension (0-based) an index of a loop over `array` with fewer indices than dimensions
+// binds to: the lowest one in which it alone subscripts `array` in `body`; -1 when there is
+// none (semantic/check reports that; data usage then leaves the binding unknown).
 inline int dimensionBoundByUse(const ast::Block& body, const std::string& array, const std::string& index) {
     struct Finder : ast::Visitor {
         const std::string *array = nullptr, *index = nullptr;
