@@ -54,11 +54,16 @@ fi
 
 # Per target: the longest input worth trying (the largest seeds are a few KiB).
 declare -A max_len=([program]=16384 [machine]=4096 [mapping]=4096 [data]=8192)
+# Per target: about how many inputs a second it runs here (program: parse, check, plan and
+# emission under ASan, ~6/s). libFuzzer first runs the whole seed corpus, whatever SECONDS says,
+# so a run takes at most SECONDS x rate seeds from the tree: CI's 20 s runs 100 program seeds,
+# not all ~550 for two and a half minutes; a 600 s run takes them all.
+declare -A seeds_per_second=([program]=5 [machine]=50 [mapping]=50 [data]=50)
 for t in "${targets[@]}"; do
   corpus=$build/fuzz-corpus/$t       # seeds plus what the runs found; kept between runs
   findings=$build/fuzz-findings/$t
   mkdir -p "$corpus" "$findings"
-  python3 "$root/tests/fuzz/gather_seeds.py" "$t" "$corpus"
+  python3 "$root/tests/fuzz/gather_seeds.py" "$t" "$corpus" $((seconds * ${seeds_per_second[$t]}))
   log=$build/fuzz-findings/$t.log
   echo "tools/fuzz.sh: fuzzing $t for $seconds s (log: $log)"
   # -rss_limit_mb/-malloc_limit_mb: an input that makes the reader allocate more than 2 GiB is a

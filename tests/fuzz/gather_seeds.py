@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Seed corpus of one fuzz target, gathered from the tree at run time (tools/fuzz.sh).
 
-usage: gather_seeds.py TARGET OUTDIR
+usage: gather_seeds.py TARGET OUTDIR [LIMIT]
   program  every .it file under examples/ and tests/
   machine  every .pcubes/.ml file under pcubes-models/ and tests/
   mapping  every .map file under examples/ and tests/
@@ -9,6 +9,9 @@ usage: gather_seeds.py TARGET OUTDIR
            here from the format of docs/runtime-data.md (not by itc), and the data files under
            tests/; each prefixed with the two selector bytes fuzz_data.cpp reads
 The committed regression inputs of tests/fuzz/regressions/TARGET/ are added as they are.
+LIMIT caps the seeds taken from the tree (every k-th of them, the same ones each time; the
+regression inputs always come): libFuzzer runs the whole corpus before it counts time, so a
+brief run needs a small corpus.
 Files are named by the hash of their content, so gathering twice into one folder is harmless.
 """
 import hashlib
@@ -112,9 +115,12 @@ def tree_files(patterns, folders):
 
 
 def main():
-    if len(sys.argv) != 3 or sys.argv[1] not in ("program", "machine", "mapping", "data"):
+    if len(sys.argv) not in (3, 4) or sys.argv[1] not in ("program", "machine", "mapping", "data"):
+        sys.exit(__doc__)
+    if len(sys.argv) == 4 and not (sys.argv[3].isdigit() and int(sys.argv[3]) > 0):
         sys.exit(__doc__)
     target, out = sys.argv[1], pathlib.Path(sys.argv[2])
+    limit = int(sys.argv[3]) if len(sys.argv) == 4 else None
     out.mkdir(parents=True, exist_ok=True)
     if target == "program":
         seeds = tree_files(["*.it"], ["examples", "tests"])
@@ -126,8 +132,12 @@ def main():
         seeds = data_seeds()
     regressions = ROOT / "tests" / "fuzz" / "regressions" / target
     extra = [p.read_bytes() for p in sorted(regressions.glob("*"))] if regressions.is_dir() else []
+    seeds = list(seeds)
+    if limit is not None and len(seeds) > limit:
+        step = len(seeds) / limit
+        seeds = [seeds[int(k * step)] for k in range(limit)]
     count = 0
-    for seed in list(seeds) + extra:
+    for seed in seeds + extra:
         (out / hashlib.sha1(seed).hexdigest()).write_bytes(seed)
         count += 1
     print("gather_seeds.py: %d %s seeds in %s" % (count, target, out))
