@@ -25,6 +25,7 @@ case ${1:-} in
 *) echo "usage: tools/tsan.sh [--all]" >&2; exit 2 ;;
 esac
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
+export OMPI_MCA_pml=${OMPI_MCA_pml:-ob1} # one machine: shared memory, no UCX probe (tools/test.sh)
 start=$SECONDS
 
 cmake -S "$root" -B "$tsan" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DITC_TSAN=ON >/dev/null
