@@ -30,12 +30,12 @@ shapes=("--shape 4x5" "--shape list:7" "--shape lists:2x3 --lengths 0,1,2,3,4,5"
         "--shape arrays:2 --lengths 2x3x2")
 n=0
 for shape in "${shapes[@]}"; do
-  for type in int float double char bool range; do
+  for type in int float double char bool string range; do
     for ext in txt bin; do
       other=$([ $ext = txt ] && echo bin || echo txt)
       n=$((n + 1))
       # Characters default to 'a' ... 'z' and Booleans to 0 ... 1; the others get negative values too
-      range=$(case $type in char|bool) ;; *) echo "--lo -50 --hi 50" ;; esac)
+      range=$(case $type in char|bool|string) ;; *) echo "--lo -50 --hi 50" ;; esac)
       # shellcheck disable=SC2086
       expect_status 0 "$itc" data make -o m$n.$ext $shape --type $type --seed $n $range
       expect_status 0 "$itc" data convert m$n.$ext c$n.$other --type $type
@@ -60,6 +60,14 @@ for shape in "--shape list:0" "--shape lists:2 --lengths 0" "--shape arrays:0 --
 done
 
 # -- make -> show: header, shape, lengths, first elements, statistics
+expect_status 0 "$itc" data make -o words.txt --shape list:3 --type string --kind flat --value 7
+expect_status 0 "$itc" data show words.txt --type string
+expect_output "element type: String (256 bytes in binary)"
+expect_output '  [2] "9"'
+expect_status 0 "$itc" data make -o words.bin --shape 2x2 --type string --seed 5
+expect_status 0 "$itc" data show words.bin --type string
+expect_output '  [1,1] "'
+grep -qE '^  \[0,0\] "[a-z]{1,8}"$' out.log || fail "uniform Strings are not words of 1 to 8 letters: $(cat out.log)"
 expect_status 0 "$itc" data make -o lin.txt --shape 3x4 --type double --kind linear --value 1 --coef 10,1
 expect_status 0 "$itc" data show lin.txt --type double --count 5
 expect_output "lin.txt: a 3*4 Array (text), 12 elements"
@@ -134,7 +142,9 @@ expect_output "s.txt and u.txt differ at [1].weight: 7 in s.txt, 8 in u.txt"
 expect_output "1 of 2 elements differ"
 expect_status 0 "$itc" data make -o tagged.bin --shape 2 --program "$testdata/classes.it" --class Tagged
 expect_status 0 "$itc" data show tagged.bin --program "$testdata/classes.it" --class Tagged
-expect_output "  [0] {tag = \"\", sample.weight = "
+# a String field is a word of 1 to 8 letters under `uniform`
+grep -qE '^  \[0\] \{tag = "[a-z]{1,8}", sample.weight = ' out.log ||
+  fail "a class's String field is not a word: $(cat out.log)"
 
 # -- char bounds given as characters (`A`, `'A'`) or codes: letters A...C only (a text file
 #    holds their codes, 65...67), both ends drawn

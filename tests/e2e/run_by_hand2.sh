@@ -33,7 +33,8 @@
 # change what the test reads, which still run by the test at the block's entry (where_entry.it),
 # older versions of Reduction variables (epoch_reductions.it), a task array of static arrays
 # (static_elements.it), an array given to Initialize used in Space A and Root (initialize_given.it),
-# Reals converted to Integers and Characters (real_conversions.it).
+# Reals converted to Integers and Characters, also as a Real sum into an Integer Reduction
+# (real_conversions.it).
 set -u
 source "$(dirname "$0")/script_setup.sh" "$@"
 compile_program() { # compile_program <name>: programs/<name>.it with its map, to ./<name>
@@ -578,11 +579,15 @@ printf 'Array\n-3.7 300.5 2.9 -0.5\n4\n' >rc_x.txt
 printf 'Array\n253 253 44 44 -1294967296 -594967296\n6\n' >rc_out_want.txt
 printf 'Array\n253 44 2 0\n4\n' >rc_codes_want.txt
 printf 'Array\n594967296 -147710720 -1394967296 -500000000\n4\n' >rc_ints_want.txt
+# The Real sum of four 1500000000.5 into an Integer Reduction: 6000000002 - 2^32 = 1705032706.
+printf 'Array\n1705032706\n1\n' >rc_total_want.txt
 compile_program real_conversions
 for np in 1 2; do
   check "Reals into Integers and Characters, coordinator and functions" $np rc_out_want.txt rc_out.txt \
-    ./real_conversions v=-3.7 out=rc_out.txt input=rc_x.txt p=2 codes=rc_codes.txt ints=rc_ints.txt
+    ./real_conversions v=-3.7 out=rc_out.txt input=rc_x.txt p=2 codes=rc_codes.txt ints=rc_ints.txt \
+    total=rc_total.txt
   check_also "Reals into Characters in a stage, np $np" rc_codes_want.txt rc_codes.txt
   check_also "Reals into Integers in a stage, np $np" rc_ints_want.txt rc_ints.txt
+  check_also "a Real sum into an Integer Reduction, np $np" rc_total_want.txt rc_total.txt
 done
 exit $bad

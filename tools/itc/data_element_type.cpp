@@ -29,6 +29,8 @@ std::optional<ElementType> primitiveElementType(const std::string& name) {
         return scalar(itrt::char_codec(), ScalarKind::character);
     if (name == "bool")
         return scalar(itrt::bool_codec(), ScalarKind::boolean);
+    if (name == "string")
+        return scalar(itrt::string_codec(), ScalarKind::string);
     if (name == "range")
         return ElementType(name, itrt::range_codec(),
                            {Leaf{offsetof(itrt::RangeValue, min), ScalarKind::integer, ".min", ".min"},

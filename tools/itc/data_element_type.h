@@ -45,7 +45,7 @@ private:
 };
 
 // The names `--type` accepts, for usage messages.
-inline constexpr const char* kPrimitiveTypeNames = "int, float, double, char, bool, range";
+inline constexpr const char* kPrimitiveTypeNames = "int, float, double, char, bool, string, range";
 
 // A primitive element type by its `--type` name; nullopt for an unknown name.
 std::optional<ElementType> primitiveElementType(const std::string& name);

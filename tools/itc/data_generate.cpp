@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <set>
 #include <vector>
 
@@ -106,6 +107,14 @@ public:
         return v;
     }
 
+    // A String of `uniform`: a word of 1 to 8 letters `a` to `z`, drawn from the same stream.
+    std::string word() {
+        std::string w(1 + rng_.next() % 8, 'a');
+        for (char& c : w)
+            c = static_cast<char>('a' + rng_.next() % 26);
+        return w;
+    }
+
 private:
     double uniform(bool integral) {
         if (integral) {
@@ -134,8 +143,19 @@ itrt::DataCollection generate(const ElementType& type, const ShapeSpec& shape, c
         // Zero bytes are valid elements of every codec: 0, 0.0, false, "" (FixedString).
         block.bytes.assign(static_cast<std::size_t>(count) * type.size(), std::byte{0});
         for (const Leaf& leaf : type.leaves()) {
-            if (!isNumeric(leaf.kind))
+            if (leaf.kind == ScalarKind::string) {
+                // Words under `uniform`; under the other kinds the text of the Integer the kind
+                // gives, so that `flat` numbers the elements ("0", "1", ...).
+                const bool words = options.kind == "uniform";
+                std::vector<double> v =
+                    words ? std::vector<double>{} : planes.values(lengths, ScalarKind::integer, position);
+                for (int64_t i = 0; i < count; ++i) {
+                    const itrt::FixedString text = itrt::FixedString::of(
+                        words ? planes.word() : fmt::format("{}", std::llround(v[static_cast<std::size_t>(i)])));
+                    std::memcpy(block.bytes.data() + i * type.size() + leaf.offset, &text, sizeof text);
+                }
                 continue;
+            }
             std::vector<double> v = planes.values(lengths, leaf.kind, position);
             for (int64_t i = 0; i < count; ++i)
                 if (!setLeafValue(block.bytes.data() + i * type.size(), leaf, v[i]))

@@ -57,6 +57,9 @@ void it_assign_reduction(const typename itrt::Reducer<Op, T>::Value &v, Target &
   if constexpr (itrt::Reducer<Op, T>::kEntry) {
     if (!v.empty())
       out = static_cast<Target>(v.index);
+  } else if constexpr (std::is_floating_point_v<T> && std::is_integral_v<Target> &&
+                       !std::is_same_v<Target, bool>) {
+    out = itrt::task::real_to<Target>(v); // a Real into an Integer: truncated and wrapped, as `=`
   } else {
     out = static_cast<Target>(v);
   }
