@@ -1160,9 +1160,11 @@ void TaskEmitter::emitFlow(Out& o, const ast::FlowList& list, int lps, int x) {
                 // at every turn.
                 if (c == lps || !turnSpace(c))
                     continue;
-                // Its parts change every turn: they must be views of the foreach space's parts.
+                // Its parts change every turn: they must be views of the foreach space's parts
+                // (an array its stages only pass on, never read or write, needs no parts there).
                 for (const auto& a : globalsUsedBy(*call))
-                    if (arrayIndex_.count(a) && plan_.storage.storageOf(a, c) != plan_.storage.storageOf(a, lps))
+                    if (const int st = plan_.storage.storageOf(a, c);
+                        arrayIndex_.count(a) && st != semantic::kNoLps && st != plan_.storage.storageOf(a, lps))
                         notTranslated(call->range,
                                       "a space that divides sub-partitions and needs parts of its own of `" + a +
                                           "` (a stride, padding or a mapping across processes)");

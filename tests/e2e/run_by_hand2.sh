@@ -34,7 +34,8 @@
 # older versions of Reduction variables (epoch_reductions.it), a task array of static arrays
 # (static_elements.it), an array given to Initialize used in Space A and Root (initialize_given.it),
 # Reals converted to Integers and Characters, also as a Real sum into an Integer Reduction
-# (real_conversions.it).
+# (real_conversions.it), arrays given to a stage below turn copies that it never uses
+# (turn_copy_unused.it).
 set -u
 source "$(dirname "$0")/script_setup.sh" "$@"
 compile_program() { # compile_program <name>: programs/<name>.it with its map, to ./<name>
@@ -589,5 +590,18 @@ for np in 1 2; do
   check_also "Reals into Characters in a stage, np $np" rc_codes_want.txt rc_codes.txt
   check_also "Reals into Integers in a stage, np $np" rc_ints_want.txt rc_ints.txt
   check_also "a Real sum into an Integer Reduction, np $np" rc_total_want.txt rc_total.txt
+done
+# turn_copy_unused on 1...7: Space B adds 10 to x in its turn copies, Space D's stage is given x
+# and y and touches neither: x = 11...17, y = 1...7.
+printf 'Array\n1 2 3 4 5 6 7\n7\n' >tu_in.txt
+printf 'Array\n11 12 13 14 15 16 17\n7\n' >tu_x_want.txt
+compile_program turn_copy_unused
+for np in 1 2 4; do
+  for psr in "2 3 2" "3 2 1"; do
+    set -- $psr
+    check "arrays passed to a stage below turn copies and not used, p=$1 s=$2 r=$3" $np tu_x_want.txt tu_x.txt \
+      ./turn_copy_unused input=tu_in.txt x_out=tu_x.txt y_out=tu_y.txt p=$1 s=$2 r=$3
+    check_also "y unchanged, p=$1 s=$2 r=$3, np $np" tu_in.txt tu_y.txt
+  done
 done
 exit $bad
