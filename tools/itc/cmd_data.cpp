@@ -17,7 +17,7 @@ constexpr const char* kUsage =
 Makes, summarises, converts and compares data files (`.txt` text, `.bin` binary; the extension
 decides). Data files record their collection type and shape but not their element type, so
 reading elements needs the type:
-  --type T          int, float, double, char, bool or range
+  --type T          int, float, double, char, bool, string or range
   --program P.it --class C
                     elements of class C of the IT program P (fields in declaration order)
 
@@ -39,9 +39,10 @@ make: writes FILE (through a temporary file and a rename).
   --lo L --hi H     default 0 and 1 ('a' and 'z' for char: a character, A or 'A', stands for
                     its code; bool is always a fair coin, and any nonzero value is true)
   --value V         default 0;  --coef A[,B]  default 1,0
-  A class's numeric fields are made one after the other, each like an array of its own; String
-  fields stay empty. For int, float and double Arrays and Lists the file is the one the test
-  tool tests/reference/make_input writes for the same options.
+  A class's fields are made one after the other, each like an array of its own. A String is a
+  word of 1 to 8 letters a...z under uniform, else the text of the Integer the kind gives. For
+  int, float and double Arrays and Lists the file is the one the test tool
+  tests/reference/make_input writes for the same options.
 
 show: the collection type, encoding, shape (and the lengths of nested arrays or lists), the
   element type, the first N elements (--count, default 10) and min / max / mean of every
