@@ -24,9 +24,9 @@ function(itc_precompile target)
   endforeach()
   target_precompile_headers(${target} PRIVATE ${headers})
   # GCC 12 reports the middle-end warnings of code inlined from precompiled system headers as if
-  # they were ours: its false positives on inlined std::string copies (GCC PR 105329: bounds and
-  # stringop warnings inside char_traits.h) then show in a handful of files. A build with
-  # ITC_PCH=OFF still reports these warnings in our own code.
+  # they were ours: its known false positives on inlined std::string copies (bounds and stringop
+  # warnings inside char_traits.h) then show in a handful of files. A build with ITC_PCH=OFF
+  # still reports these warnings in our own code.
   if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU" AND CMAKE_CXX_COMPILER_VERSION VERSION_LESS 13)
     target_compile_options(${target} PRIVATE -Wno-array-bounds -Wno-stringop-overflow -Wno-stringop-overread
                                              -Wno-restrict)
